@@ -1,0 +1,475 @@
+"""The board and its pieces, loaded from a validated data file (see docs/board-format.md).
+
+Everything the rules need about the static board is precomputed here once, as plain tuples and
+numpy arrays indexed by hex number, so the engine never searches the map at run time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+FORMAT = "gonzaga-board/1"
+SQRT3 = math.sqrt(3.0)
+
+#: Axial neighbour offsets, clockwise from east (pointy-top hexes).
+AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+class BoardError(ValueError):
+    """A board file that cannot be used; the message names every problem found."""
+
+    def __init__(self, problems: Iterable[str]) -> None:
+        self.problems = list(problems)
+        super().__init__("invalid board: " + "; ".join(self.problems))
+
+
+def offset_to_axial(col: int, row: int) -> tuple[int, int]:
+    return col - (row - (row & 1)) // 2, row
+
+
+def axial_to_offset(q: int, r: int) -> tuple[int, int]:
+    return q + (r - (r & 1)) // 2, r
+
+
+def rotate_axial(q: int, r: int, turns: int) -> tuple[int, int]:
+    """Rotate an axial offset by `turns` sixths of a turn clockwise."""
+    for _ in range(turns % 6):
+        q, r = -r, q + r
+    return q, r
+
+
+def hex_centre(col: float, row: int) -> tuple[float, float]:
+    return SQRT3 * (col + 0.5 * (row & 1)), 1.5 * row
+
+
+@dataclass(frozen=True)
+class Region:
+    id: str
+    name: str
+    colour: str
+    objective_group: int
+    seal: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Sea:
+    id: str
+    name: str
+    symbol: str
+
+
+@dataclass(frozen=True)
+class Symbol:
+    id: str
+    name: str
+    meaning: str
+    objective_group: int
+
+
+@dataclass(frozen=True)
+class City:
+    id: str
+    name: str
+    region: str
+    symbol: str
+    hex: int
+    at: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Harbor:
+    id: str
+    name: str
+    region: str
+    sea: str
+    hex: int
+    at: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class FiefShape:
+    """One of the twelve fiefs every player owns; hexes and castles as axial offsets."""
+
+    number: int
+    hexes: tuple[tuple[int, int], ...]
+    castles: tuple[tuple[int, int], ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.hexes)
+
+    def rotated(self, turns: int) -> tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]:
+        """Hex offsets after `turns` clockwise sixths, with a castle flag per hex."""
+        castles = set(self.castles)
+        cells = tuple(rotate_axial(q, r, turns) for q, r in self.hexes)
+        return cells, tuple(h in castles for h in self.hexes)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    players: int
+    flourishing: tuple[str, ...]
+    person: str
+
+
+@dataclass(frozen=True)
+class Objective:
+    id: int
+    symbols: tuple[str, str]
+
+
+@dataclass(eq=False)
+class Board:
+    """A loaded board: identity, geometry and pieces, with per-hex lookup tables."""
+
+    raw: dict[str, Any]
+    name: str
+    description: str
+    content_hash: str
+    columns: int
+    rows: int
+    coords: tuple[tuple[int, int], ...]
+    index_of: dict[tuple[int, int], int]
+    region_of: tuple[str | None, ...]
+    sea_of: tuple[str | None, ...]
+    regions: dict[str, Region]
+    seas: dict[str, Sea]
+    symbols: dict[str, Symbol]
+    cities: dict[str, City]
+    harbors: dict[str, Harbor]
+    barriers: tuple[tuple[str, int, int], ...]
+    church: tuple[float, float]
+    fiefs: dict[int, FiefShape]
+    scenarios: dict[str, Scenario]
+    objectives: dict[int, Objective]
+    scenery: tuple[tuple[int, int], ...] = field(default=())
+
+    # -- derived tables -------------------------------------------------------------------------
+
+    @property
+    def hex_count(self) -> int:
+        return len(self.coords)
+
+    @cached_property
+    def is_land(self) -> np.ndarray:
+        return np.array([r is not None for r in self.region_of], dtype=bool)
+
+    @cached_property
+    def neighbours(self) -> tuple[tuple[int, ...], ...]:
+        out: list[tuple[int, ...]] = []
+        for col, row in self.coords:
+            q, r = offset_to_axial(col, row)
+            near = []
+            for dq, dr in AXIAL_DIRECTIONS:
+                other = self.index_of.get(axial_to_offset(q + dq, r + dr))
+                if other is not None:
+                    near.append(other)
+            out.append(tuple(near))
+        return tuple(out)
+
+    @cached_property
+    def barrier_edges(self) -> frozenset[tuple[int, int]]:
+        """Both orientations of every barrier edge, for O(1) look-ups."""
+        edges = set()
+        for _, a, b in self.barriers:
+            edges.add((a, b))
+            edges.add((b, a))
+        return frozenset(edges)
+
+    @cached_property
+    def city_at(self) -> dict[int, City]:
+        return {c.hex: c for c in self.cities.values()}
+
+    @cached_property
+    def harbor_at(self) -> dict[int, Harbor]:
+        return {h.hex: h for h in self.harbors.values()}
+
+    @cached_property
+    def is_city(self) -> np.ndarray:
+        arr = np.zeros(self.hex_count, dtype=bool)
+        arr[list(self.city_at)] = True
+        return arr
+
+    @cached_property
+    def is_harbor(self) -> np.ndarray:
+        arr = np.zeros(self.hex_count, dtype=bool)
+        arr[list(self.harbor_at)] = True
+        return arr
+
+    @cached_property
+    def region_index(self) -> dict[str, int]:
+        return {rid: i for i, rid in enumerate(self.regions)}
+
+    @cached_property
+    def region_number(self) -> np.ndarray:
+        """Region index per hex, -1 at sea."""
+        idx = self.region_index
+        return np.array([idx[r] if r is not None else -1 for r in self.region_of], dtype=np.int8)
+
+    @cached_property
+    def sea_index(self) -> dict[str, int]:
+        return {sid: i for i, sid in enumerate(self.seas)}
+
+    @cached_property
+    def harbor_sea_number(self) -> np.ndarray:
+        """Sea index of the harbor on each hex, -1 where there is none."""
+        arr = np.full(self.hex_count, -1, dtype=np.int8)
+        for h in self.harbors.values():
+            arr[h.hex] = self.sea_index[h.sea]
+        return arr
+
+    def region_hexes(self, region: str) -> tuple[int, ...]:
+        return tuple(i for i, r in enumerate(self.region_of) if r == region)
+
+    def centre(self, index: int) -> tuple[float, float]:
+        col, row = self.coords[index]
+        return hex_centre(col, row)
+
+    def hex_label(self, index: int) -> str:
+        """A short human name for a hex: its place name if any, else its coordinates."""
+        col, row = self.coords[index]
+        place = self.city_at.get(index) or self.harbor_at.get(index)
+        return f"{place.name} ({col},{row})" if place else f"({col},{row})"
+
+    def at(self, col: int, row: int) -> int:
+        try:
+            return self.index_of[(col, row)]
+        except KeyError:
+            raise KeyError(f"hex ({col},{row}) is not on the board") from None
+
+    def scenarios_for(self, players: int) -> list[Scenario]:
+        return [s for s in self.scenarios.values() if s.players == players]
+
+    def inactive_regions(self, scenario: Scenario) -> tuple[str, ...]:
+        return tuple(r for r in self.regions if r not in scenario.flourishing)
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading
+
+
+def default_board_path() -> Path:
+    return Path(str(resources.files("gonzaga") / "data" / "europa.json"))
+
+
+_cache: dict[str, Board] = {}
+
+
+def load_board(path: str | Path | None = None) -> Board:
+    """Load and structurally validate a board file (the shipped one by default).
+
+    Structural problems (missing keys, wrong types, unknown references) raise `BoardError`;
+    the game-level invariants are checked by `gonzaga.boardcheck.check_board`.
+    """
+    p = Path(path) if path is not None else default_board_path()
+    key = str(p.resolve())
+    if key in _cache:
+        return _cache[key]
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BoardError([f"cannot read {p.name}: {exc.strerror or exc}"]) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BoardError([f"{p.name} is not valid JSON (line {exc.lineno}: {exc.msg})"]) from None
+    board = board_from_dict(data, text=text)
+    _cache[key] = board
+    return board
+
+
+def board_from_dict(data: Any, *, text: str | None = None) -> Board:
+    problems: list[str] = []
+    if not isinstance(data, dict):
+        raise BoardError(["the board file must hold a JSON object"])
+    if data.get("format") != FORMAT:
+        problems.append(f"format must be {FORMAT!r}, found {data.get('format')!r}")
+    required = ("name", "columns", "rows", "terrain", "legend", "regions", "seas", "symbols",
+                "cities", "harbors", "barriers", "church", "fiefs", "scenarios", "objectives")
+    missing = [k for k in required if k not in data]
+    if missing:
+        problems.append("missing keys: " + ", ".join(missing))
+        raise BoardError(problems)
+    try:
+        return _build(data, text, problems)
+    except BoardError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        problems.append(f"malformed entry ({type(exc).__name__}: {exc})")
+        raise BoardError(problems) from None
+
+
+def _pair(value: Any, what: str) -> tuple[int, int]:
+    if (not isinstance(value, list | tuple) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise ValueError(f"{what} must be a pair of integers, found {value!r}")
+    return int(value[0]), int(value[1])
+
+
+def _point(value: Any, what: str) -> tuple[float, float]:
+    if not isinstance(value, dict) or not all(isinstance(value.get(k), int | float) for k in "xy"):
+        raise ValueError(f"{what} must be an object with numbers x and y, found {value!r}")
+    return float(value["x"]), float(value["y"])
+
+
+def _build(data: dict[str, Any], text: str | None, problems: list[str]) -> Board:
+    columns, rows = data["columns"], data["rows"]
+    if not (isinstance(columns, int) and isinstance(rows, int) and columns > 0 and rows > 0):
+        raise BoardError([f"columns and rows must be positive integers ({columns!r}, {rows!r})"])
+
+    regions = {}
+    for r in data["regions"]:
+        regions[r["id"]] = Region(r["id"], r["name"], r["colour"], int(r["objective_group"]),
+                                  _point(r["seal"], f"seal of {r['id']}"))
+    seas = {s["id"]: Sea(s["id"], s["name"], s["symbol"]) for s in data["seas"]}
+    symbols = {s["id"]: Symbol(s["id"], s["name"], s.get("meaning", ""), int(s["objective_group"]))
+               for s in data["symbols"]}
+
+    legend = data["legend"]
+    if not isinstance(legend, dict):
+        raise BoardError(["legend must be an object"])
+    for ch, entry in legend.items():
+        if len(ch) != 1:
+            problems.append(f"legend key {ch!r} must be one character")
+        elif not isinstance(entry, dict):
+            problems.append(f"legend entry {ch!r} must be an object")
+        elif "region" in entry and entry["region"] not in regions:
+            problems.append(f"legend {ch!r} names unknown region {entry['region']!r}")
+        elif "sea" in entry and entry["sea"] not in seas:
+            problems.append(f"legend {ch!r} names unknown sea {entry['sea']!r}")
+        elif not ({"region", "sea", "off"} & set(entry)):
+            problems.append(f"legend {ch!r} must say region, sea or off")
+
+    terrain = data["terrain"]
+    if not isinstance(terrain, list) or len(terrain) != rows:
+        problems.append(f"terrain must have {rows} rows, found "
+                        f"{len(terrain) if isinstance(terrain, list) else type(terrain).__name__}")
+        raise BoardError(problems)
+    coords: list[tuple[int, int]] = []
+    region_of: list[str | None] = []
+    sea_of: list[str | None] = []
+    scenery: list[tuple[int, int]] = []
+    for row, line in enumerate(terrain):
+        if not isinstance(line, str) or len(line) != columns:
+            problems.append(f"terrain row {row} must have {columns} characters")
+            continue
+        for col, ch in enumerate(line):
+            entry = legend.get(ch)
+            if not isinstance(entry, dict):
+                problems.append(f"terrain ({col},{row}) uses {ch!r}, which the legend lacks")
+                continue
+            if "region" in entry:
+                coords.append((col, row))
+                region_of.append(entry["region"])
+                sea_of.append(None)
+            elif "sea" in entry:
+                coords.append((col, row))
+                region_of.append(None)
+                sea_of.append(entry["sea"])
+            elif entry.get("land"):
+                scenery.append((col, row))
+    if problems:
+        raise BoardError(problems)
+    index_of = {c: i for i, c in enumerate(coords)}
+
+    def hex_of(at: Any, what: str) -> int:
+        col, row = _pair(at, what)
+        if (col, row) not in index_of:
+            problems.append(f"{what} at ({col},{row}) is not a playable hex")
+            return -1
+        return index_of[(col, row)]
+
+    cities = {}
+    for c in data["cities"]:
+        cities[c["id"]] = City(c["id"], c["name"], c["region"], c["symbol"],
+                               hex_of(c["at"], f"city {c['id']}"), _pair(c["at"], c["id"]))
+    harbors = {}
+    for h in data["harbors"]:
+        harbors[h["id"]] = Harbor(h["id"], h["name"], h["region"], h["sea"],
+                                  hex_of(h["at"], f"harbor {h['id']}"), _pair(h["at"], h["id"]))
+    for c in cities.values():
+        if c.region not in regions:
+            problems.append(f"city {c.id} names unknown region {c.region!r}")
+        if c.symbol not in symbols:
+            problems.append(f"city {c.id} names unknown symbol {c.symbol!r}")
+    for h in harbors.values():
+        if h.region not in regions:
+            problems.append(f"harbor {h.id} names unknown region {h.region!r}")
+        if h.sea not in seas:
+            problems.append(f"harbor {h.id} names unknown sea {h.sea!r}")
+
+    barriers = []
+    for group in data["barriers"]:
+        for edge in group["edges"]:
+            if not isinstance(edge, list) or len(edge) != 2:
+                problems.append(f"barrier edge {edge!r} in {group['range']} must join two hexes")
+                continue
+            a = hex_of(edge[0], f"barrier in {group['range']}")
+            b = hex_of(edge[1], f"barrier in {group['range']}")
+            barriers.append((str(group["range"]), a, b))
+
+    fiefs = {}
+    for f in data["fiefs"]:
+        number = int(f["number"])
+        if number in fiefs:
+            problems.append(f"fief {number} appears twice")
+        fiefs[number] = FiefShape(
+            number,
+            tuple(_pair(h, f"hex of fief {number}") for h in f["hexes"]),
+            tuple(_pair(h, f"castle of fief {number}") for h in f["castles"]),
+        )
+    scenarios = {}
+    for s in data["scenarios"]:
+        if s["name"] in scenarios:
+            problems.append(f"scenario {s['name']!r} appears twice")
+        unknown = [r for r in s["flourishing"] if r not in regions]
+        if unknown:
+            problems.append(f"scenario {s['name']} names unknown regions {unknown}")
+        scenarios[s["name"]] = Scenario(s["name"], int(s["players"]), tuple(s["flourishing"]),
+                                        s.get("person", ""))
+    objectives = {}
+    for o in data["objectives"]:
+        pair = tuple(o["symbols"])
+        if len(pair) != 2 or any(sym not in symbols for sym in pair):
+            problems.append(f"objective {o['id']} must name two known symbols, found {pair}")
+            continue
+        objectives[int(o["id"])] = Objective(int(o["id"]), (pair[0], pair[1]))
+    if problems:
+        raise BoardError(problems)
+
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return Board(
+        raw=data,
+        name=str(data["name"]),
+        description=str(data.get("description", "")),
+        content_hash=digest,
+        columns=columns,
+        rows=rows,
+        coords=tuple(coords),
+        index_of=index_of,
+        region_of=tuple(region_of),
+        sea_of=tuple(sea_of),
+        regions=regions,
+        seas=seas,
+        symbols=symbols,
+        cities=cities,
+        harbors=harbors,
+        barriers=tuple(barriers),
+        church=_point(data["church"], "church"),
+        fiefs=fiefs,
+        scenarios=scenarios,
+        objectives=objectives,
+        scenery=tuple(scenery),
+    )

@@ -1,0 +1,897 @@
+"""The rules of Gonzaga as pure state transitions.
+
+`new_game` deals a game, `legal_actions` lists what a player may do, `apply` returns the state
+after an action (the given state is never changed), `view` strips what a player may not know and
+`resample` deals the hidden parts of a view anew for search. Each rule cites the rulebook section
+or the NOTES.md item it implements; docs/rules.md states them all.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import overload
+
+import numpy as np
+
+from .actions import (
+    ACTION_CARDS,
+    ACTION_ORDER,
+    ALLIANCE,
+    INACTIVE,
+    PRIVILEGE,
+    Action,
+    Donate,
+    Hex,
+    IllegalAction,
+    PlaceFief,
+    Plan,
+    Wedding,
+)
+from .board import Board, load_board
+from .placement import FiefPlacements, action_allows, cells_of, static_problem
+from .state import (
+    COLOURS,
+    LAST_TURN_THRESHOLD,
+    LEAGUE_SIZE,
+    MAX_ROUNDS,
+    OBJECTIVE_POINTS,
+    POINTS_DONATION,
+    POINTS_GONZAGA_TILE,
+    POINTS_SEA_LEAGUE,
+    RINGS,
+    VARIANT_ONE_LEAGUE_PER_SEA,
+    VARIANTS,
+    GameEnded,
+    GameState,
+    LastTurnChecked,
+    Phase,
+    Piece,
+    PlansRevealed,
+    PlayerState,
+    Reason,
+    RoundStarted,
+    Rules,
+    ScoreEvent,
+    Setup,
+    TurnPlayed,
+    rules_for,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Setting up
+
+
+def deal(board: Board, players: int | Sequence[str], seed: int | None = None,
+         scenario: str | None = None, *, oldest: int = 0) -> Setup:
+    """Preparation: a scenario for the player count, shuffled fief decks and one objective each."""
+    names = _names(players)
+    n = len(names)
+    if not 2 <= n <= 4:
+        raise ValueError(f"Gonzaga is for 2 to 4 players, not {n}")
+    if not 0 <= oldest < n:
+        raise ValueError(f"oldest player must be a seat from 0 to {n - 1}, not {oldest}")
+    rng = random.Random(seed)
+    choices = board.scenarios_for(n)
+    if scenario is None:
+        if not choices:
+            raise ValueError(f"the board has no scenario for {n} players")
+        chosen = rng.choice(choices).name
+    else:
+        chosen = _scenario_name(board, scenario, n)
+    fiefs = sorted(board.fiefs)
+    decks = []
+    for _ in range(n):
+        deck = list(fiefs)
+        rng.shuffle(deck)
+        decks.append(tuple(deck))
+    objectives = tuple(rng.sample(sorted(board.objectives), n))
+    return Setup(chosen, tuple(names), COLOURS[:n], tuple(decks), objectives, oldest)
+
+
+def _names(players: int | Sequence[str]) -> list[str]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        return [c.title() for c in COLOURS[:players]] if players <= 4 else ["?"] * players
+    if isinstance(players, str):
+        raise ValueError("players must be a number or a list of names")
+    return [str(p) for p in players]
+
+
+def _scenario_name(board: Board, scenario: str, n: int) -> str:
+    match = {s.lower(): s for s in board.scenarios}.get(scenario.lower())
+    if match is None:
+        names = ", ".join(s.name for s in board.scenarios_for(n))
+        raise ValueError(f"unknown scenario {scenario!r}; for {n} players: {names}")
+    if board.scenarios[match].players != n:
+        raise ValueError(f"scenario {match} is for {board.scenarios[match].players} players, "
+                         f"not {n}")
+    return match
+
+
+def new_game(players: int | Sequence[str], seed: int | None = None, scenario: str | None = None,
+             *, board: Board | None = None, variants: Sequence[str] = (),
+             setup: Setup | None = None) -> GameState:
+    """A game at the start of round 1 (fiefs drawn, everyone to plan)."""
+    board = board or load_board()
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        raise ValueError(f"unknown rule variants {unknown}; known: {', '.join(VARIANTS)}")
+    if setup is None:
+        setup = deal(board, players, seed, scenario)
+    _check_setup(board, setup)
+    rules = rules_for(board, board.scenarios[setup.scenario], frozenset(variants))
+    state = GameState(
+        rules=rules,
+        setup=setup,
+        players=[PlayerState(name, colour, objective, list(deck), fiefs_left=len(deck))
+                 for name, colour, deck, objective in zip(setup.names, setup.colours, setup.decks,
+                                                          setup.objectives, strict=True)],
+        fief_owner=np.full(board.hex_count, -1, dtype=np.int8),
+        ring_owner=np.full(board.hex_count, -1, dtype=np.int8),
+    )
+    _start_round(state)
+    return state
+
+
+def _check_setup(board: Board, setup: Setup) -> None:
+    n = len(setup.names)
+    problems = []
+    if not 2 <= n <= 4:
+        problems.append(f"Gonzaga is for 2 to 4 players, not {n}")
+    if setup.scenario not in board.scenarios:
+        problems.append(f"unknown scenario {setup.scenario!r}")
+    elif board.scenarios[setup.scenario].players != n:
+        problems.append(f"scenario {setup.scenario} is not for {n} players")
+    if len(setup.colours) != n or len(set(setup.colours)) != n or not set(setup.colours) <= set(
+            COLOURS):
+        problems.append(f"colours must be {n} different of {', '.join(COLOURS)}")
+    if len(setup.decks) != n or any(sorted(d) != sorted(board.fiefs) for d in setup.decks):
+        problems.append("each fief deck must hold every fief of the board exactly once")
+    if len(setup.objectives) != n or len(set(setup.objectives)) != n or not set(
+            setup.objectives) <= set(board.objectives):
+        problems.append(f"each player needs a different objective card of {len(board.objectives)}")
+    if not 0 <= setup.oldest < max(n, 1):
+        problems.append("the Last Turn holder must be one of the players")
+    if problems:
+        raise ValueError("invalid setup: " + "; ".join(problems))
+
+
+def _start_round(state: GameState) -> None:
+    """Phase 1, Take your fief: everyone turns over the top fief card."""
+    state.round += 1
+    state.phase = Phase.PLANNING
+    state.order = ()
+    state.turn = 0
+    for p in state.players:
+        p.fief = p.deck.pop(0)
+        p.plan = None
+    state.journal.append(RoundStarted(state.round, tuple(p.fief or 0 for p in state.players)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Legal actions
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of one player, built on demand (placements can number thousands)."""
+
+    def __init__(self, fixed: Sequence[Action], player: int = -1, fief: int | None = None,
+                 placements: FiefPlacements | None = None, rows: np.ndarray | None = None,
+                 weddings: np.ndarray | None = None, coords: Sequence[Hex] = ()) -> None:
+        self.fixed = tuple(fixed)
+        self.player = player
+        self.fief = fief
+        self.placements = placements
+        self.rows = rows if rows is not None else np.zeros(0, dtype=np.int32)
+        self.weddings = weddings if weddings is not None else np.zeros((0, 2), dtype=np.int32)
+        self._coords = coords
+
+    def __len__(self) -> int:
+        return len(self.fixed) + len(self.rows) + len(self.weddings)
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(i)
+        if i < len(self.fixed):
+            return self.fixed[i]
+        i -= len(self.fixed)
+        if i < len(self.rows):
+            assert self.placements is not None and self.fief is not None
+            row = int(self.rows[i])
+            anchor = self._coords[int(self.placements.anchors[row])]
+            return PlaceFief(self.player, self.fief, anchor, int(self.placements.rotations[row]))
+        first, second = self.weddings[i - len(self.rows)]
+        return Wedding(self.player, self._coords[int(first)],
+                       self._coords[int(second)] if second >= 0 else None)
+
+    def __iter__(self) -> Iterator[Action]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def placement_rows(self) -> np.ndarray:
+        return self.rows
+
+
+def legal_actions(state: GameState, player: int | None = None) -> LegalActions:
+    """Everything `player` may do now (the player to move while placing, by default).
+
+    Works on a `GameState` and on a `PlayerView` of the same player.
+    """
+    if player is None:
+        movers = state.to_move()
+        if not movers:
+            return LegalActions(())
+        player = movers[0]
+    if not 0 <= player < len(state.players):
+        raise ValueError(f"no player {player} in a {len(state.players)}-player game")
+    p = state.players[player]
+    if state.phase is Phase.PLANNING:
+        if p.plan is not None or getattr(p, "has_planned", False):
+            return LegalActions(())
+        return LegalActions(_legal_plans(state, player))
+    if state.phase is not Phase.PLACING or state.current_player != player:
+        return LegalActions(())
+    plan = p.plan
+    assert plan is not None and p.fief is not None
+    rules = state.rules
+    fp = rules.fief_placements(p.fief)
+    coords = rules.board.coords
+    if plan.action == ALLIANCE:
+        # The Wedding is the alternative of the Alliance card; both sub-options are legal.
+        rows = _free_rows(state, player, p.fief, plan.region, ALLIANCE)
+        weddings = _wedding_pairs(state, player, plan.region) if p.rings > 0 else None
+        return LegalActions((Donate(player),), player, p.fief, fp, rows, weddings, coords)
+    rows = _free_rows(state, player, p.fief, plan.region, plan.action)
+    return LegalActions((Donate(player),), player, p.fief, fp, rows, None, coords)
+
+
+def _legal_plans(state: GameState, player: int) -> list[Plan]:
+    p = state.players[player]
+    rules = state.rules
+    regions = [c for c in rules.region_cards if c not in p.resting]
+    actions = [c for c in ACTION_CARDS if c not in p.resting]
+    privilege = PRIVILEGE not in p.resting and p.rings > 0
+    plans = [Plan(player, r, a) for r in regions for a in actions]
+    if privilege:
+        plans += [Plan(player, r, a, True) for r in regions for a in actions]
+    return plans
+
+
+def _blocked_for_fief(state: GameState, player: int) -> np.ndarray:
+    """Hexes a new fief of `player` may not cover: any fief, or the player's own ring (NOTES 3)."""
+    return (state.fief_owner >= 0) | (state.ring_owner == player)
+
+
+def _free_rows(state: GameState, player: int, fief: int, card: str, action: str) -> np.ndarray:
+    rows = state.rules.candidates(fief, card, action)
+    if not len(rows):
+        return rows
+    cells = state.rules.fief_placements(fief).cells[rows]
+    ok = ~_blocked_for_fief(state, player)[cells].any(axis=1)
+    return rows[ok]
+
+
+def _ring_allowed(state: GameState, player: int) -> np.ndarray:
+    """Hexes where `player` may put a ring: no ring yet and not the player's own fief (NOTES 3)."""
+    return (state.ring_owner < 0) & (state.fief_owner != player)
+
+
+def _wedding_pairs(state: GameState, player: int, card: str) -> np.ndarray:
+    """(first, second) ring hexes; second -1 for a single ring. Pairs are listed once."""
+    rules = state.rules
+    allowed = _ring_allowed(state, player)
+    firsts = rules.card_land_hexes[card]
+    firsts = firsts[allowed[firsts]]
+    singles = np.stack([firsts, np.full(len(firsts), -1, dtype=np.int32)], axis=1)
+    if state.players[player].rings < 2 or not len(firsts):
+        return singles
+    nb = rules.neighbour_table[firsts]  # (F, 6)
+    ok = (nb >= 0) & allowed[np.where(nb >= 0, nb, 0)]
+    first_rep = np.repeat(firsts, 6).reshape(-1, 6)
+    # A pair of two hexes both valid as first ring is listed once, with the lower hex first.
+    land = rules.card_land[card]
+    both_first = ok & land[np.where(nb >= 0, nb, 0)]
+    ok &= ~(both_first & (nb < first_rep))
+    pairs = np.stack([first_rep[ok], nb[ok]], axis=1).astype(np.int32)
+    return np.concatenate([singles, pairs])
+
+
+# ---------------------------------------------------------------------------------------------
+# Applying actions
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after `action`; raises `IllegalAction` (and changes nothing) if it is illegal."""
+    new = state.clone()
+    apply_in_place(new, action)
+    return new
+
+
+def apply_in_place(state: GameState, action: Action) -> None:
+    """Like `apply` but mutating `state`; for search code that owns its state.
+
+    Every check runs before the first change, so an illegal action leaves `state` as it was.
+    """
+    if state.phase is Phase.OVER:
+        raise IllegalAction("game-over", "the game is over")
+    if not isinstance(action, Plan | PlaceFief | Wedding | Donate):
+        raise IllegalAction("unknown-action", f"not an action: {action!r}")
+    if not isinstance(action.player, int) or not 0 <= action.player < len(state.players):
+        raise IllegalAction("unknown-player",
+                            f"no player {action.player!r} in a {len(state.players)}-player game")
+    if isinstance(action, Plan):
+        _apply_plan(state, action)
+    else:
+        _apply_turn(state, action)
+
+
+def _apply_plan(state: GameState, plan: Plan) -> None:
+    if state.phase is not Phase.PLANNING:
+        raise IllegalAction("phase", "planning happens in phase 2; now fiefs are being placed")
+    p = state.players[plan.player]
+    who = p.colour.title()
+    if p.plan is not None:
+        raise IllegalAction("planned-already", f"{who} has already planned this round")
+    rules = state.rules
+    if plan.region not in rules.region_cards:
+        known = ", ".join(rules.region_cards)
+        raise IllegalAction("region-card", f"{plan.region!r} is not a region card of this game "
+                                           f"(the cards of inactive regions are out; in hand: "
+                                           f"{known})")
+    if plan.action not in ACTION_CARDS:
+        raise IllegalAction("action-card", f"{plan.action!r} is not an action card (harbors, "
+                                           "cities or alliance; the King's Privilege goes with "
+                                           "one of them)")
+    for card in plan.cards():
+        if card in p.resting:
+            raise IllegalAction("resting-card", f"the {card} card was played last round and "
+                                                "rests this round (NOTES 6)")
+    if plan.privilege and p.rings < 1:
+        raise IllegalAction("privilege-ring", "the King's Privilege needs a ring to spend, and "
+                                              f"{who} has none (NOTES 5)")
+    p.plan = plan
+    state.history.append(plan)
+    if all(q.plan is not None for q in state.players):
+        _reveal(state)
+
+
+def turn_order_key(state: GameState, player: int) -> tuple[int, int, int]:
+    """Phase 3: King's Privilege first, then Harbors, Cities, Alliance; ties by lower card."""
+    p = state.players[player]
+    assert p.plan is not None
+    return (0 if p.plan.privilege else 1, ACTION_ORDER[p.plan.action], p.card_number())
+
+
+def _reveal(state: GameState) -> None:
+    """Phase 3: reveal, pay for each King's Privilege, return last round's cards, fix the order."""
+    for p in state.players:
+        assert p.plan is not None
+        if p.plan.privilege:
+            p.rings -= 1
+        p.resting = ()
+        p.played = p.plan.cards()
+    order = tuple(sorted(range(len(state.players)), key=lambda i: turn_order_key(state, i)))
+    state.order = order
+    state.turn = 0
+    state.phase = Phase.PLACING
+    plans = tuple(p.plan for p in state.players if p.plan is not None)
+    state.journal.append(PlansRevealed(state.round, plans, order))
+
+
+def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
+    if state.phase is not Phase.PLACING:
+        raise IllegalAction("phase", "fiefs are placed in phase 4, after everyone has planned")
+    current = state.order[state.turn]
+    if action.player != current:
+        raise IllegalAction("turn-order", f"it is {state.players[current].colour.title()}'s "
+                                          "turn to place")
+    p = state.players[action.player]
+    assert p.fief is not None and p.plan is not None
+    if isinstance(action, PlaceFief):
+        hexes, events = _check_fief(state, action)
+        _put_fief(state, action.player, p.fief, hexes)
+    elif isinstance(action, Wedding):
+        hexes, events = _check_wedding(state, action)
+        for h in hexes:
+            state.ring_owner[h] = action.player
+            state.pieces.append(Piece(action.player, "ring", (h,), None, state.round))
+        p.rings -= len(hexes)
+    else:
+        hexes = ()
+        events = [ScoreEvent(state.round, action.player, POINTS_DONATION, Reason.DONATION,
+                             f"fief {p.fief} donated to the church")]
+        state.church.append((action.player, p.fief))
+    _score(state, events)
+    state.history.append(action)
+    state.journal.append(TurnPlayed(state.round, action.player, action, tuple(hexes),
+                                    tuple(events)))
+    p.fief = None
+    p.fiefs_left -= 1
+    state.turn += 1
+    if state.turn == len(state.order):
+        _end_round(state)
+
+
+def _put_fief(state: GameState, player: int, fief: int, hexes: Sequence[int]) -> None:
+    for h in hexes:
+        state.fief_owner[h] = player
+    state.pieces.append(Piece(player, "fief", tuple(hexes), fief, state.round))
+
+
+def _score(state: GameState, events: Sequence[ScoreEvent]) -> None:
+    for e in events:
+        q = state.players[e.player]
+        q.score += e.points
+        if e.reason is Reason.SEA_LEAGUE:
+            sea = e.detail.split(":", 1)[0]
+            q.leagues = q.leagues | {sea}
+            state.leagues_formed = state.leagues_formed | {sea}
+
+
+# -- fief placement ---------------------------------------------------------------------------
+
+_STATIC_RULES = {
+    "off-map": ("placing-2", "every hex of the fief must lie on the map (placing rule 2)"),
+    "castle-at-sea": ("placing-3", "all castles must stand on land hexes (placing rule 3)"),
+    "barrier": ("placing-4", "a fief may not be placed over a barrier (placing rule 4)"),
+}
+
+
+def _check_fief(state: GameState, action: PlaceFief) -> tuple[list[int], list[ScoreEvent]]:
+    p = state.players[action.player]
+    plan = p.plan
+    assert plan is not None and p.fief is not None
+    board = state.board
+    if action.fief != p.fief:
+        raise IllegalAction("take-your-fief", f"this round {p.colour.title()} places fief "
+                                              f"{p.fief}, not {action.fief} (phase 1)")
+    if not isinstance(action.rotation, int) or not 0 <= action.rotation < 6:
+        raise IllegalAction("rotation", f"rotation must be 0 to 5 sixths of a turn, not "
+                                        f"{action.rotation!r}")
+    anchor = board.index_of.get(tuple(action.anchor))  # type: ignore[arg-type]
+    if anchor is None:
+        raise IllegalAction("placing-2", f"hex {action.anchor} is not on the map (placing rule 2)")
+    fief = board.fiefs[p.fief]
+    problem = static_problem(board, fief, anchor, action.rotation)
+    if problem is not None:
+        rule, text = _STATIC_RULES[problem]
+        raise IllegalAction(rule, text)
+    hexes = [h for h in cells_of(board, fief, anchor, action.rotation) if h is not None]
+    taken = [h for h in hexes if state.fief_owner[h] >= 0]
+    if taken:
+        raise IllegalAction("placing-2", f"{board.hex_label(taken[0])} already holds a fief; a "
+                                         "fief cannot go on top of another (placing rule 2)")
+    own_ring = [h for h in hexes if state.ring_owner[h] == action.player]
+    if own_ring:
+        raise IllegalAction("rings-own", f"{board.hex_label(own_ring[0])} holds "
+                                         f"{p.colour.title()}'s own ring; a fief may cover only "
+                                         "other players' rings (NOTES 3)")
+    land = state.rules.card_land[plan.region]
+    if not any(land[h] for h in hexes):
+        where = " or ".join(r.title() for r in state.rules.card_regions(plan.region))
+        raise IllegalAction("region-card", f"the fief must cover at least one land hex of "
+                                           f"{where}, the planned region (NOTES 2)")
+    cities = sum(1 for h in hexes if board.is_city[h])
+    harbors = sum(1 for h in hexes if board.is_harbor[h])
+    if not action_allows(plan.action, cities, harbors):
+        raise IllegalAction("action-card", f"the {plan.action.title()} card does not allow "
+                                           f"covering {cities} cities and {harbors} harbors: "
+                                           f"{ACTION_LIMITS[plan.action]} (NOTES 1)")
+    return hexes, placement_events(state, action.player, hexes)
+
+
+ACTION_LIMITS = {
+    "harbors": "1 or 2 harbors and no city",
+    "cities": "1 to 3 cities and no harbor, or only empty hexes",
+    "alliance": "1 city and 1 harbor, 2 cities and 1 harbor, or 1 city and 2 harbors "
+                "(or a Wedding)",
+}
+
+
+def placement_events(state: GameState, player: int, hexes: Sequence[int]) -> list[ScoreEvent]:
+    """Scoring while playing (NOTES 9): 3 or 1 per city and harbor, 10 for a new sea league."""
+    board = state.board
+    rules = state.rules
+    events = []
+    for h in hexes:
+        pts = int(rules.hex_points[h])
+        if pts:
+            place = board.city_at.get(h) or board.harbor_at.get(h)
+            assert place is not None
+            reason = Reason.CITY if h in board.city_at else Reason.HARBOR
+            events.append(ScoreEvent(state.round, player, pts, reason, place.name))
+    new_seas = {board.harbor_at[h].sea for h in hexes if h in board.harbor_at}
+    if new_seas:
+        p = state.players[player]
+        mine = (state.fief_owner == player) | (state.ring_owner == player)
+        mine[list(hexes)] = True
+        for sea in sorted(new_seas):
+            if sea in p.leagues:
+                continue
+            if VARIANT_ONE_LEAGUE_PER_SEA in rules.variants and sea in state.leagues_formed:
+                continue
+            count = int(np.count_nonzero(mine & (board.harbor_sea_number == board.sea_index[sea])))
+            if count >= LEAGUE_SIZE:
+                events.append(ScoreEvent(state.round, player, POINTS_SEA_LEAGUE,
+                                         Reason.SEA_LEAGUE,
+                                         f"{sea}: sea league of {board.seas[sea].name}"))
+    return events
+
+
+def placement_points(state: GameState, player: int, fief: int, rows: np.ndarray) -> np.ndarray:
+    """Points each placement row would score now (cities, harbors, new sea leagues), vectorised.
+
+    Works on a state or a view; bots and the placement preview use it.
+    """
+    rules = state.rules
+    board = rules.board
+    cells = rules.fief_placements(fief).cells[rows]
+    points = rules.hex_points[cells].sum(axis=1).astype(np.int32)
+    p = state.players[player]
+    mine = (state.fief_owner == player) | (state.ring_owner == player)
+    sea_of = board.harbor_sea_number
+    cell_sea = sea_of[cells]
+    for sea, s in board.sea_index.items():
+        if sea in p.leagues:
+            continue
+        if VARIANT_ONE_LEAGUE_PER_SEA in rules.variants and sea in state.leagues_formed:
+            continue
+        have = int(np.count_nonzero(mine & (sea_of == s)))
+        adds = (cell_sea == s).sum(axis=1)
+        points += np.where((adds > 0) & (have + adds >= LEAGUE_SIZE), POINTS_SEA_LEAGUE, 0)
+    return points
+
+
+def action_events(state: GameState, action: Action) -> list[ScoreEvent]:
+    """The scoring events an action would produce now, without applying it."""
+    if isinstance(action, Donate):
+        return [ScoreEvent(state.round, action.player, POINTS_DONATION, Reason.DONATION,
+                           "donation to the church")]
+    if isinstance(action, PlaceFief):
+        return _check_fief(state, action)[1]
+    if isinstance(action, Wedding):
+        return _check_wedding(state, action)[1]
+    return []
+
+
+def covered_hexes(state: GameState, action: PlaceFief | Wedding) -> list[int]:
+    """Hex indices the action would cover (no legality check beyond the map)."""
+    board = state.board
+    if isinstance(action, Wedding):
+        return [board.index_of[h] for h in (action.first, action.second) if h is not None]
+    anchor = board.index_of[tuple(action.anchor)]  # type: ignore[index]
+    cells = cells_of(board, board.fiefs[action.fief], anchor, action.rotation)
+    return [c for c in cells if c is not None]
+
+
+# -- the Wedding --------------------------------------------------------------------------------
+
+
+def _check_wedding(state: GameState, action: Wedding) -> tuple[list[int], list[ScoreEvent]]:
+    p = state.players[action.player]
+    plan = p.plan
+    assert plan is not None
+    board = state.board
+    who = p.colour.title()
+    if plan.action != ALLIANCE:
+        raise IllegalAction("wedding-card", "a Wedding needs the Alliance card (The Wedding)")
+    needed = 1 if action.second is None else 2
+    if p.rings < needed:
+        raise IllegalAction("wedding-rings", f"{who} has {p.rings} ring(s) left and cannot place "
+                                             f"{needed} (NOTES 4)")
+    first = board.index_of.get(tuple(action.first))  # type: ignore[arg-type]
+    if first is None:
+        raise IllegalAction("placing-2", f"hex {action.first} is not on the map")
+    if not state.rules.card_land[plan.region][first]:
+        where = " or ".join(r.title() for r in state.rules.card_regions(plan.region))
+        raise IllegalAction("wedding-region", f"the first ring must go on a land hex of {where}, "
+                                              "the planned region (The Wedding, NOTES 4)")
+    hexes = [first]
+    if action.second is not None:
+        second = board.index_of.get(tuple(action.second))  # type: ignore[arg-type]
+        if second is None:
+            raise IllegalAction("placing-2", f"hex {action.second} is not on the map")
+        if second not in board.neighbours[first]:
+            raise IllegalAction("wedding-adjacent", "the second ring must go on a hex next to "
+                                                    "the first (The Wedding)")
+        hexes.append(second)
+    for h in hexes:
+        if state.ring_owner[h] >= 0:
+            raise IllegalAction("rings-one-per-hex", f"{board.hex_label(h)} already holds a ring; "
+                                                     "a hex holds at most one ring (NOTES 3)")
+        if state.fief_owner[h] == action.player:
+            raise IllegalAction("rings-own", f"{board.hex_label(h)} is {who}'s own fief; a ring "
+                                             "may not go on its owner's fief (NOTES 3)")
+    return hexes, placement_events(state, action.player, hexes)
+
+
+# -- end of round and of game -----------------------------------------------------------------
+
+
+def uncovered_count(state: GameState) -> int:
+    """Cities and harbors of flourishing regions with neither a fief nor a ring (NOTES 10)."""
+    free = (state.fief_owner < 0) & (state.ring_owner < 0)
+    return int(np.count_nonzero(free & state.rules.counted_at_last_turn))
+
+
+def _end_round(state: GameState) -> None:
+    for p in state.players:
+        p.resting = p.played  # played cards rest through the next round's planning (NOTES 6)
+        p.played = ()
+        p.plan = None
+    if state.final_round == state.round or state.round >= MAX_ROUNDS or not state.players[0].deck:
+        _end_game(state)
+        return
+    if state.last_turn_check == state.round:
+        left = uncovered_count(state)
+        last = left <= LAST_TURN_THRESHOLD
+        state.journal.append(LastTurnChecked(state.round, state.last_turn_holder, left, last))
+        if last:
+            state.final_round = state.round + 1
+            state.last_turn_check = None
+        else:
+            state.last_turn_check = state.round + 1
+    _start_round(state)
+
+
+def player_groups(state: GameState, player: int) -> list[int]:
+    """Sizes of the player's groups of pieces connected through hex sides (NOTES 11)."""
+    owned: dict[int, int] = {}  # hex -> piece id
+    for pid, piece in enumerate(state.pieces):
+        if piece.owner == player:
+            for h in piece.hexes:
+                owned[h] = pid
+    parent = {pid: pid for pid in set(owned.values())}
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    neighbours = state.board.neighbours
+    for h, pid in owned.items():
+        for n in neighbours[h]:
+            other = owned.get(n)
+            if other is not None and other != pid:
+                a, b = find(pid), find(other)
+                if a != b:
+                    parent[a] = b
+    sizes: dict[int, int] = {}
+    for pid in parent:
+        root = find(pid)
+        sizes[root] = sizes.get(root, 0) + 1
+    return sorted(sizes.values(), reverse=True)
+
+
+def largest_group(state: GameState, player: int) -> int:
+    groups = player_groups(state, player)
+    return groups[0] if groups else 0
+
+
+def covered_places(state: GameState, player: int) -> int:
+    """Cities and harbors covered by the player's fiefs or rings (the first tie-break)."""
+    mine = (state.fief_owner == player) | (state.ring_owner == player)
+    return int(np.count_nonzero(mine & (state.board.is_city | state.board.is_harbor)))
+
+
+def objective_cities(state: GameState, player: int) -> list[str]:
+    """City ids of the player's objective card that the player covers."""
+    p = state.players[player]
+    if p.objective is None:
+        return []
+    board = state.board
+    symbols = board.objectives[p.objective].symbols
+    return [c.id for c in board.cities.values() if c.symbol in symbols
+            and (state.fief_owner[c.hex] == player or state.ring_owner[c.hex] == player)]
+
+
+def _end_game(state: GameState) -> None:
+    """Final scoring (NOTES 11): the Gonzaga tile, then every hidden objective."""
+    n = len(state.players)
+    events: list[ScoreEvent] = []
+    groups = [largest_group(state, i) for i in range(n)]
+    best = max(groups)
+    if best > 0:
+        for i in range(n):
+            if groups[i] == best:
+                events.append(ScoreEvent(state.round, i, POINTS_GONZAGA_TILE, Reason.GONZAGA_TILE,
+                                         f"{best} connected fiefs"))
+    for i in range(n):
+        covered = len(objective_cities(state, i))
+        pts = OBJECTIVE_POINTS[covered]
+        events.append(ScoreEvent(state.round, i, pts, Reason.OBJECTIVE,
+                                 f"objective {state.players[i].objective}: {covered} of 6 cities"))
+    _score(state, events)
+    state.winners = winners(state)
+    state.phase = Phase.OVER
+    state.order = ()
+    state.journal.append(GameEnded(state.round, tuple(events), state.winners))
+
+
+def winners(state: GameState) -> tuple[int, ...]:
+    """Most points; tie: most cities and harbors covered; still tied: a shared victory."""
+    keys = [(p.score, covered_places(state, i)) for i, p in enumerate(state.players)]
+    best = max(keys)
+    return tuple(i for i, k in enumerate(keys) if k == best)
+
+
+# ---------------------------------------------------------------------------------------------
+# Views and resampling
+
+
+@dataclass(eq=False, slots=True)
+class PublicPlayer:
+    """What everyone knows of a player; `objective` and `plan` only for the viewer's own seat."""
+
+    name: str
+    colour: str
+    score: int
+    rings: int
+    fief: int | None
+    resting: tuple[str, ...]
+    played: tuple[str, ...]
+    has_planned: bool
+    fiefs_left: int
+    remaining_fiefs: tuple[int, ...]  # fiefs not yet drawn (public: every set is the same)
+    leagues: frozenset[str]
+    objective: int | None = None
+    plan: Plan | None = None
+
+    def card_number(self, fief: int | None = None) -> int:
+        from .state import COLOUR_DIGIT
+
+        number = self.fief if fief is None else fief
+        if number is None:
+            raise ValueError("no fief card")
+        return number + COLOUR_DIGIT[self.colour]
+
+
+@dataclass(eq=False)
+class PlayerView:
+    """A player's information state: everything they may know, nothing they may not."""
+
+    rules: Rules
+    viewer: int | None  # None: a spectator
+    round: int
+    phase: Phase
+    order: tuple[int, ...]
+    turn: int
+    final_round: int | None
+    last_turn_check: int | None
+    last_turn_holder: int
+    fief_owner: np.ndarray
+    ring_owner: np.ndarray
+    pieces: tuple[Piece, ...]
+    church: tuple[tuple[int, int], ...]
+    journal: tuple
+    players: tuple[PublicPlayer, ...]
+    leagues_formed: frozenset[str]
+    winners: tuple[int, ...]
+
+    @property
+    def board(self) -> Board:
+        return self.rules.board
+
+    @property
+    def current_player(self) -> int | None:
+        return self.order[self.turn] if self.phase is Phase.PLACING else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase is Phase.PLANNING:
+            return tuple(i for i, p in enumerate(self.players) if not p.has_planned)
+        if self.phase is Phase.PLACING:
+            return (self.order[self.turn],)
+        return ()
+
+    def score_events(self) -> list[ScoreEvent]:
+        events: list[ScoreEvent] = []
+        for entry in self.journal:
+            if isinstance(entry, TurnPlayed | GameEnded):
+                events.extend(entry.events)
+        return events
+
+
+def view(state: GameState, player: int | None) -> PlayerView:
+    """What `player` may know (a spectator for None): never another player's objective, anyone's
+    future fief cards, or a plan not yet revealed. At the end, objectives are revealed."""
+    over = state.phase is Phase.OVER
+    players = []
+    for i, p in enumerate(state.players):
+        own = i == player
+        remaining = tuple(sorted(p.deck))
+        players.append(PublicPlayer(
+            name=p.name, colour=p.colour, score=p.score, rings=p.rings, fief=p.fief,
+            resting=p.resting, played=p.played, has_planned=p.plan is not None,
+            fiefs_left=p.fiefs_left, remaining_fiefs=remaining, leagues=p.leagues,
+            objective=p.objective if (own or over) else None,
+            plan=p.plan if (own or state.phase is Phase.PLACING) else None,
+        ))
+    return PlayerView(
+        rules=state.rules, viewer=player, round=state.round, phase=state.phase,
+        order=state.order, turn=state.turn, final_round=state.final_round,
+        last_turn_check=state.last_turn_check, last_turn_holder=state.last_turn_holder,
+        fief_owner=state.fief_owner.copy(), ring_owner=state.ring_owner.copy(),
+        pieces=tuple(state.pieces), church=tuple(state.church), journal=tuple(state.journal),
+        players=tuple(players), leagues_formed=state.leagues_formed, winners=state.winners,
+    )
+
+
+def resample(v: PlayerView, rng: random.Random) -> GameState:
+    """A full state consistent with a view: hidden objectives and fief decks dealt anew.
+
+    Plans that the viewer cannot see yet are dropped (those players are to plan again), so a
+    search over the result never peeks at a secret plan.
+    """
+    board = v.board
+    me = v.viewer
+    known = {p.objective for p in v.players if p.objective is not None}
+    pool = [o for o in sorted(board.objectives) if o not in known]
+    rng.shuffle(pool)
+    players = []
+    for p in v.players:
+        deck = list(p.remaining_fiefs)
+        rng.shuffle(deck)
+        objective = p.objective if p.objective is not None else pool.pop()
+        players.append(PlayerState(p.name, p.colour, objective, deck, p.fief, p.rings, p.score,
+                                   p.resting, p.played, p.plan, p.leagues, p.fiefs_left))
+    decks = tuple(tuple(x) for x in (p.deck for p in players))
+    setup = Setup(v.rules.scenario.name, tuple(p.name for p in players),
+                  tuple(p.colour for p in players), decks,
+                  tuple(p.objective or 0 for p in players), v.last_turn_holder)
+    state = GameState(
+        rules=v.rules, setup=setup, players=players, round=v.round, phase=v.phase,
+        order=v.order, turn=v.turn, final_round=v.final_round,
+        last_turn_check=v.last_turn_check, fief_owner=v.fief_owner.copy(),
+        ring_owner=v.ring_owner.copy(), pieces=list(v.pieces), church=list(v.church),
+        journal=list(v.journal), history=[], leagues_formed=v.leagues_formed,
+        winners=v.winners,
+    )
+    if v.phase is Phase.PLANNING:
+        for i, p in enumerate(state.players):
+            if i != me:
+                p.plan = None
+    return state
+
+
+def clone(state: GameState) -> GameState:
+    return state.clone()
+
+
+__all__ = [
+    "INACTIVE",
+    "RINGS",
+    "LegalActions",
+    "PlayerView",
+    "PublicPlayer",
+    "action_events",
+    "apply",
+    "apply_in_place",
+    "clone",
+    "covered_hexes",
+    "deal",
+    "legal_actions",
+    "new_game",
+    "placement_events",
+    "placement_points",
+    "resample",
+    "turn_order_key",
+    "uncovered_count",
+    "view",
+    "winners",
+]

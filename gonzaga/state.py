@@ -1,0 +1,328 @@
+"""Game state: the rules context of one game, the players, the pieces on the board and a journal.
+
+The state is plain data. Transitions live in `gonzaga.engine`; what a player may see of a state
+is a `PlayerView` (see `gonzaga.engine.view`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+
+import numpy as np
+
+from .actions import ACTION_CARDS, INACTIVE, Action, Plan
+from .board import Board, Scenario
+from .placement import FiefPlacements, PlacementTables, action_allows, placement_tables
+
+COLOURS = ("red", "yellow", "green", "blue")
+#: Units digit of a fief card per colour (NOTES 8): card 12 is yellow's fief 10.
+COLOUR_DIGIT = {"red": 1, "yellow": 2, "green": 3, "blue": 4}
+RINGS = 6
+LAST_TURN_FIRST_CHECK = 6  # the Last Turn card lies under the 6th fief card
+LAST_TURN_THRESHOLD = 3  # "three or fewer" uncovered cities and harbors end the game
+MAX_ROUNDS = 12
+POINTS_FLOURISHING, POINTS_INACTIVE = 3, 1
+POINTS_DONATION = 3
+POINTS_SEA_LEAGUE = 10
+LEAGUE_SIZE = 3
+POINTS_GONZAGA_TILE = 15
+OBJECTIVE_POINTS = (0, 2, 5, 10, 15, 25, 35)
+
+#: Named rule variants (NOTES: another reasonable reading, off by default).
+VARIANT_ONE_LEAGUE_PER_SEA = "one-league-per-sea"
+VARIANTS = {
+    VARIANT_ONE_LEAGUE_PER_SEA: "German reading of the sea league: only the first player to "
+                                "cover three harbors of a sea scores its league.",
+}
+
+
+class Phase(StrEnum):
+    PLANNING = "planning"
+    PLACING = "placing"
+    OVER = "over"
+
+
+class Reason(StrEnum):
+    CITY = "city"
+    HARBOR = "harbor"
+    SEA_LEAGUE = "sea-league"
+    DONATION = "donation"
+    GONZAGA_TILE = "gonzaga-tile"
+    OBJECTIVE = "objective"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEvent:
+    round: int
+    player: int
+    points: int
+    reason: Reason
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A fief or a ring on the map; a ring counts as a one-hex fief for every purpose."""
+
+    owner: int
+    kind: str  # "fief" | "ring"
+    hexes: tuple[int, ...]
+    fief: int | None
+    round: int
+
+
+# -- journal entries: everything public that happened, in order ---------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    round: int
+    fiefs: tuple[int, ...]  # fief drawn by each player (face up)
+
+
+@dataclass(frozen=True, slots=True)
+class PlansRevealed:
+    round: int
+    plans: tuple[Plan, ...]
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPlayed:
+    round: int
+    player: int
+    action: Action
+    hexes: tuple[int, ...]  # hexes covered by the fief or rings (empty for a donation)
+    events: tuple[ScoreEvent, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LastTurnChecked:
+    round: int
+    holder: int
+    uncovered: int
+    last_round_next: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    round: int
+    events: tuple[ScoreEvent, ...]
+    winners: tuple[int, ...]
+
+
+Entry = RoundStarted | PlansRevealed | TurnPlayed | LastTurnChecked | GameEnded
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything chance decides before play; a game is fully determined by it and the actions."""
+
+    scenario: str
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    decks: tuple[tuple[int, ...], ...]  # fief numbers, top card first
+    objectives: tuple[int, ...]
+    oldest: int = 0  # holder of the Last Turn card
+
+
+@dataclass(eq=False)
+class Rules:
+    """Static context of a game: board, scenario, variants and the placement tables."""
+
+    board: Board
+    scenario: Scenario
+    variants: frozenset[str]
+
+    @cached_property
+    def tables(self) -> PlacementTables:
+        return placement_tables(self.board)
+
+    @cached_property
+    def inactive_regions(self) -> tuple[str, ...]:
+        return self.board.inactive_regions(self.scenario)
+
+    @cached_property
+    def region_cards(self) -> tuple[str, ...]:
+        """Cards in every hand: the flourishing regions and the Inactive Regions card."""
+        return (*[r for r in self.board.regions if r in self.scenario.flourishing], INACTIVE)
+
+    @cached_property
+    def flourishing_hex(self) -> np.ndarray:
+        """Land hexes of flourishing regions."""
+        idx = [self.board.region_index[r] for r in self.scenario.flourishing]
+        return np.isin(self.board.region_number, idx)
+
+    @cached_property
+    def hex_points(self) -> np.ndarray:
+        """Points for covering each hex: 3 for a flourishing city or harbor, 1 inactive, else 0."""
+        special = self.board.is_city | self.board.is_harbor
+        pts = np.where(self.flourishing_hex, POINTS_FLOURISHING, POINTS_INACTIVE)
+        return np.where(special, pts, 0).astype(np.int16)
+
+    @cached_property
+    def counted_at_last_turn(self) -> np.ndarray:
+        """Cities and harbors of flourishing regions, counted by the Last Turn check."""
+        return (self.board.is_city | self.board.is_harbor) & self.flourishing_hex
+
+    def card_regions(self, card: str) -> tuple[str, ...]:
+        return self.inactive_regions if card == INACTIVE else (card,)
+
+    @cached_property
+    def card_land(self) -> dict[str, np.ndarray]:
+        """Land hexes a region card accepts (NOTES 2)."""
+        out = {}
+        for card in self.region_cards:
+            idx = [self.board.region_index[r] for r in self.card_regions(card)]
+            out[card] = np.isin(self.board.region_number, idx)
+        return out
+
+    @cached_property
+    def card_land_hexes(self) -> dict[str, np.ndarray]:
+        return {card: np.flatnonzero(mask).astype(np.int32)
+                for card, mask in self.card_land.items()}
+
+    def fief_placements(self, fief: int) -> FiefPlacements:
+        return self.tables[fief]
+
+    def candidates(self, fief: int, card: str, action: str) -> np.ndarray:
+        """Rows of the fief's placement table allowed by a region card and an action card."""
+        key = (fief, card, action)
+        rows = self._candidates.get(key)
+        if rows is None:
+            fp = self.tables[fief]
+            idx = [self.board.region_index[r] for r in self.card_regions(card)]
+            in_region = fp.regions[:, idx].any(axis=1)
+            allowed = np.array([action_allows(action, int(c), int(h))
+                                for c, h in zip(fp.cities, fp.harbors, strict=True)], dtype=bool)
+            rows = np.flatnonzero(in_region & allowed).astype(np.int32)
+            self._candidates[key] = rows
+        return rows
+
+    @cached_property
+    def _candidates(self) -> dict[tuple[int, str, str], np.ndarray]:
+        return {}
+
+    @cached_property
+    def neighbour_table(self) -> np.ndarray:
+        """(hexes, 6) neighbour indices, -1 where the map ends."""
+        table = np.full((self.board.hex_count, 6), -1, dtype=np.int32)
+        for i, near in enumerate(self.board.neighbours):
+            table[i, : len(near)] = near
+        return table
+
+
+_rules_cache: dict[tuple[str, str, frozenset[str]], Rules] = {}
+
+
+def rules_for(board: Board, scenario: Scenario, variants: frozenset[str]) -> Rules:
+    key = (board.content_hash, scenario.name, variants)
+    rules = _rules_cache.get(key)
+    if rules is None or rules.board is not board:
+        rules = Rules(board, scenario, variants)
+        _rules_cache[key] = rules
+    return rules
+
+
+@dataclass(eq=False, slots=True)
+class PlayerState:
+    name: str
+    colour: str
+    objective: int | None
+    deck: list[int]  # fief numbers still to draw, top first (secret, even to the player)
+    fief: int | None = None  # the fief drawn this round, face up
+    rings: int = RINGS
+    score: int = 0
+    resting: tuple[str, ...] = ()  # cards played last round: not available for planning
+    played: tuple[str, ...] = ()  # cards revealed this round
+    plan: Plan | None = None
+    leagues: frozenset[str] = frozenset()  # seas whose league this player has scored
+    fiefs_left: int = 12  # fief cards still to draw or in hand (public)
+
+    def copy(self) -> PlayerState:
+        return PlayerState(self.name, self.colour, self.objective, list(self.deck), self.fief,
+                           self.rings, self.score, self.resting, self.played, self.plan,
+                           self.leagues, self.fiefs_left)
+
+    def card_number(self, fief: int | None = None) -> int:
+        """The printed number of a fief card: fief number plus the colour digit (NOTES 8)."""
+        number = self.fief if fief is None else fief
+        if number is None:
+            raise ValueError("no fief card")
+        return number + COLOUR_DIGIT[self.colour]
+
+    def available_cards(self, rules: Rules) -> tuple[str, ...]:
+        cards = (*rules.region_cards, *ACTION_CARDS, "privilege")
+        return tuple(c for c in cards if c not in self.resting)
+
+
+@dataclass(eq=False)
+class GameState:
+    rules: Rules
+    setup: Setup
+    players: list[PlayerState]
+    round: int = 0
+    phase: Phase = Phase.PLANNING
+    order: tuple[int, ...] = ()
+    turn: int = 0
+    final_round: int | None = None  # set once the Last Turn check ends the game
+    last_turn_check: int | None = LAST_TURN_FIRST_CHECK  # round after which the holder checks
+    fief_owner: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int8))
+    ring_owner: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int8))
+    pieces: list[Piece] = field(default_factory=list)
+    church: list[tuple[int, int]] = field(default_factory=list)  # (player, fief) donations
+    journal: list[Entry] = field(default_factory=list)
+    history: list[Action] = field(default_factory=list)  # every action applied, in order
+    leagues_formed: frozenset[str] = frozenset()  # seas with a league by anyone (variant)
+    winners: tuple[int, ...] = ()
+
+    @property
+    def board(self) -> Board:
+        return self.rules.board
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def current_player(self) -> int | None:
+        """Whose turn it is while placing; None while planning (simultaneous) or when over."""
+        if self.phase is Phase.PLACING:
+            return self.order[self.turn]
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def last_turn_holder(self) -> int:
+        return self.setup.oldest
+
+    def to_move(self) -> tuple[int, ...]:
+        """Players who may act now: everyone who has not planned yet, or the player to place."""
+        if self.phase is Phase.PLANNING:
+            return tuple(i for i, p in enumerate(self.players) if p.plan is None)
+        if self.phase is Phase.PLACING:
+            return (self.order[self.turn],)
+        return ()
+
+    def clone(self) -> GameState:
+        return GameState(
+            rules=self.rules, setup=self.setup, players=[p.copy() for p in self.players],
+            round=self.round, phase=self.phase, order=self.order, turn=self.turn,
+            final_round=self.final_round, last_turn_check=self.last_turn_check,
+            fief_owner=self.fief_owner.copy(), ring_owner=self.ring_owner.copy(),
+            pieces=list(self.pieces), church=list(self.church), journal=list(self.journal),
+            history=list(self.history), leagues_formed=self.leagues_formed,
+            winners=self.winners,
+        )
+
+    def score_events(self) -> list[ScoreEvent]:
+        events: list[ScoreEvent] = []
+        for entry in self.journal:
+            if isinstance(entry, TurnPlayed | GameEnded):
+                events.extend(entry.events)
+        return events
