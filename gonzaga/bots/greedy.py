@@ -1,0 +1,136 @@
+"""A bot that takes the best immediate points, with sensible planning.
+
+Planning picks the region and action cards under which this round's fief scores most right now
+(weighing a small bonus for its hidden objective cities and for touching its own pieces, so its
+group grows towards the Gonzaga tile); it spends a ring on the King's Privilege only when the
+prize is large and rings are plentiful. Placing picks the best-valued legal action.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..actions import ALLIANCE, Action, Donate, PlaceFief, Plan, Wedding
+from ..engine import LegalActions, PlayerView, _free_rows, placement_points
+from ..state import POINTS_DONATION
+
+OBJECTIVE_CITY_BONUS = 4.0
+CONTACT_BONUS = 1.0
+RING_COST = 4.0
+PRIVILEGE_MIN_GAIN = 9.0
+PRIVILEGE_MIN_RINGS = 3
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    # -- valuation ----------------------------------------------------------------------------
+
+    def _bonus_arrays(self, view: PlayerView, me: int) -> tuple[np.ndarray, np.ndarray]:
+        board = view.board
+        objective = np.zeros(board.hex_count, dtype=np.float32)
+        mine = view.players[me].objective
+        if mine is not None:
+            symbols = board.objectives[mine].symbols
+            for city in board.cities.values():
+                if city.symbol in symbols and view.fief_owner[city.hex] != me \
+                        and view.ring_owner[city.hex] != me:
+                    objective[city.hex] = OBJECTIVE_CITY_BONUS
+        own = (view.fief_owner == me) | (view.ring_owner == me)
+        contact = np.zeros(board.hex_count, dtype=bool)
+        table = view.rules.neighbour_table
+        nb = table[np.flatnonzero(own)]
+        contact[nb[nb >= 0]] = True
+        contact &= ~own
+        return objective, contact.astype(np.float32) * CONTACT_BONUS
+
+    def _placement_values(self, view: PlayerView, me: int, fief: int,
+                          rows: np.ndarray) -> np.ndarray:
+        if not len(rows):
+            return np.zeros(0, dtype=np.float32)
+        objective, contact = self._bonus_arrays(view, me)
+        cells = view.rules.fief_placements(fief).cells[rows]
+        value = placement_points(view, me, fief, rows).astype(np.float32)  # type: ignore[arg-type]
+        value += objective[cells].sum(axis=1)
+        value += np.minimum(contact[cells].sum(axis=1), 1.0 * CONTACT_BONUS)
+        return value
+
+    def _wedding_values(self, view: PlayerView, me: int, pairs: np.ndarray) -> np.ndarray:
+        if not len(pairs):
+            return np.zeros(0, dtype=np.float32)
+        objective, _ = self._bonus_arrays(view, me)
+        pts = view.rules.hex_points.astype(np.float32) + objective
+        first, second = pairs[:, 0], pairs[:, 1]
+        value = pts[first] - RING_COST
+        value += np.where(second >= 0, pts[np.where(second >= 0, second, 0)] - RING_COST, 0.0)
+        return value
+
+    # -- decisions ----------------------------------------------------------------------------
+
+    def decide(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        me = view.viewer
+        assert me is not None
+        if isinstance(legal_actions[0], Plan):
+            return self._plan(view, me, [a for a in legal_actions if isinstance(a, Plan)])
+        return self._place(view, me, legal_actions)
+
+    def _plan(self, view: PlayerView, me: int, plans: list[Plan]) -> Plan:
+        fief = view.players[me].fief
+        assert fief is not None
+        rings = view.players[me].rings
+        best_by_cards: dict[tuple[str, str], float] = {}
+        for plan in plans:
+            key = (plan.region, plan.action)
+            if key in best_by_cards:
+                continue
+            rows = _free_rows(view, me, fief, plan.region, plan.action)  # type: ignore[arg-type]
+            values = self._placement_values(view, me, fief, rows)
+            best = float(values.max()) if len(values) else float(POINTS_DONATION)
+            best_by_cards[key] = max(best, float(POINTS_DONATION))
+        scored = []
+        for plan in plans:
+            value = best_by_cards[(plan.region, plan.action)]
+            if plan.privilege:
+                if value < PRIVILEGE_MIN_GAIN or rings < PRIVILEGE_MIN_RINGS:
+                    continue
+                value += 1.5  # moving first protects a contested spot
+            # Prefer leaving the Alliance card free: it is the only one that allows a Wedding.
+            if plan.action == ALLIANCE:
+                value -= 0.25
+            scored.append((value + self.rng.random() * 0.01, plan))
+        scored.sort(key=lambda t: t[0], reverse=True)
+        return scored[0][1]
+
+    def _place(self, view: PlayerView, me: int, legal: Sequence[Action]) -> Action:
+        best_value = float(POINTS_DONATION) - 0.5  # a donation only if nothing better
+        best: Action = Donate(me)
+        if isinstance(legal, LegalActions):
+            fief = legal.fief
+            if fief is not None and len(legal.rows):
+                values = self._placement_values(view, me, fief, legal.rows)
+                i = int(np.argmax(values))
+                if values[i] > best_value:
+                    best_value = float(values[i])
+                    best = legal[len(legal.fixed) + i]
+            if len(legal.weddings):
+                values = self._wedding_values(view, me, legal.weddings)
+                i = int(np.argmax(values))
+                if values[i] > best_value:
+                    best = legal[len(legal.fixed) + len(legal.rows) + i]
+            return best
+        for action in legal:  # a plain list: value each action
+            if isinstance(action, PlaceFief | Wedding):
+                from ..engine import action_events
+
+                value = sum(e.points for e in action_events(view, action))  # type: ignore[arg-type]
+                if value > best_value:
+                    best_value, best = value, action
+        return best

@@ -1,0 +1,186 @@
+"""The `gonzaga` command: play, simulate, replay, check and draw boards, benchmark."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+app = typer.Typer(no_args_is_help=True, add_completion=False,
+                  help="Gonzaga: fiefs, rings and sea leagues on a hex map of Europe.")
+board_app = typer.Typer(no_args_is_help=True, help="Check and draw board files.")
+app.add_typer(board_app, name="board")
+console = Console()
+err = Console(stderr=True)
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    return typer.Exit(code)
+
+
+def _load_board(path: Path | None):  # type: ignore[no-untyped-def]
+    from .board import BoardError, load_board
+
+    try:
+        return load_board(path)
+    except BoardError as exc:
+        raise _fail(str(exc)) from None
+
+
+def _split(specs: str) -> list[str]:
+    return [s.strip() for s in specs.split(",") if s.strip()]
+
+
+@board_app.command("check")
+def board_check(file: Annotated[Path | None, typer.Argument(help="Board file (default: the "
+                                                                 "shipped board).")] = None
+                ) -> None:
+    """Validate a board file against every invariant; exit 1 naming each violation."""
+    from .board import BoardError, load_board
+    from .boardcheck import check_board
+
+    try:
+        board = load_board(file)
+    except BoardError as exc:
+        for problem in exc.problems:
+            err.print(f"[red]✗[/] {problem}", highlight=False)
+        raise typer.Exit(1) from None
+    problems = check_board(board)
+    for problem in problems:
+        err.print(f"[red]✗[/] {problem}", highlight=False)
+    if problems:
+        err.print(f"{len(problems)} problem(s) in {board.name}")
+        raise typer.Exit(1)
+    console.print(f"[green]✓[/] {board.name}: {board.hex_count} hexes, "
+                  f"{len(board.cities)} cities, {len(board.harbors)} harbors, "
+                  f"{len(board.fiefs)} fiefs, {len(board.scenarios)} scenarios, "
+                  f"{len(board.objectives)} objectives; hash {board.content_hash[:12]}")
+
+
+@board_app.command("show")
+def board_show(
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output file, .svg or .png.")],
+    file: Annotated[Path | None, typer.Option("--board", help="Board file.")] = None,
+) -> None:
+    """Draw the board: regions, seas, cities, harbors, sea routes, barriers, seals, church."""
+    from .render import draw_board
+
+    board = _load_board(file)
+    if out.suffix.lower() not in (".svg", ".png"):
+        raise _fail(f"--out must end in .svg or .png, not {out.suffix or 'nothing'!r}")
+    try:
+        draw_board(board, out)
+    except (OSError, ValueError) as exc:
+        raise _fail(f"cannot write {out}: {exc}") from None
+    console.print(f"wrote {out}")
+
+
+@app.command()
+def scenarios(players: Annotated[int | None, typer.Option(help="Only for this many players.")]
+              = None) -> None:
+    """List the scenario tiles."""
+    from rich.table import Table
+
+    board = _load_board(None)
+    table = Table("name", "players", "flourishing", "inactive", "person")
+    for s in board.scenarios.values():
+        if players is None or s.players == players:
+            table.add_row(s.name, str(s.players),
+                          ", ".join(board.regions[r].name for r in s.flourishing),
+                          ", ".join(board.regions[r].name for r in board.inactive_regions(s)),
+                          s.person)
+    console.print(table)
+
+
+@app.command()
+def play(
+    players: Annotated[str, typer.Option(help="Comma-separated seats: human, random, greedy.")]
+    = "human,greedy,random",
+    seed: Annotated[int | None, typer.Option(help="Seed for the deal.")] = None,
+    scenario: Annotated[str | None, typer.Option(help="Scenario name (default: random).")]
+    = None,
+    record: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
+    variant: Annotated[list[str] | None, typer.Option(help="Rule variant (repeatable).")]
+    = None,
+) -> None:
+    """Play a game in the terminal."""
+    from .tui import play_in_terminal
+
+    specs = _split(players)
+    try:
+        play_in_terminal(specs, seed=seed, scenario=scenario, record=record,
+                         variants=variant or [], console=console)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+
+
+@app.command()
+def simulate(
+    players: Annotated[str, typer.Option(help="Comma-separated bots, one per seat.")]
+    = "random,greedy",
+    games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+    records: Annotated[Path | None, typer.Option(help="Folder for game records.")] = None,
+    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    scenario: Annotated[str | None, typer.Option(help="Scenario (default: random).")] = None,
+) -> None:
+    """Play many bot games and summarise wins, scores, rounds and points by source."""
+    from .simulate import print_summary, run_simulation
+
+    specs = _split(players)
+    try:
+        summary = run_simulation(specs, games=games, seed=seed, records=records,
+                                 workers=workers, scenario=scenario, console=console)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    print_summary(summary, console)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    verify: Annotated[bool, typer.Option("--verify", help="Re-play through the engine and "
+                                                          "check every score.")] = False,
+) -> None:
+    """Show a game record, or verify it against the rules."""
+    from .record import RecordError, load_record, summarize_record, verify_record
+
+    try:
+        data = load_record(file)
+        if verify:
+            state = verify_record(data)
+            console.print(f"[green]✓[/] {file.name}: {len(state.history)} actions over "
+                          f"{state.round} rounds replay exactly; final scores "
+                          f"{[p.score for p in state.players]}")
+        else:
+            console.print(summarize_record(data))
+    except RecordError as exc:
+        raise _fail(f"{file.name}: {exc}", 1) from None
+
+
+@app.command()
+def bench(
+    as_json: Annotated[bool, typer.Option("--json", help="Print figures as JSON.")] = False,
+    games: Annotated[int, typer.Option(help="Random 4-player games to time.")] = 200,
+) -> None:
+    """Measure engine speed on one core: games per second, placement listing time."""
+    from .bench import run_bench
+
+    figures = run_bench(games=games)
+    if as_json:
+        console.print_json(json.dumps(figures))
+        return
+    for key, value in figures.items():
+        console.print(f"{key:>40}: {value}")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()
