@@ -2,8 +2,8 @@
 
 24 columns x 12 rows. Rows 0-7 are land in six bands of four columns (region k: columns
 4k..4k+3), rows 8-11 are sea in six bands (sea k below region k). Each region has its four
-cities on row 2 and its four harbors on row 7 (on sea k). Barriers separate regions 0 and 1 on
-rows 0-3.
+cities on row 6 and its four harbors on row 7 (on sea k), so one fief can hold both.
+Barriers separate regions 0 and 1 on rows 0-3.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def tiny_board_dict() -> dict[str, Any]:
         for j in range(4):
             symbol = SYMBOLS[j if group == 1 else 4 + j]
             cities.append({"id": f"c{k}{j}", "name": f"City {k}{j}", "region": region,
-                           "symbol": symbol, "at": [4 * k + j, 2], "lat": 0, "lon": 0})
+                           "symbol": symbol, "at": [4 * k + j, 6], "lat": 0, "lon": 0})
             harbors.append({"id": f"h{k}{j}", "name": f"Harbor {k}{j}", "region": region,
                             "sea": SEAS[k], "at": [4 * k + j, 7], "lat": 0, "lon": 0})
     return {

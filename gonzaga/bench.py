@@ -1,0 +1,103 @@
+"""Speed figures of the engine, measured on one core (`gonzaga bench`)."""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import statistics
+import time
+from typing import Any
+
+from .actions import PlaceFief
+from .board import load_board
+from .engine import apply, apply_in_place, legal_actions, new_game
+from .placement import placement_tables
+from .state import GameState, Phase
+
+
+def _pin_to_one_core() -> str:
+    try:
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+        return "pinned to one core"
+    except (AttributeError, OSError):
+        return "not pinned (no affinity support)"
+
+
+def random_game(seed: int, players: int = 4) -> GameState:
+    """A game of uniformly random legal actions, straight on the engine."""
+    rng = random.Random(seed)
+    state = new_game(players, seed)
+    while not state.is_over:
+        seat = state.to_move()[0]
+        legal = legal_actions(state, seat)
+        apply_in_place(state, legal[rng.randrange(len(legal))])
+    return state
+
+
+def run_bench(games: int = 200, seed: int = 0) -> dict[str, Any]:
+    pinning = _pin_to_one_core()
+    board = load_board()
+    t0 = time.perf_counter()
+    placement_tables(board).fiefs  # noqa: B018 - build the static tables once
+    build = time.perf_counter() - t0
+    random_game(seed)  # warm caches (rules per scenario)
+
+    t0 = time.perf_counter()
+    rounds = 0
+    for i in range(games):
+        rounds += random_game(seed + i).round
+    elapsed = time.perf_counter() - t0
+
+    # Collect positions where a fief is to be placed, then time listing its placements.
+    rng = random.Random(seed)
+    positions: list[tuple[GameState, int]] = []
+    for i in range(20):
+        state = new_game(4, seed + 1000 + i)
+        while not state.is_over:
+            seat = state.to_move()[0]
+            if state.phase is Phase.PLACING:
+                positions.append((state.clone(), seat))
+            legal = legal_actions(state, seat)
+            apply_in_place(state, legal[rng.randrange(len(legal))])
+    lazy, full, counts = [], [], []
+    for state, seat in positions:
+        t = time.perf_counter()
+        legal = legal_actions(state, seat)
+        lazy.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        placements = [a for a in legal_actions(state, seat) if isinstance(a, PlaceFief)]
+        full.append(time.perf_counter() - t)
+        counts.append(len(placements))
+        assert len(legal) >= len(placements)
+
+    # clone + apply throughput (what tree search pays per simulated step)
+    state = new_game(4, seed)
+    steps = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < 1.0:
+        s = state
+        r = random.Random(steps)
+        while not s.is_over:
+            seat = s.to_move()[0]
+            legal = legal_actions(s, seat)
+            s = apply(s, legal[r.randrange(len(legal))])
+            steps += 1
+    clone_apply = steps / (time.perf_counter() - t0)
+
+    return {
+        "machine": f"{platform.machine()} {platform.python_implementation()} "
+                   f"{platform.python_version()}, {pinning}",
+        "board": f"{board.name} ({board.hex_count} hexes)",
+        "placement tables build (s)": round(build, 3),
+        "static placements (all fiefs)": sum(len(fp) for fp in placement_tables(board)
+                                            .fiefs.values()),
+        "random 4-player games": games,
+        "random 4-player games/s": round(games / elapsed, 1),
+        "mean rounds per random game": round(rounds / games, 2),
+        "positions timed": len(positions),
+        "legal placements per position (median)": int(statistics.median(counts)),
+        "list legal actions, median (ms)": round(statistics.median(lazy) * 1000, 4),
+        "list and build every placement, median (ms)": round(statistics.median(full) * 1000, 4),
+        "clone+apply states/s": round(clone_apply),
+    }
