@@ -9,10 +9,8 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Iterable
 
-import numpy as np
-
 from .board import Board, rotate_axial
-from .placement import action_allows, placement_tables
+from .placement import action_allows_array, placement_tables
 
 Cells = tuple[tuple[int, int], ...]
 
@@ -255,10 +253,10 @@ def _check_scenarios(board: Board) -> list[str]:
 
 
 FIT_CARDS = {
-    "Harbors": lambda c, h: action_allows("harbors", c, h),
-    "Cities": lambda c, h: h == 0 and 1 <= c <= 3,
-    "Cities (empty hexes only)": lambda c, h: c == 0 and h == 0,
-    "Alliance": lambda c, h: action_allows("alliance", c, h),
+    "Harbors": lambda c, h: action_allows_array("harbors", c, h),
+    "Cities": lambda c, h: (h == 0) & (c >= 1) & (c <= 3),
+    "Cities (empty hexes only)": lambda c, h: (c == 0) & (h == 0),
+    "Alliance": lambda c, h: action_allows_array("alliance", c, h),
 }
 
 
@@ -269,8 +267,7 @@ def _check_fits(board: Board) -> list[str]:
     for number in sorted(board.fiefs):
         fp = tables[number]
         for card, allows in FIT_CARDS.items():
-            ok = np.array([allows(int(c), int(h)) for c, h in zip(fp.cities, fp.harbors,
-                                                                 strict=True)], dtype=bool)
+            ok = allows(fp.cities, fp.harbors)
             for rid, r in board.region_index.items():
                 if not (ok & fp.regions[:, r]).any():
                     problems.append(f"fief {number} has no legal placement in {rid} with the "

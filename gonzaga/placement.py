@@ -15,7 +15,7 @@ from functools import cached_property
 import numpy as np
 
 from .actions import ALLIANCE, CITIES, HARBORS
-from .board import Board, FiefShape, axial_to_offset, offset_to_axial
+from .board import AXIAL_DIRECTIONS, Board, FiefShape, axial_to_offset, offset_to_axial
 
 
 def action_allows(action: str, cities: int, harbors: int) -> bool:
@@ -88,35 +88,78 @@ class PlacementTables:
         return self.fiefs[fief]
 
 
+def action_allows_array(action: str, cities: np.ndarray, harbors: np.ndarray) -> np.ndarray:
+    """`action_allows` over arrays of city and harbor counts."""
+    if action == HARBORS:
+        return (cities == 0) & (harbors >= 1) & (harbors <= 2)
+    if action == CITIES:
+        return (harbors == 0) & (cities <= 3)
+    if action == ALLIANCE:
+        return ((cities == 1) & (harbors >= 1) & (harbors <= 2)) | ((cities == 2) & (harbors == 1))
+    raise ValueError(f"unknown action card {action!r}")
+
+
+def _grid_index(board: Board) -> np.ndarray:
+    """(rows, columns) array of hex indices, -1 off the board."""
+    grid = np.full((board.rows, board.columns), -1, dtype=np.int32)
+    for i, (col, row) in enumerate(board.coords):
+        grid[row, col] = i
+    return grid
+
+
 def _enumerate(board: Board, fief: FiefShape) -> FiefPlacements:
-    seen: dict[tuple[frozenset[int], frozenset[int]], int] = {}
-    rows_cells: list[list[int]] = []
+    """Vectorised over anchors: for each rotation, every anchor at once."""
+    grid = _grid_index(board)
+    coords = np.array(board.coords, dtype=np.int32).reshape(-1, 2)
+    cols, rows = coords[:, 0], coords[:, 1]
+    q0 = cols - (rows - (rows & 1)) // 2
+    land = board.region_number >= 0
+    barrier_codes = np.array(sorted(a * board.hex_count + b for a, b in board.barrier_edges),
+                             dtype=np.int64)
+    seen: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+    rows_cells: list[np.ndarray] = []
     anchors: list[int] = []
     rotations: list[int] = []
     lookup: dict[int, int] = {}
+    size = fief.size
     for rotation in range(6):
-        _, castles = fief.rotated(rotation)
-        for anchor in range(board.hex_count):
-            if static_problem(board, fief, anchor, rotation) is not None:
-                continue
-            cells = [c for c in cells_of(board, fief, anchor, rotation) if c is not None]
-            key = (frozenset(cells),
-                   frozenset(c for c, k in zip(cells, castles, strict=True) if k))
+        offsets, castles = fief.rotated(rotation)
+        cells = np.empty((board.hex_count, size), dtype=np.int32)
+        for k, (dq, dr) in enumerate(offsets):
+            r = rows + dr
+            q = q0 + dq
+            c = q + (r - (r & 1)) // 2
+            inside = (r >= 0) & (r < board.rows) & (c >= 0) & (c < board.columns)
+            cells[:, k] = np.where(inside, grid[np.clip(r, 0, board.rows - 1),
+                                                np.clip(c, 0, board.columns - 1)], -1)
+        ok = (cells >= 0).all(axis=1)
+        safe = np.where(cells >= 0, cells, 0)
+        castle_cols = [k for k, is_castle in enumerate(castles) if is_castle]
+        ok &= land[safe[:, castle_cols]].all(axis=1)
+        if len(barrier_codes):
+            for a in range(size):
+                for b in range(size):
+                    if a != b and _adjacent(offsets[a], offsets[b]):
+                        code = safe[:, a].astype(np.int64) * board.hex_count + safe[:, b]
+                        ok &= ~np.isin(code, barrier_codes)
+        for anchor in np.flatnonzero(ok):
+            placed = cells[anchor]
+            key = (tuple(sorted(placed.tolist())),
+                   tuple(sorted(int(placed[k]) for k in castle_cols)))
             row = seen.get(key)
             if row is None:
                 row = len(anchors)
                 seen[key] = row
-                rows_cells.append(cells)
-                anchors.append(anchor)
+                rows_cells.append(placed)
+                anchors.append(int(anchor))
                 rotations.append(rotation)
-            lookup[anchor * 6 + rotation] = row
-    size = fief.size
-    cells_arr = np.array(rows_cells, dtype=np.int32).reshape(-1, size)
+            lookup[int(anchor) * 6 + rotation] = row
+    cells_arr = (np.array(rows_cells, dtype=np.int32) if rows_cells
+                 else np.zeros((0, size), dtype=np.int32)).reshape(-1, size)
     n_regions = len(board.regions)
-    region_number = board.region_number
     regions = np.zeros((len(anchors), n_regions), dtype=bool)
     if len(anchors):
-        rn = region_number[cells_arr]
+        rn = board.region_number[cells_arr]
         for r in range(n_regions):
             regions[:, r] = (rn == r).any(axis=1)
     return FiefPlacements(
@@ -129,6 +172,10 @@ def _enumerate(board: Board, fief: FiefShape) -> FiefPlacements:
         regions=regions,
         lookup=lookup,
     )
+
+
+def _adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return (b[0] - a[0], b[1] - a[1]) in AXIAL_DIRECTIONS
 
 
 _tables: dict[str, PlacementTables] = {}

@@ -14,7 +14,12 @@ import numpy as np
 
 from .actions import ACTION_CARDS, INACTIVE, Action, Plan
 from .board import Board, Scenario
-from .placement import FiefPlacements, PlacementTables, action_allows, placement_tables
+from .placement import (
+    FiefPlacements,
+    PlacementTables,
+    action_allows_array,
+    placement_tables,
+)
 
 COLOURS = ("red", "yellow", "green", "blue")
 #: Units digit of a fief card per colour (NOTES 8): card 12 is yellow's fief 10.
@@ -195,8 +200,7 @@ class Rules:
             fp = self.tables[fief]
             idx = [self.board.region_index[r] for r in self.card_regions(card)]
             in_region = fp.regions[:, idx].any(axis=1)
-            allowed = np.array([action_allows(action, int(c), int(h))
-                                for c, h in zip(fp.cities, fp.harbors, strict=True)], dtype=bool)
+            allowed = action_allows_array(action, fp.cities, fp.harbors)
             rows = np.flatnonzero(in_region & allowed).astype(np.int32)
             self._candidates[key] = rows
         return rows
