@@ -32,6 +32,7 @@ from .actions import (
 from .board import Board, load_board
 from .placement import FiefPlacements, action_allows, cells_of, static_problem
 from .state import (
+    COLOUR_DIGIT,
     COLOURS,
     LAST_TURN_THRESHOLD,
     LEAGUE_SIZE,
@@ -750,8 +751,6 @@ class PublicPlayer:
     plan: Plan | None = None
 
     def card_number(self, fief: int | None = None) -> int:
-        from .state import COLOUR_DIGIT
-
         number = self.fief if fief is None else fief
         if number is None:
             raise ValueError("no fief card")

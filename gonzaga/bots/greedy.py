@@ -50,21 +50,22 @@ class GreedyBot:
         contact &= ~own
         return objective, contact.astype(np.float32) * CONTACT_BONUS
 
-    def _placement_values(self, view: PlayerView, me: int, fief: int,
-                          rows: np.ndarray) -> np.ndarray:
+    def _placement_values(self, view: PlayerView, me: int, fief: int, rows: np.ndarray,
+                          bonus: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
         if not len(rows):
             return np.zeros(0, dtype=np.float32)
-        objective, contact = self._bonus_arrays(view, me)
+        objective, contact = bonus
         cells = view.rules.fief_placements(fief).cells[rows]
         value = placement_points(view, me, fief, rows).astype(np.float32)  # type: ignore[arg-type]
         value += objective[cells].sum(axis=1)
         value += np.minimum(contact[cells].sum(axis=1), 1.0 * CONTACT_BONUS)
         return value
 
-    def _wedding_values(self, view: PlayerView, me: int, pairs: np.ndarray) -> np.ndarray:
+    def _wedding_values(self, view: PlayerView, pairs: np.ndarray,
+                        bonus: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
         if not len(pairs):
             return np.zeros(0, dtype=np.float32)
-        objective, _ = self._bonus_arrays(view, me)
+        objective, _ = bonus
         pts = view.rules.hex_points.astype(np.float32) + objective
         first, second = pairs[:, 0], pairs[:, 1]
         value = pts[first] - RING_COST
@@ -86,13 +87,14 @@ class GreedyBot:
         fief = view.players[me].fief
         assert fief is not None
         rings = view.players[me].rings
+        bonus = self._bonus_arrays(view, me)
         best_by_cards: dict[tuple[str, str], float] = {}
         for plan in plans:
             key = (plan.region, plan.action)
             if key in best_by_cards:
                 continue
             rows = _free_rows(view, me, fief, plan.region, plan.action)  # type: ignore[arg-type]
-            values = self._placement_values(view, me, fief, rows)
+            values = self._placement_values(view, me, fief, rows, bonus)
             best = float(values.max()) if len(values) else float(POINTS_DONATION)
             best_by_cards[key] = max(best, float(POINTS_DONATION))
         scored = []
@@ -112,16 +114,17 @@ class GreedyBot:
     def _place(self, view: PlayerView, me: int, legal: Sequence[Action]) -> Action:
         best_value = float(POINTS_DONATION) - 0.5  # a donation only if nothing better
         best: Action = Donate(me)
+        bonus = self._bonus_arrays(view, me)
         if isinstance(legal, LegalActions):
             fief = legal.fief
             if fief is not None and len(legal.rows):
-                values = self._placement_values(view, me, fief, legal.rows)
+                values = self._placement_values(view, me, fief, legal.rows, bonus)
                 i = int(np.argmax(values))
                 if values[i] > best_value:
                     best_value = float(values[i])
                     best = legal[len(legal.fixed) + i]
             if len(legal.weddings):
-                values = self._wedding_values(view, me, legal.weddings)
+                values = self._wedding_values(view, legal.weddings, bonus)
                 i = int(np.argmax(values))
                 if values[i] > best_value:
                     best = legal[len(legal.fixed) + len(legal.rows) + i]
