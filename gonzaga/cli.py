@@ -145,14 +145,17 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     verify: Annotated[bool, typer.Option("--verify", help="Re-play through the engine and "
                                                           "check every score.")] = False,
+    board_file: Annotated[Path | None, typer.Option("--board", help="Board file the game was "
+                                                                    "played on.")] = None,
 ) -> None:
     """Show a game record, or verify it against the rules."""
     from .record import RecordError, load_record, summarize_record, verify_record
 
+    board = _load_board(board_file)
     try:
         data = load_record(file)
         if verify:
-            state = verify_record(data)
+            state = verify_record(data, board=board)
             console.print(f"[green]✓[/] {file.name}: {len(state.history)} actions over "
                           f"{state.round} rounds replay exactly; final scores "
                           f"{[p.score for p in state.players]}")

@@ -75,12 +75,10 @@ def deal(board: Board, players: int | Sequence[str], seed: int | None = None,
         raise ValueError(f"oldest player must be a seat from 0 to {n - 1}, not {oldest}")
     rng = random.Random(seed)
     choices = board.scenarios_for(n)
-    if scenario is None:
-        if not choices:
-            raise ValueError(f"the board has no scenario for {n} players")
-        chosen = rng.choice(choices).name
-    else:
-        chosen = _scenario_name(board, scenario, n)
+    if not choices:
+        raise ValueError(f"the board has no scenario for {n} players")
+    drawn = rng.choice(choices).name  # drawn even when chosen, so a seed always deals the same
+    chosen = drawn if scenario is None else _scenario_name(board, scenario, n)
     fiefs = sorted(board.fiefs)
     decks = []
     for _ in range(n):
@@ -110,15 +108,21 @@ def _scenario_name(board: Board, scenario: str, n: int) -> str:
     return match
 
 
-def new_game(players: int | Sequence[str], seed: int | None = None, scenario: str | None = None,
-             *, board: Board | None = None, variants: Sequence[str] = (),
-             setup: Setup | None = None) -> GameState:
-    """A game at the start of round 1 (fiefs drawn, everyone to plan)."""
+def new_game(players: int | Sequence[str] | None = None, seed: int | None = None,
+             scenario: str | None = None, *, board: Board | None = None,
+             variants: Sequence[str] = (), setup: Setup | None = None) -> GameState:
+    """A game at the start of round 1 (fiefs drawn, everyone to plan).
+
+    `setup` replays an exact deal (then `players`, `seed` and `scenario` are not needed).
+    """
     board = board or load_board()
+    if setup is None and players is None:
+        raise ValueError("new_game needs the players (a count or names) or a setup")
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         raise ValueError(f"unknown rule variants {unknown}; known: {', '.join(VARIANTS)}")
     if setup is None:
+        assert players is not None
         setup = deal(board, players, seed, scenario)
     _check_setup(board, setup)
     rules = rules_for(board, board.scenarios[setup.scenario], frozenset(variants))
@@ -434,10 +438,9 @@ def _score(state: GameState, events: Sequence[ScoreEvent]) -> None:
     for e in events:
         q = state.players[e.player]
         q.score += e.points
-        if e.reason is Reason.SEA_LEAGUE:
-            sea = e.detail.split(":", 1)[0]
-            q.leagues = q.leagues | {sea}
-            state.leagues_formed = state.leagues_formed | {sea}
+        if e.sea is not None:
+            q.leagues = q.leagues | {e.sea}
+            state.leagues_formed = state.leagues_formed | {e.sea}
 
 
 # -- fief placement ---------------------------------------------------------------------------
@@ -526,7 +529,7 @@ def placement_events(state: GameState, player: int, hexes: Sequence[int]) -> lis
             if count >= LEAGUE_SIZE:
                 events.append(ScoreEvent(state.round, player, POINTS_SEA_LEAGUE,
                                          Reason.SEA_LEAGUE,
-                                         f"{sea}: sea league of {board.seas[sea].name}"))
+                                         f"sea league of {board.seas[sea].name}", sea))
     return events
 
 

@@ -13,6 +13,16 @@ from .state import GameState
 Observer = Callable[[GameState, Action], None]
 
 
+def seat_names(names: Sequence[str]) -> list[str]:
+    """Bot names, numbered where several seats share one ("greedy 1", "greedy 2")."""
+    out = []
+    for i, name in enumerate(names):
+        if names.count(name) > 1:
+            name = f"{name} {names[:i + 1].count(name)}"
+        out.append(name)
+    return out
+
+
 def play_game(players: Sequence[Bot], *, seed: int | None = None, scenario: str | None = None,
               board: Board | None = None, variants: Sequence[str] = (),
               names: Sequence[str] | None = None, state: GameState | None = None,
@@ -24,8 +34,8 @@ def play_game(players: Sequence[Bot], *, seed: int | None = None, scenario: str 
     `IllegalAction` propagates.
     """
     if state is None:
-        state = new_game(list(names) if names else [p.name for p in players], seed, scenario,
-                         board=board, variants=variants)
+        state = new_game(list(names) if names else seat_names([p.name for p in players]), seed,
+                         scenario, board=board, variants=variants)
     if len(players) != len(state.players):
         raise ValueError(f"{len(players)} players for a {len(state.players)}-seat game")
     while not state.is_over:

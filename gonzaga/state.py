@@ -65,6 +65,7 @@ class ScoreEvent:
     points: int
     reason: Reason
     detail: str
+    sea: str | None = None  # the sea of a sea league
 
 
 @dataclass(frozen=True, slots=True)
