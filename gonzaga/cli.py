@@ -151,7 +151,7 @@ def replay(
     """Show a game record, or verify it against the rules."""
     from .record import RecordError, load_record, summarize_record, verify_record
 
-    board = _load_board(board_file)
+    board = _load_board(board_file) if board_file is not None else None
     try:
         data = load_record(file)
         if verify:
