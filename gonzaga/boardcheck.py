@@ -137,11 +137,10 @@ def _check_places(board: Board) -> list[str]:
         if not any(board.sea_of[n] == h.sea for n in board.neighbours[h.hex]):
             problems.append(f"harbor {h.name} at {h.at} does not touch {h.sea}")
     germanicum = [h for h in board.harbors.values() if h.sea == "mare-germanicum"]
-    if "mare-germanicum" in board.seas:
-        split = Counter(h.region for h in germanicum)
-        if split != Counter({"britannia": 2, "germania": 2}):
-            problems.append(f"Mare Germanicum must have 2 harbors in Britannia and 2 in Germania, "
-                            f"has {dict(split)}")
+    split = Counter(h.region for h in germanicum)
+    if split != Counter({"britannia": 2, "germania": 2}):
+        problems.append(f"Mare Germanicum (sea mare-germanicum) must have 2 harbors in Britannia "
+                        f"and 2 in Germania, has {dict(split)}")
     return problems
 
 
@@ -261,15 +260,39 @@ FIT_CARDS = {
 
 
 def _check_fits(board: Board) -> list[str]:
-    """On the empty board every fief fits every action card in every region."""
+    """On the empty board, every fief fits every action card somewhere, and every pair of a
+    region card and an action card admits at least one fief.
+
+    Requiring every fief to fit every card in every region would force a city next to a harbor
+    in every region, which real geography does not give (Vilnius, Kraków and Buda lie far from
+    any harbor); the rulebook has no such promise either, and a donation is always possible.
+    """
     problems = []
     tables = placement_tables(board)
+    fits: dict[tuple[str, str], list[int]] = {}
     for number in sorted(board.fiefs):
         fp = tables[number]
         for card, allows in FIT_CARDS.items():
             ok = allows(fp.cities, fp.harbors)
+            if not ok.any():
+                problems.append(f"fief {number} has no legal placement with the {card} card")
             for rid, r in board.region_index.items():
-                if not (ok & fp.regions[:, r]).any():
-                    problems.append(f"fief {number} has no legal placement in {rid} with the "
-                                    f"{card} card")
+                if (ok & fp.regions[:, r]).any():
+                    fits.setdefault((rid, card), []).append(number)
+    for rid in board.regions:
+        for card in FIT_CARDS:
+            if not fits.get((rid, card)):
+                problems.append(f"no fief can be placed in {rid} with the {card} card")
     return problems
+
+
+def fit_table(board: Board) -> dict[tuple[str, str], list[int]]:
+    """For each region and action card, the fiefs that fit on the empty board (for reports)."""
+    tables = placement_tables(board)
+    out: dict[tuple[str, str], list[int]] = {}
+    for rid, r in board.region_index.items():
+        for card, allows in FIT_CARDS.items():
+            out[(rid, card)] = [n for n in sorted(board.fiefs)
+                                if (allows(tables[n].cities, tables[n].harbors)
+                                    & tables[n].regions[:, r]).any()]
+    return out
