@@ -11,7 +11,7 @@ from typing import Any
 
 from .actions import PlaceFief
 from .board import load_board
-from .engine import apply, apply_in_place, legal_actions, new_game
+from .engine import apply, apply_in_place, free_placements, legal_actions, new_game
 from .placement import placement_tables
 from .state import GameState, Phase
 
@@ -60,8 +60,12 @@ def run_bench(games: int = 200, seed: int = 0) -> dict[str, Any]:
                 positions.append((state.clone(), seat))
             legal = legal_actions(state, seat)
             apply_in_place(state, legal[rng.randrange(len(legal))])
-    lazy, full, counts = [], [], []
+    lazy, full, counts, anyplan, anycounts = [], [], [], [], []
     for state, seat in positions:
+        t = time.perf_counter()
+        rows = free_placements(state, seat, state.players[seat].fief or 10)
+        anyplan.append(time.perf_counter() - t)
+        anycounts.append(len(rows))
         t = time.perf_counter()
         legal = legal_actions(state, seat)
         lazy.append(time.perf_counter() - t)
@@ -99,5 +103,7 @@ def run_bench(games: int = 200, seed: int = 0) -> dict[str, Any]:
         "legal placements per position (median)": int(statistics.median(counts)),
         "list legal actions, median (ms)": round(statistics.median(lazy) * 1000, 4),
         "list and build every placement, median (ms)": round(statistics.median(full) * 1000, 4),
+        "placements of the fief under any plan (median)": int(statistics.median(anycounts)),
+        "list them (any plan), median (ms)": round(statistics.median(anyplan) * 1000, 4),
         "clone+apply states/s": round(clone_apply),
     }

@@ -177,8 +177,9 @@ def bench(
     if as_json:
         console.print_json(json.dumps(figures))
         return
+    width = max(len(k) for k in figures)
     for key, value in figures.items():
-        console.print(f"{key:>40}: {value}")
+        console.print(f"{key:>{width}}: {value}", soft_wrap=True, highlight=False)
 
 
 def main() -> None:

@@ -287,6 +287,12 @@ def _free_rows(state: GameState, player: int, fief: int, card: str, action: str)
     return rows[ok]
 
 
+def free_placements(state: GameState, player: int, fief: int) -> np.ndarray:
+    """Rows of the fief's placement table that fit the current map under any plan."""
+    cells = state.rules.fief_placements(fief).cells
+    return np.flatnonzero(~_blocked_for_fief(state, player)[cells].any(axis=1))
+
+
 def _ring_allowed(state: GameState, player: int) -> np.ndarray:
     """Hexes where `player` may put a ring: no ring yet and not the player's own fief (NOTES 3)."""
     return (state.ring_owner < 0) & (state.fief_owner != player)
@@ -887,6 +893,7 @@ __all__ = [
     "clone",
     "covered_hexes",
     "deal",
+    "free_placements",
     "legal_actions",
     "new_game",
     "placement_events",
