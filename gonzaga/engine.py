@@ -469,7 +469,7 @@ def _check_fief(state: GameState, action: PlaceFief) -> tuple[list[int], list[Sc
     if not isinstance(action.rotation, int) or not 0 <= action.rotation < 6:
         raise IllegalAction("rotation", f"rotation must be 0 to 5 sixths of a turn, not "
                                         f"{action.rotation!r}")
-    anchor = board.index_of.get(tuple(action.anchor))  # type: ignore[arg-type]
+    anchor = _hex_index(board, action.anchor)
     if anchor is None:
         raise IllegalAction("placing-2", f"hex {action.anchor} is not on the map (placing rule 2)")
     fief = board.fiefs[p.fief]
@@ -499,6 +499,16 @@ def _check_fief(state: GameState, action: PlaceFief) -> tuple[list[int], list[Sc
                                            f"covering {cities} cities and {harbors} harbors: "
                                            f"{ACTION_LIMITS[plan.action]} (NOTES 1)")
     return hexes, placement_events(state, action.player, hexes)
+
+
+def _hex_index(board: Board, value: object) -> int | None:
+    """The index of a `(column, row)` hex, or None for anything else (off the map, malformed)."""
+    if not isinstance(value, tuple | list) or len(value) != 2:
+        return None
+    col, row = value
+    if not isinstance(col, int) or not isinstance(row, int):
+        return None
+    return board.index_of.get((col, row))
 
 
 ACTION_LIMITS = {
@@ -580,7 +590,9 @@ def covered_hexes(state: GameState, action: PlaceFief | Wedding) -> list[int]:
     board = state.board
     if isinstance(action, Wedding):
         return [board.index_of[h] for h in (action.first, action.second) if h is not None]
-    anchor = board.index_of[tuple(action.anchor)]  # type: ignore[index]
+    anchor = _hex_index(board, action.anchor)
+    if anchor is None:
+        raise ValueError(f"hex {action.anchor!r} is not on the map")
     cells = cells_of(board, board.fiefs[action.fief], anchor, action.rotation)
     return [c for c in cells if c is not None]
 
@@ -600,7 +612,7 @@ def _check_wedding(state: GameState, action: Wedding) -> tuple[list[int], list[S
     if p.rings < needed:
         raise IllegalAction("wedding-rings", f"{who} has {p.rings} ring(s) left and cannot place "
                                              f"{needed} (NOTES 4)")
-    first = board.index_of.get(tuple(action.first))  # type: ignore[arg-type]
+    first = _hex_index(board, action.first)
     if first is None:
         raise IllegalAction("placing-2", f"hex {action.first} is not on the map")
     if not state.rules.card_land[plan.region][first]:
@@ -609,7 +621,7 @@ def _check_wedding(state: GameState, action: Wedding) -> tuple[list[int], list[S
                                               "the planned region (The Wedding, NOTES 4)")
     hexes = [first]
     if action.second is not None:
-        second = board.index_of.get(tuple(action.second))  # type: ignore[arg-type]
+        second = _hex_index(board, action.second)
         if second is None:
             raise IllegalAction("placing-2", f"hex {action.second} is not on the map")
         if second not in board.neighbours[first]:

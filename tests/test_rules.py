@@ -251,6 +251,23 @@ def test_illegal_action_changes_nothing(board):
     assert before[2] == [p.score for p in state.players]
 
 
+@pytest.mark.parametrize("action", [
+    PlaceFief(0, 10, "0,6", 0),  # type: ignore[arg-type]
+    PlaceFief(0, 10, (0,), 0),  # type: ignore[arg-type]
+    PlaceFief(0, 10, (0.5, 6), 0),  # type: ignore[arg-type]
+    PlaceFief(0, 10, (0, 6), "0"),  # type: ignore[arg-type]
+    PlaceFief(7, 10, (0, 6), 0),
+    Wedding(0, None),  # type: ignore[arg-type]
+    "donate",
+])
+def test_malformed_actions_are_refused_cleanly(board, action):
+    state = placing(board, 10, "hispania", "alliance")
+    before = state.fief_owner.copy(), list(state.journal)
+    with pytest.raises(IllegalAction):
+        apply(state, action)  # type: ignore[arg-type]
+    assert np.array_equal(before[0], state.fief_owner) and before[1] == state.journal
+
+
 def test_legal_placements_are_exactly_the_applicable_ones(board):
     state = placing(board, 30, "hispania", "alliance")
     legal = legal_actions(state, 0)
