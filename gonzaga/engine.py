@@ -57,6 +57,7 @@ from .state import (
     ScoreEvent,
     Setup,
     TurnPlayed,
+    journal_events,
     rules_for,
 )
 
@@ -820,11 +821,7 @@ class PlayerView:
         return ()
 
     def score_events(self) -> list[ScoreEvent]:
-        events: list[ScoreEvent] = []
-        for entry in self.journal:
-            if isinstance(entry, TurnPlayed | GameEnded):
-                events.extend(entry.events)
-        return events
+        return journal_events(self.journal)
 
 
 def view(state: GameState, player: int | None) -> PlayerView:

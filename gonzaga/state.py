@@ -6,6 +6,7 @@ is a `PlayerView` (see `gonzaga.engine.view`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -120,6 +121,15 @@ class GameEnded:
 
 
 Entry = RoundStarted | PlansRevealed | TurnPlayed | LastTurnChecked | GameEnded
+
+
+def journal_events(journal: Iterable[Entry]) -> list[ScoreEvent]:
+    """Every scoring event of a journal, in order: a score is always the sum of its events."""
+    events: list[ScoreEvent] = []
+    for entry in journal:
+        if isinstance(entry, TurnPlayed | GameEnded):
+            events.extend(entry.events)
+    return events
 
 
 @dataclass(frozen=True)
@@ -326,8 +336,4 @@ class GameState:
         )
 
     def score_events(self) -> list[ScoreEvent]:
-        events: list[ScoreEvent] = []
-        for entry in self.journal:
-            if isinstance(entry, TurnPlayed | GameEnded):
-                events.extend(entry.events)
-        return events
+        return journal_events(self.journal)
