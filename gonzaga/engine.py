@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import overload
+from typing import TypeAlias, overload
 
 import numpy as np
 
@@ -60,6 +60,11 @@ from .state import (
     journal_events,
     rules_for,
 )
+
+#: Functions that read only public information accept a full state or a player's view.
+
+#: Functions that read only public information take a full state or a player's view.
+StateOrView: TypeAlias = "GameState | PlayerView"
 
 # ---------------------------------------------------------------------------------------------
 # Setting up
@@ -225,11 +230,33 @@ class LegalActions(Sequence[Action]):
         for i in range(len(self)):
             yield self[i]
 
-    def placement_rows(self) -> np.ndarray:
-        return self.rows
+    def placement(self, i: int) -> PlaceFief:
+        """The placement of row `self.rows[i]` (rows are in the same order as the actions)."""
+        action = self[len(self.fixed) + i]
+        assert isinstance(action, PlaceFief)
+        return action
+
+    def wedding(self, j: int) -> Wedding:
+        """The Wedding of `self.weddings[j]`."""
+        action = self[len(self.fixed) + len(self.rows) + j]
+        assert isinstance(action, Wedding)
+        return action
+
+    def second_rings(self, first: Hex) -> list[Hex]:
+        """Hexes a second ring may take beside a first ring on `first` (pairs are listed once,
+        so both columns are searched)."""
+        out = []
+        for a, b in self.weddings.tolist():
+            if b < 0:
+                continue
+            if self._coords[a] == first:
+                out.append(self._coords[b])
+            elif self._coords[b] == first:
+                out.append(self._coords[a])
+        return sorted(set(out))
 
 
-def legal_actions(state: GameState, player: int | None = None) -> LegalActions:
+def legal_actions(state: StateOrView, player: int | None = None) -> LegalActions:
     """Everything `player` may do now (the player to move while placing, by default).
 
     Works on a `GameState` and on a `PlayerView` of the same player.
@@ -255,14 +282,14 @@ def legal_actions(state: GameState, player: int | None = None) -> LegalActions:
     coords = rules.board.coords
     if plan.action == ALLIANCE:
         # The Wedding is the alternative of the Alliance card; both sub-options are legal.
-        rows = _free_rows(state, player, p.fief, plan.region, ALLIANCE)
+        rows = placement_rows(state, player, p.fief, plan.region, ALLIANCE)
         weddings = _wedding_pairs(state, player, plan.region) if p.rings > 0 else None
         return LegalActions((Donate(player),), player, p.fief, fp, rows, weddings, coords)
-    rows = _free_rows(state, player, p.fief, plan.region, plan.action)
+    rows = placement_rows(state, player, p.fief, plan.region, plan.action)
     return LegalActions((Donate(player),), player, p.fief, fp, rows, None, coords)
 
 
-def _legal_plans(state: GameState, player: int) -> list[Plan]:
+def _legal_plans(state: StateOrView, player: int) -> list[Plan]:
     p = state.players[player]
     rules = state.rules
     regions = [c for c in rules.region_cards if c not in p.resting]
@@ -274,12 +301,14 @@ def _legal_plans(state: GameState, player: int) -> list[Plan]:
     return plans
 
 
-def _blocked_for_fief(state: GameState, player: int) -> np.ndarray:
+def _blocked_for_fief(state: StateOrView, player: int) -> np.ndarray:
     """Hexes a new fief of `player` may not cover: any fief, or the player's own ring (NOTES 3)."""
     return (state.fief_owner >= 0) | (state.ring_owner == player)
 
 
-def _free_rows(state: GameState, player: int, fief: int, card: str, action: str) -> np.ndarray:
+def placement_rows(state: StateOrView, player: int, fief: int, card: str,
+                   action: str) -> np.ndarray:
+    """Rows of the fief's placement table legal now under a region card and an action card."""
     rows = state.rules.candidates(fief, card, action)
     if not len(rows):
         return rows
@@ -288,18 +317,18 @@ def _free_rows(state: GameState, player: int, fief: int, card: str, action: str)
     return rows[ok]
 
 
-def free_placements(state: GameState, player: int, fief: int) -> np.ndarray:
+def free_placements(state: StateOrView, player: int, fief: int) -> np.ndarray:
     """Rows of the fief's placement table that fit the current map under any plan."""
     cells = state.rules.fief_placements(fief).cells
     return np.flatnonzero(~_blocked_for_fief(state, player)[cells].any(axis=1))
 
 
-def _ring_allowed(state: GameState, player: int) -> np.ndarray:
+def _ring_allowed(state: StateOrView, player: int) -> np.ndarray:
     """Hexes where `player` may put a ring: no ring yet and not the player's own fief (NOTES 3)."""
     return (state.ring_owner < 0) & (state.fief_owner != player)
 
 
-def _wedding_pairs(state: GameState, player: int, card: str) -> np.ndarray:
+def _wedding_pairs(state: StateOrView, player: int, card: str) -> np.ndarray:
     """(first, second) ring hexes; second -1 for a single ring. Pairs are listed once."""
     rules = state.rules
     allowed = _ring_allowed(state, player)
@@ -378,7 +407,7 @@ def _apply_plan(state: GameState, plan: Plan) -> None:
         _reveal(state)
 
 
-def turn_order_key(state: GameState, player: int) -> tuple[int, int, int]:
+def turn_order_key(state: StateOrView, player: int) -> tuple[int, int, int]:
     """Phase 3: King's Privilege first, then Harbors, Cities, Alliance; ties by lower card."""
     p = state.players[player]
     assert p.plan is not None
@@ -412,7 +441,7 @@ def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
     assert p.fief is not None and p.plan is not None
     if isinstance(action, PlaceFief):
         hexes, events = _check_fief(state, action)
-        _put_fief(state, action.player, p.fief, hexes)
+        _put_fief(state, action.player, p.fief, hexes, castle_hexes(state.board, action))
     elif isinstance(action, Wedding):
         hexes, events = _check_wedding(state, action)
         for h in hexes:
@@ -435,10 +464,11 @@ def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
         _end_round(state)
 
 
-def _put_fief(state: GameState, player: int, fief: int, hexes: Sequence[int]) -> None:
+def _put_fief(state: GameState, player: int, fief: int, hexes: Sequence[int],
+              castles: Sequence[int]) -> None:
     for h in hexes:
         state.fief_owner[h] = player
-    state.pieces.append(Piece(player, "fief", tuple(hexes), fief, state.round))
+    state.pieces.append(Piece(player, "fief", tuple(hexes), fief, state.round, tuple(castles)))
 
 
 def _score(state: GameState, events: Sequence[ScoreEvent]) -> None:
@@ -459,7 +489,7 @@ _STATIC_RULES = {
 }
 
 
-def _check_fief(state: GameState, action: PlaceFief) -> tuple[list[int], list[ScoreEvent]]:
+def _check_fief(state: StateOrView, action: PlaceFief) -> tuple[list[int], list[ScoreEvent]]:
     p = state.players[action.player]
     plan = p.plan
     assert plan is not None and p.fief is not None
@@ -520,7 +550,7 @@ ACTION_LIMITS = {
 }
 
 
-def placement_events(state: GameState, player: int, hexes: Sequence[int]) -> list[ScoreEvent]:
+def placement_events(state: StateOrView, player: int, hexes: Sequence[int]) -> list[ScoreEvent]:
     """Scoring while playing (NOTES 9): 3 or 1 per city and harbor, 10 for a new sea league."""
     board = state.board
     rules = state.rules
@@ -550,7 +580,7 @@ def placement_events(state: GameState, player: int, hexes: Sequence[int]) -> lis
     return events
 
 
-def placement_points(state: GameState, player: int, fief: int, rows: np.ndarray) -> np.ndarray:
+def placement_points(state: StateOrView, player: int, fief: int, rows: np.ndarray) -> np.ndarray:
     """Points each placement row would score now (cities, harbors, new sea leagues), vectorised.
 
     Works on a state or a view; bots and the placement preview use it.
@@ -574,7 +604,7 @@ def placement_points(state: GameState, player: int, fief: int, rows: np.ndarray)
     return points
 
 
-def action_events(state: GameState, action: Action) -> list[ScoreEvent]:
+def action_events(state: StateOrView, action: Action) -> list[ScoreEvent]:
     """The scoring events an action would produce now, without applying it."""
     if isinstance(action, Donate):
         return [ScoreEvent(state.round, action.player, POINTS_DONATION, Reason.DONATION,
@@ -586,7 +616,18 @@ def action_events(state: GameState, action: Action) -> list[ScoreEvent]:
     return []
 
 
-def covered_hexes(state: GameState, action: PlaceFief | Wedding) -> list[int]:
+def castle_hexes(board: Board, action: PlaceFief) -> list[int]:
+    """Hex indices under the castles of a fief placement."""
+    anchor = _hex_index(board, action.anchor)
+    if anchor is None:
+        raise ValueError(f"hex {action.anchor!r} is not on the map")
+    fief = board.fiefs[action.fief]
+    cells = cells_of(board, fief, anchor, action.rotation)
+    _, castles = fief.rotated(action.rotation)
+    return [c for c, k in zip(cells, castles, strict=True) if k and c is not None]
+
+
+def covered_hexes(state: StateOrView, action: PlaceFief | Wedding) -> list[int]:
     """Hex indices the action would cover (no legality check beyond the map)."""
     board = state.board
     if isinstance(action, Wedding):
@@ -601,7 +642,7 @@ def covered_hexes(state: GameState, action: PlaceFief | Wedding) -> list[int]:
 # -- the Wedding --------------------------------------------------------------------------------
 
 
-def _check_wedding(state: GameState, action: Wedding) -> tuple[list[int], list[ScoreEvent]]:
+def _check_wedding(state: StateOrView, action: Wedding) -> tuple[list[int], list[ScoreEvent]]:
     p = state.players[action.player]
     plan = p.plan
     assert plan is not None
@@ -642,7 +683,7 @@ def _check_wedding(state: GameState, action: Wedding) -> tuple[list[int], list[S
 # -- end of round and of game -----------------------------------------------------------------
 
 
-def uncovered_count(state: GameState) -> int:
+def uncovered_count(state: StateOrView) -> int:
     """Cities and harbors of flourishing regions with neither a fief nor a ring (NOTES 10)."""
     free = (state.fief_owner < 0) & (state.ring_owner < 0)
     return int(np.count_nonzero(free & state.rules.counted_at_last_turn))
@@ -668,7 +709,7 @@ def _end_round(state: GameState) -> None:
     _start_round(state)
 
 
-def player_groups(state: GameState, player: int) -> list[int]:
+def player_groups(state: StateOrView, player: int) -> list[int]:
     """Sizes of the player's groups of pieces connected through hex sides (NOTES 11)."""
     owned: dict[int, int] = {}  # hex -> piece id
     for pid, piece in enumerate(state.pieces):
@@ -698,18 +739,18 @@ def player_groups(state: GameState, player: int) -> list[int]:
     return sorted(sizes.values(), reverse=True)
 
 
-def largest_group(state: GameState, player: int) -> int:
+def largest_group(state: StateOrView, player: int) -> int:
     groups = player_groups(state, player)
     return groups[0] if groups else 0
 
 
-def covered_places(state: GameState, player: int) -> int:
+def covered_places(state: StateOrView, player: int) -> int:
     """Cities and harbors covered by the player's fiefs or rings (the first tie-break)."""
     mine = (state.fief_owner == player) | (state.ring_owner == player)
     return int(np.count_nonzero(mine & (state.board.is_city | state.board.is_harbor)))
 
 
-def objective_cities(state: GameState, player: int) -> list[str]:
+def objective_cities(state: StateOrView, player: int) -> list[str]:
     """City ids of the player's objective card that the player covers."""
     p = state.players[player]
     if p.objective is None:
@@ -896,9 +937,11 @@ __all__ = [
     "LegalActions",
     "PlayerView",
     "PublicPlayer",
+    "StateOrView",
     "action_events",
     "apply",
     "apply_in_place",
+    "castle_hexes",
     "clone",
     "covered_hexes",
     "deal",
@@ -907,6 +950,7 @@ __all__ = [
     "new_game",
     "placement_events",
     "placement_points",
+    "placement_rows",
     "resample",
     "turn_order_key",
     "uncovered_count",

@@ -78,6 +78,7 @@ class Piece:
     hexes: tuple[int, ...]
     fief: int | None
     round: int
+    castles: tuple[int, ...] = ()  # hexes under the fief's castles
 
 
 # -- journal entries: everything public that happened, in order ---------------------------------

@@ -43,13 +43,14 @@ from .board import Board, FiefShape
 from .engine import (
     LegalActions,
     PlayerView,
-    _free_rows,
     action_events,
+    castle_hexes,
     covered_hexes,
     covered_places,
     largest_group,
     new_game,
     placement_points,
+    placement_rows,
     uncovered_count,
     view,
 )
@@ -284,15 +285,8 @@ def map_labels(board: Board, hex_width: int,
 
 
 def _castle_hexes(board: Board, pieces: Iterable[Any]) -> set[int]:
-    """Hexes of placed fiefs that hold a castle (the piece's hexes follow its shape's order)."""
-    out: set[int] = set()
-    for piece in pieces:
-        if piece.kind != "fief" or piece.fief is None:
-            continue
-        shape = board.fiefs[piece.fief]
-        castles = set(shape.castles)
-        out.update(h for h, cell in zip(piece.hexes, shape.hexes, strict=False) if cell in castles)
-    return out
+    """Hexes of placed fiefs that hold a castle."""
+    return {h for piece in pieces if piece.kind == "fief" for h in piece.castles}
 
 
 def map_width(board: Board, hex_width: int) -> int:
@@ -482,7 +476,7 @@ def render_status(v: PlayerView) -> Text:
         else:
             out.append(f"Round {v.final_round} is the last", style="bold yellow")
     elif v.last_turn_check is not None and v.phase is not Phase.OVER:
-        left = uncovered_count(v)  # type: ignore[arg-type]
+        left = uncovered_count(v)
         out.append(f"Last Turn: {holder} counts after round {v.last_turn_check}; ")
         out.append(f"{left} places uncovered", style="bold")
         out.append(f" (≤{LAST_TURN_THRESHOLD} ends)", style="dim")
@@ -842,7 +836,7 @@ def render_final(v: PlayerView) -> RenderableType:
     table.add_column("cities+harbors", justify="right")
     table.add_column("largest group", justify="right")
     ranked = sorted(range(len(v.players)),
-                    key=lambda i: (-v.players[i].score, -covered_places(v, i)))  # type: ignore[arg-type]
+                    key=lambda i: (-v.players[i].score, -covered_places(v, i)))
     for rank, seat in enumerate(ranked, 1):
         p = v.players[seat]
         name = player_name(v, seat)
@@ -850,8 +844,8 @@ def render_final(v: PlayerView) -> RenderableType:
             name.append(" ♛", style="bold yellow")
         table.add_row(str(rank), name, str(p.score),
                       *[str(sources[seat][r]) for r in Reason],
-                      str(covered_places(v, seat)),  # type: ignore[arg-type]
-                      str(largest_group(v, seat)))  # type: ignore[arg-type]
+                      str(covered_places(v, seat)),
+                      str(largest_group(v, seat)))
     tile = Text("Gonzaga tile: ", style="bold")
     holders = [e for e in v.score_events() if e.reason is Reason.GONZAGA_TILE]
     if holders:
@@ -1131,7 +1125,7 @@ class Terminal:
                         raise _Retry(f"{k} is not on the list (1 to {len(shown)})."
                                      if len(shown) else "There is nothing to pick: d donates.")
                     i = int(shown[k - 1])
-                    action = legal[len(legal.fixed) + i]
+                    action = legal.placement(i)
                     if self.preview(v, me, action):
                         return action
                     continue
@@ -1155,7 +1149,7 @@ class Terminal:
                     col, row, rotation = target
                     action = PlaceFief(me, fief, (col, row), rotation)
                     try:
-                        action_events(v, action)  # type: ignore[arg-type]
+                        action_events(v, action)
                     except IllegalAction as exc:
                         raise _Retry(f"Not there: {exc.message}.") from None
                     if self.preview(v, me, action):
@@ -1174,12 +1168,10 @@ class Terminal:
         """Show an action on the map with what it scores; True if the player confirms it."""
         board = v.board
         colour = v.players[me].colour
-        events = action_events(v, action)  # type: ignore[arg-type]
-        hexes = covered_hexes(v, action)  # type: ignore[arg-type]
+        events = action_events(v, action)
+        hexes = covered_hexes(v, action)
         if isinstance(action, PlaceFief):
-            shape = board.fiefs[action.fief]
-            castles = frozenset(h for h, cell in zip(hexes, shape.hexes, strict=True)
-                                if cell in set(shape.castles))
+            castles = frozenset(castle_hexes(board, action))
             highlight = Highlight(tuple(hexes), castles, colour)
             what = (f"fief {action.fief} at {action.anchor[0]},{action.anchor[1]} rotation "
                     f"{action.rotation}")
@@ -1211,7 +1203,7 @@ class Terminal:
             action = Wedding(me, board.coords[hexes[0]],
                              board.coords[hexes[1]] if len(hexes) > 1 else None)
             try:
-                pts = sum(e.points for e in action_events(v, action))  # type: ignore[arg-type]
+                pts = sum(e.points for e in action_events(v, action))
             except IllegalAction:  # pragma: no cover - only legal hexes are offered
                 pts = 0
             touched = {group_of[n] for h in hexes for n in board.neighbours[h] if n in group_of}
@@ -1282,7 +1274,7 @@ class Terminal:
         """Fallback for a plain list of actions: a numbered menu of all of them."""
         self.show(v)
         options = [(a, f"{a.describe()}: "
-                    f"{sum(e.points for e in action_events(v, a))} pts")  # type: ignore[arg-type]
+                    f"{sum(e.points for e in action_events(v, a))} pts")
                    for a in legal]
         choice = self.choose("Your move", options)
         assert choice is not None
@@ -1323,10 +1315,10 @@ def parse_position(text: str) -> tuple[int, int, int | None] | None:
 
 def best_points(v: PlayerView, me: int, fief: int, region: str, action: str) -> int | None:
     """What the fief could score right now with these cards (None: nowhere to put it)."""
-    rows = _free_rows(v, me, fief, region, action)  # type: ignore[arg-type]
+    rows = placement_rows(v, me, fief, region, action)
     if not len(rows):
         return None
-    return int(placement_points(v, me, fief, rows).max())  # type: ignore[arg-type]
+    return int(placement_points(v, me, fief, rows).max())
 
 
 def render_plan_hints(v: PlayerView, me: int, plans: Sequence[Plan],
@@ -1392,7 +1384,7 @@ class RankedPlacements:
             empty = np.zeros(0, dtype=np.int64)
             return cls(empty, empty, empty, empty, empty, {})
         cells = v.rules.fief_placements(legal.fief).cells[rows]
-        points = placement_points(v, me, legal.fief, rows)  # type: ignore[arg-type]
+        points = placement_points(v, me, legal.fief, rows)
         goal = np.zeros(board.hex_count, dtype=np.int32)
         for h in objective_hexes(v, me):
             if v.fief_owner[h] != me and v.ring_owner[h] != me:
@@ -1450,7 +1442,7 @@ def render_placement_list(v: PlayerView, me: int, legal: LegalActions, ranked: R
     board = v.board
     glyphs = Glyphs.of(board)
     goals = set(objective_hexes(v, me))
-    cells = v.rules.fief_placements(legal.fief).cells  # type: ignore[arg-type]
+    cells = v.rules.fief_placements(legal.fief).cells
     group_of, sizes = _own_groups(v, me)
     table = Table(box=None, padding=(0, 1))
     table.add_column("#", justify="right", style="bold cyan")
@@ -1460,8 +1452,7 @@ def render_placement_list(v: PlayerView, me: int, legal: LegalActions, ranked: R
     table.add_column("covers")
     for k in range(start, min(start + count, len(order))):
         i = int(order[k])
-        action = legal[len(legal.fixed) + i]
-        assert isinstance(action, PlaceFief)
+        action = legal.placement(i)
         hexes = [int(h) for h in cells[legal.rows[i]]]
         covers = Text()
         for h in hexes:

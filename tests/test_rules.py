@@ -505,3 +505,21 @@ def test_resample_is_consistent_with_the_view(board):
             assert sorted(a.deck) == sorted(b.deck) and a.fief == b.fief
         assert np.array_equal(s.fief_owner, state.fief_owner)
         s = apply(s, Plan(1, "francia", "harbors"))  # a resampled state is playable
+
+
+def test_placed_fief_remembers_its_castles(board):
+    state = placing(board, 10, "hispania", "cities")
+    done = apply(state, PlaceFief(0, 10, (0, 6), 0))
+    piece = done.pieces[-1]
+    coords = [done.board.coords[h] for h in piece.castles]
+    assert coords == [(0, 6), (2, 6)]
+
+
+def test_legal_actions_helpers(board):
+    state = placing(board, 10, "hispania", "alliance")
+    legal = legal_actions(state, 0)
+    assert isinstance(legal.placement(0), PlaceFief)
+    assert legal.placement(0) == legal[len(legal.fixed)]
+    assert isinstance(legal.wedding(0), Wedding)
+    seconds = legal.second_rings((3, 1))
+    assert (4, 1) in seconds and (2, 1) in seconds and len(seconds) == 6

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..actions import ALLIANCE, Action, Donate, PlaceFief, Plan, Wedding
-from ..engine import LegalActions, PlayerView, _free_rows, placement_points
+from ..engine import LegalActions, PlayerView, placement_points, placement_rows
 from ..state import POINTS_DONATION
 
 OBJECTIVE_CITY_BONUS = 4.0
@@ -56,7 +56,7 @@ class GreedyBot:
             return np.zeros(0, dtype=np.float32)
         objective, contact = bonus
         cells = view.rules.fief_placements(fief).cells[rows]
-        value = placement_points(view, me, fief, rows).astype(np.float32)  # type: ignore[arg-type]
+        value = placement_points(view, me, fief, rows).astype(np.float32)
         value += objective[cells].sum(axis=1)
         value += np.minimum(contact[cells].sum(axis=1), 1.0 * CONTACT_BONUS)
         return value
@@ -93,7 +93,7 @@ class GreedyBot:
             key = (plan.region, plan.action)
             if key in best_by_cards:
                 continue
-            rows = _free_rows(view, me, fief, plan.region, plan.action)  # type: ignore[arg-type]
+            rows = placement_rows(view, me, fief, plan.region, plan.action)
             values = self._placement_values(view, me, fief, rows, bonus)
             best = float(values.max()) if len(values) else float(POINTS_DONATION)
             best_by_cards[key] = max(best, float(POINTS_DONATION))
@@ -122,18 +122,18 @@ class GreedyBot:
                 i = int(np.argmax(values))
                 if values[i] > best_value:
                     best_value = float(values[i])
-                    best = legal[len(legal.fixed) + i]
+                    best = legal.placement(i)
             if len(legal.weddings):
                 values = self._wedding_values(view, legal.weddings, bonus)
                 i = int(np.argmax(values))
                 if values[i] > best_value:
-                    best = legal[len(legal.fixed) + len(legal.rows) + i]
+                    best = legal.wedding(i)
             return best
         for action in legal:  # a plain list: value each action
             if isinstance(action, PlaceFief | Wedding):
                 from ..engine import action_events
 
-                value = sum(e.points for e in action_events(view, action))  # type: ignore[arg-type]
+                value = sum(e.points for e in action_events(view, action))
                 if value > best_value:
                     best_value, best = value, action
         return best
