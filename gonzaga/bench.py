@@ -16,12 +16,14 @@ from .placement import placement_tables
 from .state import GameState, Phase
 
 
-def _pin_to_one_core() -> str:
+def _pin_to_one_core() -> tuple[str, set[int] | None]:
+    """Pin this process to one core; returns a description and the cores to restore."""
     try:
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-        return "pinned to one core"
+        before = os.sched_getaffinity(0)
+        os.sched_setaffinity(0, {min(before)})
+        return "pinned to one core", before
     except (AttributeError, OSError):
-        return "not pinned (no affinity support)"
+        return "not pinned (no affinity support)", None
 
 
 def random_game(seed: int, players: int = 4) -> GameState:
@@ -36,7 +38,15 @@ def random_game(seed: int, players: int = 4) -> GameState:
 
 
 def run_bench(games: int = 200, seed: int = 0) -> dict[str, Any]:
-    pinning = _pin_to_one_core()
+    pinning, cores = _pin_to_one_core()
+    try:
+        return _measure(games, seed, pinning)
+    finally:
+        if cores is not None:
+            os.sched_setaffinity(0, cores)
+
+
+def _measure(games: int, seed: int, pinning: str) -> dict[str, Any]:
     board = load_board()
     t0 = time.perf_counter()
     placement_tables(board).fiefs  # noqa: B018 - build the static tables once

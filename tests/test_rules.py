@@ -523,3 +523,29 @@ def test_legal_actions_helpers(board):
     assert isinstance(legal.wedding(0), Wedding)
     seconds = legal.second_rings((3, 1))
     assert (4, 1) in seconds and (2, 1) in seconds and len(seconds) == 6
+
+
+def test_fief_card_numbers_rulebook_examples(board):
+    """'Fief 50 matches card 52. Fief 120 matches card 124'; card 12 is yellow's, 83 green's."""
+    state = game(board, 4)
+    red, yellow, green, blue = state.players
+    assert yellow.card_number(50) == 52 and blue.card_number(120) == 124
+    assert yellow.card_number(10) == 12 and green.card_number(80) == 83
+    assert red.card_number(10) == 11
+    numbers = {p.card_number(f) for p in state.players for f in range(10, 130, 10)}
+    assert len(numbers) == 48  # card numbers never tie across players
+
+
+def test_spectator_view_hides_every_objective(board):
+    state = game(board, 3)
+    v = view(state, None)
+    assert all(p.objective is None for p in v.players)
+    assert legal_actions(v, 0) is not None
+
+
+def test_objectives_are_revealed_at_the_end(board):
+    state = game(board, 2)
+    while not state.is_over:
+        state = donate_round(state)
+    v = view(state, 0)
+    assert [p.objective for p in v.players] == [p.objective for p in state.players]
