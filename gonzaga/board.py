@@ -11,7 +11,7 @@ import json
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -110,9 +110,16 @@ class FiefShape:
 
     def rotated(self, turns: int) -> tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]:
         """Hex offsets after `turns` clockwise sixths, with a castle flag per hex."""
-        castles = set(self.castles)
-        cells = tuple(rotate_axial(q, r, turns) for q, r in self.hexes)
-        return cells, tuple(h in castles for h in self.hexes)
+        return _rotated(self, turns)
+
+
+@lru_cache(maxsize=1024)
+def _rotated(fief: FiefShape, turns: int) -> tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]:
+    # Cached: applying a placement asks for its rotated shape several times, and search applies
+    # thousands of placements a second.
+    castles = set(fief.castles)
+    cells = tuple(rotate_axial(q, r, turns) for q, r in fief.hexes)
+    return cells, tuple(h in castles for h in fief.hexes)
 
 
 @dataclass(frozen=True)

@@ -504,10 +504,13 @@ def _check_fief(state: StateOrView, action: PlaceFief) -> tuple[list[int], list[
     if anchor is None:
         raise IllegalAction("placing-2", f"hex {action.anchor} is not on the map (placing rule 2)")
     fief = board.fiefs[p.fief]
-    problem = static_problem(board, fief, anchor, action.rotation)
-    if problem is not None:
-        rule, text = _STATIC_RULES[problem]
-        raise IllegalAction(rule, text)
+    # Every statically legal (anchor, rotation) is in the placement table; only a miss needs the
+    # slower check that names the rule broken.
+    if state.rules.fief_placements(p.fief).row_of(anchor, action.rotation) is None:
+        problem = static_problem(board, fief, anchor, action.rotation)
+        if problem is not None:
+            rule, text = _STATIC_RULES[problem]
+            raise IllegalAction(rule, text)
     hexes = [h for h in cells_of(board, fief, anchor, action.rotation) if h is not None]
     taken = [h for h in hexes if state.fief_owner[h] >= 0]
     if taken:
@@ -589,19 +592,25 @@ def placement_points(state: StateOrView, player: int, fief: int, rows: np.ndarra
     board = rules.board
     cells = rules.fief_placements(fief).cells[rows]
     points = rules.hex_points[cells].sum(axis=1).astype(np.int32)
+    cell_harbor = board.is_harbor[cells]
+    if not cell_harbor.any():
+        return points
     p = state.players[player]
-    mine = (state.fief_owner == player) | (state.ring_owner == player)
     sea_of = board.harbor_sea_number
-    cell_sea = sea_of[cells]
+    seas = len(board.sea_index)
+    mine = ((state.fief_owner == player) | (state.ring_owner == player)) & board.is_harbor
+    have = np.bincount(sea_of[mine], minlength=seas)
+    open_sea = np.ones(seas, dtype=bool)
     for sea, s in board.sea_index.items():
-        if sea in p.leagues:
-            continue
-        if VARIANT_ONE_LEAGUE_PER_SEA in rules.variants and sea in state.leagues_formed:
-            continue
-        have = int(np.count_nonzero(mine & (sea_of == s)))
-        adds = (cell_sea == s).sum(axis=1)
-        points += np.where((adds > 0) & (have + adds >= LEAGUE_SIZE), POINTS_SEA_LEAGUE, 0)
-    return points
+        if sea in p.leagues or (VARIANT_ONE_LEAGUE_PER_SEA in rules.variants
+                                and sea in state.leagues_formed):
+            open_sea[s] = False
+    # Harbors each row adds per sea: (rows, seas) counts from the harbors it covers.
+    adds = np.zeros((len(rows), seas), dtype=np.int32)
+    r, k = np.nonzero(cell_harbor)
+    np.add.at(adds, (r, sea_of[cells[r, k]]), 1)
+    leagues = (adds > 0) & (have + adds >= LEAGUE_SIZE) & open_sea
+    return points + POINTS_SEA_LEAGUE * leagues.sum(axis=1).astype(np.int32)
 
 
 def action_events(state: StateOrView, action: Action) -> list[ScoreEvent]:
