@@ -348,6 +348,14 @@ def _wedding_pairs(state: StateOrView, player: int, card: str) -> np.ndarray:
     return np.concatenate([singles, pairs])
 
 
+def wedding_pairs(state: StateOrView, player: int, card: str) -> np.ndarray:
+    """Every Wedding open to `player` under a region card, as (first, second) hex indices
+    (second -1 for a single ring); used by bots to value a Wedding before planning it."""
+    if state.players[player].rings < 1:
+        return np.zeros((0, 2), dtype=np.int32)
+    return _wedding_pairs(state, player, card)
+
+
 # ---------------------------------------------------------------------------------------------
 # Applying actions
 
@@ -964,5 +972,6 @@ __all__ = [
     "turn_order_key",
     "uncovered_count",
     "view",
+    "wedding_pairs",
     "winners",
 ]

@@ -12,6 +12,8 @@ from typing import Protocol
 from ..actions import Action
 from ..engine import PlayerView
 from .greedy import GreedyBot
+from .mcts import MCTSBot, make_mcts
+from .planner import PlannerBot
 from .random_bot import RandomBot
 
 
@@ -21,19 +23,35 @@ class Bot(Protocol):
     def decide(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action: ...
 
 
-BOTS: dict[str, Callable[[int | None], Bot]] = {
-    "random": lambda seed: RandomBot(seed),
-    "greedy": lambda seed: GreedyBot(seed),
+def _plain(factory: Callable[[int | None], Bot], name: str) -> Callable[[int | None, str], Bot]:
+    def build(seed: int | None, options: str) -> Bot:
+        if options:
+            raise ValueError(f"the {name} bot takes no options (got {options!r})")
+        return factory(seed)
+
+    return build
+
+
+# Each factory takes the seed and the options after the first colon of the spec.
+BOTS: dict[str, Callable[[int | None, str], Bot]] = {
+    "random": _plain(RandomBot, "random"),
+    "greedy": _plain(GreedyBot, "greedy"),
+    "planner": _plain(PlannerBot, "planner"),
+    "mcts": make_mcts,
 }
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot from a spec such as `random` or `greedy`; an unknown name raises ValueError."""
-    name = spec.strip().lower()
+    """A bot from a spec such as `greedy`, `mcts:hard` or `mcts:iterations=2000`.
+
+    An unknown name or a bad option raises ValueError naming it.
+    """
+    name, _, options = spec.strip().lower().partition(":")
     factory = BOTS.get(name)
     if factory is None:
-        raise ValueError(f"unknown bot {spec!r}; choose from {', '.join(sorted(BOTS))}")
-    return factory(seed)
+        raise ValueError(f"unknown bot {spec!r}; choose from {', '.join(sorted(BOTS))} "
+                         "(mcts takes a level: mcts:easy, mcts:medium, mcts:hard)")
+    return factory(seed, options)
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "MCTSBot", "PlannerBot", "RandomBot", "make_bot"]

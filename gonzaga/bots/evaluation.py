@@ -1,0 +1,332 @@
+"""What a position is worth beyond the points already scored.
+
+Shared by the planner bot (to value one move) and the MCTS bot (to value the end of a round).
+Points on the score track are certain; the rest of the final score comes from the objective card,
+the Gonzaga tile and sea leagues still to form, and from rings still in hand. Each of those is
+estimated here from the map, scaled by how many rounds are left to make it happen.
+
+Everything works on a `GameState` or a `PlayerView`; a player whose objective is unknown (an
+opponent in a view) simply gets no objective terms.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..board import Board
+from ..engine import StateOrView, placement_points, uncovered_count
+from ..state import (
+    LAST_TURN_FIRST_CHECK,
+    LAST_TURN_THRESHOLD,
+    LEAGUE_SIZE,
+    MAX_ROUNDS,
+    OBJECTIVE_POINTS,
+    POINTS_GONZAGA_TILE,
+    POINTS_SEA_LEAGUE,
+    VARIANT_ONE_LEAGUE_PER_SEA,
+    Phase,
+)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Tunable worth of each long-term asset, in points."""
+
+    ring: float = 2.0  # a ring in hand: a future King's Privilege or Wedding
+    group_step: float = 2.5  # one more piece in the largest group (towards the Gonzaga tile)
+    league_two: float = 4.0  # a second harbor in a sea (the third scores 10)
+    league_one: float = 0.8  # a first harbor in a sea
+    objective_chance: float = 0.6  # share of the next objective step expected from open cities
+    tile_sharpness: float = 1.5  # how firmly the largest group holds the tile with rounds left
+
+
+DEFAULT_WEIGHTS = Weights()
+
+_objective_masks: dict[str, np.ndarray] = {}
+
+
+def objective_masks(board: Board) -> np.ndarray:
+    """(max objective + 1, hexes) bool: the cities of each objective card."""
+    masks = _objective_masks.get(board.content_hash)
+    if masks is None:
+        size = max(board.objectives) + 1
+        masks = np.zeros((size, board.hex_count), dtype=bool)
+        for number, card in board.objectives.items():
+            for city in board.cities.values():
+                if city.symbol in card.symbols:
+                    masks[number, city.hex] = True
+        _objective_masks[board.content_hash] = masks
+    return masks
+
+
+def rounds_left(state: StateOrView) -> int:
+    """Rounds still to be placed, the current one included when its placing is not over.
+
+    Before the Last Turn check has fired, the end is estimated from how fast the open cities
+    and harbors are being covered (about one per player per round).
+    """
+    current = 1 if state.phase is not Phase.OVER else 0
+    if state.phase is Phase.OVER:
+        return 0
+    if state.final_round is not None:
+        return state.final_round - state.round + current
+    open_places = uncovered_count(state)
+    per_round = max(1.0, 0.9 * len(state.players))
+    end = state.round + math.ceil(max(0, open_places - LAST_TURN_THRESHOLD) / per_round)
+    end = min(MAX_ROUNDS, max(LAST_TURN_FIRST_CHECK + 1, end + 1))
+    return max(current, end - state.round + current)
+
+
+def own_mask(state: StateOrView, player: int) -> np.ndarray:
+    return (state.fief_owner == player) | (state.ring_owner == player)
+
+
+def group_labels(state: StateOrView, player: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per hex, the id of the player's group covering it (-1: none); and each group's size in
+    pieces. Groups join through hex sides; barriers do not cut them (NOTES 11)."""
+    board = state.board
+    pieces = [p for p in state.pieces if p.owner == player]
+    label = np.full(board.hex_count, -1, dtype=np.int32)
+    if not pieces:
+        return label, np.zeros(0, dtype=np.int32)
+    parent = list(range(len(pieces)))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    owner_of: dict[int, int] = {}
+    for i, piece in enumerate(pieces):
+        for h in piece.hexes:
+            owner_of[h] = i
+    neighbours = board.neighbours
+    for h, i in owner_of.items():
+        for n in neighbours[h]:
+            j = owner_of.get(n)
+            if j is not None and j != i:
+                a, b = find(i), find(j)
+                if a != b:
+                    parent[a] = b
+    roots: dict[int, int] = {}
+    sizes: list[int] = []
+    for i in range(len(pieces)):
+        r = find(i)
+        if r not in roots:
+            roots[r] = len(sizes)
+            sizes.append(0)
+        sizes[roots[r]] += 1
+    for h, i in owner_of.items():
+        label[h] = roots[find(i)]
+    return label, np.array(sizes, dtype=np.int32)
+
+
+def _joined_sizes(label: np.ndarray, sizes: np.ndarray, neighbour_table: np.ndarray,
+                  cells: np.ndarray) -> np.ndarray:
+    """Size of the group each candidate piece (rows of hexes) would belong to once placed."""
+    if not len(sizes):
+        return np.ones(len(cells), dtype=np.int32)
+    nb = neighbour_table[cells].reshape(len(cells), -1)  # (R, k*6)
+    touched = np.where(nb >= 0, label[np.where(nb >= 0, nb, 0)], -1)
+    own = label[cells]  # a ring under the new piece (another player's ring never is)
+    touched = np.concatenate([touched, own], axis=1)
+    touched.sort(axis=1)
+    first = np.ones_like(touched, dtype=bool)
+    first[:, 1:] = touched[:, 1:] != touched[:, :-1]
+    counted = first & (touched >= 0)
+    return 1 + np.where(counted, sizes[np.where(touched >= 0, touched, 0)], 0).sum(axis=1)
+
+
+def _largest(state: StateOrView, player: int) -> int:
+    _, sizes = group_labels(state, player)
+    return int(sizes.max()) if len(sizes) else 0
+
+
+def _open_seas(state: StateOrView, player: int) -> np.ndarray:
+    board = state.board
+    out = np.ones(len(board.sea_index), dtype=bool)
+    p = state.players[player]
+    for sea, s in board.sea_index.items():
+        if sea in p.leagues or (VARIANT_ONE_LEAGUE_PER_SEA in state.rules.variants
+                                and sea in state.leagues_formed):
+            out[s] = False
+    return out
+
+
+class MoveContext:
+    """What valuing one player's candidate moves needs, computed once per position."""
+
+    def __init__(self, state: StateOrView, player: int, objective: int | None,
+                 weights: Weights = DEFAULT_WEIGHTS) -> None:
+        board = state.board
+        self.state = state
+        self.player = player
+        self.objective = objective
+        self.weights = weights
+        self.left = rounds_left(state)
+        self.mine = own_mask(state, player)
+        self.label, self.sizes = group_labels(state, player)
+        self.largest = int(self.sizes.max()) if len(self.sizes) else 0
+        self.open_seas = _open_seas(state, player)
+        self.have_sea = np.bincount(board.harbor_sea_number[self.mine & board.is_harbor],
+                                    minlength=len(board.sea_index))
+        self.objective_mask = (objective_masks(board)[objective] if objective is not None
+                               else None)
+        self.objective_have = (int(np.count_nonzero(self.objective_mask & self.mine))
+                               if self.objective_mask is not None else 0)
+        self.ring_worth = ring_worth(state, weights)
+
+    def cover_values(self, cells: np.ndarray, valid: np.ndarray | None = None) -> np.ndarray:
+        """Long-term worth of covering each row of hexes as one piece (beyond the points
+        scored now); `valid` masks out padding cells (a single Wedding ring)."""
+        state, w, mine = self.state, self.weights, self.mine
+        board = state.board
+        value = np.zeros(len(cells), dtype=np.float64)
+        fresh = ~mine[cells] if valid is None else ~mine[cells] & valid
+        if self.objective_mask is not None:
+            new = (self.objective_mask[cells] & fresh).sum(axis=1)
+            table = _OBJECTIVE_TABLE
+            value += table[np.minimum(self.objective_have + new, 6)] - table[self.objective_have]
+        joined = _joined_sizes(self.label, self.sizes, state.rules.neighbour_table, cells)
+        value += w.group_step * np.maximum(0, joined - self.largest) * min(1.0, self.left / 3)
+        harbors = board.is_harbor[cells] & fresh
+        if harbors.any():
+            sea_of = board.harbor_sea_number
+            adds = np.zeros((len(cells), len(board.sea_index)), dtype=np.int32)
+            r, k = np.nonzero(harbors)
+            np.add.at(adds, (r, sea_of[cells[r, k]]), 1)
+            total = self.have_sea + adds
+            grows = (adds > 0) & self.open_seas & (total < LEAGUE_SIZE)
+            soon = min(1.0, self.left / 3)
+            value += soon * (w.league_two * (grows & (total == 2)).sum(axis=1)
+                             + w.league_one * (grows & (total == 1)).sum(axis=1))
+        return value
+
+    def placement_values(self, fief: int, rows: np.ndarray) -> np.ndarray:
+        """Points now plus long-term worth, for each row of the fief's placement table."""
+        if not len(rows):
+            return np.zeros(0, dtype=np.float64)
+        state = self.state
+        cells = state.rules.fief_placements(fief).cells[rows]
+        points = placement_points(state, self.player, fief, rows).astype(np.float64)
+        return points + self.cover_values(cells)
+
+    def wedding_values(self, pairs: np.ndarray) -> np.ndarray:
+        """Worth of each (first, second) Wedding: points, long-term worth, less the rings."""
+        if not len(pairs):
+            return np.zeros(0, dtype=np.float64)
+        rules = self.state.rules
+        first, second = pairs[:, 0], pairs[:, 1]
+        has_second = second >= 0
+        second_hex = np.where(has_second, second, first)
+        cells = np.stack([first, second_hex], axis=1)
+        pts = rules.hex_points.astype(np.float64)
+        value = pts[first] + np.where(has_second, pts[second_hex], 0.0)
+        # A pair of rings is one group; a single ring's padding cell counts for nothing.
+        valid = np.stack([np.ones(len(pairs), dtype=bool), has_second], axis=1)
+        value += self.cover_values(cells, valid)
+        value += self._league_points(cells, has_second)
+        value -= self.ring_worth * np.where(has_second, 2, 1)
+        return value
+
+    def _league_points(self, cells: np.ndarray, has_second: np.ndarray) -> np.ndarray:
+        board = self.state.board
+        sea_of = board.harbor_sea_number
+        harbors = board.is_harbor[cells] & ~self.mine[cells]
+        harbors[:, 1] &= has_second & (cells[:, 1] != cells[:, 0])
+        adds = np.zeros((len(cells), len(board.sea_index)), dtype=np.int32)
+        r, k = np.nonzero(harbors)
+        np.add.at(adds, (r, sea_of[cells[r, k]]), 1)
+        formed = (adds > 0) & (self.have_sea + adds >= LEAGUE_SIZE) & self.open_seas
+        return POINTS_SEA_LEAGUE * formed.sum(axis=1).astype(np.float64)
+
+
+_OBJECTIVE_TABLE = np.array(OBJECTIVE_POINTS, dtype=np.float64)
+
+
+def worthwhile_weddings(state: StateOrView, pairs: np.ndarray,
+                        objective: int | None) -> np.ndarray:
+    """Indices of the Weddings worth valuing: a ring on a city or harbor (or objective city).
+
+    A Wedding on plain hexes only costs rings; leaving those out keeps thousands of pairs from
+    being valued for nothing.
+    """
+    if not len(pairs):
+        return np.zeros(0, dtype=np.int64)
+    special = state.rules.hex_points > 0
+    if objective is not None:
+        special = special | objective_masks(state.board)[objective]
+    first, second = pairs[:, 0], pairs[:, 1]
+    keep = special[first] | ((second >= 0) & special[np.where(second >= 0, second, 0)])
+    return np.flatnonzero(keep)
+
+
+def placement_values(state: StateOrView, player: int, fief: int, rows: np.ndarray,
+                     objective: int | None, weights: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
+    """Points now plus long-term worth, for each row of the fief's placement table."""
+    return MoveContext(state, player, objective, weights).placement_values(fief, rows)
+
+
+def ring_worth(state: StateOrView, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """A ring is worth less as the game runs out: unused rings score nothing."""
+    return weights.ring * min(1.0, rounds_left(state) / 4)
+
+
+def wedding_values(state: StateOrView, player: int, pairs: np.ndarray, objective: int | None,
+                   weights: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
+    """Worth of each (first, second) Wedding: points, long-term worth, less the rings spent."""
+    return MoveContext(state, player, objective, weights).wedding_values(pairs)
+
+
+def final_estimates(state: StateOrView, weights: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
+    """Estimated final score of every player: exact once the game is over."""
+    n = len(state.players)
+    scores = np.array([p.score for p in state.players], dtype=np.float64)
+    if state.phase is Phase.OVER:
+        return scores
+    board = state.board
+    left = rounds_left(state)
+    masks = objective_masks(board)
+    free = (state.fief_owner < 0) & (state.ring_owner < 0)
+    table = OBJECTIVE_POINTS
+    largest = np.zeros(n, dtype=np.float64)
+    sea_of = board.harbor_sea_number
+    seas = len(board.sea_index)
+    free_harbors = np.bincount(sea_of[free & board.is_harbor], minlength=seas)
+    extra = np.zeros(n, dtype=np.float64)
+    for i, p in enumerate(state.players):
+        mine = own_mask(state, i)
+        if p.objective is not None:
+            have = int(np.count_nonzero(masks[p.objective] & mine))
+            open_cities = int(np.count_nonzero(masks[p.objective] & free))
+            expected = min(open_cities, 0.35 * left) * weights.objective_chance
+            step = table[min(have + 1, 6)] - table[have]
+            extra[i] += table[have] + step * expected
+        largest[i] = _largest(state, i)
+        have_sea = np.bincount(sea_of[mine & board.is_harbor], minlength=seas)
+        reachable = _open_seas(state, i) & (free_harbors > 0)
+        chance = min(1.0, 0.35 * left)
+        extra[i] += POINTS_SEA_LEAGUE * chance * (
+            0.5 * np.count_nonzero(reachable & (have_sea == 2))
+            + 0.12 * np.count_nonzero(reachable & (have_sea == 1)))
+        extra[i] += p.rings * ring_worth(state, weights)
+    if largest.max() > 0:
+        sharp = weights.tile_sharpness / math.sqrt(max(1, left))
+        share = np.exp(sharp * (largest - largest.max()))
+        extra += POINTS_GONZAGA_TILE * share / share.sum()
+    return scores + extra
+
+
+def rewards(estimates: np.ndarray, scale: float = 8.0) -> np.ndarray:
+    """Each player's reward in [0, 1]: how far ahead of the best other player they stand."""
+    n = len(estimates)
+    out = np.empty(n, dtype=np.float64)
+    for i in range(n):
+        others = np.delete(estimates, i)
+        margin = estimates[i] - others.max()
+        out[i] = 1.0 / (1.0 + math.exp(-margin / scale))
+    return out

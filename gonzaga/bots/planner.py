@@ -1,0 +1,110 @@
+"""A heuristic bot that plans beyond this turn's points.
+
+Where `greedy` counts the points a placement scores now, `planner` also weighs what it builds
+towards: cities of its hidden objective (valued by the objective table, exactly), harbors that
+bring a sea league within reach, pieces that join its largest group (the Gonzaga tile), and the
+rings it spends (a ring kept is a future King's Privilege or Wedding). See `evaluation`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..actions import ALLIANCE, Action, Donate, Plan
+from ..engine import LegalActions, PlayerView, legal_actions, placement_rows, wedding_pairs
+from ..state import POINTS_DONATION
+from .evaluation import DEFAULT_WEIGHTS, MoveContext, Weights, worthwhile_weddings
+
+PRIVILEGE_MIN_VALUE = 10.0  # only a prize this large is worth jumping the queue for
+ALLIANCE_KEEP = 0.5  # the Alliance card is the flexible one; keep it when another card will do
+
+
+class PlannerBot:
+    name = "planner"
+
+    def __init__(self, seed: int | None = None, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.rng = random.Random(seed)
+        self.weights = weights
+
+    def decide(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        me = view.viewer
+        assert me is not None
+        if isinstance(legal_actions[0], Plan):
+            return self._plan(view, me, [a for a in legal_actions if isinstance(a, Plan)])
+        return best_turn(view, me, legal_actions, view.players[me].objective, self.weights)[0]
+
+    def _plan(self, view: PlayerView, me: int, plans: list[Plan]) -> Plan:
+        values = plan_values(view, me, plans, view.players[me].objective, self.weights)
+        best = max(range(len(plans)),
+                   key=lambda i: (values[i] + self.rng.random() * 0.01))
+        return plans[best]
+
+
+def best_turn(state: PlayerView, player: int, legal: Sequence[Action], objective: int | None,
+              weights: Weights = DEFAULT_WEIGHTS) -> tuple[Action, float]:
+    """The best-valued placement, Wedding or donation among `legal` (a `LegalActions`)."""
+    ranked = ranked_turns(state, player, legal, objective, weights, limit=1)
+    return ranked[0]
+
+
+def ranked_turns(state: PlayerView, player: int, legal: Sequence[Action], objective: int | None,
+                 weights: Weights = DEFAULT_WEIGHTS, limit: int = 8,
+                 weddings: int = 2) -> list[tuple[Action, float]]:
+    """Up to `limit` placements and `weddings` Weddings by value, and the donation, best first."""
+    if not isinstance(legal, LegalActions):
+        legal = legal_actions(state, player)
+    out: list[tuple[Action, float]] = [(Donate(player), float(POINTS_DONATION))]
+    ctx = MoveContext(state, player, objective, weights)
+    if legal.fief is not None and len(legal.rows):
+        values = ctx.placement_values(legal.fief, legal.rows)
+        top = np.argsort(-values, kind="stable")[:limit]
+        out += [(legal.placement(int(i)), float(values[i])) for i in top]
+    if weddings and len(legal.weddings):
+        kept = worthwhile_weddings(state, legal.weddings, objective)
+        values = ctx.wedding_values(legal.weddings[kept])
+        top = np.argsort(-values, kind="stable")[:weddings]
+        out += [(legal.wedding(int(kept[i])), float(values[i])) for i in top]
+    out.sort(key=lambda t: t[1], reverse=True)
+    return out[: max(limit, 1) + weddings + 1]
+
+
+def plan_values(state: PlayerView, player: int, plans: Sequence[Plan], objective: int | None,
+                weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
+    """Worth of each plan: the best turn it allows with this round's fief, less its costs."""
+    p = state.players[player]
+    fief = p.fief
+    assert fief is not None
+    ctx = MoveContext(state, player, objective, weights)
+    ring = ctx.ring_worth
+    cache: dict[tuple[str, str], float] = {}
+    out = []
+    for plan in plans:
+        key = (plan.region, plan.action)
+        best = cache.get(key)
+        if best is None:
+            best = float(POINTS_DONATION)
+            rows = placement_rows(state, player, fief, plan.region, plan.action)
+            if len(rows):
+                best = max(best, float(ctx.placement_values(fief, rows).max()))
+            if plan.action == ALLIANCE:
+                pairs = wedding_pairs(state, player, plan.region)
+                pairs = pairs[worthwhile_weddings(state, pairs, objective)]
+                if len(pairs):
+                    best = max(best, float(ctx.wedding_values(pairs).max()))
+            cache[key] = best
+        value = best
+        if plan.action == ALLIANCE:
+            value -= ALLIANCE_KEEP
+        if plan.privilege:
+            value -= ring
+            if best < PRIVILEGE_MIN_VALUE or p.rings < 2:
+                value -= 100.0  # never worth a ring for a small prize
+            else:
+                value += 0.15 * best  # moving first keeps a valuable spot from the others
+        out.append(value)
+    return out

@@ -1,0 +1,304 @@
+"""Bots: what they may see, that they decide deterministically, and that they choose well."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+from boards import tiny_board
+from conftest import game, plan_all, put
+
+from gonzaga.actions import Donate, PlaceFief, Plan, Wedding
+from gonzaga.bots import BOTS, make_bot
+from gonzaga.bots.evaluation import (
+    MoveContext,
+    final_estimates,
+    objective_masks,
+    rewards,
+    rounds_left,
+)
+from gonzaga.bots.mcts import LEVELS, MCTSBot, parse_settings
+from gonzaga.engine import (
+    apply_in_place,
+    legal_actions,
+    new_game,
+    placement_points,
+    view,
+)
+from gonzaga.match import play_game
+from gonzaga.state import OBJECTIVE_POINTS, GameState, Phase, PlayerState, Rules, Setup
+
+BOARD = tiny_board()
+SEARCH = "mcts:iterations=40"
+
+
+def advance(state: GameState, steps: int, seed: int = 0) -> GameState:
+    """Play `steps` actions with greedy bots (each seat sees only its view)."""
+    bots = [make_bot("greedy", seed + i) for i in range(state.num_players)]
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.to_move()[0]
+        apply_in_place(state, bots[seat].decide(view(state, seat), legal_actions(state, seat)))
+    return state
+
+
+# -- what a bot is given ------------------------------------------------------------------------
+
+
+class Forbidden(AssertionError):
+    pass
+
+
+def dump(obj: Any, rules: Rules, path: str = "view") -> Any:
+    """Everything reachable from what a bot is handed, as plain data.
+
+    Reaching the full state, a player's secret record or the deal is a leak in itself. The
+    static rules (board, scenario, placement tables) are shared by everyone and compared by
+    identity.
+    """
+    if isinstance(obj, GameState | PlayerState | Setup):
+        raise Forbidden(f"{path} reaches a {type(obj).__name__}")
+    if obj is rules:
+        return "<rules>"
+    if isinstance(obj, Rules):
+        raise Forbidden(f"{path} holds rules of another game")
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if obj is None or isinstance(obj, bool | int | float | str):
+        return obj
+    if isinstance(obj, np.ndarray):
+        return obj.tolist()
+    if isinstance(obj, np.generic):
+        return obj.item()
+    if dataclasses.is_dataclass(obj):
+        return (type(obj).__name__, {f.name: dump(getattr(obj, f.name), rules, f"{path}.{f.name}")
+                                     for f in dataclasses.fields(obj)})
+    if isinstance(obj, tuple | list):
+        return [dump(x, rules, f"{path}[{i}]") for i, x in enumerate(obj)]
+    if isinstance(obj, frozenset | set):
+        return sorted(dump(x, rules, path) for x in obj)
+    if isinstance(obj, dict):
+        return {repr(k): dump(v, rules, f"{path}[{k!r}]") for k, v in obj.items()}
+    if hasattr(obj, "__dict__"):  # e.g. LegalActions
+        return (type(obj).__name__, {k: dump(v, rules, f"{path}.{k}")
+                                     for k, v in vars(obj).items()})
+    raise Forbidden(f"{path}: cannot inspect a {type(obj).__name__}")
+
+
+def twin(state: GameState, me: int, seed: int) -> GameState:
+    """The same game as `me` knows it, with every secret of the others changed.
+
+    Other objectives come from the cards nobody holds, every deck is reordered (the player's
+    own too: nobody knows their deck's order), and the plans not yet revealed are replaced.
+    """
+    rng = random.Random(seed)
+    other = state.clone()
+    held = {p.objective for p in state.players}
+    unseen = [o for o in state.board.objectives if o not in held]
+    rng.shuffle(unseen)
+    for i, p in enumerate(other.players):
+        if len(p.deck) > 1:
+            while p.deck == state.players[i].deck:
+                rng.shuffle(p.deck)
+        if i == me:
+            continue
+        p.objective = unseen.pop()
+        if state.phase is Phase.PLANNING and p.plan is not None:
+            plans = [Plan(i, r, a) for r in state.rules.region_cards for a in
+                     ("harbors", "cities", "alliance") if r not in p.resting and a not in p.resting]
+            p.plan = next(x for x in plans if x != p.plan)
+    other.setup = dataclasses.replace(
+        other.setup, decks=tuple(tuple(p.deck) for p in other.players),
+        objectives=tuple(p.objective or 0 for p in other.players))
+    return other
+
+
+POSITIONS = [(2, 0), (2, 5), (3, 2), (4, 9), (4, 14)]  # (players, greedy actions played)
+
+
+@pytest.mark.parametrize(("players", "steps"), POSITIONS)
+def test_a_bot_that_digs_through_its_view_finds_no_secret(players, steps):
+    state = advance(new_game(players, seed=7, board=BOARD), steps)
+    for me in range(players):
+        if me not in state.to_move():
+            continue
+        secret = twin(state, me, seed=steps)
+        assert [p.objective for p in secret.players] != [p.objective for p in state.players]
+        seen = dump((view(state, me), legal_actions(state, me)), state.rules)
+        seen_twin = dump((view(secret, me), legal_actions(secret, me)), secret.rules)
+        # The two games differ in every secret yet look identical from this seat.
+        assert seen == seen_twin
+
+
+def test_the_dump_would_catch_a_leak():
+    """The digging above is able to fail: a view holding a secret is told apart."""
+    state = new_game(2, seed=3, board=BOARD)
+    leaky = view(state, 0)
+    leaky_players = list(leaky.players)
+    leaky_players[1] = dataclasses.replace(leaky_players[1],
+                                           objective=state.players[1].objective)
+    leaky.players = tuple(leaky_players)
+    secret = twin(state, 0, seed=1)
+    assert dump(leaky, state.rules) != dump(view(secret, 0), secret.rules)
+    with pytest.raises(Forbidden):
+        dump({"oops": state}, state.rules)
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "planner", SEARCH])
+@pytest.mark.parametrize(("players", "steps"), POSITIONS)
+def test_decisions_do_not_depend_on_secrets(spec, players, steps):
+    state = advance(new_game(players, seed=11, board=BOARD), steps, seed=steps)
+    for me in state.to_move():
+        secret = twin(state, me, seed=me + 1)
+        a = make_bot(spec, seed=5).decide(view(state, me), legal_actions(state, me))
+        b = make_bot(spec, seed=5).decide(view(secret, me), legal_actions(secret, me))
+        assert a == b
+
+
+def test_match_hands_bots_views_only():
+    seen: list[str] = []
+
+    class Spy:
+        name = "spy"
+
+        def decide(self, v, legal):
+            seen.append(type(v).__name__)
+            dump((v, legal), v.rules)
+            return legal[0]
+
+    play_game([Spy(), make_bot("greedy", 1)], seed=4, board=BOARD)
+    assert seen and set(seen) == {"PlayerView"}
+
+
+# -- specs and determinism ----------------------------------------------------------------------
+
+
+def test_specs():
+    assert set(BOTS) >= {"random", "greedy", "planner", "mcts"}
+    assert isinstance(make_bot("mcts:hard"), MCTSBot)
+    assert make_bot("mcts:hard").settings == LEVELS["hard"]
+    assert make_bot("MCTS:Easy").settings == LEVELS["easy"]
+    assert make_bot("mcts").settings == LEVELS["medium"]
+    s = parse_settings("iterations=2000")
+    assert s.iterations == 2000 and s.time_limit is None
+    s = parse_settings("time=1.5")
+    assert s.time_limit == 1.5 and s.iterations is None
+    s = parse_settings("hard:time=1:iterations=50")
+    assert (s.iterations, s.time_limit) == (50, 1.0)
+    assert make_bot("mcts:iterations=20").name == "mcts:iterations=20"
+
+
+@pytest.mark.parametrize("spec", ["mcts:iterations=0", "mcts:time=-1", "mcts:brutal",
+                                  "mcts:iterations=many", "mcts:depth=3", "greedy:hard",
+                                  "alphazero"])
+def test_bad_specs_are_named(spec):
+    with pytest.raises(ValueError) as err:
+        make_bot(spec)
+    assert spec.split(":")[-1] in str(err.value) or spec in str(err.value)
+
+
+@pytest.mark.parametrize("spec", ["planner", SEARCH])
+def test_same_seed_same_game(spec):
+    def once():
+        bots = [make_bot(spec, seed=3), make_bot("greedy", seed=4), make_bot(spec, seed=5)]
+        return play_game(bots, seed=21, board=BOARD).history
+
+    assert once() == once()
+
+
+def test_time_budget_stops_the_search(monkeypatch):
+    """A clock that moves a quarter second per reading: a 1 s budget leaves time for the
+    iterations that start at 0.25, 0.5 and 0.75 s."""
+    ticks = iter(range(10**6))
+    monkeypatch.setattr("gonzaga.bots.mcts.time.perf_counter", lambda: next(ticks) * 0.25)
+    bot = make_bot("mcts:time=1", seed=1)
+    state = new_game(2, seed=1, board=BOARD)
+    bot.decide(view(state, 0), legal_actions(state, 0))
+    assert bot.last_iterations == 4
+
+
+def test_a_single_legal_action_needs_no_search():
+    state = game(BOARD, 2, tops=[[120], [10]])
+    state = plan_all(state, {0: ("hispania", "harbors"), 1: ("francia", "cities")})
+    state.fief_owner[:] = 1  # the map is full: only the donation is left for red
+    bot = make_bot("mcts:hard", seed=1)
+    assert bot.decide(view(state, 0), legal_actions(state, 0)) == Donate(0)
+    assert bot.last_iterations == 0
+
+
+# -- choosing well ------------------------------------------------------------------------------
+
+
+def harbors_of(state: GameState, sea_hexes: list[tuple[int, int]]) -> None:
+    for h in sea_hexes:
+        put(state, 0, [h], kind="ring")
+
+
+@pytest.mark.parametrize("spec", ["planner", "mcts:iterations=150"])
+def test_bots_complete_a_sea_league(spec):
+    """Red holds two harbors of Hispania's sea; a third there is worth 13 at once."""
+    state = game(BOARD, 2, tops=[[30], [20]])  # fief 30 fits on Hispania's coast
+    harbors_of(state, [(0, 7), (1, 7)])
+    state = plan_all(state, {0: ("hispania", "harbors"), 1: ("francia", "cities")})
+    while state.current_player != 0:
+        apply_in_place(state, Donate(state.current_player))
+    action = make_bot(spec, seed=2).decide(view(state, 0), legal_actions(state, 0))
+    assert isinstance(action, PlaceFief)
+    fp = state.rules.fief_placements(30)
+    row = fp.row_of(state.board.index_of[action.anchor], action.rotation)
+    assert placement_points(state, 0, 30, np.array([row]))[0] >= 13
+
+
+def test_an_objective_city_is_worth_its_step_on_the_table():
+    """Among placements covering one flourishing city and nothing else, those on a city of the
+    objective card are worth exactly the table's first step (0 -> 2 points) more."""
+    state = game(BOARD, 2, tops=[[10], [20]], objectives=[1, 2])
+    fp = state.rules.fief_placements(10)
+    rows = np.flatnonzero((fp.cities == 1) & (fp.harbors == 0))
+    rows = rows[placement_points(state, 0, 10, rows) == 3]
+    values = MoveContext(state, 0, 1).placement_values(10, rows)
+    on_card = objective_masks(state.board)[1][fp.cells[rows]].any(axis=1)
+    assert on_card.any() and (~on_card).any()
+    step = OBJECTIVE_POINTS[1] - OBJECTIVE_POINTS[0]
+    assert np.allclose(values[on_card], values[~on_card].max() + step)
+    assert np.allclose(values[~on_card], values[~on_card].max())
+    # Without knowing the objective (an opponent's), no city is preferred.
+    blind = MoveContext(state, 0, None).placement_values(10, rows)
+    assert np.allclose(blind, blind.max())
+
+
+def test_final_estimates_are_exact_at_the_end():
+    state = play_game([make_bot("greedy", 1), make_bot("greedy", 2)], seed=9, board=BOARD)
+    assert state.is_over
+    assert final_estimates(state).tolist() == [p.score for p in state.players]
+    assert rounds_left(state) == 0
+
+
+def test_rewards_follow_the_lead():
+    r = rewards(np.array([50.0, 40.0, 30.0]))
+    assert r[0] > 0.5 > r[1] > r[2]
+    assert ((r > 0) & (r < 1)).all()
+    tied = rewards(np.array([40.0, 40.0]))
+    assert tied[0] == tied[1] == 0.5
+
+
+def test_rounds_left_counts_down():
+    state = new_game(2, seed=1, board=BOARD)
+    assert rounds_left(state) >= 7
+    state.final_round = state.round + 1
+    assert rounds_left(state) == 2
+
+
+@pytest.mark.parametrize("spec", ["planner", "mcts:iterations=25"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_bots_only_play_legal_actions_to_the_end(spec, players):
+    bots = [make_bot(spec, seed=i) if i % 2 == 0 else make_bot("random", seed=i)
+            for i in range(players)]
+    state = play_game(bots, seed=players * 13, board=BOARD)
+    assert state.is_over and 7 <= state.round <= 12
+    assert any(isinstance(a, PlaceFief | Wedding) for a in state.history)
