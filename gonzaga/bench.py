@@ -11,7 +11,8 @@ from typing import Any
 
 from .actions import PlaceFief
 from .board import load_board
-from .engine import apply, apply_in_place, free_placements, legal_actions, new_game
+from .bots import make_bot
+from .engine import apply, apply_in_place, free_placements, legal_actions, new_game, view
 from .placement import placement_tables
 from .state import GameState, Phase
 
@@ -37,10 +38,14 @@ def random_game(seed: int, players: int = 4) -> GameState:
     return state
 
 
-def run_bench(games: int = 200, seed: int = 0) -> dict[str, Any]:
+def run_bench(games: int = 200, seed: int = 0, mcts_decisions: int = 16,
+              mcts_spec: str = "mcts:hard") -> dict[str, Any]:
     pinning, cores = _pin_to_one_core()
     try:
-        return _measure(games, seed, pinning)
+        figures = _measure(games, seed, pinning)
+        if mcts_decisions > 0:
+            figures.update(measure_search(mcts_decisions, seed, mcts_spec))
+        return figures
     finally:
         if cores is not None:
             os.sched_setaffinity(0, cores)
@@ -116,4 +121,36 @@ def _measure(games: int, seed: int, pinning: str) -> dict[str, Any]:
         "placements of the fief under any plan (median)": int(statistics.median(anycounts)),
         "list them (any plan), median (ms)": round(statistics.median(anyplan) * 1000, 4),
         "clone+apply states/s": round(clone_apply),
+    }
+
+
+def measure_search(decisions: int, seed: int, spec: str = "mcts:hard") -> dict[str, Any]:
+    """Time the search bot on positions of greedy games: half 2-player, half 4-player, planning
+    and placing alike, spread over the whole game."""
+    positions: list[tuple[GameState, int]] = []
+    per_size = max(1, decisions // 2)
+    for players in (2, 4):
+        state = new_game(players, seed + players)
+        bots = [make_bot("greedy", seed + i) for i in range(players)]
+        seen: list[tuple[GameState, int]] = []
+        while not state.is_over:
+            seat = state.to_move()[0]
+            seen.append((state.clone(), seat))
+            apply_in_place(state, bots[seat].decide(view(state, seat),
+                                                    legal_actions(state, seat)))
+        step = max(1, len(seen) // per_size)
+        positions += seen[::step][:per_size]
+    times, iterations = [], 0
+    for i, (state, seat) in enumerate(positions):
+        bot = make_bot(spec, seed + i)
+        t = time.perf_counter()
+        bot.decide(view(state, seat), legal_actions(state, seat))
+        times.append(time.perf_counter() - t)
+        iterations += getattr(bot, "last_iterations", 0)
+    total = sum(times)
+    return {
+        f"{spec} decisions timed": len(times),
+        f"{spec} decision, mean (s)": round(total / len(times), 3),
+        f"{spec} decision, max (s)": round(max(times), 3),
+        "MCTS iterations/s": round(iterations / total) if total else 0,
     }

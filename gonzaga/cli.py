@@ -169,11 +169,18 @@ def replay(
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print figures as JSON.")] = False,
     games: Annotated[int, typer.Option(help="Random 4-player games to time.")] = 200,
+    mcts: Annotated[int, typer.Option(help="Search decisions to time (0: none).")] = 16,
+    bot: Annotated[str, typer.Option(help="The search bot to time.")] = "mcts:hard",
 ) -> None:
-    """Measure engine speed on one core: games per second, placement listing time."""
+    """Measure speed on one core: games per second, placement listing, clone+apply, search."""
     from .bench import run_bench
 
-    figures = run_bench(games=games)
+    if games < 1 or mcts < 0:
+        raise _fail("--games must be at least 1 and --mcts at least 0", 2)
+    try:
+        figures = run_bench(games=games, mcts_decisions=mcts, mcts_spec=bot)
+    except ValueError as exc:
+        raise _fail(str(exc), 2) from None
     if as_json:
         console.print_json(json.dumps(figures))
         return

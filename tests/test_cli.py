@@ -53,8 +53,17 @@ def test_play_with_too_many_seats_is_refused():
 def test_bench_json_reports_the_targets():
     import json
 
-    result = runner.invoke(app, ["bench", "--json", "--games", "3"])
+    result = runner.invoke(app, ["bench", "--json", "--games", "3", "--mcts", "2",
+                                 "--bot", "mcts:iterations=20"])
     assert result.exit_code == 0, result.output
     figures = json.loads(result.output)
     assert figures["random 4-player games/s"] > 0
     assert figures["list legal actions, median (ms)"] > 0
+    assert figures["clone+apply states/s"] > 0
+    assert figures["mcts:iterations=20 decisions timed"] == 2
+    assert figures["MCTS iterations/s"] > 0
+
+
+def test_bench_names_a_bad_bot():
+    result = runner.invoke(app, ["bench", "--games", "1", "--bot", "mcts:fast"])
+    assert result.exit_code == 2 and "fast" in result.output
