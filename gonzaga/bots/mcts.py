@@ -48,8 +48,8 @@ class Settings:
 
 LEVELS: dict[str, Settings] = {
     "easy": Settings(iterations=100, plan_width=5, turn_width=4),
-    "medium": Settings(iterations=500),
-    "hard": Settings(iterations=1500),
+    "medium": Settings(iterations=400),
+    "hard": Settings(iterations=1000),  # sized to stay under 2 s a decision on one core
 }
 
 
