@@ -302,3 +302,29 @@ def test_bots_only_play_legal_actions_to_the_end(spec, players):
     state = play_game(bots, seed=players * 13, board=BOARD)
     assert state.is_over and 7 <= state.round <= 12
     assert any(isinstance(a, PlaceFief | Wedding) for a in state.history)
+
+
+@pytest.mark.parametrize("many_groups", [False, True])
+def test_group_growth_matches_placing_the_piece(many_groups, monkeypatch):
+    """The size of the group a candidate fief would join equals what placing it produces."""
+    import gonzaga.bots.evaluation as ev
+
+    if many_groups:  # the slower path used past 16 groups
+        monkeypatch.setattr(ev, "_group_reach", lambda *a: None)
+    state = advance(new_game(2, seed=5, board=BOARD), 17, seed=2)
+    while state.phase is not Phase.PLACING:
+        state = advance(state, 1)
+    me = state.current_player
+    legal = legal_actions(state, me)
+    assert len(legal.rows) > 5
+    fief = legal.fief
+    ctx = MoveContext(state, me, None)
+    cells = state.rules.fief_placements(fief).cells[legal.rows]
+    predicted = ev._joined_sizes(ctx.label, ctx.sizes, ctx.reach, cells,
+                                 state.rules.neighbour_table)
+    assert predicted.max() > 1  # some placements do join a group
+    for i in range(len(legal.rows)):
+        after = state.clone()
+        apply_in_place(after, legal.placement(i))
+        label, sizes = ev.group_labels(after, me)
+        assert sizes[label[cells[i][0]]] == predicted[i]

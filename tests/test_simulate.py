@@ -115,7 +115,8 @@ def test_scenario_option(tiny: Board) -> None:
 
 
 @pytest.mark.parametrize(("specs", "games", "message"), [
-    (["greedy", "alphazero"], 2, "unknown bot 'alphazero'; choose from greedy, mcts, planner, random"),
+    (["greedy", "alphazero"], 2,
+     "unknown bot 'alphazero'; choose from greedy, mcts, planner, random"),
     (["greedy"], 2, "a game needs 2 to 4 seats, got 1"),
     (["random"] * 5, 2, "a game needs 2 to 4 seats, got 5"),
     ([], 2, "a game needs 2 to 4 seats, got 0"),

@@ -125,20 +125,45 @@ def group_labels(state: StateOrView, player: int) -> tuple[np.ndarray, np.ndarra
     return label, np.array(sizes, dtype=np.int32)
 
 
-def _joined_sizes(label: np.ndarray, sizes: np.ndarray, neighbour_table: np.ndarray,
-                  cells: np.ndarray) -> np.ndarray:
+def _group_reach(label: np.ndarray, sizes: np.ndarray,
+                 neighbour_table: np.ndarray) -> np.ndarray | None:
+    """Per hex, a bit for each group the hex lies in or touches; None past 16 groups."""
+    groups = len(sizes)
+    if groups == 0 or groups > 16:
+        return None
+    owned = np.flatnonzero(label >= 0)
+    bits = np.left_shift(1, label[owned]).astype(np.int32)
+    reach = np.zeros(len(label) + 1, dtype=np.int32)  # the extra slot takes index -1
+    reach[owned] = bits
+    np.bitwise_or.at(reach, neighbour_table[owned].ravel(), np.repeat(bits, 6))
+    reach[-1] = 0
+    return reach[:-1]
+
+
+def _joined_sizes(label: np.ndarray, sizes: np.ndarray, reach: np.ndarray | None,
+                  cells: np.ndarray, neighbour_table: np.ndarray) -> np.ndarray:
     """Size of the group each candidate piece (rows of hexes) would belong to once placed."""
     if not len(sizes):
         return np.ones(len(cells), dtype=np.int32)
-    nb = neighbour_table[cells].reshape(len(cells), -1)  # (R, k*6)
-    touched = np.where(nb >= 0, label[np.where(nb >= 0, nb, 0)], -1)
-    own = label[cells]  # a ring under the new piece (another player's ring never is)
-    touched = np.concatenate([touched, own], axis=1)
-    touched.sort(axis=1)
-    first = np.ones_like(touched, dtype=bool)
-    first[:, 1:] = touched[:, 1:] != touched[:, :-1]
-    counted = first & (touched >= 0)
-    return 1 + np.where(counted, sizes[np.where(touched >= 0, touched, 0)], 0).sum(axis=1)
+    if reach is None:  # many small groups: count them one by one
+        joined = np.ones(len(cells), dtype=np.int32)
+        for g, size in enumerate(sizes):
+            near = np.append(label == g, False)  # index -1 (off the map) reads False
+            near[:-1] |= near[neighbour_table].any(axis=1)
+            joined += size * near[cells].any(axis=1)
+        return joined
+    touched = np.bitwise_or.reduce(reach[cells], axis=1)
+    table = _subset_sums(sizes)
+    return 1 + table[touched]
+
+
+def _subset_sums(sizes: np.ndarray) -> np.ndarray:
+    """Sum of sizes for every subset of groups, indexed by the subset's bits."""
+    table = np.zeros(1 << len(sizes), dtype=np.int32)
+    for g, size in enumerate(sizes):
+        step = 1 << g
+        table[step: 2 * step] = table[:step] + size
+    return table
 
 
 def _largest(state: StateOrView, player: int) -> int:
@@ -170,6 +195,7 @@ class MoveContext:
         self.left = rounds_left(state)
         self.mine = own_mask(state, player)
         self.label, self.sizes = group_labels(state, player)
+        self.reach = _group_reach(self.label, self.sizes, state.rules.neighbour_table)
         self.largest = int(self.sizes.max()) if len(self.sizes) else 0
         self.open_seas = _open_seas(state, player)
         self.have_sea = np.bincount(board.harbor_sea_number[self.mine & board.is_harbor],
@@ -178,7 +204,7 @@ class MoveContext:
                                else None)
         self.objective_have = (int(np.count_nonzero(self.objective_mask & self.mine))
                                if self.objective_mask is not None else 0)
-        self.ring_worth = ring_worth(state, weights)
+        self.ring_worth = weights.ring * min(1.0, self.left / 4)
 
     def cover_values(self, cells: np.ndarray, valid: np.ndarray | None = None) -> np.ndarray:
         """Long-term worth of covering each row of hexes as one piece (beyond the points
@@ -191,7 +217,8 @@ class MoveContext:
             new = (self.objective_mask[cells] & fresh).sum(axis=1)
             table = _OBJECTIVE_TABLE
             value += table[np.minimum(self.objective_have + new, 6)] - table[self.objective_have]
-        joined = _joined_sizes(self.label, self.sizes, state.rules.neighbour_table, cells)
+        joined = _joined_sizes(self.label, self.sizes, self.reach, cells,
+                               state.rules.neighbour_table)
         value += w.group_step * np.maximum(0, joined - self.largest) * min(1.0, self.left / 3)
         harbors = board.is_harbor[cells] & fresh
         if harbors.any():
@@ -298,6 +325,7 @@ def final_estimates(state: StateOrView, weights: Weights = DEFAULT_WEIGHTS) -> n
     seas = len(board.sea_index)
     free_harbors = np.bincount(sea_of[free & board.is_harbor], minlength=seas)
     extra = np.zeros(n, dtype=np.float64)
+    ring = weights.ring * min(1.0, left / 4)
     for i, p in enumerate(state.players):
         mine = own_mask(state, i)
         if p.objective is not None:
@@ -313,7 +341,7 @@ def final_estimates(state: StateOrView, weights: Weights = DEFAULT_WEIGHTS) -> n
         extra[i] += POINTS_SEA_LEAGUE * chance * (
             0.5 * np.count_nonzero(reachable & (have_sea == 2))
             + 0.12 * np.count_nonzero(reachable & (have_sea == 1)))
-        extra[i] += p.rings * ring_worth(state, weights)
+        extra[i] += p.rings * ring
     if largest.max() > 0:
         sharp = weights.tile_sharpness / math.sqrt(max(1, left))
         share = np.exp(sharp * (largest - largest.max()))

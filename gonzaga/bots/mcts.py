@@ -144,6 +144,7 @@ class MCTSBot:
         self.name = label
         self.last_iterations = 0  # of the last decision, for benchmarks and reports
         self._me: int | None = None
+        self._policy: dict[tuple[Action, ...], Action] = {}  # this decision's rollout moves
 
     # -- the decision -------------------------------------------------------------------------
 
@@ -158,6 +159,7 @@ class MCTSBot:
             self.last_iterations = 0
             return legal_actions[0]
         rng = random.Random(seed)
+        self._policy = {}
         root: _Node | None = None
         s = self.settings
         deadline = time.perf_counter() + s.time_limit if s.time_limit else None
@@ -173,6 +175,7 @@ class MCTSBot:
             self._iterate(root, state, rng)
             done += 1
         self.last_iterations = done
+        self._policy = {}
         assert root is not None
         return self._choice(root, me, legal_actions)
 
@@ -253,19 +256,29 @@ class MCTSBot:
         return state.players[player].objective if player == self._me else None
 
     def _finish_round(self, state: GameState, start_round: int) -> None:
-        """Play the rest of the round with the planner's choices."""
+        """Play the rest of the round with the planner's choices.
+
+        Within the round every determinization shows the same public position after the same
+        actions, and the planner is given only the objective the bot knows, so its choice
+        depends on the actions so far alone and is computed once per decision.
+        """
         while state.round == start_round and state.phase is not Phase.OVER:
-            movers = state.to_move()
-            p = movers[0]
-            objective = state.players[p].objective
-            if state.phase is Phase.PLANNING:
-                plans = [a for a in legal_actions(state, p) if isinstance(a, Plan)]
-                values = plan_values(state, p, plans, objective, self.weights)
-                action: Action = plans[max(range(len(plans)), key=values.__getitem__)]
-            else:
-                action = ranked_turns(state, p, legal_actions(state, p), objective,
-                                      self.weights, limit=1, weddings=1)[0][0]
+            key = tuple(state.history)
+            action = self._policy.get(key)
+            if action is None:
+                action = self._policy_move(state)
+                self._policy[key] = action
             apply_in_place(state, action)
+
+    def _policy_move(self, state: GameState) -> Action:
+        p = state.to_move()[0]
+        objective = self._objective(state, p)
+        if state.phase is Phase.PLANNING:
+            plans = [a for a in legal_actions(state, p) if isinstance(a, Plan)]
+            values = plan_values(state, p, plans, objective, self.weights)
+            return plans[max(range(len(plans)), key=values.__getitem__)]
+        return ranked_turns(state, p, legal_actions(state, p), objective, self.weights,
+                            limit=1, weddings=1)[0][0]
 
 
 def make_mcts(seed: int | None, options: str = "") -> MCTSBot:
