@@ -1494,6 +1494,13 @@ class HumanPlayer:
         return self.terminal.decide(view, legal_actions)
 
 
+def bot_title(spec: str) -> str:
+    """A bot spec as a player name: `mcts:hard` -> "MCTS (hard)", `greedy` -> "Greedy"."""
+    name, _, options = spec.partition(":")
+    title = "MCTS" if name == "mcts" else name.title()
+    return f"{title} ({options.replace(':', ', ')})" if options else title
+
+
 def _seat_names(specs: Sequence[str]) -> list[str]:
     humans = sum(1 for s in specs if s == HUMAN)
     names: list[str] = []
@@ -1504,7 +1511,7 @@ def _seat_names(specs: Sequence[str]) -> list[str]:
             names.append("You" if humans == 1 else f"Player {counts[spec]}")
         else:
             total = sum(1 for s in specs if s == spec)
-            names.append(spec.title() + (f" {counts[spec]}" if total > 1 else ""))
+            names.append(bot_title(spec) + (f" {counts[spec]}" if total > 1 else ""))
     return names
 
 

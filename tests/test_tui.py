@@ -411,3 +411,12 @@ def test_map_size_cycles_and_quit_from_a_nested_prompt(board):
         terminal.place(view(state, 0), 0, legal_actions(state, 0))
     assert terminal.hex_width in (2, 3, 4)
     assert "Please answer y" not in output(console)  # "no" is a fine answer
+
+
+def test_bot_seats_get_readable_names():
+    from gonzaga.tui import _seat_names, bot_title
+
+    assert bot_title("mcts:hard") == "MCTS (hard)"
+    assert bot_title("mcts:iterations=50:time=1") == "MCTS (iterations=50, time=1)"
+    assert _seat_names(["human", "planner", "planner", "mcts:easy"]) == [
+        "You", "Planner 1", "Planner 2", "MCTS (easy)"]
