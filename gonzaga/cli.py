@@ -166,14 +166,42 @@ def replay(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str, typer.Option(help="Database URL, sqlite:///PATH.")]
+    = "sqlite:///gonzaga.db",
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before moving.")] = 0.35,
+) -> None:
+    """Play in the browser: the web app, its lobby and saved games."""
+    from .web import StoreError, open_store
+    from .web import serve as run_server
+
+    try:
+        open_store(db).close()
+    except StoreError as exc:
+        raise _fail(str(exc)) from None
+    console.print(f"Gonzaga is at [bold]http://{host}:{port}[/] (database {db}); Ctrl-C stops it")
+    run_server(host, port, db, bot_delay=bot_delay)
+
+
+@app.command()
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print figures as JSON.")] = False,
-    games: Annotated[int, typer.Option(help="Random 4-player games to time.")] = 200,
+    games: Annotated[int | None, typer.Option(help="Random 4-player games to time (engine), or "
+                                                   "concurrent games (--server).")] = None,
+    server: Annotated[bool, typer.Option("--server", help="Load-test the web server over "
+                                                          "WebSockets instead.")] = False,
 ) -> None:
-    """Measure engine speed on one core: games per second, placement listing time."""
-    from .bench import run_bench
+    """Measure engine speed on one core, or the web server's latency under load (--server)."""
+    if server:
+        from .web.loadbench import run_load_bench
 
-    figures = run_bench(games=games)
+        figures = run_load_bench(games=games or 50)
+    else:
+        from .bench import run_bench
+
+        figures = run_bench(games=games or 200)
     if as_json:
         console.print_json(json.dumps(figures))
         return
