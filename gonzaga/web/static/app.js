@@ -259,6 +259,8 @@ function render(v) {
   const first = !ui.view || ui.view.scenario.name !== v.scenario.name || !$("hexes");
   const newTurn = !ui.view || ui.view.seq !== v.seq;
   ui.view = v;
+  document.body.dataset.seq = v.seq;
+  document.body.dataset.phase = v.phase;
   if (first) drawBoard(v.scenario);
   drawPieces(v);
   renderStatus(v);
@@ -534,6 +536,7 @@ function updatePreview() {
   const info = $("preview-info");
   const confirmBtn = $("confirm");
   confirmBtn.disabled = true;
+  $("place-bar").dataset.rotation = ui.rotation;
   if (!anchor) { info.textContent = `Rotation ${ui.rotation}. Point at the map.`; info.className = ""; return; }
   const cells = fiefCells(v.legal.fief, anchor, ui.rotation);
   const castles = new Set(fiefCastles(v.legal.fief, anchor, ui.rotation).map(hexKey));

@@ -1,0 +1,93 @@
+"""The game store and the room logic, without a network."""
+
+from __future__ import annotations
+
+import pytest
+
+from gonzaga.actions import action_to_json
+from gonzaga.engine import legal_actions, view
+from gonzaga.web.room import ClientError, Room, parse_params
+from gonzaga.web.storage import SqliteStore, StoreError, open_store
+
+
+def new_room(seed: int = 3) -> Room:
+    params = parse_params({"seats": [{"kind": "person", "name": "Ann"},
+                                     {"kind": "bot", "bot": "random"}], "seed": seed})
+    return Room("g1", params)
+
+
+def test_sqlite_store_is_in_wal_mode_and_keeps_the_log(tmp_path):
+    store = open_store(f"sqlite:///{tmp_path / 'x.db'}")
+    assert isinstance(store, SqliteStore) and store.journal_mode == "wal"
+    room = new_room()
+    store.create(room.stored())
+    store.append("g1", 0, {"type": "donate", "player": 0})
+    with pytest.raises(StoreError, match="out of sequence"):
+        store.append("g1", 5, {"type": "donate", "player": 0})
+    with pytest.raises(StoreError, match="out of sequence"):
+        store.append("g1", 0, {"type": "donate", "player": 0})
+    loaded = store.load("g1")
+    assert loaded is not None
+    assert loaded.actions == [{"type": "donate", "player": 0}]
+    assert loaded.tokens == room.tokens and loaded.spectator == room.spectator
+    assert store.game_ids("playing") == ["g1"] and store.load("nope") is None
+    assert store.claim("g1", 0) and not store.claim("g1", 0)
+    store.close()
+
+
+def test_unknown_database_urls_are_refused_clearly():
+    with pytest.raises(StoreError, match="only sqlite"):
+        open_store("postgresql://localhost/gonzaga")
+    with pytest.raises(StoreError, match="names no file"):
+        open_store("sqlite:///")
+
+
+def test_a_room_rebuilt_from_its_log_is_the_same_game():
+    room = new_room()
+    moves = 0
+    while not room.state.is_over and moves < 40:
+        seat = room.state.to_move()[0]
+        action = room.bots[seat].decide(*_view_and_legal(room, seat)) if seat in room.bots \
+            else _first_legal(room, seat)
+        act, new = room.prepare(seat, action_to_json(action))
+        room.commit(act, new)
+        moves += 1
+    stored = room.stored()
+    stored.actions = [action_to_json(a) for a in room.state.history]
+    again = Room.restore(stored)
+    assert again.message_for(0) == room.message_for(0)
+    assert again.message_for(None) == room.message_for(None)
+
+
+def test_prepare_refuses_without_changing_anything():
+    room = new_room()
+    before = room.message_for(0)
+    with pytest.raises(ClientError) as exc:
+        room.prepare(0, {"type": "plan", "region": "atlantis", "action": "cities"})
+    assert exc.value.rule == "region-card"
+    with pytest.raises(ClientError) as exc:
+        room.prepare(None, {"type": "donate"})
+    assert exc.value.code == "spectator"
+    with pytest.raises(ClientError) as exc:
+        room.seat_of("forged")
+    assert exc.value.code == "bad-token"
+    assert room.message_for(0) == before and room.seq == 0
+
+
+def test_bad_lobby_requests_are_refused():
+    for data, code in [(None, "bad-request"), ({"seats": []}, "bad-seats"),
+                       ({"seats": [{"kind": "alien"}] * 2}, "bad-seats"),
+                       ({"seats": [{"kind": "bot", "bot": "oracle"}] * 2}, "bad-bot"),
+                       ({"seats": [{"kind": "person"}] * 2, "seed": "x"}, "bad-seed"),
+                       ({"seats": [{"kind": "person"}] * 2, "scenario": "Colombo"}, "bad-game")]:
+        with pytest.raises(ClientError) as exc:
+            parse_params(data)
+        assert exc.value.code == code, data
+
+
+def _view_and_legal(room: Room, seat: int):  # type: ignore[no-untyped-def]
+    return view(room.state, seat), legal_actions(room.state, seat)
+
+
+def _first_legal(room: Room, seat: int):  # type: ignore[no-untyped-def]
+    return legal_actions(room.state, seat)[0]
