@@ -192,12 +192,14 @@ def bench(
                                                    "concurrent games (--server).")] = None,
     server: Annotated[bool, typer.Option("--server", help="Load-test the web server over "
                                                           "WebSockets instead.")] = False,
+    think: Annotated[float, typer.Option(help="--server: mean seconds a client waits before "
+                                              "each move (0: saturate the server).")] = 0.5,
 ) -> None:
     """Measure engine speed on one core, or the web server's latency under load (--server)."""
     if server:
         from .web.loadbench import run_load_bench
 
-        figures = run_load_bench(games=games or 50)
+        figures = run_load_bench(games=games or 50, think=think)
     else:
         from .bench import run_bench
 

@@ -150,12 +150,9 @@ class GameServer:
         self.kick_bots(room)
 
     async def broadcast(self, room: Room) -> None:
-        cache: dict[int | None, str] = {}
         conns = list(self.conns.get(room.id, ()))
-        for conn in conns:
-            if conn.seat not in cache:
-                cache[conn.seat] = json.dumps(room.message_for(conn.seat))
-        await asyncio.gather(*(self._send(c, cache[c.seat]) for c in conns))
+        texts = {c.seat: room.message_text(c.seat) for c in conns}
+        await asyncio.gather(*(self._send(c, texts[c.seat]) for c in conns))
 
     async def _send(self, conn: Connection, text: str) -> None:
         with contextlib.suppress(Exception):
@@ -247,7 +244,7 @@ class GameServer:
                          "action": msg.get("action")}
             await conn.ws.send_json(reply)
         elif kind == "state":
-            await conn.ws.send_json(room.message_for(conn.seat))
+            await conn.ws.send_text(room.message_text(conn.seat))
         else:
             raise ClientError("unknown-type", f"unknown message type {kind!r} (hello, act, "
                                               "check, state, ping)")

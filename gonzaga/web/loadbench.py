@@ -80,8 +80,11 @@ def choose(msg: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 async def play_seat(ws_url: str, token: str | None, rng: random.Random,
                     latencies: list[float] | None = None,
-                    messages: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """Play one seat to the end of the game; returns the last view received."""
+                    messages: list[dict[str, Any]] | None = None,
+                    think: float = 0.0) -> dict[str, Any]:
+    """Play one seat to the end of the game; returns the last view received.
+
+    `think` is the mean time the seat waits before each move (uniform from 0 to twice it)."""
     async with websockets.connect(ws_url, max_size=1 << 24) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         welcome = json.loads(await ws.recv())
@@ -105,13 +108,32 @@ async def play_seat(ws_url: str, token: str | None, rng: random.Random,
             if msg["phase"] == "over":
                 return msg
             if msg["legal"] and sent_at is None:
+                if think:
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                    newer = _latest(ws, msg)
+                    msg = await newer
+                    if not msg["legal"] or msg["phase"] == "over":
+                        continue
                 action = choose(msg, rng)
                 sent_seq = msg["seq"]
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "action": action}))
 
 
-async def _run(base: str, games: int, players: int, seed: int) -> dict[str, Any]:
+async def _latest(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
+    """The newest state already received (messages that came in while thinking)."""
+    while True:
+        try:
+            text = await asyncio.wait_for(ws.recv(), 0.001)
+        except TimeoutError:
+            return msg
+        new = json.loads(text)
+        if new.get("type") == "state":
+            msg = new
+
+
+async def _run(base: str, games: int, players: int, seed: int, think: float
+               ) -> dict[str, Any]:
     created = [http_json(f"{base}/api/games", {
         "seats": [{"kind": "person"} for _ in range(players)], "seed": seed + g})
         for g in range(games)]
@@ -123,13 +145,17 @@ async def _run(base: str, games: int, players: int, seed: int) -> dict[str, Any]
         for s in game["seats"]:
             token = s["link"].split("#", 1)[1]
             rng = random.Random(seed * 1000 + g * 10 + s["seat"])
-            tasks.append(play_seat(f"{ws_base}/ws/{game['id']}", token, rng, latencies))
+            tasks.append(play_seat(f"{ws_base}/ws/{game['id']}", token, rng, latencies,
+                                   think=think))
     finals = await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - t0
     assert all(f["phase"] == "over" for f in finals)
     ms = sorted(x * 1000 for x in latencies)
     return {
-        "games": games, "players per game": players, "moves timed": len(ms),
+        "games": games, "players per game": players,
+        "think time per move (s)": f"uniform 0–{2 * think:g}, mean {think:g}" if think
+        else "none (as fast as the server answers)",
+        "moves timed": len(ms),
         "move → new view p50 (ms)": round(statistics.median(ms), 2),
         "move → new view p99 (ms)": round(ms[min(len(ms) - 1, int(0.99 * len(ms)))], 2),
         "move → new view max (ms)": round(ms[-1], 2),
@@ -138,13 +164,18 @@ async def _run(base: str, games: int, players: int, seed: int) -> dict[str, Any]
     }
 
 
-def run_load_bench(games: int = 50, players: int = 2, seed: int = 0) -> dict[str, Any]:
-    """Start a server, play `games` concurrent games over WebSockets, return the figures."""
+def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: float = 0.5
+                   ) -> dict[str, Any]:
+    """Start a server, play `games` concurrent games over WebSockets, return the figures.
+
+    With `think` 0 every client answers at once, which measures a saturated server (latency
+    is then mostly queueing); a think time gives the load of fast players."""
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         proc = start_server(port, Path(tmp) / "bench.db")
         try:
-            figures = asyncio.run(_run(f"http://127.0.0.1:{port}", games, players, seed))
+            figures = asyncio.run(_run(f"http://127.0.0.1:{port}", games, players, seed,
+                                       think))
         finally:
             proc.terminate()
             proc.wait(10)

@@ -7,6 +7,7 @@ bad message never changes a game, and an action is on disk before anyone hears o
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -132,6 +133,8 @@ class Room:
         self.bots = {i: make_bot(s.bot or "greedy", params.seed + 1000 * (i + 1))
                      for i, s in enumerate(params.seats) if s.kind == BOT}
         self.connected: dict[int, int] = {}  # seat -> open connections
+        self._messages: dict[int | None, tuple[Any, dict[str, Any]]] = {}
+        self._texts: dict[int | None, tuple[dict[str, Any], str]] = {}
 
     # -- storage ---------------------------------------------------------------------------
 
@@ -181,12 +184,27 @@ class Room:
                 for i, s in enumerate(self.params.seats)]
 
     def message_for(self, seat: int | None) -> dict[str, Any]:
+        """The view message of a seat (None: spectators), built once per move and seat."""
+        key = (self.seq, repr(self.seats_json()))
+        cached = self._messages.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
         msg = view_json(view(self.state, seat), game_id=self.id, seq=self.seq,
                         seats=self.seats_json())
         # who made the last move (public: that someone has planned is public), so a client
         # knows when the view reflects its own move
         msg["last_player"] = self.state.history[-1].player if self.state.history else None
+        self._messages[seat] = (key, msg)
         return msg
+
+    def message_text(self, seat: int | None) -> str:
+        """`message_for` as JSON text, encoded once per move and seat for every connection."""
+        msg = self.message_for(seat)
+        cached = self._texts.get(seat)
+        if cached is None or cached[0] is not msg:
+            cached = (msg, json.dumps(msg))
+            self._texts[seat] = cached
+        return cached[1]
 
     def summary(self) -> dict[str, Any]:
         """A lobby line: public facts only, never a token."""

@@ -220,10 +220,12 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
     if fief is not None and len(legal.rows):
         fp = legal.placements
         assert fp is not None
-        pts = placement_points(v, me, fief, legal.rows)
-        for row, points in zip(legal.rows.tolist(), pts.tolist(), strict=True):
-            c, r = coords_of(v, int(fp.anchors[row]))
-            placements.append([c, r, int(fp.rotations[row]), int(points)])
+        pts = placement_points(v, me, fief, legal.rows).tolist()
+        coords = v.board.coords
+        anchors = fp.anchors[legal.rows].tolist()
+        rotations = fp.rotations[legal.rows].tolist()
+        placements = [[*coords[a], int(r), int(p)]
+                      for a, r, p in zip(anchors, rotations, pts, strict=True)]
     weddings = [[list(coords_of(v, int(a))), list(coords_of(v, int(b))) if b >= 0 else None]
                 for a, b in legal.weddings.tolist()]
     assert p.plan is not None

@@ -41,9 +41,10 @@ function svg(tag, attrs = {}, parent = null) {
   if (parent) parent.appendChild(node);
   return node;
 }
-function toast(message) {
+function toast(message, kind = "error") {
   const t = $("toast");
   t.textContent = message;
+  t.className = kind;
   t.hidden = false;
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { t.hidden = true; }, 4000);
@@ -96,6 +97,7 @@ function drawBoard(scenario) {
   const root = $("board");
   root.replaceChildren();
   root.setAttribute("viewBox", `-1.2 -1.2 ${b.width + 1.4} ${b.height + 1.4}`);
+  root.style.setProperty("--board-aspect", `${b.width + 1.4} / ${b.height + 1.4}`);
   const inactive = new Set(scenario ? scenario.inactive : []);
   const regionColour = Object.fromEntries(b.regions.map((r) => [r.id, r.colour]));
   const seaColour = Object.fromEntries(b.seas.map((s) => [s.id, s.colour]));
@@ -258,6 +260,9 @@ function onMessage(msg) {
 function render(v) {
   const first = !ui.view || ui.view.scenario.name !== v.scenario.name || !$("hexes");
   const newTurn = !ui.view || ui.view.seq !== v.seq;
+  if (ui.view && ui.view.phase === "planning" && v.phase === "placing" && !ui.replay) {
+    toast(`Plans revealed. Turn order: ${v.order.map((i) => v.players[i].name).join(" → ")}`, "info");
+  }
   ui.view = v;
   document.body.dataset.seq = v.seq;
   document.body.dataset.phase = v.phase;
@@ -285,6 +290,7 @@ function renderStatus(v) {
   $("status").textContent = parts.join(" · ");
 }
 function lastTurnText(v) {
+  if (v.phase === "over") return `ended after round ${v.round}`;
   if (v.final_round !== null) return v.phase === "over" ? `Last Turn was round ${v.final_round}` : `Last Turn: round ${v.final_round} is the last`;
   if (v.last_turn_check !== null) return `Last Turn check after round ${v.last_turn_check}`;
   return "";
@@ -336,14 +342,15 @@ function renderPlayers(v) {
     const state = v.phase === "planning" ? (p.has_planned ? "planned" : "planning…") : v.phase === "placing" ? (v.current === i ? "placing" : "") : "";
     const plan = p.plan ? `${cardName(p.plan.region)} / ${p.plan.privilege ? "KP + " : ""}${cardName(p.plan.action)}` : "";
     const who = p.kind === "bot" ? `${p.bot} bot` : (p.connected ? "online" : "away");
+    const leagues = p.leagues.length ? ` · leagues: ${p.leagues.map((s) => (ui.board.seas.find((x) => x.id === s) || { name: s }).name).join(", ")}` : "";
     return el("tr", { class: (i === v.you ? "me " : "") + (v.current === i ? "turn" : ""), "data-seat": i },
-      el("td", {}, el("span", { class: "swatch", style: `background:${colourOf(p)}` }), p.name),
+      el("td", {}, el("span", { class: "swatch", style: `background:${colourOf(p)}` }), p.name, el("small", { class: "muted", text: ` (${who})${leagues}` })),
       el("td", { class: "score", text: String(p.score) }), el("td", { text: String(p.rings) }),
       el("td", { text: p.fief !== null ? String(p.card) : "–" }),
-      el("td", { text: plan || state }), el("td", { class: "muted", text: who }));
+      el("td", { text: plan || state }));
   });
   $("players").replaceChildren(el("h3", { text: "Players" }),
-    el("table", {}, el("thead", {}, el("tr", {}, ...["Player", "Score", "Rings", "Card", "Plan", ""].map((h) => el("th", { text: h })))), el("tbody", {}, ...rows)),
+    el("table", {}, el("thead", {}, el("tr", {}, ...["Player", "Score", "Rings", "Card", "Plan"].map((h) => el("th", { text: h })))), el("tbody", {}, ...rows)),
     el("div", { class: "muted", text: v.order.length ? "Turn order: " + v.order.map((i) => v.players[i].name).join(" → ") : "" }));
 }
 
@@ -394,7 +401,8 @@ function renderActions(v) {
   $("place-bar").hidden = true;
   clearMarks();
   const legal = v.legal;
-  if (v.phase === "over") { box.replaceChildren(el("h3", { text: "The game is over" })); return; }
+  box.hidden = v.phase === "over";
+  if (v.phase === "over") return;
   if (v.you === null) { box.replaceChildren(el("h3", { text: v.phase === "planning" ? "Players are planning" : `${v.players[v.current].name} is placing` })); return; }
   if (!legal) {
     const p = me(v);

@@ -1,0 +1,151 @@
+"""A whole game in a real browser (Debian's Chromium driven by Playwright), by clicking.
+
+Screenshots of the main screens go to test-artifacts/. Without Chromium the tests skip locally
+and fail in CI (CI=true), where .ci/run installs it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import ARTIFACTS
+
+CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium"
+                                         if os.path.exists("/usr/bin/chromium") else None)
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+if CHROMIUM is None:
+    if os.environ.get("CI") == "true":
+        pytest.fail("Chromium is missing: .ci/run installs Debian's chromium package",
+                    pytrace=False)
+    pytest.skip("Chromium is not installed (apt-get install chromium); browser tests skipped",
+                allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def wait_new_view(page: Any, seq: int) -> None:
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}", timeout=15000)
+
+
+def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())
+
+    # the lobby: you against the random bot, a fixed seed
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("[data-seat-kind='1'] option", state="attached")
+    page.click("#remove-seat")
+    page.select_option("[data-seat-kind='1']", "bot:random")
+    page.fill("[data-seat-name='0']", "Ann")
+    page.fill("#seed", "11")
+    shot(page, "lobby")
+    page.click("#create-game")
+    page.wait_for_url("**/game/**")
+
+    planned = placed = donated = 0
+    seen_rounds = set()
+    while True:
+        page.wait_for_function(
+            "document.querySelector('#plan-go') || document.querySelector('#mode-fief') "
+            "|| !document.querySelector('#end').hidden", timeout=15000)
+        seq = int(page.evaluate("document.body.dataset.seq"))
+        if page.evaluate("!document.querySelector('#end').hidden"):
+            break
+        seen_rounds.add(page.inner_text("#status").split(" · ")[0])
+        if page.query_selector("#plan-go"):
+            page.click("#region-cards button:not([disabled])")
+            action = ("harbors", "cities", "alliance")[planned % 3]
+            if page.query_selector(f"#action-cards [data-card='{action}']:not([disabled])"):
+                page.click(f"#action-cards [data-card='{action}']")
+            else:
+                page.click("#action-cards button:not([disabled]):not(#privilege)")
+            if planned == 0:
+                shot(page, "planning")
+            page.click("#plan-go")
+            planned += 1
+            wait_new_view(page, seq)
+            continue
+        best = page.query_selector("#best a")
+        if best is None:
+            page.click("#donate")
+            donated += 1
+            wait_new_view(page, seq)
+            continue
+        anchor = best.get_attribute("data-anchor")
+        rotation = int(best.get_attribute("data-rotation") or 0)
+        points = best.get_attribute("data-points")
+        # rotate with the R key until the fief has the rotation of the best placement
+        page.hover(f"#board [data-hex='{anchor}']", force=True)
+        for _ in range(6):
+            if int(page.get_attribute("#place-bar", "data-rotation") or 0) == rotation:
+                break
+            page.keyboard.press("r")
+        assert int(page.get_attribute("#place-bar", "data-rotation") or 0) == rotation
+        # the preview follows the pointer and shows the points before the commit
+        page.wait_for_function(
+            "document.querySelector('#preview-info').textContent.includes('points')")
+        assert f"{points} points" in page.inner_text("#preview-info")
+        page.click(f"#board [data-hex='{anchor}']", force=True)
+        assert page.is_enabled("#confirm")
+        if placed == 0:
+            shot(page, "placing")
+        page.click("#confirm")
+        placed += 1
+        wait_new_view(page, seq)
+
+    # the end: winner, final table, revealed objectives, the Gonzaga tile
+    shot(page, "game-over")
+    assert planned >= 7 and placed + donated == planned  # 7 to 12 rounds, one turn each
+    assert len(seen_rounds) >= 7
+    winner = page.inner_text("#winner")
+    assert winner.startswith("Winner: ")
+    rows = page.query_selector_all("#final-table tbody tr")
+    assert len(rows) == 2
+    totals = [int(r.query_selector_all("td")[-1].inner_text()) for r in rows]
+    scores = [int(td.inner_text()) for td in page.query_selector_all("#players td.score")]
+    assert totals == scores and max(scores) > 0
+    names = [r.query_selector("td").inner_text().strip() for r in rows]
+    assert "Ann" in names and any(n in winner for n in names)
+    assert "Gonzaga tile" in page.inner_text("#end")
+    assert "Game over" in page.inner_text("#status")
+    assert page.query_selector("#download") is not None
+    log = page.inner_text("#log")
+    assert "Final scoring" in log and "Plans revealed" in log
+    assert errors == []
+
+    # the same game on a phone, then its replay
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    phone.goto(page.url)
+    phone.wait_for_selector("#winner")
+    shot(phone, "phone-game-over")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400  # the layout stacks: no sideways scrolling
+    game_id = page.url.split("/game/")[1].split("#")[0]
+    phone.goto(f"{server.base}/game/{game_id}#replay")
+    phone.wait_for_function("document.querySelector('#rp-step').textContent.includes('move 0')")
+    phone.click("#rp-end")
+    phone.wait_for_selector("#winner")
+    assert "Replay" in phone.inner_text("#status")
+    phone.close()
+    page.close()
