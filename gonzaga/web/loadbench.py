@@ -13,6 +13,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -173,11 +174,19 @@ def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: floa
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         proc = start_server(port, Path(tmp) / "bench.db")
+        client0 = resource.getrusage(resource.RUSAGE_SELF)
+        server0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
             figures = asyncio.run(_run(f"http://127.0.0.1:{port}", games, players, seed,
                                        think))
         finally:
             proc.terminate()
             proc.wait(10)
-    figures["server"] = "uvicorn, one process, SQLite WAL, loopback"
+        client1 = resource.getrusage(resource.RUSAGE_SELF)
+        server1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = lambda a, b: round(b.ru_utime + b.ru_stime - a.ru_utime - a.ru_stime, 1)  # noqa: E731
+    figures["server CPU (s)"] = cpu(server0, server1)
+    figures["client scripts CPU (s)"] = cpu(client0, client1)
+    figures["server"] = "uvicorn, one process, SQLite WAL, loopback, 2-core machine shared " \
+                        "with the clients"
     return figures

@@ -19,7 +19,7 @@ from ..bots import make_bot
 from ..engine import apply, new_game, view
 from ..state import GameState, Phase, ScoreEvent, TurnPlayed
 from .storage import StoredGame
-from .wire import view_json
+from .wire import log_json, view_json
 
 PERSON = "person"
 BOT = "bot"
@@ -135,6 +135,7 @@ class Room:
         self.connected: dict[int, int] = {}  # seat -> open connections
         self._messages: dict[int | None, tuple[Any, dict[str, Any]]] = {}
         self._texts: dict[int | None, tuple[dict[str, Any], str]] = {}
+        self._log: list[dict[str, Any]] = []  # the journal as JSON entries, converted once
 
     # -- storage ---------------------------------------------------------------------------
 
@@ -189,8 +190,12 @@ class Room:
         cached = self._messages.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]
-        msg = view_json(view(self.state, seat), game_id=self.id, seq=self.seq,
-                        seats=self.seats_json())
+        v = view(self.state, seat)
+        if len(self._log) > len(v.journal):  # never: the journal only grows
+            self._log = []
+        self._log.extend(log_json(v, len(self._log)))
+        msg = view_json(v, game_id=self.id, seq=self.seq, seats=self.seats_json(),
+                        log=list(self._log))
         # who made the last move (public: that someone has planned is public), so a client
         # knows when the view reflects its own move
         msg["last_player"] = self.state.history[-1].player if self.state.history else None

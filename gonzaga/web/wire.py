@@ -11,14 +11,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 from ..actions import INACTIVE, PRIVILEGE, Action, Donate, PlaceFief, Plan, Wedding
 from ..board import Board, hex_centre
 from ..engine import (
     PlayerView,
+    free_placements,
     legal_actions,
     objective_cities,
     placement_points,
-    placement_rows,
 )
 from ..render import PLAYER_COLOURS, SEA_COLOURS, _Grid, _routes
 from ..state import (
@@ -108,13 +110,16 @@ def _event(e: ScoreEvent, names: list[str]) -> dict[str, Any]:
             "text": f"{names[e.player]} +{e.points}: {e.detail}"}
 
 
-def log_json(v: PlayerView) -> list[dict[str, Any]]:
-    """The public journal as readable entries, each with its scoring events."""
+def log_json(v: PlayerView, start: int = 0) -> list[dict[str, Any]]:
+    """The public journal from entry `start` on, as readable entries with their points.
+
+    The journal is the same for every seat and only grows, so a server converts each entry
+    once (`start`) and shares the list between all the views of a move."""
     board = v.board
     names = [p.name for p in v.players]
     coords = board.coords
     out: list[dict[str, Any]] = []
-    for entry in v.journal:
+    for entry in v.journal[start:]:
         if isinstance(entry, RoundStarted):
             drawn = ", ".join(f"{names[i]} {f}" for i, f in enumerate(entry.fiefs))
             out.append({"kind": "round", "round": entry.round,
@@ -150,9 +155,10 @@ def log_json(v: PlayerView) -> list[dict[str, Any]]:
     return out
 
 
-def view_json(v: PlayerView, *, game_id: str, seq: int, seats: list[dict[str, Any]]
-              ) -> dict[str, Any]:
-    """The whole message a seat (or a spectator) receives after every change."""
+def view_json(v: PlayerView, *, game_id: str, seq: int, seats: list[dict[str, Any]],
+              log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The whole message a seat (or a spectator) receives after every change; `log`, if
+    given, is `log_json(v)` made already."""
     board = v.board
     coords = board.coords
     me = v.viewer
@@ -185,7 +191,7 @@ def view_json(v: PlayerView, *, game_id: str, seq: int, seats: list[dict[str, An
         "variants": sorted(v.rules.variants),
         "players": players, "pieces": pieces,
         "church": [{"player": pl, "fief": f} for pl, f in v.church],
-        "log": log_json(v), "winners": list(v.winners),
+        "log": log_json(v) if log is None else log, "winners": list(v.winners),
         "legal": legal_json(v) if me is not None else None,
         "final": final_json(v) if v.phase is Phase.OVER else None,
     }
@@ -205,12 +211,18 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
         actions = [c for c in ("harbors", "cities", "alliance") if c not in p.resting]
         hints: dict[str, dict[str, int | None]] = {}
         if p.fief is not None:
+            # points of every placement that fits the map now, computed once; each card pair
+            # then only picks its rows
+            free = free_placements(v, me, p.fief)
+            points = np.full(len(rules.fief_placements(p.fief)), -1, dtype=np.int32)
+            if len(free):
+                points[free] = placement_points(v, me, p.fief, free)
             for card in rules.region_cards:
                 hints[card] = {}
                 for action in ("harbors", "cities", "alliance"):
-                    rows = placement_rows(v, me, p.fief, card, action)
-                    pts = placement_points(v, me, p.fief, rows) if len(rows) else None
-                    hints[card][action] = None if pts is None else int(pts.max())
+                    pts = points[rules.candidates(p.fief, card, action)]
+                    best = int(pts.max()) if len(pts) else -1
+                    hints[card][action] = best if best >= 0 else None
         return {"kind": "plan", "regions": regions, "actions": actions,
                 "privilege": PRIVILEGE not in p.resting and p.rings > 0,
                 "region_cards": list(rules.region_cards), "best": hints}
@@ -226,17 +238,13 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
         rotations = fp.rotations[legal.rows].tolist()
         placements = [[*coords[a], int(r), int(p)]
                       for a, r, p in zip(anchors, rotations, pts, strict=True)]
-    weddings = [[list(coords_of(v, int(a))), list(coords_of(v, int(b))) if b >= 0 else None]
-                for a, b in legal.weddings.tolist()]
+    coords = v.board.coords
+    weddings = [[coords[a], coords[b] if b >= 0 else None] for a, b in legal.weddings.tolist()]
     assert p.plan is not None
     return {"kind": "place", "fief": fief, "plan": {"region": p.plan.region,
                                                     "action": p.plan.action,
                                                     "privilege": p.plan.privilege},
             "placements": placements, "weddings": weddings, "donate": True}
-
-
-def coords_of(v: PlayerView, index: int) -> tuple[int, int]:
-    return v.board.coords[index]
 
 
 def final_json(v: PlayerView) -> dict[str, Any]:
