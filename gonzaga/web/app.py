@@ -1,4 +1,4 @@
-"""The web server: lobby over HTTP, play over WebSockets, bots in a thread pool.
+"""The web server: lobby over HTTP, play over WebSockets, bots in worker processes.
 
 The server holds the only true state of every game (`Room`); each connection receives only its
 own seat's view, spectators the public view. An action is validated, written to the store, and
@@ -14,7 +14,6 @@ import json
 import logging
 import secrets
 from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -24,10 +23,11 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from ..actions import action_to_json
-from ..board import Board, load_board
+from ..board import load_board
 from ..bots import BOTS
-from ..engine import apply, legal_actions, new_game, view
+from ..engine import apply, new_game, view
 from ..record import dumps_record, game_record
+from .botpool import bot_executor, decide
 from .room import BOT, ClientError, Room, parse_params
 from .storage import GameStore, StoreError, open_store
 from .wire import board_json, view_json
@@ -51,16 +51,15 @@ class Connection:
 class GameServer:
     """Every live game, its connections and its bots; transport-independent where it can be."""
 
-    def __init__(self, store: GameStore, *, board: Board | None = None,
-                 bot_delay: float = 0.35, bot_workers: int = 2) -> None:
+    def __init__(self, store: GameStore, *, bot_delay: float = 0.35, bot_workers: int = 2,
+                 bot_processes: bool = True) -> None:
         self.store = store
-        self.board = board or load_board()
+        self.board = load_board()  # the shipped board, which the bot workers load too
         self.rooms: dict[str, Room] = {}
         self.conns: dict[str, set[Connection]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.bot_delay = bot_delay
-        self.executor = ThreadPoolExecutor(max_workers=bot_workers,
-                                           thread_name_prefix="gonzaga-bot")
+        self.executor = bot_executor(bot_workers, processes=bot_processes)
         self.pending_bots: set[tuple[str, int]] = set()
         self.tasks: set[asyncio.Task[None]] = set()
         self.board_payload = json.dumps(board_json(self.board))
@@ -174,10 +173,10 @@ class GameServer:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             state = room.state
-            bot = room.bots[seat]
             loop = asyncio.get_running_loop()
             action = await loop.run_in_executor(
-                self.executor, lambda: bot.decide(view(state, seat), legal_actions(state, seat)))
+                self.executor, decide, room.bots[seat], room.params.seed, state.setup,
+                sorted(state.rules.variants), list(state.history), seat)
             try:
                 await self.act(room, seat, action_to_json(action))
             except ClientError as exc:  # the state moved on meanwhile: think again
@@ -268,10 +267,10 @@ class GameServer:
 
 
 def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
-               board: Board | None = None) -> FastAPI:
+               bot_processes: bool = True) -> FastAPI:
     """The ASGI app; `db` is a database URL or a ready `GameStore`."""
     store = open_store(db) if isinstance(db, str) else db
-    server = GameServer(store, board=board, bot_delay=bot_delay)
+    server = GameServer(store, bot_delay=bot_delay, bot_processes=bot_processes)
     server.resume()
 
     @contextlib.asynccontextmanager

@@ -130,8 +130,7 @@ class Room:
         self.spectator = spectator or secrets.token_urlsafe(24)
         self.claimed = claimed if claimed is not None else set()
         self.created = created or time.time()
-        self.bots = {i: make_bot(s.bot or "greedy", params.seed + 1000 * (i + 1))
-                     for i, s in enumerate(params.seats) if s.kind == BOT}
+        self.bots = {i: s.bot or "greedy" for i, s in enumerate(params.seats) if s.kind == BOT}
         self.connected: dict[int, int] = {}  # seat -> open connections
         self._messages: dict[int | None, tuple[Any, dict[str, Any]]] = {}
         self._texts: dict[int | None, tuple[dict[str, Any], str]] = {}

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gonzaga.actions import action_to_json
-from gonzaga.engine import legal_actions, view
+from gonzaga.engine import legal_actions
+from gonzaga.web.botpool import decide
 from gonzaga.web.room import ClientError, Room, parse_params
 from gonzaga.web.storage import SqliteStore, StoreError, open_store
 
@@ -47,8 +48,9 @@ def test_a_room_rebuilt_from_its_log_is_the_same_game():
     moves = 0
     while not room.state.is_over and moves < 40:
         seat = room.state.to_move()[0]
-        action = room.bots[seat].decide(*_view_and_legal(room, seat)) if seat in room.bots \
-            else _first_legal(room, seat)
+        action = decide(room.bots[seat], room.params.seed, room.state.setup, [],
+                        room.state.history, seat) if seat in room.bots \
+            else legal_actions(room.state, seat)[0]
         act, new = room.prepare(seat, action_to_json(action))
         room.commit(act, new)
         moves += 1
@@ -83,11 +85,3 @@ def test_bad_lobby_requests_are_refused():
         with pytest.raises(ClientError) as exc:
             parse_params(data)
         assert exc.value.code == code, data
-
-
-def _view_and_legal(room: Room, seat: int):  # type: ignore[no-untyped-def]
-    return view(room.state, seat), legal_actions(room.state, seat)
-
-
-def _first_legal(room: Room, seat: int):  # type: ignore[no-untyped-def]
-    return legal_actions(room.state, seat)[0]
