@@ -22,7 +22,7 @@ from ..engine import (
     objective_cities,
     placement_points,
 )
-from ..render import PLAYER_COLOURS, SEA_COLOURS, _Grid, _routes
+from ..render import PLAYER_COLOURS, SEA_COLOURS, _Grid, _routes, icon_path
 from ..state import (
     GameEnded,
     LastTurnChecked,
@@ -41,6 +41,25 @@ def card_name(board: Board, card: str) -> str:
     if card in board.regions:
         return board.regions[card].name
     return CARD_NAMES.get(card, card)
+
+
+def icon_svg(name: str) -> str:
+    """A symbol as an SVG path in [-1, 1] (y down), from the same shapes as `gonzaga.render`,
+    so the browser needs no font that happens to have the glyph."""
+    parts: list[str] = []
+    for verts, code in icon_path(name).iter_segments():
+        pts = [f"{verts[i]:.3f},{-verts[i + 1]:.3f}" for i in range(0, len(verts), 2)]
+        if code == 1:
+            parts.append("M" + pts[0])
+        elif code == 2:
+            parts.append("L" + pts[0])
+        elif code == 3:
+            parts.append("Q" + " ".join(pts))
+        elif code == 4:
+            parts.append("C" + " ".join(pts))
+        elif code == 79:
+            parts.append("Z")
+    return "".join(parts)
 
 
 def board_json(board: Board) -> dict[str, Any]:
@@ -81,6 +100,8 @@ def board_json(board: Board) -> dict[str, Any]:
                    "castles": [list(h) for h in f.castles]} for f in board.fiefs.values()],
         "objectives": {str(o.id): list(o.symbols) for o in board.objectives.values()},
         "player_colours": PLAYER_COLOURS,
+        "icons": {name: icon_svg(name) for name in
+                  sorted({*board.symbols, *(s.symbol for s in board.seas.values()), "church"})},
     }
 
 

@@ -5,11 +5,6 @@
 const SVGNS = "http://www.w3.org/2000/svg";
 const SQRT3 = Math.sqrt(3);
 const AXIAL_DIRS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
-const GLYPHS = {
-  crown: "♛", mitre: "♝", florin: "ƒ", tower: "♜", quill: "✒", scales: "⚖", anchor: "⚓",
-  trident: "♆", compass: "✦", wheel: "☸", star: "✧", lily: "⚜", book: "📖", bell: "🔔",
-  ship: "⛵", shell: "🐚",
-};
 const CARD = { inactive: "Inactive Regions", harbors: "Harbors", cities: "Cities",
   alliance: "Alliance", privilege: "King's Privilege" };
 const ACTIONS = ["harbors", "cities", "alliance"];
@@ -53,6 +48,27 @@ function cardName(card) {
   const region = ui.board && ui.board.regions.find((r) => r.id === card);
   return region ? region.name : (CARD[card] || card);
 }
+// symbols are SVG paths from the server (the shapes of the printed board's legend)
+function icon(parent, name, x, y, size, fill) {
+  const d = ui.board.icons[name];
+  if (!d) {
+    const t = svg("text", { x, y, class: "glyph", fill }, parent);
+    t.textContent = (name || "?")[0].toUpperCase();
+    return t;
+  }
+  return svg("path", { d, fill, transform: `translate(${x} ${y}) scale(${size})` }, parent);
+}
+function iconEl(name, px = 16, fill = "#3b2a1a") {
+  const s = document.createElementNS(SVGNS, "svg");
+  s.setAttribute("viewBox", "-1.1 -1.1 2.2 2.2");
+  s.setAttribute("width", px); s.setAttribute("height", px);
+  s.setAttribute("class", "icon");
+  const title = svg("title", {}, s);
+  title.textContent = symbolName(name);
+  icon(s, name, 0, 0, 1, fill);
+  return s;
+}
+function symbolName(id) { return (ui.board.symbols.find((x) => x.id === id) || { name: id }).name; }
 function colourOf(p) { return ui.board.player_colours[p.colour] || p.colour; }
 
 // hex geometry: the board's pixel frame (circumradius 1), pointy-top, odd-r offset rows
@@ -153,16 +169,14 @@ function drawBoard(scenario) {
   for (const c of b.cities) {
     const [x, y] = centre(c.at[0], c.at[1]);
     svg("circle", { cx: x, cy: y, r: 0.5, fill: "#fffaf0", stroke: "#3b2a1a", "stroke-width": 0.08 }, places);
-    const g = svg("text", { x, y: y + 0.03, class: "glyph", fill: "#3b2a1a" }, places);
-    g.textContent = GLYPHS[c.symbol] || c.symbol[0].toUpperCase();
+    icon(places, c.symbol, x, y, 0.32, "#3b2a1a");
     const t = svg("text", { x, y: y + 1.05, class: "label" }, places);
     t.textContent = c.name;
   }
   for (const hb of b.harbors) {
     const [x, y] = centre(hb.at[0], hb.at[1]);
     svg("circle", { cx: x, cy: y, r: 0.5, fill: "#1f4e79", stroke: "#fffaf0", "stroke-width": 0.08 }, places);
-    const g = svg("text", { x, y: y + 0.03, class: "glyph", fill: "#fffaf0" }, places);
-    g.textContent = GLYPHS[seaSymbol[hb.sea]] || "⚓";
+    icon(places, seaSymbol[hb.sea], x, y, 0.32, "#fffaf0");
     const t = svg("text", { x, y: y + 1.05, class: "label" }, places);
     t.textContent = hb.name;
   }
@@ -180,9 +194,7 @@ function drawBoard(scenario) {
   }
   const [cx, cy] = b.church;
   svg("rect", { x: cx - 1.4, y: cy - 1.2, width: 2.8, height: 2.4, rx: 0.3, fill: "#fffaf0", stroke: "#3b2a1a", "stroke-width": 0.08 }, seals);
-  // a small church: nave, tower and cross
-  svg("path", { d: `M${cx - 0.9},${cy + 0.1} h1.8 v-0.7 l-0.9,-0.35 l-0.9,0.35 z M${cx - 0.22},${cy + 0.1} v-1.15 l0.22,-0.2 l0.22,0.2 v1.15 z M${cx - 0.04},${cy - 1.25} v-0.35 M${cx - 0.16},${cy - 1.45} h0.24`,
-    fill: "#3b2a1a", stroke: "#3b2a1a", "stroke-width": 0.06 }, seals);
+  icon(seals, "church", cx, cy - 0.3, 0.6, "#3b2a1a");
   const cl = svg("text", { x: cx, y: cy + 0.8, class: "label", id: "church-label" }, seals);
   cl.textContent = "Church";
   svg("g", { id: "marks", class: "overlay" }, root);
@@ -300,7 +312,7 @@ function renderYou(v) {
   const box = $("you");
   const p = me(v);
   if (!p) { box.replaceChildren(el("h3", { text: ui.replay ? "Replay" : "Spectator" }), el("p", { class: "muted", text: "You see what every player sees; hidden cards stay hidden." })); return; }
-  const objective = p.objective ? objectiveText(v, p) : "";
+  const objective = p.objective ? objectiveEl(v, p) : "";
   box.replaceChildren(
     el("h3", {}, el("span", { class: "swatch", style: `background:${colourOf(p)}` }), `${p.name} (you)`),
     el("div", { class: "row", id: "you-score", text: `Score ${p.score} · Rings left ${p.rings} · Fiefs left ${p.fiefs_left}` }),
@@ -310,13 +322,15 @@ function renderYou(v) {
     el("div", { class: "muted", id: "you-objective" }, objective),
   );
 }
-function objectiveText(v, p) {
+function objectiveEl(v, p) {
   const symbols = ui.board.objectives[String(p.objective)] || [];
-  const names = symbols.map((s) => (GLYPHS[s] || "") + " " + (ui.board.symbols.find((x) => x.id === s) || { name: s }).name);
   const cities = ui.board.cities.filter((c) => symbols.includes(c.symbol));
   const seat = v.players.indexOf(p);
   const covered = cities.filter((c) => v.pieces.some((pc) => pc.owner === seat && pc.hexes.some((h) => h[0] === c.at[0] && h[1] === c.at[1])));
-  return `Secret objective ${p.objective}: ${names.join(" + ")} — cities ${cities.map((c) => c.name).join(", ")}; covered ${covered.length} of 6`;
+  const box = el("span", {}, `Secret objective ${p.objective}: `);
+  symbols.forEach((s, i) => box.append(i ? " + " : "", iconEl(s), " " + symbolName(s)));
+  box.append(` — ${cities.map((c) => (covered.includes(c) ? "✓" : "") + c.name).join(", ")}; covered ${covered.length} of 6`);
+  return box;
 }
 function fiefPicture(fief, colour) {
   const box = el("div");
@@ -379,7 +393,7 @@ function renderEnd(v) {
   const rows = v.final.table.map((r) => el("tr", { class: v.final.winners.includes(r.seat) ? "me" : "" },
     el("td", {}, el("span", { class: "swatch", style: `background:${ui.board.player_colours[r.colour]}` }), r.name),
     el("td", { text: String(r.before_final) }), el("td", { text: String(r.gonzaga_tile) }),
-    el("td", { title: r.objective_cities.join(", "), text: `${(r.objective_symbols || []).map((s) => GLYPHS[s] || s).join(" ")} ${r.objective_cities.length}/6 → ${r.objective_points}` }),
+    el("td", { title: r.objective_cities.join(", ") }, ...(r.objective_symbols || []).map((s) => iconEl(s, 14)), ` ${r.objective_cities.length}/6 → ${r.objective_points}`),
     el("td", { text: String(r.score) })));
   const children = [el("h2", { text: "Game over" }),
     el("p", { class: "winner", id: "winner", text: `Winner: ${names}` }),
@@ -465,7 +479,7 @@ function renderPlacing(box, v, legal) {
     if (best.length) {
       children.push(el("div", { class: "muted", text: "Best placements:" }), el("ol", { id: "best" }, ...best.map(([c, r, rot, pts]) =>
         el("li", {}, el("a", { href: "#", "data-anchor": `${c},${r}`, "data-rotation": rot, "data-points": pts,
-          onclick: (ev) => { ev.preventDefault(); ui.rotation = rot; choose([c, r]); } }, `${pts} points at ${c},${r}, rotation ${rot}`)))));
+          onclick: (ev) => { ev.preventDefault(); ui.rotation = rot; choose([c, r]); showHex([c, r]); } }, `${pts} points at ${c},${r}, rotation ${rot}`)))));
     }
     $("place-bar").hidden = false;
     markAnchors();
@@ -601,6 +615,16 @@ function choose(hex) {
   markAnchors();
   updatePreview();
 }
+// bring a hex into sight: the board above the side panel on a phone, the hex when zoomed in
+function showHex(hex) {
+  const wrap = $("board-wrap").getBoundingClientRect();
+  if (wrap.top < 0 || wrap.top > window.innerHeight / 2) $("board-wrap").scrollIntoView({ block: "start" });
+  const scroller = $("board-scroll");
+  const b = ui.board;
+  const [x, y] = centre(hex[0], hex[1]);
+  scroller.scrollLeft = (x + 1.2) / (b.width + 1.4) * scroller.scrollWidth - scroller.clientWidth / 2;
+  scroller.scrollTop = (y + 1.2) / (b.height + 1.4) * scroller.scrollHeight - scroller.clientHeight / 2;
+}
 function commitFief() {
   const v = ui.view;
   const cells = fiefCells(v.legal.fief, ui.pending, ui.rotation);
@@ -639,6 +663,17 @@ function setupBoardEvents() {
     else if (ev.key === "Escape") { ui.pending = null; updatePreview(); }
     else if (ev.key === "Enter" && ui.pending) commitFief();
   });
+  const zoom = (f) => {
+    const scroller = $("board-scroll");
+    const cx = (scroller.scrollLeft + scroller.clientWidth / 2) / scroller.scrollWidth;
+    const cy = (scroller.scrollTop + scroller.clientHeight / 2) / scroller.scrollHeight;
+    ui.zoom = Math.max(1, Math.min(4, (ui.zoom || 1) * f));
+    $("board").style.setProperty("--zoom", ui.zoom);
+    scroller.scrollLeft = cx * scroller.scrollWidth - scroller.clientWidth / 2;
+    scroller.scrollTop = cy * scroller.scrollHeight - scroller.clientHeight / 2;
+  };
+  $("zoom-in").onclick = () => zoom(1.5);
+  $("zoom-out").onclick = () => zoom(1 / 1.5);
   $("rot-left").onclick = () => rotateBy(-1);
   $("rot-right").onclick = () => rotateBy(1);
   $("confirm").onclick = () => { if (ui.pending) commitFief(); };
