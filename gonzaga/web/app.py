@@ -14,6 +14,7 @@ import json
 import logging
 import secrets
 from collections.abc import AsyncIterator
+from concurrent.futures import BrokenExecutor
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -59,7 +60,9 @@ class GameServer:
         self.conns: dict[str, set[Connection]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.bot_delay = bot_delay
+        self.bot_workers = bot_workers
         self.executor = bot_executor(bot_workers, processes=bot_processes)
+        self.bot_failures: dict[tuple[str, int, int], int] = {}
         self.pending_bots: set[tuple[str, int]] = set()
         self.tasks: set[asyncio.Task[None]] = set()
         self.board_payload = json.dumps(board_json(self.board))
@@ -168,7 +171,11 @@ class GameServer:
             task.add_done_callback(self.tasks.discard)
 
     async def _bot_move(self, room: Room, seat: int) -> None:
-        """A bot decides in a worker thread on its own view, then acts like any client."""
+        """A bot decides in a worker process on its own view, then acts like any client.
+
+        A bot that fails three times at the same move is left alone (logged), so a broken bot
+        stalls its own game, never the server."""
+        key = (room.id, seat, room.seq)
         try:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
@@ -179,15 +186,21 @@ class GameServer:
                 sorted(state.rules.variants), list(state.history), seat)
             try:
                 await self.act(room, seat, action_to_json(action))
-            except ClientError as exc:  # the state moved on meanwhile: think again
+            except ClientError as exc:
+                self.bot_failures[key] = self.bot_failures.get(key, 0) + 1
                 log.warning("bot %s in %s: %s", seat, room.id, exc.message)
         except asyncio.CancelledError:
             raise
-        except Exception:
+        except Exception as exc:
+            self.bot_failures[key] = self.bot_failures.get(key, 0) + 1
             log.exception("bot %s of game %s failed", seat, room.id)
+            if isinstance(exc, BrokenExecutor):  # a worker died: start a new pool
+                self.executor = bot_executor(self.bot_workers)
         finally:
             self.pending_bots.discard((room.id, seat))
-        if seat in room.bots_to_move():
+        if self.bot_failures.get(key, 0) >= 3:
+            log.error("bot %s of game %s gave up at move %s", seat, room.id, room.seq)
+        elif seat in room.bots_to_move():
             self.kick_bots(room)
 
     # -- connections -----------------------------------------------------------------------

@@ -7,8 +7,8 @@ import random
 import sqlite3
 from typing import Any
 
-from conftest import launch
 from test_web_server import Client, create, token_of
+from web_server import launch
 
 from gonzaga.record import verify_record
 from gonzaga.web.loadbench import choose, http_json
