@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from web_server import ARTIFACTS
 
+from gonzaga.web.loadbench import http_json
+
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium"
                                          if os.path.exists("/usr/bin/chromium") else None)
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -154,4 +156,50 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
     phone.wait_for_selector("#winner")
     assert "Replay" in phone.inner_text("#status")
     phone.close()
+    page.close()
+
+
+def test_an_illegal_position_names_its_rule_and_a_wedding_by_clicking(server, browser):
+    game = http_json(f"{server.base}/api/games", {
+        "seats": [{"kind": "person", "name": "Bea"}, {"kind": "bot", "bot": "greedy"}],
+        "seed": 9})
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}{game['seats'][0]['link']}")
+    page.wait_for_selector("#plan-go")
+    # the plan stays secret: the bot's view of it is tested over WebSockets; here the page
+    # says so and shows the choice only to its player
+    page.click("#region-cards button:not([disabled])")
+    page.click("#action-cards [data-card='alliance']")
+    page.click("#plan-go")
+    page.wait_for_selector("#mode-fief")
+
+    # a fief over open sea: the bar under the map names the rule broken, and no commit
+    sea = page.evaluate("ui.board.hexes.find((h) => !h.region && h.at[1] > 3 && h.at[0] > 3).at")
+    page.hover(f"#board [data-hex='{sea[0]},{sea[1]}']", force=True)
+    page.wait_for_function("document.querySelector('#preview-info').textContent"
+                           ".includes('Illegal')", timeout=10000)
+    info = page.inner_text("#preview-info")
+    assert "[" in info and "]" in info  # e.g. [placing-3] or [region-card]
+    page.click(f"#board [data-hex='{sea[0]},{sea[1]}']", force=True)
+    assert not page.is_enabled("#confirm")
+
+    # the Wedding: a first ring on a highlighted hex, a second beside it, then commit
+    seq = int(page.evaluate("document.body.dataset.seq"))
+    page.click("#mode-wedding")
+    first = page.evaluate("[...ui.weddingOptions][0]")
+    page.click(f"#board [data-hex='{first}']", force=True)
+    second = page.evaluate("[...ui.weddingOptions][0]")
+    page.click(f"#board [data-hex='{second}']", force=True)
+    page.wait_for_function("document.querySelector('#wedding-info').textContent"
+                           ".includes('points')")
+    shot(page, "wedding")
+    page.click("#wedding-go")
+    wait_new_view(page, seq)
+    page.wait_for_function("document.querySelector('#you-score').textContent"
+                           ".includes('Rings left 4')")
+    rings = page.query_selector_all("#pieces [data-piece='ring']")
+    assert len(rings) >= 2
+    assert errors == []
     page.close()

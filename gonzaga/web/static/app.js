@@ -352,16 +352,22 @@ function fiefPicture(fief, colour) {
 }
 
 function renderPlayers(v) {
-  const rows = v.players.map((p, i) => {
+  const rows = [];
+  v.players.forEach((p, i) => {
     const state = v.phase === "planning" ? (p.has_planned ? "planned" : "planning…") : v.phase === "placing" ? (v.current === i ? "placing" : "") : "";
     const plan = p.plan ? `${cardName(p.plan.region)} / ${p.plan.privilege ? "KP + " : ""}${cardName(p.plan.action)}` : "";
     const who = p.kind === "bot" ? `${p.bot} bot` : (p.connected ? "online" : "away");
-    const leagues = p.leagues.length ? ` · leagues: ${p.leagues.map((s) => (ui.board.seas.find((x) => x.id === s) || { name: s }).name).join(", ")}` : "";
-    return el("tr", { class: (i === v.you ? "me " : "") + (v.current === i ? "turn" : ""), "data-seat": i },
-      el("td", {}, el("span", { class: "swatch", style: `background:${colourOf(p)}` }), p.name, el("small", { class: "muted", text: ` (${who})${leagues}` })),
+    rows.push(el("tr", { class: (i === v.you ? "me " : "") + (v.current === i ? "turn" : ""), "data-seat": i },
+      el("td", {}, el("span", { class: "swatch", style: `background:${colourOf(p)}` }), p.name, el("small", { class: "muted", text: ` (${who})` })),
       el("td", { class: "score", text: String(p.score) }), el("td", { text: String(p.rings) }),
       el("td", { text: p.fief !== null ? String(p.card) : "–" }),
-      el("td", { text: plan || state }));
+      el("td", { text: plan || state })));
+    // the rest of the player's public board
+    const leagues = p.leagues.map((s) => (ui.board.seas.find((x) => x.id === s) || { name: s }).name);
+    const details = [`fiefs left ${p.fiefs_left}`];
+    if (p.resting.length) details.push(`resting: ${p.resting.map(cardName).join(", ")}`);
+    if (leagues.length) details.push(`sea leagues: ${leagues.join(", ")}`);
+    rows.push(el("tr", { class: "details" }, el("td", { colspan: 5, class: "muted", text: details.join(" · ") })));
   });
   $("players").replaceChildren(el("h3", { text: "Players" }),
     el("table", {}, el("thead", {}, el("tr", {}, ...["Player", "Score", "Rings", "Card", "Plan"].map((h) => el("th", { text: h })))), el("tbody", {}, ...rows)),
