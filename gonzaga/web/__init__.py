@@ -18,5 +18,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzag
     from .app import create_app
 
     app = create_app(db, bot_delay=bot_delay)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 16,
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 20,
                 ws_per_message_deflate=False)

@@ -26,7 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from ..actions import action_to_json
 from ..board import load_board
 from ..bots import BOTS
-from ..engine import apply, new_game, view
+from ..engine import apply_in_place, new_game, view
 from ..record import dumps_record, game_record
 from .botpool import bot_executor, decide
 from .room import BOT, ClientError, Room, parse_params
@@ -34,7 +34,7 @@ from .storage import GameStore, StoreError, open_store
 from .wire import board_json, view_json
 
 log = logging.getLogger("gonzaga.web")
-MAX_MESSAGE = 16_384  # bytes; every legal message is far smaller
+MAX_MESSAGE = 16_384  # characters; every legal message is far smaller
 DEFAULT_DB = "sqlite:///gonzaga.db"
 
 
@@ -69,8 +69,11 @@ class GameServer:
 
     # -- life cycle ------------------------------------------------------------------------
 
-    def resume(self) -> int:
-        """Rebuild every unfinished game from its log; returns how many were resumed."""
+    def resume(self, finished: int = 20) -> int:
+        """Rebuild every unfinished game from its log (and the last `finished` games over, for
+        the lobby); returns how many unfinished games were resumed."""
+        for game_id in self.store.game_ids("over")[-finished:]:
+            self.room(game_id)
         count = 0
         for game_id in self.store.game_ids("playing"):
             stored = self.store.load(game_id)
@@ -216,11 +219,22 @@ class GameServer:
         conn.room = room
         try:
             while True:
-                text = await ws.receive_text()
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
                 try:
+                    text = message.get("text")
+                    if text is None:
+                        raise ClientError("bad-message", "messages are JSON text, not binary")
                     await self._message(conn, room, text)
                 except ClientError as exc:
                     await ws.send_text(json.dumps(exc.to_json()))
+                except (WebSocketDisconnect, asyncio.CancelledError):
+                    raise
+                except Exception:  # a bug must not cost the player the connection
+                    log.exception("message in game %s", room.id)
+                    await ws.send_json({"type": "error", "code": "server-error",
+                                        "message": "the server failed on this message"})
         except WebSocketDisconnect:
             pass
         finally:
@@ -235,7 +249,7 @@ class GameServer:
             raise ClientError("too-large", f"messages are limited to {MAX_MESSAGE} bytes")
         try:
             msg = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deep
             raise ClientError("bad-json", "the message is not valid JSON") from None
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             raise ClientError("bad-message", "a message is a JSON object with a 'type'")
@@ -324,7 +338,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
     async def create_game(request: Request) -> dict[str, Any]:
         try:
             data = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):
             raise ClientError("bad-json", "the request body is not valid JSON") from None
         room = server.create(data)
         return {"id": room.id, "spectator": f"/game/{room.id}#watch",
@@ -373,7 +387,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
         state = new_game(setup=room.state.setup, board=room.board,
                          variants=sorted(room.state.rules.variants))
         for action in room.state.history[:step]:
-            state = apply(state, action)
+            apply_in_place(state, action)
         msg = view_json(view(state, None), game_id=room.id, seq=step, seats=room.seats_json())
         msg["replay"] = {"step": step, "total": total}
         return msg

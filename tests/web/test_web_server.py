@@ -115,7 +115,7 @@ class Client:
         self.view: dict[str, Any] | None = None
 
     def send(self, msg: Any) -> None:
-        self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
+        self.ws.send(msg if isinstance(msg, str | bytes) else json.dumps(msg))
 
     def recv(self) -> dict[str, Any]:
         msg = json.loads(self.ws.recv(timeout=10))
@@ -162,6 +162,10 @@ def test_hostile_and_malformed_messages_change_nothing(server):
     assert c.error({"type": 7})["code"] == "bad-message"
     assert c.error({"type": "teleport"})["code"] == "unknown-type"
     assert c.error("x" * 20_000)["code"] == "too-large"
+    assert c.error("[" * 300_000)["code"] == "too-large"
+    assert c.error(b'{"type": "ping"}')["code"] == "bad-message"  # a binary frame
+    assert c.error('{"type": "act", "action": ' + "[" * 5000 + "]" * 5000 + "}")["code"] \
+        == "bad-json"  # nested too deep for the parser: still just an error
     assert c.error({"type": "act"})["code"] == "bad-action"
     assert c.error({"type": "act", "action": {"type": "fief", "anchor": "x"}})["code"] \
         == "bad-action"

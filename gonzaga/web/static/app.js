@@ -304,7 +304,7 @@ function renderStatus(v) {
 function lastTurnText(v) {
   if (v.phase === "over") return `ended after round ${v.round}`;
   if (v.final_round !== null) return v.phase === "over" ? `Last Turn was round ${v.final_round}` : `Last Turn: round ${v.final_round} is the last`;
-  if (v.last_turn_check !== null) return `Last Turn check after round ${v.last_turn_check}`;
+  if (v.last_turn_check !== null) return `Last Turn card (${v.players[v.last_turn_holder].name}): check after round ${v.last_turn_check}`;
   return "";
 }
 
