@@ -10,6 +10,7 @@ reports percentiles and games per minute.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import random
@@ -25,6 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import websockets
+
+from .wire import placement_list
 
 
 def free_port() -> int:
@@ -70,8 +73,9 @@ def choose(msg: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         return {"type": "plan", "region": rng.choice(legal["regions"]),
                 "action": rng.choice(legal["actions"]),
                 "privilege": legal["privilege"] and rng.random() < 0.2}
-    if legal["placements"]:
-        c, r, rot, _ = max(legal["placements"], key=lambda p: (p[3], rng.random()))
+    placements = placement_list(legal["placements"])
+    if placements:
+        c, r, rot, _ = max(placements, key=lambda p: (p[3], rng.random()))
         return {"type": "fief", "fief": legal["fief"], "anchor": [c, r], "rotation": rot}
     if legal["weddings"]:
         first, second = rng.choice(legal["weddings"])
@@ -140,6 +144,10 @@ async def _run(base: str, games: int, players: int, seed: int, think: float
         for g in range(games)]
     ws_base = base.replace("http://", "ws://")
     latencies: list[float] = []
+    # the clients are the measuring instrument: keep their own collector pauses out of it
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
     t0 = time.perf_counter()
     tasks = []
     for g, game in enumerate(created):

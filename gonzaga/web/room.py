@@ -135,6 +135,7 @@ class Room:
         self._messages: dict[int | None, tuple[Any, dict[str, Any]]] = {}
         self._texts: dict[int | None, tuple[dict[str, Any], str]] = {}
         self._log: list[dict[str, Any]] = []  # the journal as JSON entries, converted once
+        self._log_texts: list[str] = []  # and encoded once
 
     # -- storage ---------------------------------------------------------------------------
 
@@ -191,8 +192,10 @@ class Room:
             return cached[1]
         v = view(self.state, seat)
         if len(self._log) > len(v.journal):  # never: the journal only grows
-            self._log = []
-        self._log.extend(log_json(v, len(self._log)))
+            self._log, self._log_texts = [], []
+        new = log_json(v, len(self._log))
+        self._log.extend(new)
+        self._log_texts.extend(json.dumps(entry) for entry in new)
         msg = view_json(v, game_id=self.id, seq=self.seq, seats=self.seats_json(),
                         log=list(self._log))
         # who made the last move (public: that someone has planned is public), so a client
@@ -206,7 +209,11 @@ class Room:
         msg = self.message_for(seat)
         cached = self._texts.get(seat)
         if cached is None or cached[0] is not msg:
-            cached = (msg, json.dumps(msg))
+            # the log, the same for every seat, is spliced in as entries encoded once
+            assert len(msg["log"]) == len(self._log_texts)
+            head = json.dumps({k: v for k, v in msg.items() if k != "log"})
+            text = f'{head[:-1]}, "log": [{", ".join(self._log_texts)}]}}'
+            cached = (msg, text)
             self._texts[seat] = cached
         return cached[1]
 

@@ -249,23 +249,44 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
                 "region_cards": list(rules.region_cards), "best": hints}
     legal = legal_actions(v, me)
     fief = legal.fief
-    placements: list[list[int]] = []
+    coords = coord_array(v.board)
+    placements: dict[str, list[int]] = {"columns": [], "rows": [], "rotations": [],
+                                        "points": []}
     if fief is not None and len(legal.rows):
         fp = legal.placements
         assert fp is not None
-        pts = placement_points(v, me, fief, legal.rows).tolist()
-        coords = v.board.coords
-        anchors = fp.anchors[legal.rows].tolist()
-        rotations = fp.rotations[legal.rows].tolist()
-        placements = [[*coords[a], int(r), int(p)]
-                      for a, r, p in zip(anchors, rotations, pts, strict=True)]
-    coords = v.board.coords
-    weddings = [[coords[a], coords[b] if b >= 0 else None] for a, b in legal.weddings.tolist()]
+        at = coords[fp.anchors[legal.rows]]
+        placements = {"columns": at[:, 0].tolist(), "rows": at[:, 1].tolist(),
+                      "rotations": fp.rotations[legal.rows].tolist(),
+                      "points": placement_points(v, me, fief, legal.rows).tolist()}
+    pairs = legal.weddings
+    weddings: list[list[Any]] = coords[np.maximum(pairs, 0)].tolist()
+    for pair, second in zip(weddings, pairs[:, 1].tolist(), strict=True):
+        if second < 0:
+            pair[1] = None
     assert p.plan is not None
     return {"kind": "place", "fief": fief, "plan": {"region": p.plan.region,
                                                     "action": p.plan.action,
                                                     "privilege": p.plan.privilege},
             "placements": placements, "weddings": weddings, "donate": True}
+
+
+_coords: dict[str, np.ndarray] = {}
+
+
+def coord_array(board: Board) -> np.ndarray:
+    """(hexes, 2) array of `[column, row]` per hex index, for vectorised look-ups."""
+    arr = _coords.get(board.content_hash)
+    if arr is None:
+        arr = np.array(board.coords, dtype=np.int32).reshape(-1, 2)
+        _coords[board.content_hash] = arr
+    return arr
+
+
+def placement_list(placements: dict[str, list[int]]) -> list[list[int]]:
+    """The legal placements of a view message as `[column, row, rotation, points]` rows."""
+    return [list(p) for p in zip(placements["columns"], placements["rows"],
+                                 placements["rotations"], placements["points"], strict=True)]
 
 
 def final_json(v: PlayerView) -> dict[str, Any]:

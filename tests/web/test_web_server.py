@@ -18,6 +18,7 @@ from websockets.sync.client import connect
 from gonzaga.engine import new_game
 from gonzaga.record import verify_record
 from gonzaga.web.loadbench import choose, http_json, play_seat
+from gonzaga.web.wire import placement_list
 
 
 def create(server: Any, seats: list[dict[str, Any]], seed: int = 1, **extra: Any
@@ -212,7 +213,8 @@ def test_hostile_and_malformed_messages_change_nothing(server):
                                                    "rotation": 0}})
     assert wrong["rule"] == "take-your-fief"
     # a "check" answers without acting: legal with points, or the rule broken
-    c_anchor = mine["legal"]["placements"][0] if mine["legal"]["placements"] else None
+    listed = placement_list(mine["legal"]["placements"])
+    c_anchor = listed[0] if listed else None
     mover.send({"type": "check", "action": {"type": "fief", "fief": fief, "anchor": [0, 0],
                                             "rotation": 3}})
     checked = mover.expect("check")
@@ -251,6 +253,7 @@ def test_http_errors_are_clear(server):
             return exc.code, json.loads(exc.read())
 
     assert post("/api/games", b"{nope")[0] == 400
+    assert post("/api/games", b"[" * 100_000)[0] == 400
     status, body = post("/api/games", json.dumps({"seats": [{"kind": "person"}]}).encode())
     assert status == 400 and body["code"] == "bad-seats"
     status, body = post("/api/games", json.dumps({"seats": [{"kind": "bot", "bot": "oracle"},

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from gonzaga.actions import action_to_json
@@ -85,3 +87,15 @@ def test_bad_lobby_requests_are_refused():
         with pytest.raises(ClientError) as exc:
             parse_params(data)
         assert exc.value.code == code, data
+
+
+def test_the_message_text_is_the_message():
+    """The text sent is built from pieces encoded once; it must be exactly the view."""
+    room = new_room(seed=8)
+    for _ in range(12):
+        seat = room.state.to_move()[0]
+        for who in (0, 1, None):
+            assert json.loads(room.message_text(who)) == room.message_for(who)
+        act, new = room.prepare(seat, action_to_json(legal_actions(room.state, seat)[0]))
+        room.commit(act, new)
+    assert len(room.message_for(None)["log"]) > 5

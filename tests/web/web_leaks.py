@@ -23,6 +23,7 @@ KNOWN_KEYS = {
     "points", "privilege", "reason", "region", "region_cards", "regions", "resting", "rings",
     "rotation", "round", "rule", "scenario", "score", "seat", "second", "seq", "table", "text",
     "to_move", "turn", "type", "uncovered", "variants", "weddings", "winners", "you", "ok",
+    "columns", "rows", "rotations",
     *load_board().regions,
 }
 
@@ -47,14 +48,15 @@ def find_leaks(msg: dict[str, Any], viewer: int | None, truth: Setup) -> list[st
     over = msg.get("phase") == "over"
     round_ = msg.get("round") or 1
     n = len(truth.objectives)
-    # future fiefs: any three or more fiefs in an unsorted list, in the order of a deck
+    # future fiefs: any three or more fiefs in an unsorted list, in the order of a deck (the
+    # legal placements' columns, rows, rotations and points are hex data, not fiefs)
     future = [list(deck[round_:]) for deck in truth.decks]
     for path, value in _walk(msg):
         if isinstance(value, dict):
             for key in value:
                 if key not in KNOWN_KEYS:
                     problems.append(f"unknown key {path}.{key}")
-        if (isinstance(value, list) and len(value) >= 3
+        if (isinstance(value, list) and len(value) >= 3 and ".legal.placements." not in path
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
                 and value != sorted(value)):
             for deck in future:

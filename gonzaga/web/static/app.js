@@ -255,8 +255,15 @@ function send(msg) {
   else toast("Not connected; reconnecting…");
 }
 
+// legal placements arrive as parallel arrays (compact); the page works with rows
+function unpack(v) {
+  const p = v.legal && v.legal.placements;
+  if (p && !Array.isArray(p)) v.legal.placements = p.columns.map((c, i) => [c, p.rows[i], p.rotations[i], p.points[i]]);
+  return v;
+}
+
 function onMessage(msg) {
-  if (msg.type === "state") render(msg);
+  if (msg.type === "state") render(unpack(msg));
   else if (msg.type === "welcome") {
     if (msg.seat === null && ui.token) toast("This link opens no seat: you are watching.");
   } else if (msg.type === "check") onCheck(msg);
