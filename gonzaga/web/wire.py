@@ -21,6 +21,7 @@ from ..engine import (
     legal_actions,
     objective_cities,
     placement_points,
+    player_groups,
 )
 from ..render import PLAYER_COLOURS, SEA_COLOURS, _Grid, _routes, icon_path
 from ..state import (
@@ -297,11 +298,13 @@ def final_json(v: PlayerView) -> dict[str, Any]:
     for i, p in enumerate(v.players):
         events = [e for e in ended.events if e.player == i] if ended else []
         tile = sum(e.points for e in events if str(e.reason) == "gonzaga-tile")
+        groups = player_groups(v, i)
         objective = sum(e.points for e in events if str(e.reason) == "objective")
         symbols = list(board.objectives[p.objective].symbols) if p.objective else []
         cities = objective_cities(v, i)
         rows.append({"seat": i, "name": p.name, "colour": p.colour, "score": p.score,
-                     "gonzaga_tile": tile, "objective": p.objective,
+                     "gonzaga_tile": tile, "largest_group": groups[0] if groups else 0,
+                     "objective": p.objective,
                      "objective_symbols": symbols,
                      "objective_cities": [board.cities[c].name for c in cities],
                      "objective_points": objective, "before_final": p.score - tile - objective})

@@ -283,3 +283,34 @@ class _Closing(Client):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def test_a_dropped_connection_rejoins_its_seat(server):
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bo"}],
+                  seed=12)
+    url = f"{server.ws}/ws/{game['id']}"
+    c = Client(url)
+    c.send({"type": "hello", "token": token_of(game, 0)})
+    view = c.expect("state")
+    c.send({"type": "act", "action": choose(view, random.Random(3))})
+    while c.recv().get("seq") != 1:
+        pass
+    mine = c.view["players"][0]["plan"]
+    c.close()  # the connection drops; the seat shows as away to the others
+
+    other = Client(url)
+    other.send({"type": "hello", "token": token_of(game, 1)})
+    seen = other.expect("state")
+    assert seen["players"][0]["connected"] is False and seen["players"][0]["plan"] is None
+    assert seen["players"][0]["has_planned"] is True
+
+    again = Client(url)  # a reload: the same link, the same seat and the secret plan
+    again.send({"type": "hello", "token": token_of(game, 0)})
+    assert again.expect("welcome")["seat"] == 0
+    back = again.expect("state")
+    assert back["seq"] == 1 and back["players"][0]["plan"] == mine
+    assert back["legal"] is None  # planned already: nothing to do but wait
+    while other.recv()["players"][0]["connected"] is not True:
+        pass
+    again.close()
+    other.close()

@@ -23,7 +23,7 @@ KNOWN_KEYS = {
     "points", "privilege", "reason", "region", "region_cards", "regions", "resting", "rings",
     "rotation", "round", "rule", "scenario", "score", "seat", "second", "seq", "table", "text",
     "to_move", "turn", "type", "uncovered", "variants", "weddings", "winners", "you", "ok",
-    "columns", "rows", "rotations",
+    "columns", "rows", "rotations", "largest_group",
     *load_board().regions,
 }
 

@@ -405,13 +405,13 @@ function renderEnd(v) {
   const names = v.final.winners.map((i) => v.players[i].name).join(" and ");
   const rows = v.final.table.map((r) => el("tr", { class: v.final.winners.includes(r.seat) ? "me" : "" },
     el("td", {}, el("span", { class: "swatch", style: `background:${ui.board.player_colours[r.colour]}` }), r.name),
-    el("td", { text: String(r.before_final) }), el("td", { text: String(r.gonzaga_tile) }),
+    el("td", { text: String(r.before_final) }), el("td", { title: `largest group: ${r.largest_group} connected pieces`, text: `${r.gonzaga_tile} (${r.largest_group})` }),
     el("td", { title: r.objective_cities.join(", ") }, ...(r.objective_symbols || []).map((s) => iconEl(s, 14)), ` ${r.objective_cities.length}/6 → ${r.objective_points}`),
     el("td", { text: String(r.score) })));
   const children = [el("h2", { text: "Game over" }),
     el("p", { class: "winner", id: "winner", text: `Winner: ${names}` }),
     el("table", { id: "final-table" }, el("thead", {}, el("tr", {}, ...["Player", "In play", "Gonzaga tile", "Objective", "Total"].map((h) => el("th", { text: h })))), el("tbody", {}, ...rows)),
-    el("p", { class: "muted", text: "Gonzaga tile: 15 points for the largest group of connected fiefs and rings. Objectives: cities of the two symbols covered." })];
+    el("p", { class: "muted", text: "Gonzaga tile: 15 points for the largest group of connected fiefs and rings (group size in brackets). Objectives: the cities of the card's two symbols covered, 0 to 6, for 0, 2, 5, 10, 15, 25 or 35 points." })];
   if (!ui.replay) {
     children.push(el("div", { class: "row" },
       el("a", { href: `/api/games/${ui.gameId}/record`, download: `gonzaga-${ui.gameId}.json`, id: "download" }, "Download the game record"),
@@ -769,8 +769,10 @@ async function showLobby() {
       $("created").replaceChildren(el("h3", { text: "Game created" }),
         el("p", { class: "muted", text: "Each link opens one seat; send the others to the other players. Keep yours: it brings you back after a reload." }),
         el("ul", { class: "links" }, ...links, el("li", {}, "Spectators: ", el("a", { href: g.spectator }, "watch"), " ", el("code", { text: location.origin + g.spectator }))));
-      const first = g.seats.find((s) => s.link);
-      if (first) location.href = first.link;
+      // with one person seat, go and play; with several, the links are to be sent first
+      const people = g.seats.filter((s) => s.link);
+      if (people.length === 1) location.href = people[0].link;
+      else $("created").scrollIntoView();
     } catch (e) { toast(e.message); }
   };
   listGames();
