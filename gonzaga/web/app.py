@@ -99,7 +99,9 @@ class GameServer:
     async def shutdown(self) -> None:
         for task in list(self.tasks):
             task.cancel()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        # wait for the workers to end (a bot mid-thought is abandoned: it is asked again
+        # when the game resumes)
+        await asyncio.to_thread(self.executor.shutdown, wait=True, cancel_futures=True)
 
     def _add(self, room: Room) -> None:
         self.rooms[room.id] = room

@@ -10,6 +10,9 @@ exactly as it would have without the restart.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -37,10 +40,17 @@ def decide(spec: str, seed: int, setup: Setup, variants: Sequence[str],
     return bot.decide(view(state, seat), legal_actions(state, seat))
 
 
-def _warm() -> None:
-    """Build the placement tables once per worker, before the first move is asked."""
+def _worker_start(server_pid: int) -> None:
+    """Build the placement tables once per worker, and end the worker when the server is gone
+    (even killed with SIGKILL, which runs none of the server's shutdown code)."""
     from ..placement import placement_tables
 
+    def watch() -> None:
+        while os.getppid() == server_pid:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="gonzaga-server-watch").start()
     placement_tables(load_board()).fiefs  # noqa: B018
 
 
@@ -50,4 +60,5 @@ def bot_executor(workers: int = 2, *, processes: bool = True) -> Executor:
     if not processes:
         return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="gonzaga-bot")
     ctx = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_start,
+                               initargs=(os.getpid(),))
