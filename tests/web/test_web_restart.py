@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+import time
+from pathlib import Path
 from typing import Any
 
 from test_web_server import Client, create, token_of
@@ -25,6 +27,19 @@ def comparable(view: dict[str, Any]) -> dict[str, Any]:
 
 SEATS = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"},
          {"kind": "bot", "bot": "random"}]
+
+
+def children(pid: int) -> set[int]:
+    """Processes whose parent is `pid` (Linux /proc; empty elsewhere)."""
+    out = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.add(int(stat.parent.name))
+    return out
 
 
 def play_until(c: Client, seat: int, stop: Any) -> dict[str, Any]:
@@ -60,8 +75,15 @@ def test_kill_and_restart_resumes_every_game_exactly(tmp_path):
                           and v["legal"] is not None)
         before = comparable(c.fresh_state())
         c.close()
+        workers = children(srv.proc.pid)
+        assert workers or not Path("/proc").exists()  # the bots' worker processes
     finally:
         srv.stop(kill=True)  # SIGKILL: no shutdown code runs
+    # the bots' worker processes do not outlive the server
+    deadline = time.monotonic() + 5
+    while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
     assert before["seq"] == view["seq"] > 6
     with sqlite3.connect(db) as con:
         assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
