@@ -341,6 +341,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
         return {"bots": sorted(BOTS),
+                "regions": {r.id: r.name for r in server.board.regions.values()},
                 "scenarios": [{"name": s.name, "players": s.players, "person": s.person,
                                "flourishing": list(s.flourishing)}
                               for s in server.board.scenarios.values()]}

@@ -325,9 +325,19 @@ function renderYou(v) {
     el("div", { class: "row", id: "you-score", text: `Score ${p.score} · Rings left ${p.rings} · Fiefs left ${p.fiefs_left}` }),
     el("div", { class: "row", id: "you-fief" }, p.fief !== null ? `Fief card drawn this round: ${p.card} (fief ${p.fief})` : "Fief of this round played"),
     fiefPicture(p.fief, colourOf(p)),
-    el("div", { class: "muted" }, `Resting: ${p.resting.map(cardName).join(", ") || "none"} · Played: ${p.played.map(cardName).join(", ") || "none"}`),
+    handEl(v, p),
     el("div", { class: "muted", id: "you-objective" }, objective),
   );
+}
+// the planning cards: in hand, resting (played last round) or played this round
+function handEl(v, p) {
+  const regions = ui.board.regions.map((r) => r.id).filter((r) => v.scenario.flourishing.includes(r));
+  const cards = [...regions, "inactive", ...ACTIONS, "privilege"];
+  const chips = cards.map((c) => {
+    const state = p.played.includes(c) ? "played" : p.resting.includes(c) ? "resting" : "hand";
+    return el("span", { class: `chip ${state}`, title: { played: "played this round", resting: "resting: played last round, back after this round's reveal", hand: "in hand" }[state], "data-card": c }, cardName(c));
+  });
+  return el("div", { class: "hand", id: "hand" }, el("span", { class: "muted", text: "Planning cards: " }), ...chips);
 }
 function objectiveEl(v, p) {
   const symbols = ui.board.objectives[String(p.objective)] || [];
@@ -743,7 +753,8 @@ function refreshScenarios() {
   const n = $("seat-rows").children.length;
   const sel = $("scenario");
   sel.replaceChildren(el("option", { value: "" }, "Random"),
-    ...options.scenarios.filter((s) => s.players === n).map((s) => el("option", { value: s.name }, `${s.name} (${s.person})`)));
+    ...options.scenarios.filter((s) => s.players === n).map((s) => el("option", { value: s.name, title: s.person },
+      `${s.name}: ${s.flourishing.map((r) => options.regions[r] || r).join(", ")} flourish`)));
 }
 async function showLobby() {
   $("lobby").hidden = false;
@@ -780,12 +791,17 @@ async function showLobby() {
 }
 async function listGames() {
   const g = await api("/api/games");
+  const none = () => el("li", { class: "muted", text: "none" });
   const line = (game, extra) => el("li", {}, `${game.scenario}, round ${game.round}: `,
     game.seats.map((s) => `${s.name}${s.kind === "bot" ? " (" + s.bot + ")" : ""} ${s.score}`).join(", "), " ", ...extra);
-  $("open-games").replaceChildren(...g.open.map((game) => line(game, [el("button", { type: "button", onclick: async () => {
+  if (!g.open.length) g.open = null;
+  $("open-games").replaceChildren(...(g.open || []).map((game) => line(game, [el("button", { type: "button", onclick: async () => {
     try { const j = await api(`/api/games/${game.id}/join`, {}); location.href = j.link; } catch (e) { toast(e.message); }
   } }, "Join"), " ", el("a", { href: `/game/${game.id}#watch` }, "watch")])));
+  if (!g.open) $("open-games").replaceChildren(none());
   $("playing-games").replaceChildren(...g.playing.map((game) => line(game, [el("a", { href: `/game/${game.id}#watch` }, "watch")])));
+  if (!g.playing.length) $("playing-games").replaceChildren(none());
+  if (!g.finished.length) { $("finished-games").replaceChildren(none()); return; }
   $("finished-games").replaceChildren(...g.finished.map((game) => line(game, [el("a", { href: `/game/${game.id}#replay` }, "replay"), " ", el("a", { href: `/api/games/${game.id}/record` }, "record")])));
 }
 
