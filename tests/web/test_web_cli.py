@@ -18,7 +18,7 @@ def test_serve_refuses_unknown_database_urls():
 
 
 def test_bench_server_plays_concurrent_games_and_reports_percentiles():
-    result = runner.invoke(app, ["bench", "--server", "--games", "3", "--think", "0",
+    result = runner.invoke(app, ["bench", "--server", "--server-games", "3", "--think", "0",
                                  "--json"])
     assert result.exit_code == 0, result.output
     figures = json.loads(result.output)
