@@ -30,6 +30,7 @@ from ..bots import BOTS
 from ..engine import apply_in_place, new_game, view
 from ..placement import placement_tables
 from ..record import dumps_record, game_record
+from ..state import VARIANTS
 from .botpool import bot_executor, decide
 from .room import BOT, ClientError, Room, parse_params
 from .storage import GameStore, StoreError, open_store
@@ -136,6 +137,8 @@ class GameServer:
         room = self.room(game_id)
         if room is None:
             raise ClientError("not-found", "no such game")
+        if not room.params.public:
+            raise ClientError("full", "this game is played by invitation: ask for a seat's link")
         for seat, token in sorted(room.tokens.items()):
             if seat not in room.claimed and self.store.claim(game_id, seat):
                 room.claimed.add(seat)
@@ -340,7 +343,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
-        return {"bots": sorted(BOTS),
+        return {"bots": sorted(BOTS), "variants": VARIANTS,
                 "regions": {r.id: r.name for r in server.board.regions.values()},
                 "scenarios": [{"name": s.name, "players": s.players, "person": s.person,
                                "flourishing": list(s.flourishing)}

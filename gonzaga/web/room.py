@@ -56,16 +56,19 @@ class GameParams:
     seed: int
     scenario: str | None = None
     variants: list[str] = field(default_factory=list)
+    public: bool = False  # listed in the lobby: anyone may take a free person seat
 
     def to_json(self, board: Board) -> dict[str, Any]:
         return {"seats": [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in self.seats],
                 "seed": self.seed, "scenario": self.scenario, "variants": self.variants,
+                "public": self.public,
                 "board": {"name": board.name, "hash": board.content_hash}}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> GameParams:
         return GameParams([Seat(s["kind"], s["name"], s.get("bot")) for s in data["seats"]],
-                          int(data["seed"]), data.get("scenario"), list(data.get("variants", [])))
+                          int(data["seed"]), data.get("scenario"), list(data.get("variants", [])),
+                          bool(data.get("public", False)))
 
 
 def parse_params(data: Any) -> GameParams:
@@ -105,7 +108,10 @@ def parse_params(data: Any) -> GameParams:
     variants = data.get("variants") or []
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
         raise ClientError("bad-variants", "variants must be a list of names")
-    params = GameParams(seats, seed, scenario, variants)
+    public = data.get("public", False)
+    if not isinstance(public, bool):
+        raise ClientError("bad-request", "'public' must be true or false")
+    params = GameParams(seats, seed, scenario, variants, public)
     try:
         new_game([s.name for s in seats], seed, scenario, variants=variants)
     except ValueError as exc:
@@ -222,8 +228,10 @@ class Room:
         s = self.state
         return {"id": self.id, "created": self.created, "round": s.round, "phase": str(s.phase),
                 "scenario": s.rules.scenario.name, "over": s.is_over,
+                "public": self.params.public,
                 "seats": [{"name": seat.name, "kind": seat.kind, "bot": seat.bot,
-                           "open": seat.kind == PERSON and i not in self.claimed,
+                           "open": self.params.public and seat.kind == PERSON
+                           and i not in self.claimed,
                            "score": s.players[i].score}
                           for i, seat in enumerate(self.params.seats)]}
 

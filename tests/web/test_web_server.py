@@ -262,13 +262,16 @@ def test_http_errors_are_clear(server):
     status, body = post("/api/games", json.dumps({"seats": [{"kind": "person"}] * 2,
                                                   "scenario": "Narnia"}).encode())
     assert status == 400 and "Narnia" in body["message"]
-    game = create(server, [{"kind": "person"}, {"kind": "person"}])
+    private = create(server, [{"kind": "person"}, {"kind": "person"}])
+    assert post(f"/api/games/{private['id']}/join", b"{}")[0] == 409  # by invitation only
+    game = create(server, [{"kind": "person"}, {"kind": "person"}], public=True)
     with pytest.raises(urllib.error.HTTPError) as exc:
         urllib.request.urlopen(f"{server.base}/api/games/{game['id']}/record")
     assert exc.value.code == 409  # no record (it holds the deal) before the game is over
     # the lobby lists the game; joining hands out each open seat once
     listed = http_json(f"{server.base}/api/games")
     assert any(g["id"] == game["id"] for g in listed["open"])
+    assert not any(g["id"] == private["id"] for g in listed["open"])
     assert "link" not in json.dumps(listed) and token_of(game, 0) not in json.dumps(listed)
     seats = {post(f"/api/games/{game['id']}/join", b"{}")[1]["seat"] for _ in range(2)}
     assert seats == {0, 1}

@@ -764,6 +764,8 @@ async function showLobby() {
   const defaultBot = options.bots.includes("greedy") ? "greedy" : options.bots[0];
   rows.replaceChildren(seatRow(0, "person"), seatRow(1, "bot", defaultBot), seatRow(2, "bot", options.bots.includes("random") ? "random" : defaultBot));
   refreshScenarios();
+  $("variants").replaceChildren(...Object.entries(options.variants).map(([id, text]) =>
+    el("label", { title: text }, el("input", { type: "checkbox", "data-variant": id }), ` Variant ${id}: ${text}`)));
   $("add-seat").onclick = () => { if (rows.children.length < 4) { rows.append(seatRow(rows.children.length, "bot", defaultBot)); refreshScenarios(); } };
   $("remove-seat").onclick = () => { if (rows.children.length > 2) { rows.lastChild.remove(); refreshScenarios(); } };
   $("create-form").onsubmit = async (ev) => {
@@ -774,7 +776,9 @@ async function showLobby() {
     });
     const seedText = $("seed").value;
     try {
-      const g = await api("/api/games", { seats, scenario: $("scenario").value || null, seed: seedText === "" ? null : Number(seedText) });
+      const variants = [...document.querySelectorAll("[data-variant]:checked")].map((c) => c.dataset.variant);
+      const g = await api("/api/games", { seats, scenario: $("scenario").value || null, seed: seedText === "" ? null : Number(seedText),
+        variants, public: $("public").checked });
       const links = g.seats.filter((s) => s.link).map((s) => el("li", {}, `${s.name}: `, el("a", { href: s.link, "data-seat-link": s.seat }, "play this seat"), " ", el("code", { text: location.origin + s.link })));
       $("created").hidden = false;
       $("created").replaceChildren(el("h3", { text: "Game created" }),
