@@ -85,7 +85,7 @@ class GameServer:
                 continue
             try:
                 room = Room.restore(stored, self.board)
-            except ValueError as exc:
+            except (ValueError, KeyError, TypeError) as exc:  # one bad game never stops the rest
                 log.error("cannot resume game %s: %s", game_id, exc)
                 self.store.set_status(game_id, "broken")
                 continue
@@ -118,7 +118,7 @@ class GameServer:
                 return None
             try:
                 room = Room.restore(stored, self.board)
-            except ValueError:
+            except (ValueError, KeyError, TypeError):
                 return None
             self._add(room)
         return room

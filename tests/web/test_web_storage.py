@@ -8,6 +8,7 @@ import pytest
 
 from gonzaga.actions import action_to_json
 from gonzaga.engine import legal_actions
+from gonzaga.web.app import GameServer
 from gonzaga.web.botpool import decide
 from gonzaga.web.room import ClientError, Room, parse_params
 from gonzaga.web.storage import SqliteStore, StoreError, open_store
@@ -99,3 +100,17 @@ def test_the_message_text_is_the_message():
         act, new = room.prepare(seat, action_to_json(legal_actions(room.state, seat)[0]))
         room.commit(act, new)
     assert len(room.message_for(None)["log"]) > 5
+
+
+def test_a_game_that_no_longer_replays_is_set_aside_not_fatal(tmp_path):
+    store = open_store(f"sqlite:///{tmp_path / 'x.db'}")
+    good, bad = new_room(1), new_room(2)
+    bad.id = "bad"
+    for room in (good, bad):
+        store.create(room.stored())
+    store.append("bad", 0, {"type": "fief", "player": 0, "fief": 10, "anchor": [0, 0],
+                            "rotation": 0})  # not legal in planning: the log is corrupt
+    server = GameServer(store, bot_processes=False)
+    assert server.resume() == 1 and set(server.rooms) == {"g1"}
+    assert store.game_ids("broken") == ["bad"]
+    store.close()
