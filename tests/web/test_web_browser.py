@@ -203,3 +203,47 @@ def test_an_illegal_position_names_its_rule_and_a_wedding_by_clicking(server, br
     assert len(rings) >= 2
     assert errors == []
     page.close()
+
+
+def test_two_people_in_two_browsers_plan_in_secret(server, browser):
+    """Online play: the creator sends a link; each sees only their own plan until the reveal."""
+    ann = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    ann.goto(f"{server.base}/")
+    ann.wait_for_selector("[data-seat-kind='1'] option", state="attached")
+    ann.select_option("[data-seat-kind='1']", "person")  # seat 3 stays a bot
+    ann.fill("[data-seat-name='0']", "Ann")
+    ann.fill("[data-seat-name='1']", "Bo")
+    ann.fill("#seed", "21")
+    ann.click("#create-game")
+    ann.wait_for_selector("[data-seat-link='1']")  # two people: the links are shown first
+    bo_link = ann.get_attribute("[data-seat-link='1']", "href")
+    ann.click("[data-seat-link='0']")
+    ann.wait_for_selector("#plan-go")
+    assert "Bo" in (ann.text_content("#invites") or "")  # the creator can send the link again
+
+    bo = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    bo.goto(f"{server.base}{bo_link}")
+    bo.wait_for_selector("#plan-go")
+
+    ann.click("#region-cards button:not([disabled])")
+    ann.click("#action-cards [data-card='harbors']")
+    ann.click("#plan-go")
+    ann.wait_for_selector("#waiting")
+    assert "Harbors" in ann.inner_text("#waiting")  # Ann sees her own plan…
+    bo.wait_for_function("document.querySelector('#players').textContent.includes('planned')")
+    assert "Harbors" not in bo.inner_text("#players")  # …Bo only that she has planned
+    assert "Harbors" not in bo.inner_text("#log")
+
+    bo.click("#region-cards button:not([disabled])")
+    bo.click("#action-cards [data-card='cities']")
+    bo.click("#plan-go")
+    for page in (ann, bo):  # the reveal: both plans and the turn order on both screens
+        page.wait_for_function("document.body.dataset.phase === 'placing'")
+        page.wait_for_function("document.querySelector('#log').textContent"
+                               ".includes('Plans revealed')")
+        assert "Harbors" in page.inner_text("#players") and "Cities" in page.inner_text("#players")
+        order = page.inner_text("#players").split("Turn order: ")[1]
+        assert order.index("Ann") < order.index("Bo")  # Harbors before Cities
+    shot(bo, "reveal")
+    ann.context.close()
+    bo.context.close()

@@ -293,6 +293,7 @@ function render(v) {
   renderTrack(v);
   renderLog(v);
   renderEnd(v);
+  renderInvites(v);
   if (newTurn) { ui.pending = null; ui.wedding = { first: null, second: null }; }
   renderActions(v);
 }
@@ -406,6 +407,20 @@ function renderLog(v) {
     return li;
   }).reverse();
   $("log").replaceChildren(...items);
+}
+
+// the creator of a game keeps its seat links on this device, to send them again
+function renderInvites(v) {
+  const box = $("invites");
+  const saved = localStorage.getItem("gonzaga:invites:" + ui.gameId);
+  if (!saved || v.phase === "over" || ui.replay) { box.hidden = true; return; }
+  const data = JSON.parse(saved);
+  const others = data.seats.filter((s) => !s.link.endsWith("#" + ui.token));
+  if (!others.length) { box.hidden = true; return; }
+  box.hidden = false;
+  box.replaceChildren(el("details", {}, el("summary", { text: "Invite links (you created this game)" }),
+    el("ul", { class: "links" }, ...others.map((s) => el("li", {}, `${s.name}: `, el("code", { text: location.origin + s.link }))),
+      el("li", {}, "Spectators: ", el("code", { text: location.origin + data.spectator })))));
 }
 
 function renderEnd(v) {
@@ -786,6 +801,8 @@ async function showLobby() {
         el("ul", { class: "links" }, ...links, el("li", {}, "Spectators: ", el("a", { href: g.spectator }, "watch"), " ", el("code", { text: location.origin + g.spectator }))));
       // with one person seat, go and play; with several, the links are to be sent first
       const people = g.seats.filter((s) => s.link);
+      localStorage.setItem("gonzaga:invites:" + g.id, JSON.stringify({
+        seats: people.map((s) => ({ name: s.name, link: s.link })), spectator: g.spectator }));
       if (people.length === 1) location.href = people[0].link;
       else $("created").scrollIntoView();
     } catch (e) { toast(e.message); }
