@@ -388,7 +388,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> Response:
         room = finished(game_id)
-        specs = [s.bot if s.kind == BOT else "human" for s in room.params.seats]
+        specs = [(s.bot or "greedy") if s.kind == BOT else "human" for s in room.params.seats]
         text = dumps_record(game_record(room.state, players=specs, seed=room.params.seed))
         return Response(text + "\n", media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="gonzaga-{game_id}.json"'})
