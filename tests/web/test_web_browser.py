@@ -16,8 +16,7 @@ from web_server import ARTIFACTS
 
 from gonzaga.web.loadbench import http_json
 
-CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium"
-                                         if os.path.exists("/usr/bin/chromium") else None)
+CHROMIUM = shutil.which("chromium")  # Debian's package
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 

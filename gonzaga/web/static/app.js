@@ -17,7 +17,7 @@ const ui = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// helpers
+// small tools
 
 const $ = (id) => document.getElementById(id);
 function el(tag, attrs = {}, ...children) {
