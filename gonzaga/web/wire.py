@@ -23,7 +23,7 @@ from ..engine import (
     placement_points,
     player_groups,
 )
-from ..render import PLAYER_COLOURS, SEA_COLOURS, _Grid, _routes, icon_path
+from ..render import PLAYER_COLOURS, SEA_COLOURS, icon_path, sea_routes
 from ..state import (
     GameEnded,
     LastTurnChecked,
@@ -73,7 +73,7 @@ def board_json(board: Board) -> dict[str, Any]:
         hexes.append({"at": [c, r], "x": round(x, 4), "y": round(y, 4),
                       "region": board.region_of[i], "sea": board.sea_of[i]})
     scenery = [[round(v, 4) for v in hex_centre(c, r)] for c, r in board.scenery]
-    routes = [[[round(x, 3), round(y, 3)] for x, y in pts] for pts in _routes(_Grid(raw), raw)]
+    routes = [[[round(x, 3), round(y, 3)] for x, y in pts] for pts in sea_routes(raw)]
     return {
         "name": board.name,
         "hash": board.content_hash,
