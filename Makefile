@@ -1,10 +1,10 @@
-# Quick start: `make run` plays a terminal game against two bots, `make test` runs every check.
+# Quick start: `make run` starts the web app on http://127.0.0.1:8000, `make test` runs every check.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench board clean
+.PHONY: run play test lint bench bench-server board clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -13,6 +13,9 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/gonzaga serve --host 127.0.0.1 --port 8000 --db sqlite:///gonzaga.db
+
+play: $(STAMP)
 	$(BIN)/gonzaga play --players human,greedy,random
 
 test: $(STAMP)
@@ -21,6 +24,9 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/gonzaga bench
+
+bench-server: $(STAMP)
+	$(BIN)/gonzaga bench --server
 
 board: $(STAMP)
 	$(BIN)/gonzaga board check

@@ -166,13 +166,44 @@ def replay(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str, typer.Option(help="Database URL, sqlite:///PATH.")]
+    = "sqlite:///gonzaga.db",
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before moving.")] = 0.35,
+) -> None:
+    """Play in the browser: the web app, its lobby and saved games."""
+    from .web import StoreError, open_store
+    from .web import serve as run_server
+
+    try:
+        open_store(db).close()
+    except StoreError as exc:
+        raise _fail(str(exc)) from None
+    console.print(f"Gonzaga is at [bold]http://{host}:{port}[/] (database {db}); Ctrl-C stops it")
+    run_server(host, port, db, bot_delay=bot_delay)
+
+
+@app.command()
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print figures as JSON.")] = False,
     games: Annotated[int, typer.Option(help="Random 4-player games to time.")] = 200,
     mcts: Annotated[int, typer.Option(help="Search decisions to time (0: none).")] = 16,
     bot: Annotated[str, typer.Option(help="The search bot to time.")] = "mcts:hard",
+    server: Annotated[bool, typer.Option("--server", help="Load-test the web server over "
+                                                          "WebSockets instead.")] = False,
+    server_games: Annotated[int, typer.Option(help="--server: concurrent games.")] = 50,
+    think: Annotated[float, typer.Option(help="--server: mean seconds a client waits before "
+                                              "each move (0: saturate the server).")] = 0.5,
 ) -> None:
-    """Measure speed on one core: games per second, placement listing, clone+apply, search."""
+    """Measure speed on one core: games per second, placement listing, clone+apply, search;
+    or, with --server, the web server's latency under load."""
+    if server:
+        from .web.loadbench import run_load_bench
+
+        _print_figures(run_load_bench(games=server_games, think=think), as_json)
+        return
     from .bench import run_bench
 
     if games < 1 or mcts < 0:
@@ -181,6 +212,10 @@ def bench(
         figures = run_bench(games=games, mcts_decisions=mcts, mcts_spec=bot)
     except ValueError as exc:
         raise _fail(str(exc), 2) from None
+    _print_figures(figures, as_json)
+
+
+def _print_figures(figures: dict[str, object], as_json: bool) -> None:
     if as_json:
         console.print_json(json.dumps(figures))
         return

@@ -371,6 +371,13 @@ def _routes(grid: _Grid, raw: Mapping[str, Any]) -> list[list[Point]]:
     return out
 
 
+def sea_routes(board: Any) -> list[list[Point]]:
+    """The sea routes as smoothed polylines in the board's pixel frame, for other renderers
+    (the web board) to draw exactly what this one draws."""
+    raw = _raw_board(board)
+    return _routes(_Grid(raw), raw)
+
+
 def _trim(pts: list[Point], r: float) -> list[Point]:
     """Shorten a polyline by r at both ends (routes start at a badge's rim)."""
     if len(pts) < 2:

@@ -40,6 +40,7 @@ from .actions import (
     Wedding,
 )
 from .board import Board, FiefShape
+from .bots import bot_title
 from .engine import (
     LegalActions,
     PlayerView,
@@ -1492,13 +1493,6 @@ class HumanPlayer:
 
     def decide(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         return self.terminal.decide(view, legal_actions)
-
-
-def bot_title(spec: str) -> str:
-    """A bot spec as a player name: `mcts:hard` -> "MCTS (hard)", `greedy` -> "Greedy"."""
-    name, _, options = spec.partition(":")
-    title = "MCTS" if name == "mcts" else name.title()
-    return f"{title} ({options.replace(':', ', ')})" if options else title
 
 
 def _seat_names(specs: Sequence[str]) -> list[str]:

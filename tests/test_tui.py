@@ -414,7 +414,8 @@ def test_map_size_cycles_and_quit_from_a_nested_prompt(board):
 
 
 def test_bot_seats_get_readable_names():
-    from gonzaga.tui import _seat_names, bot_title
+    from gonzaga.bots import bot_title
+    from gonzaga.tui import _seat_names
 
     assert bot_title("mcts:hard") == "MCTS (hard)"
     assert bot_title("mcts:iterations=50:time=1") == "MCTS (iterations=50, time=1)"

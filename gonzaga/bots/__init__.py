@@ -41,6 +41,17 @@ BOTS: dict[str, Callable[[int | None, str], Bot]] = {
 }
 
 
+# The choices offered to people setting up a table, weakest first.
+LEVELS: tuple[str, ...] = ("random", "greedy", "planner", "mcts:easy", "mcts:medium", "mcts:hard")
+
+
+def bot_title(spec: str) -> str:
+    """A bot spec as a player name: `mcts:hard` -> "MCTS (hard)", `greedy` -> "Greedy"."""
+    name, _, options = spec.partition(":")
+    title = "MCTS" if name == "mcts" else name.title()
+    return f"{title} ({options.replace(':', ', ')})" if options else title
+
+
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from a spec such as `greedy`, `mcts:hard` or `mcts:iterations=2000`.
 
@@ -54,4 +65,5 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     return factory(seed, options)
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "MCTSBot", "PlannerBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "MCTSBot", "PlannerBot", "RandomBot",
+           "bot_title", "make_bot"]

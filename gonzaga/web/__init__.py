@@ -1,0 +1,22 @@
+"""Gonzaga in the browser: an ASGI server (lobby, WebSocket play, saved games) and its web UI.
+
+Nothing in the rules core imports this package; it drives the engine like any other client.
+"""
+
+from __future__ import annotations
+
+from .storage import GameStore, SqliteStore, StoreError, open_store
+
+__all__ = ["GameStore", "SqliteStore", "StoreError", "open_store", "serve"]
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzaga.db",
+          *, bot_delay: float = 0.35, log_level: str = "warning") -> None:
+    """Run the web app with uvicorn until interrupted."""
+    import uvicorn
+
+    from .app import create_app
+
+    app = create_app(db, bot_delay=bot_delay)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 20,
+                ws_per_message_deflate=False)

@@ -1,0 +1,200 @@
+"""Load benchmark of the web server (`gonzaga bench --server`).
+
+Starts the server in a subprocess on loopback with a fresh SQLite file, creates many games at
+once whose seats are all people, and plays every seat from a client script over WebSockets
+with simple bot logic on the client side (random plans, the best-scoring placement the server
+lists). It measures, for every move, the time from sending it to receiving the new view, and
+reports percentiles and games per minute.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+from .wire import placement_list
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(port: int, db_path: str | Path, *, bot_delay: float = 0.0
+                 ) -> subprocess.Popen[bytes]:
+    """The server as a separate process, as in production; waits until it answers."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gonzaga.web", "--port", str(port), "--db",
+         f"sqlite:///{Path(db_path).resolve()}", "--bot-delay", str(bot_delay)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            err = proc.stderr.read().decode() if proc.stderr else ""
+            raise RuntimeError(f"the server exited with {proc.returncode}: {err[-2000:]}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/options", timeout=1):
+                return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not answer within 30 s")
+
+
+def http_json(url: str, body: Any | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def choose(msg: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A move from the legal options the server sent: what a simple client-side bot plays."""
+    legal = msg["legal"]
+    if legal["kind"] == "plan":
+        return {"type": "plan", "region": rng.choice(legal["regions"]),
+                "action": rng.choice(legal["actions"]),
+                "privilege": legal["privilege"] and rng.random() < 0.2}
+    placements = placement_list(legal["placements"])
+    if placements:
+        c, r, rot, _ = max(placements, key=lambda p: (p[3], rng.random()))
+        return {"type": "fief", "fief": legal["fief"], "anchor": [c, r], "rotation": rot}
+    if legal["weddings"]:
+        first, second = rng.choice(legal["weddings"])
+        return {"type": "wedding", "first": first, "second": second}
+    return {"type": "donate"}
+
+
+async def play_seat(ws_url: str, token: str | None, rng: random.Random,
+                    latencies: list[float] | None = None,
+                    messages: list[dict[str, Any]] | None = None,
+                    think: float = 0.0) -> dict[str, Any]:
+    """Play one seat to the end of the game; returns the last view received.
+
+    `think` is the mean time the seat waits before each move (uniform from 0 to twice it)."""
+    async with websockets.connect(ws_url, max_size=1 << 24) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        welcome = json.loads(await ws.recv())
+        if messages is not None:
+            messages.append(welcome)
+        seat = welcome.get("seat")
+        sent_at: float | None = None
+        sent_seq = -1
+        while True:
+            msg = json.loads(await ws.recv())
+            if messages is not None:
+                messages.append(msg)
+            if msg["type"] == "error":
+                raise RuntimeError(f"server error: {msg}")
+            if msg["type"] != "state":
+                continue
+            if sent_at is not None and msg["seq"] > sent_seq and msg["last_player"] == seat:
+                if latencies is not None:
+                    latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if msg["phase"] == "over":
+                return msg
+            if msg["legal"] and sent_at is None:
+                if think:
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                    newer = _latest(ws, msg)
+                    msg = await newer
+                    if not msg["legal"] or msg["phase"] == "over":
+                        continue
+                action = choose(msg, rng)
+                sent_seq = msg["seq"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "action": action}))
+
+
+async def _latest(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
+    """The newest state already received (messages that came in while thinking)."""
+    while True:
+        try:
+            text = await asyncio.wait_for(ws.recv(), 0.001)
+        except TimeoutError:
+            return msg
+        new = json.loads(text)
+        if new.get("type") == "state":
+            msg = new
+
+
+async def _run(base: str, games: int, players: int, seed: int, think: float
+               ) -> dict[str, Any]:
+    created = [http_json(f"{base}/api/games", {
+        "seats": [{"kind": "person"} for _ in range(players)], "seed": seed + g})
+        for g in range(games)]
+    ws_base = base.replace("http://", "ws://")
+    latencies: list[float] = []
+    # the clients are the measuring instrument: keep their own collector pauses out of it
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
+    t0 = time.perf_counter()
+    tasks = []
+    for g, game in enumerate(created):
+        for s in game["seats"]:
+            token = s["link"].split("#", 1)[1]
+            rng = random.Random(seed * 1000 + g * 10 + s["seat"])
+            tasks.append(play_seat(f"{ws_base}/ws/{game['id']}", token, rng, latencies,
+                                   think=think))
+    finals = await asyncio.gather(*tasks)
+    elapsed = time.perf_counter() - t0
+    assert all(f["phase"] == "over" for f in finals)
+    ms = sorted(x * 1000 for x in latencies)
+    return {
+        "games": games, "players per game": players,
+        "think time per move (s)": f"uniform 0–{2 * think:g}, mean {think:g}" if think
+        else "none (as fast as the server answers)",
+        "moves timed": len(ms),
+        "move → new view p50 (ms)": round(statistics.median(ms), 2),
+        "move → new view p99 (ms)": round(ms[min(len(ms) - 1, int(0.99 * len(ms)))], 2),
+        "move → new view max (ms)": round(ms[-1], 2),
+        "wall time (s)": round(elapsed, 2),
+        "games per minute": round(games / elapsed * 60, 1),
+    }
+
+
+def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: float = 0.5
+                   ) -> dict[str, Any]:
+    """Start a server, play `games` concurrent games over WebSockets, return the figures.
+
+    With `think` 0 every client answers at once, which measures a saturated server (latency
+    is then mostly queueing); a think time gives the load of fast players."""
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
+        proc = start_server(port, Path(tmp) / "bench.db")
+        client0 = resource.getrusage(resource.RUSAGE_SELF)
+        server0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        try:
+            figures = asyncio.run(_run(f"http://127.0.0.1:{port}", games, players, seed,
+                                       think))
+        finally:
+            proc.terminate()
+            proc.wait(10)
+        client1 = resource.getrusage(resource.RUSAGE_SELF)
+        server1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = lambda a, b: round(b.ru_utime + b.ru_stime - a.ru_utime - a.ru_stime, 1)  # noqa: E731
+    figures["server CPU (s)"] = cpu(server0, server1)
+    figures["client scripts CPU (s)"] = cpu(client0, client1)
+    figures["server"] = "uvicorn, one process, SQLite WAL, loopback, 2-core machine shared " \
+                        "with the clients"
+    return figures

@@ -1,0 +1,202 @@
+"""Where games live between server runs: creation parameters plus an append-only action log.
+
+A game is fully determined by its deal (seed, scenario, seats) and the actions applied, so the
+store keeps exactly that; the server rebuilds every state by replaying the log through the
+engine. Everything goes through the small `GameStore` interface, so another database
+(PostgreSQL) only needs another implementation of these few methods.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import urlparse
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    params TEXT NOT NULL,          -- JSON: seats, scenario, seed, variants, board hash
+    status TEXT NOT NULL,          -- 'playing' | 'over' | 'broken'
+    finished REAL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    token TEXT NOT NULL UNIQUE,
+    claimed INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,          -- 0, 1, 2 ... in the order the engine applied them
+    action TEXT NOT NULL,          -- JSON, gonzaga.actions.action_to_json
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+class StoreError(RuntimeError):
+    """A storage failure or a request the store cannot honour (the message says which)."""
+
+
+@dataclass
+class StoredGame:
+    """One game as stored: enough to rebuild it exactly."""
+
+    id: str
+    created: float
+    params: dict[str, Any]
+    status: str
+    tokens: dict[int, str] = field(default_factory=dict)  # seat -> token (person seats)
+    claimed: set[int] = field(default_factory=set)
+    spectator: str = ""
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+
+class GameStore(Protocol):
+    """The storage interface the server uses; one implementation per database."""
+
+    def create(self, game: StoredGame) -> None: ...
+    def append(self, game_id: str, seq: int, action: dict[str, Any]) -> None: ...
+    def set_status(self, game_id: str, status: str) -> None: ...
+    def claim(self, game_id: str, seat: int) -> bool: ...
+    def load(self, game_id: str) -> StoredGame | None: ...
+    def game_ids(self, status: str | None = None) -> list[str]: ...
+    def close(self) -> None: ...
+
+
+SPECTATOR_SEAT = -1
+
+
+class SqliteStore:
+    """`GameStore` on SQLite in WAL mode: readers never block the writer, commits are cheap.
+
+    One connection shared under a lock: the server writes from its event loop and, rarely,
+    from worker threads; SQLite serialises writers anyway.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the SQLite database {self.path}: {exc}") from None
+        self._lock = threading.Lock()
+
+    @property
+    def journal_mode(self) -> str:
+        return str(self._db.execute("PRAGMA journal_mode").fetchone()[0])
+
+    def create(self, game: StoredGame) -> None:
+        with self._lock, self._tx():
+            self._db.execute("INSERT INTO games (id, created, params, status) VALUES (?,?,?,?)",
+                             (game.id, game.created, json.dumps(game.params), game.status))
+            rows = [(game.id, seat, tok, int(seat in game.claimed))
+                    for seat, tok in game.tokens.items()]
+            rows.append((game.id, SPECTATOR_SEAT, game.spectator, 1))
+            self._db.executemany("INSERT INTO seats (game_id, seat, token, claimed) "
+                                 "VALUES (?,?,?,?)", rows)
+
+    def append(self, game_id: str, seq: int, action: dict[str, Any]) -> None:
+        """Add one action at position `seq`; a gap or a duplicate is refused (never lost)."""
+        with self._lock:
+            try:
+                with self._tx():
+                    (count,) = self._db.execute("SELECT COUNT(*) FROM actions WHERE game_id=?",
+                                                (game_id,)).fetchone()
+                    if count != seq:
+                        raise StoreError(f"game {game_id}: action {seq} out of sequence "
+                                         f"({count} stored)")
+                    self._db.execute("INSERT INTO actions (game_id, seq, action, at) "
+                                     "VALUES (?,?,?,?)",
+                                     (game_id, seq, json.dumps(action), time.time()))
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot store action {seq} of game {game_id}: {exc}") from None
+
+    def set_status(self, game_id: str, status: str) -> None:
+        with self._lock, self._tx():
+            self._db.execute("UPDATE games SET status=?, finished=? WHERE id=?",
+                             (status, time.time() if status == "over" else None, game_id))
+
+    def claim(self, game_id: str, seat: int) -> bool:
+        """Mark a seat as taken; False if it already was."""
+        with self._lock, self._tx():
+            cur = self._db.execute("UPDATE seats SET claimed=1 WHERE game_id=? AND seat=? "
+                                   "AND claimed=0", (game_id, seat))
+            return cur.rowcount == 1
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with self._lock:
+            row = self._db.execute("SELECT id, created, params, status FROM games WHERE id=?",
+                                   (game_id,)).fetchone()
+            if row is None:
+                return None
+            game = StoredGame(row[0], row[1], json.loads(row[2]), row[3])
+            for seat, token, claimed in self._db.execute(
+                    "SELECT seat, token, claimed FROM seats WHERE game_id=?", (game_id,)):
+                if seat == SPECTATOR_SEAT:
+                    game.spectator = token
+                else:
+                    game.tokens[seat] = token
+                    if claimed:
+                        game.claimed.add(seat)
+            game.actions = [json.loads(a) for (a,) in self._db.execute(
+                "SELECT action FROM actions WHERE game_id=? ORDER BY seq", (game_id,))]
+            return game
+
+    def game_ids(self, status: str | None = None) -> list[str]:
+        with self._lock:
+            if status is None:
+                rows = self._db.execute("SELECT id FROM games ORDER BY created")
+            else:
+                rows = self._db.execute("SELECT id FROM games WHERE status=? ORDER BY created",
+                                        (status,))
+            return [r[0] for r in rows]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def _tx(self) -> _Transaction:
+        return _Transaction(self._db)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE … COMMIT, rolled back on any error."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, exc: object, tb: object) -> None:
+        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def open_store(url: str) -> GameStore:
+    """A store from a database URL: `sqlite:///relative.db`, `sqlite:////abs/path.db` or
+    `sqlite://:memory:`. Other schemes are refused with the list of supported ones."""
+    parsed = urlparse(url)
+    if parsed.scheme != "sqlite":
+        raise StoreError(f"unsupported database URL {url!r}: only sqlite:///PATH is supported "
+                         "(PostgreSQL would be another GameStore implementation)")
+    if parsed.netloc == ":memory:" or parsed.path in ("/:memory:", ""):
+        return SqliteStore(":memory:")
+    path = parsed.path[1:] if parsed.path.startswith("/") else parsed.path
+    if not path:
+        raise StoreError(f"database URL {url!r} names no file")
+    return SqliteStore(path)

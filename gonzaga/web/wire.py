@@ -1,0 +1,311 @@
+"""What goes over the wire: the board's geometry and a player's view, as plain JSON.
+
+Everything here is built from `engine.view(state, seat)` (or the public view for spectators), so
+a message can only carry what that seat may know: no other objective before the end, no deck
+order, no plan before the reveal. The legal placements of the player to move, with the points
+each would score, are added so the browser can highlight them and show points before a commit.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..actions import INACTIVE, PRIVILEGE, Action, Donate, PlaceFief, Plan, Wedding
+from ..board import Board, hex_centre
+from ..engine import (
+    PlayerView,
+    free_placements,
+    legal_actions,
+    objective_cities,
+    placement_points,
+    player_groups,
+)
+from ..render import PLAYER_COLOURS, SEA_COLOURS, icon_path, sea_routes
+from ..state import (
+    GameEnded,
+    LastTurnChecked,
+    Phase,
+    PlansRevealed,
+    RoundStarted,
+    ScoreEvent,
+    TurnPlayed,
+)
+
+CARD_NAMES = {INACTIVE: "Inactive Regions", "harbors": "Harbors", "cities": "Cities",
+              "alliance": "Alliance", PRIVILEGE: "King's Privilege"}
+
+
+def card_name(board: Board, card: str) -> str:
+    if card in board.regions:
+        return board.regions[card].name
+    return CARD_NAMES.get(card, card)
+
+
+def icon_svg(name: str) -> str:
+    """A symbol as an SVG path in [-1, 1] (y down), from the same shapes as `gonzaga.render`,
+    so the browser needs no font that happens to have the glyph."""
+    parts: list[str] = []
+    for verts, code in icon_path(name).iter_segments():
+        pts = [f"{verts[i]:.3f},{-verts[i + 1]:.3f}" for i in range(0, len(verts), 2)]
+        if code == 1:
+            parts.append("M" + pts[0])
+        elif code == 2:
+            parts.append("L" + pts[0])
+        elif code == 3:
+            parts.append("Q" + " ".join(pts))
+        elif code == 4:
+            parts.append("C" + " ".join(pts))
+        elif code == 79:
+            parts.append("Z")
+    return "".join(parts)
+
+
+def board_json(board: Board) -> dict[str, Any]:
+    """Geometry for drawing the board in the browser (hex centres in the board's pixel frame:
+    circumradius 1, see docs/board-format.md), with the colours of `gonzaga.render`."""
+    raw = board.raw
+    hexes = []
+    for i, (c, r) in enumerate(board.coords):
+        x, y = hex_centre(c, r)
+        hexes.append({"at": [c, r], "x": round(x, 4), "y": round(y, 4),
+                      "region": board.region_of[i], "sea": board.sea_of[i]})
+    scenery = [[round(v, 4) for v in hex_centre(c, r)] for c, r in board.scenery]
+    routes = [[[round(x, 3), round(y, 3)] for x, y in pts] for pts in sea_routes(raw)]
+    return {
+        "name": board.name,
+        "hash": board.content_hash,
+        "columns": board.columns,
+        "rows": board.rows,
+        "width": round(math.sqrt(3) * (board.columns + 0.5), 3),
+        "height": round(1.5 * (board.rows - 1) + 2, 3),
+        "hexes": hexes,
+        "scenery": scenery,
+        "regions": [{"id": r.id, "name": r.name, "colour": r.colour,
+                     "seal": [r.seal[0], r.seal[1]]} for r in board.regions.values()],
+        "seas": [{"id": s.id, "name": s.name, "symbol": s.symbol,
+                  "colour": SEA_COLOURS.get(s.id, "#a8c8dd")} for s in board.seas.values()],
+        "symbols": [{"id": s.id, "name": s.name, "meaning": s.meaning}
+                    for s in board.symbols.values()],
+        "cities": [{"id": c.id, "name": c.name, "region": c.region, "symbol": c.symbol,
+                    "at": list(c.at)} for c in board.cities.values()],
+        "harbors": [{"id": h.id, "name": h.name, "region": h.region, "sea": h.sea,
+                     "at": list(h.at)} for h in board.harbors.values()],
+        "barriers": [[list(board.coords[a]), list(board.coords[b])]
+                     for _, a, b in board.barriers],
+        "routes": routes,
+        "church": [board.church[0], board.church[1]],
+        "fiefs": [{"number": f.number, "hexes": [list(h) for h in f.hexes],
+                   "castles": [list(h) for h in f.castles]} for f in board.fiefs.values()],
+        "objectives": {str(o.id): list(o.symbols) for o in board.objectives.values()},
+        "player_colours": PLAYER_COLOURS,
+        "icons": {name: icon_svg(name) for name in
+                  sorted({*board.symbols, *(s.symbol for s in board.seas.values()), "church"})},
+    }
+
+
+def action_json(action: Action) -> dict[str, Any]:
+    from ..actions import action_to_json
+
+    return action_to_json(action)
+
+
+def describe_action(board: Board, names: list[str], action: Action) -> str:
+    who = names[action.player]
+    if isinstance(action, Plan):
+        kp = "King's Privilege + " if action.privilege else ""
+        return f"{who}: {card_name(board, action.region)} / {kp}{card_name(board, action.action)}"
+    if isinstance(action, PlaceFief):
+        return f"{who} places fief {action.fief}"
+    if isinstance(action, Wedding):
+        n = 1 if action.second is None else 2
+        return f"{who} arranges a Wedding ({n} ring{'s' if n > 1 else ''})"
+    if isinstance(action, Donate):
+        return f"{who} donates fief to the church"
+    return f"{who}: {action!r}"
+
+
+def _event(e: ScoreEvent, names: list[str]) -> dict[str, Any]:
+    return {"player": e.player, "points": e.points, "reason": str(e.reason), "detail": e.detail,
+            "text": f"{names[e.player]} +{e.points}: {e.detail}"}
+
+
+def log_json(v: PlayerView, start: int = 0) -> list[dict[str, Any]]:
+    """The public journal from entry `start` on, as readable entries with their points.
+
+    The journal is the same for every seat and only grows, so a server converts each entry
+    once (`start`) and shares the list between all the views of a move."""
+    board = v.board
+    names = [p.name for p in v.players]
+    coords = board.coords
+    out: list[dict[str, Any]] = []
+    for entry in v.journal[start:]:
+        if isinstance(entry, RoundStarted):
+            drawn = ", ".join(f"{names[i]} {f}" for i, f in enumerate(entry.fiefs))
+            out.append({"kind": "round", "round": entry.round,
+                        "text": f"Round {entry.round}: fiefs drawn: {drawn}", "events": []})
+        elif isinstance(entry, PlansRevealed):
+            plans = [{"player": p.player, "region": p.region, "action": p.action,
+                      "privilege": p.privilege} for p in entry.plans]
+            order = " → ".join(names[i] for i in entry.order)
+            out.append({"kind": "reveal", "round": entry.round, "plans": plans,
+                        "order": list(entry.order),
+                        "text": "Plans revealed: " + "; ".join(
+                            describe_action(board, names, p) for p in entry.plans)
+                        + f". Turn order: {order}", "events": []})
+        elif isinstance(entry, TurnPlayed):
+            out.append({"kind": "turn", "round": entry.round, "player": entry.player,
+                        "action": action_json(entry.action),
+                        "hexes": [list(coords[h]) for h in entry.hexes],
+                        "points": sum(e.points for e in entry.events),
+                        "text": describe_action(board, names, entry.action),
+                        "events": [_event(e, names) for e in entry.events]})
+        elif isinstance(entry, LastTurnChecked):
+            text = (f"Last Turn check by {names[entry.holder]}: {entry.uncovered} cities and "
+                    "harbors uncovered; " + ("the next round is the last" if
+                                             entry.last_round_next else "play goes on"))
+            out.append({"kind": "last-turn", "round": entry.round, "text": text,
+                        "uncovered": entry.uncovered, "last": entry.last_round_next,
+                        "events": []})
+        elif isinstance(entry, GameEnded):
+            won = " and ".join(names[i] for i in entry.winners)
+            out.append({"kind": "end", "round": entry.round, "winners": list(entry.winners),
+                        "text": f"Final scoring. Winner: {won}",
+                        "events": [_event(e, names) for e in entry.events]})
+    return out
+
+
+def view_json(v: PlayerView, *, game_id: str, seq: int, seats: list[dict[str, Any]],
+              log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The whole message a seat (or a spectator) receives after every change; `log`, if
+    given, is `log_json(v)` made already."""
+    board = v.board
+    coords = board.coords
+    me = v.viewer
+    players = []
+    for i, p in enumerate(v.players):
+        players.append({
+            "seat": i, "name": p.name, "colour": p.colour, "score": p.score, "rings": p.rings,
+            "fief": p.fief, "card": p.card_number() if p.fief is not None else None,
+            "resting": list(p.resting), "played": list(p.played),
+            "has_planned": p.has_planned, "fiefs_left": p.fiefs_left,
+            "leagues": sorted(p.leagues), "objective": p.objective,
+            "plan": None if p.plan is None else {"region": p.plan.region,
+                                                 "action": p.plan.action,
+                                                 "privilege": p.plan.privilege},
+            **seats[i],
+        })
+    pieces = [{"owner": pc.owner, "kind": pc.kind, "fief": pc.fief, "round": pc.round,
+               "hexes": [list(coords[h]) for h in pc.hexes],
+               "castles": [list(coords[h]) for h in pc.castles]} for pc in v.pieces]
+    scenario = v.rules.scenario
+    msg: dict[str, Any] = {
+        "type": "state", "game": game_id, "seq": seq, "you": me,
+        "round": v.round, "phase": str(v.phase), "order": list(v.order), "turn": v.turn,
+        "current": v.current_player, "to_move": list(v.to_move()),
+        "final_round": v.final_round, "last_turn_check": v.last_turn_check,
+        "last_turn_holder": v.last_turn_holder,
+        "scenario": {"name": scenario.name, "person": scenario.person,
+                     "flourishing": list(scenario.flourishing),
+                     "inactive": list(v.rules.inactive_regions)},
+        "variants": sorted(v.rules.variants),
+        "players": players, "pieces": pieces,
+        "church": [{"player": pl, "fief": f} for pl, f in v.church],
+        "log": log_json(v) if log is None else log, "winners": list(v.winners),
+        "legal": legal_json(v) if me is not None else None,
+        "final": final_json(v) if v.phase is Phase.OVER else None,
+    }
+    return msg
+
+
+def legal_json(v: PlayerView) -> dict[str, Any] | None:
+    """What the viewer may do now, with points, or None when it is not their move."""
+    me = v.viewer
+    assert me is not None
+    if me not in v.to_move():
+        return None
+    p = v.players[me]
+    rules = v.rules
+    if v.phase is Phase.PLANNING:
+        regions = [c for c in rules.region_cards if c not in p.resting]
+        actions = [c for c in ("harbors", "cities", "alliance") if c not in p.resting]
+        hints: dict[str, dict[str, int | None]] = {}
+        if p.fief is not None:
+            # points of every placement that fits the map now, computed once; each card pair
+            # then only picks its rows
+            free = free_placements(v, me, p.fief)
+            points = np.full(len(rules.fief_placements(p.fief)), -1, dtype=np.int32)
+            if len(free):
+                points[free] = placement_points(v, me, p.fief, free)
+            for card in rules.region_cards:
+                hints[card] = {}
+                for action in ("harbors", "cities", "alliance"):
+                    pts = points[rules.candidates(p.fief, card, action)]
+                    best = int(pts.max()) if len(pts) else -1
+                    hints[card][action] = best if best >= 0 else None
+        return {"kind": "plan", "regions": regions, "actions": actions,
+                "privilege": PRIVILEGE not in p.resting and p.rings > 0,
+                "region_cards": list(rules.region_cards), "best": hints}
+    legal = legal_actions(v, me)
+    fief = legal.fief
+    coords = coord_array(v.board)
+    placements: dict[str, list[int]] = {"columns": [], "rows": [], "rotations": [],
+                                        "points": []}
+    if fief is not None and len(legal.rows):
+        fp = legal.placements
+        assert fp is not None
+        at = coords[fp.anchors[legal.rows]]
+        placements = {"columns": at[:, 0].tolist(), "rows": at[:, 1].tolist(),
+                      "rotations": fp.rotations[legal.rows].tolist(),
+                      "points": placement_points(v, me, fief, legal.rows).tolist()}
+    pairs = legal.weddings
+    weddings: list[list[Any]] = coords[np.maximum(pairs, 0)].tolist()
+    for pair, second in zip(weddings, pairs[:, 1].tolist(), strict=True):
+        if second < 0:
+            pair[1] = None
+    assert p.plan is not None
+    return {"kind": "place", "fief": fief, "plan": {"region": p.plan.region,
+                                                    "action": p.plan.action,
+                                                    "privilege": p.plan.privilege},
+            "placements": placements, "weddings": weddings, "donate": True}
+
+
+_coords: dict[str, np.ndarray] = {}
+
+
+def coord_array(board: Board) -> np.ndarray:
+    """(hexes, 2) array of `[column, row]` per hex index, for vectorised look-ups."""
+    arr = _coords.get(board.content_hash)
+    if arr is None:
+        arr = np.array(board.coords, dtype=np.int32).reshape(-1, 2)
+        _coords[board.content_hash] = arr
+    return arr
+
+
+def placement_list(placements: dict[str, list[int]]) -> list[list[int]]:
+    """The legal placements of a view message as `[column, row, rotation, points]` rows."""
+    return [list(p) for p in zip(placements["columns"], placements["rows"],
+                                 placements["rotations"], placements["points"], strict=True)]
+
+
+def final_json(v: PlayerView) -> dict[str, Any]:
+    """The end of the game: the Gonzaga tile, each revealed objective, the final table."""
+    board = v.board
+    ended = next((e for e in reversed(v.journal) if isinstance(e, GameEnded)), None)
+    rows = []
+    for i, p in enumerate(v.players):
+        events = [e for e in ended.events if e.player == i] if ended else []
+        tile = sum(e.points for e in events if str(e.reason) == "gonzaga-tile")
+        groups = player_groups(v, i)
+        objective = sum(e.points for e in events if str(e.reason) == "objective")
+        symbols = list(board.objectives[p.objective].symbols) if p.objective else []
+        cities = objective_cities(v, i)
+        rows.append({"seat": i, "name": p.name, "colour": p.colour, "score": p.score,
+                     "gonzaga_tile": tile, "largest_group": groups[0] if groups else 0,
+                     "objective": p.objective,
+                     "objective_symbols": symbols,
+                     "objective_cities": [board.cities[c].name for c in cities],
+                     "objective_points": objective, "before_final": p.score - tile - objective})
+    return {"winners": list(v.winners), "table": rows}

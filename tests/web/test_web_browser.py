@@ -1,0 +1,248 @@
+"""A whole game in a real browser (Debian's Chromium driven by Playwright), by clicking.
+
+Screenshots of the main screens go to test-artifacts/. Without Chromium the tests skip locally
+and fail in CI (CI=true), where .ci/run installs it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from web_server import ARTIFACTS
+
+from gonzaga.web.loadbench import http_json
+
+CHROMIUM = shutil.which("chromium")  # Debian's package
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+try:
+    from playwright import sync_api
+except ImportError:  # pragma: no cover - the dev extra installs it
+    sync_api = None
+
+MISSING = ("Chromium is not installed (apt-get install chromium)" if CHROMIUM is None
+           else "Playwright for Python is not installed (pip install -e '.[dev]')"
+           if sync_api is None else None)
+if MISSING:
+    if os.environ.get("CI") == "true":  # in CI a browser test never silently skips
+        pytest.fail(f"{MISSING}; .ci/run installs it", pytrace=False)
+    pytest.skip(f"{MISSING}: browser tests skipped", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    assert sync_api is not None and CHROMIUM is not None
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def wait_new_view(page: Any, seq: int) -> None:
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}", timeout=15000)
+
+
+def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())
+
+    # the lobby: you against the random bot, a fixed seed
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("[data-seat-kind='1'] option", state="attached")
+    page.click("#remove-seat")
+    page.select_option("[data-seat-kind='1']", "bot:random")
+    page.fill("[data-seat-name='0']", "Ann")
+    page.fill("#seed", "11")
+    shot(page, "lobby")
+    page.click("#create-game")
+    page.wait_for_url("**/game/**")
+
+    planned = placed = donated = 0
+    seen_rounds = set()
+    while True:
+        page.wait_for_function(
+            "document.querySelector('#plan-go') || document.querySelector('#mode-fief') "
+            "|| !document.querySelector('#end').hidden", timeout=15000)
+        seq = int(page.evaluate("document.body.dataset.seq"))
+        if page.evaluate("!document.querySelector('#end').hidden"):
+            break
+        seen_rounds.add(page.inner_text("#status").split(" · ")[0])
+        if page.query_selector("#plan-go"):
+            page.click("#region-cards button:not([disabled])")
+            action = ("harbors", "cities", "alliance")[planned % 3]
+            if page.query_selector(f"#action-cards [data-card='{action}']:not([disabled])"):
+                page.click(f"#action-cards [data-card='{action}']")
+            else:
+                page.click("#action-cards button:not([disabled]):not(#privilege)")
+            if planned == 0:
+                shot(page, "planning")
+            page.click("#plan-go")
+            planned += 1
+            wait_new_view(page, seq)
+            continue
+        best = page.query_selector("#best a")
+        if best is None:
+            page.click("#donate")
+            donated += 1
+            wait_new_view(page, seq)
+            continue
+        anchor = best.get_attribute("data-anchor")
+        rotation = int(best.get_attribute("data-rotation") or 0)
+        points = best.get_attribute("data-points")
+        # rotate with the R key until the fief has the rotation of the best placement
+        page.hover(f"#board [data-hex='{anchor}']", force=True)
+        for _ in range(6):
+            if int(page.get_attribute("#place-bar", "data-rotation") or 0) == rotation:
+                break
+            page.keyboard.press("r")
+        assert int(page.get_attribute("#place-bar", "data-rotation") or 0) == rotation
+        # the preview follows the pointer and shows the points before the commit
+        page.wait_for_function(
+            "document.querySelector('#preview-info').textContent.includes('points')")
+        assert f"{points} points" in page.inner_text("#preview-info")
+        page.click(f"#board [data-hex='{anchor}']", force=True)
+        assert page.is_enabled("#confirm")
+        if placed == 4:  # a few rounds in, with pieces on the map
+            page.evaluate("document.querySelector('#toast').hidden = true")
+            shot(page, "placing")
+        page.click("#confirm")
+        placed += 1
+        wait_new_view(page, seq)
+
+    # the end: winner, final table, revealed objectives, the Gonzaga tile
+    shot(page, "game-over")
+    assert planned >= 7 and placed + donated == planned  # 7 to 12 rounds, one turn each
+    assert len(seen_rounds) >= 7
+    winner = page.inner_text("#winner")
+    assert winner.startswith("Winner: ")
+    rows = page.query_selector_all("#final-table tbody tr")
+    assert len(rows) == 2
+    totals = [int(r.query_selector_all("td")[-1].inner_text()) for r in rows]
+    scores = [int(td.inner_text()) for td in page.query_selector_all("#players td.score")]
+    assert totals == scores and max(scores) > 0
+    names = [r.query_selector("td").inner_text().strip() for r in rows]
+    assert "Ann" in names and any(n in winner for n in names)
+    assert "Gonzaga tile" in page.inner_text("#end")
+    assert "Game over" in page.inner_text("#status")
+    assert page.query_selector("#download") is not None
+    log = page.inner_text("#log")
+    assert "Final scoring" in log and "Plans revealed" in log
+    assert errors == []
+
+    # the same game on a phone, then its replay
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
+    phone.goto(page.url)
+    phone.wait_for_selector("#winner")
+    shot(phone, "phone-game-over")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400  # the layout stacks: no sideways scrolling
+    game_id = page.url.split("/game/")[1].split("#")[0]
+    phone.goto(f"{server.base}/game/{game_id}#replay")
+    phone.wait_for_function("document.querySelector('#rp-step').textContent.includes('move 0')")
+    phone.click("#rp-end")
+    phone.wait_for_selector("#winner")
+    assert "Replay" in phone.inner_text("#status")
+    phone.close()
+    page.close()
+
+
+def test_an_illegal_position_names_its_rule_and_a_wedding_by_clicking(server, browser):
+    game = http_json(f"{server.base}/api/games", {
+        "seats": [{"kind": "person", "name": "Bea"}, {"kind": "bot", "bot": "greedy"}],
+        "seed": 9})
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}{game['seats'][0]['link']}")
+    page.wait_for_selector("#plan-go")
+    # the plan stays secret: the bot's view of it is tested over WebSockets; here the page
+    # says so and shows the choice only to its player
+    page.click("#region-cards button:not([disabled])")
+    page.click("#action-cards [data-card='alliance']")
+    page.click("#plan-go")
+    page.wait_for_selector("#mode-fief")
+
+    # a fief over open sea: the bar under the map names the rule broken, and no commit
+    sea = page.evaluate("ui.board.hexes.find((h) => !h.region && h.at[1] > 3 && h.at[0] > 3).at")
+    page.hover(f"#board [data-hex='{sea[0]},{sea[1]}']", force=True)
+    page.wait_for_function("document.querySelector('#preview-info').textContent"
+                           ".includes('Illegal')", timeout=10000)
+    info = page.inner_text("#preview-info")
+    assert "[" in info and "]" in info  # e.g. [placing-3] or [region-card]
+    page.click(f"#board [data-hex='{sea[0]},{sea[1]}']", force=True)
+    assert not page.is_enabled("#confirm")
+
+    # the Wedding: a first ring on a highlighted hex, a second beside it, then commit
+    seq = int(page.evaluate("document.body.dataset.seq"))
+    page.click("#mode-wedding")
+    first = page.evaluate("[...ui.weddingOptions][0]")
+    page.click(f"#board [data-hex='{first}']", force=True)
+    second = page.evaluate("[...ui.weddingOptions][0]")
+    page.click(f"#board [data-hex='{second}']", force=True)
+    page.wait_for_function("document.querySelector('#wedding-info').textContent"
+                           ".includes('points')")
+    shot(page, "wedding")
+    page.click("#wedding-go")
+    wait_new_view(page, seq)
+    page.wait_for_function("document.querySelector('#you-score').textContent"
+                           ".includes('Rings left 4')")
+    rings = page.query_selector_all("#pieces [data-piece='ring']")
+    assert len(rings) >= 2
+    assert errors == []
+    page.close()
+
+
+def test_two_people_in_two_browsers_plan_in_secret(server, browser):
+    """Online play: the creator sends a link; each sees only their own plan until the reveal."""
+    ann = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    ann.goto(f"{server.base}/")
+    ann.wait_for_selector("[data-seat-kind='1'] option", state="attached")
+    ann.select_option("[data-seat-kind='1']", "person")  # seat 3 stays a bot
+    ann.fill("[data-seat-name='0']", "Ann")
+    ann.fill("[data-seat-name='1']", "Bo")
+    ann.fill("#seed", "21")
+    ann.click("#create-game")
+    ann.wait_for_selector("[data-seat-link='1']")  # two people: the links are shown first
+    bo_link = ann.get_attribute("[data-seat-link='1']", "href")
+    ann.click("[data-seat-link='0']")
+    ann.wait_for_selector("#plan-go")
+    assert "Bo" in (ann.text_content("#invites") or "")  # the creator can send the link again
+
+    bo = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+    bo.goto(f"{server.base}{bo_link}")
+    bo.wait_for_selector("#plan-go")
+
+    ann.click("#region-cards button:not([disabled])")
+    ann.click("#action-cards [data-card='harbors']")
+    ann.click("#plan-go")
+    ann.wait_for_selector("#waiting")
+    assert "Harbors" in ann.inner_text("#waiting")  # Ann sees her own plan…
+    bo.wait_for_function("document.querySelector('#players').textContent.includes('planned')")
+    assert "Harbors" not in bo.inner_text("#players")  # …Bo only that she has planned
+    assert "Harbors" not in bo.inner_text("#log")
+
+    bo.click("#region-cards button:not([disabled])")
+    bo.click("#action-cards [data-card='cities']")
+    bo.click("#plan-go")
+    for page in (ann, bo):  # the reveal: both plans and the turn order on both screens
+        page.wait_for_function("document.body.dataset.phase === 'placing'")
+        page.wait_for_function("document.querySelector('#log').textContent"
+                               ".includes('Plans revealed')")
+        assert "Harbors" in page.inner_text("#players") and "Cities" in page.inner_text("#players")
+        order = page.inner_text("#players").split("Turn order: ")[1]
+        assert order.index("Ann") < order.index("Bo")  # Harbors before Cities
+    shot(bo, "reveal")
+    ann.context.close()
+    bo.context.close()

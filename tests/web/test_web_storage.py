@@ -1,0 +1,116 @@
+"""The game store and the room logic, without a network."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gonzaga.actions import action_to_json
+from gonzaga.engine import legal_actions
+from gonzaga.web.app import GameServer
+from gonzaga.web.botpool import decide
+from gonzaga.web.room import ClientError, Room, parse_params
+from gonzaga.web.storage import SqliteStore, StoreError, open_store
+
+
+def new_room(seed: int = 3) -> Room:
+    params = parse_params({"seats": [{"kind": "person", "name": "Ann"},
+                                     {"kind": "bot", "bot": "random"}], "seed": seed})
+    return Room("g1", params)
+
+
+def test_sqlite_store_is_in_wal_mode_and_keeps_the_log(tmp_path):
+    store = open_store(f"sqlite:///{tmp_path / 'x.db'}")
+    assert isinstance(store, SqliteStore) and store.journal_mode == "wal"
+    room = new_room()
+    store.create(room.stored())
+    store.append("g1", 0, {"type": "donate", "player": 0})
+    with pytest.raises(StoreError, match="out of sequence"):
+        store.append("g1", 5, {"type": "donate", "player": 0})
+    with pytest.raises(StoreError, match="out of sequence"):
+        store.append("g1", 0, {"type": "donate", "player": 0})
+    loaded = store.load("g1")
+    assert loaded is not None
+    assert loaded.actions == [{"type": "donate", "player": 0}]
+    assert loaded.tokens == room.tokens and loaded.spectator == room.spectator
+    assert store.game_ids("playing") == ["g1"] and store.load("nope") is None
+    assert store.claim("g1", 0) and not store.claim("g1", 0)
+    store.close()
+
+
+def test_unknown_database_urls_are_refused_clearly():
+    with pytest.raises(StoreError, match="only sqlite"):
+        open_store("postgresql://localhost/gonzaga")
+    with pytest.raises(StoreError, match="names no file"):
+        open_store("sqlite:///")
+
+
+def test_a_room_rebuilt_from_its_log_is_the_same_game():
+    room = new_room()
+    moves = 0
+    while not room.state.is_over and moves < 40:
+        seat = room.state.to_move()[0]
+        action = decide(room.bots[seat], room.params.seed, room.state.setup, [],
+                        room.state.history, seat) if seat in room.bots \
+            else legal_actions(room.state, seat)[0]
+        act, new = room.prepare(seat, action_to_json(action))
+        room.commit(act, new)
+        moves += 1
+    stored = room.stored()
+    stored.actions = [action_to_json(a) for a in room.state.history]
+    again = Room.restore(stored)
+    assert again.message_for(0) == room.message_for(0)
+    assert again.message_for(None) == room.message_for(None)
+
+
+def test_prepare_refuses_without_changing_anything():
+    room = new_room()
+    before = room.message_for(0)
+    with pytest.raises(ClientError) as exc:
+        room.prepare(0, {"type": "plan", "region": "atlantis", "action": "cities"})
+    assert exc.value.rule == "region-card"
+    with pytest.raises(ClientError) as exc:
+        room.prepare(None, {"type": "donate"})
+    assert exc.value.code == "spectator"
+    with pytest.raises(ClientError) as exc:
+        room.seat_of("forged")
+    assert exc.value.code == "bad-token"
+    assert room.message_for(0) == before and room.seq == 0
+
+
+def test_bad_lobby_requests_are_refused():
+    for data, code in [(None, "bad-request"), ({"seats": []}, "bad-seats"),
+                       ({"seats": [{"kind": "alien"}] * 2}, "bad-seats"),
+                       ({"seats": [{"kind": "bot", "bot": "oracle"}] * 2}, "bad-bot"),
+                       ({"seats": [{"kind": "person"}] * 2, "seed": "x"}, "bad-seed"),
+                       ({"seats": [{"kind": "person"}] * 2, "scenario": "Colombo"}, "bad-game")]:
+        with pytest.raises(ClientError) as exc:
+            parse_params(data)
+        assert exc.value.code == code, data
+
+
+def test_the_message_text_is_the_message():
+    """The text sent is built from pieces encoded once; it must be exactly the view."""
+    room = new_room(seed=8)
+    for _ in range(12):
+        seat = room.state.to_move()[0]
+        for who in (0, 1, None):
+            assert json.loads(room.message_text(who)) == room.message_for(who)
+        act, new = room.prepare(seat, action_to_json(legal_actions(room.state, seat)[0]))
+        room.commit(act, new)
+    assert len(room.message_for(None)["log"]) > 5
+
+
+def test_a_game_that_no_longer_replays_is_set_aside_not_fatal(tmp_path):
+    store = open_store(f"sqlite:///{tmp_path / 'x.db'}")
+    good, bad = new_room(1), new_room(2)
+    bad.id = "bad"
+    for room in (good, bad):
+        store.create(room.stored())
+    store.append("bad", 0, {"type": "fief", "player": 0, "fief": 10, "anchor": [0, 0],
+                            "rotation": 0})  # not legal in planning: the log is corrupt
+    server = GameServer(store, bot_processes=False)
+    assert server.resume() == 1 and set(server.rooms) == {"g1"}
+    assert store.game_ids("broken") == ["bad"]
+    store.close()

@@ -1,0 +1,30 @@
+"""A real server (uvicorn in its own process) on a free loopback port, for the web tests."""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from gonzaga.web.loadbench import free_port, start_server
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+@dataclass
+class Server:
+    base: str
+    ws: str
+    db: Path
+    proc: subprocess.Popen[bytes]
+
+    def stop(self, *, kill: bool = False) -> None:
+        if self.proc.poll() is None:
+            (self.proc.kill if kill else self.proc.terminate)()
+            self.proc.wait(10)
+
+
+def launch(db: Path, port: int | None = None) -> Server:
+    port = port or free_port()
+    proc = start_server(port, db, bot_delay=0.0)
+    return Server(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", db, proc)
