@@ -615,6 +615,7 @@ def plot_scores(tour: Tournament, path: Path) -> None:
         for i, d in enumerate(data, start=1):
             ax.scatter([i + 0.18] * len(d), d, s=6, alpha=0.35, color="tab:gray")
         ax.set_title(f"{p} players")
+        ax.set_xlabel("box: quartiles, line: median, ▲: mean, dots: games", fontsize=8)
         ax.set_ylabel("final score")
         ax.grid(axis="y", alpha=0.3)
     fig.suptitle(f"Score distributions ({len(tour.results)} games, seed {tour.seed})")
