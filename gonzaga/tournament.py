@@ -346,7 +346,9 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if wins <= 0 else max(0.0, centre - half)  # exact ends, free of rounding
+    hi = 1.0 if wins >= n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 @dataclass
@@ -366,8 +368,9 @@ class BotStats:
     rank_mean: float
     points_by_source: dict[str, float]  # mean points per seat-game
     decisions: int
-    think_mean: float  # seconds per decision (0 when timings are not known)
-    think_max: float
+    # seconds per decision (0 when not known); timings differ between runs, so not compared
+    think_mean: float = field(compare=False)
+    think_max: float = field(compare=False)
 
 
 def bot_stats(bot: str, results: Sequence[GameResult]) -> BotStats | None:
