@@ -1,4 +1,5 @@
-"""The `gonzaga` command: play, simulate, replay, check and draw boards, benchmark."""
+"""The `gonzaga` command: play, simulate, run tournaments, replay, check and draw boards,
+benchmark."""
 
 from __future__ import annotations
 
@@ -138,6 +139,46 @@ def simulate(
     except ValueError as exc:
         raise _fail(str(exc)) from None
     print_summary(summary, console)
+
+
+@app.command()
+def tournament(
+    bots: Annotated[str, typer.Option(help="Comma-separated bot specs (at least 2), e.g. "
+                                           "mcts:hard,greedy,random.")] = "greedy,random",
+    players: Annotated[str, typer.Option(help="Comma-separated player counts, 2 to 4.")] = "2",
+    games: Annotated[int, typer.Option(min=1, help="Games per line-up, rounded up to whole "
+                                                   "seat rotations.")] = 20,
+    seed: Annotated[int, typer.Option(help="Seed of the first deal.")] = 0,
+    workers: Annotated[int | None, typer.Option(min=1, help="Worker processes (default: "
+                                                            "the usable CPUs).")] = None,
+    out: Annotated[Path | None, typer.Option(help="Output folder (default: "
+                                                  "tournament-SEED).")] = None,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace the results of an "
+                                                                "earlier run in --out.")]
+    = False,
+) -> None:
+    """Seat-rotated bot matches: win rates with 95% intervals, ratings, a report and records."""
+    from .tournament import default_workers, print_tournament, run_tournament
+
+    counts: list[int] = []
+    for part in _split(players):
+        try:
+            counts.append(int(part))
+        except ValueError:
+            raise _fail(f"--players takes player counts from 2 to 4, not {part!r}") from None
+    folder = out if out is not None else Path(f"tournament-{seed}")
+    k = workers if workers is not None else default_workers()
+    command = (f"gonzaga tournament --bots {bots} --players {players} --games {games} "
+               f"--seed {seed} --workers {k} --out {folder}")
+    try:
+        result = run_tournament(_split(bots), counts, games=games, seed=seed, workers=k,
+                                out=folder, console=console, overwrite=overwrite,
+                                command=command)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    except OSError as exc:
+        raise _fail(f"cannot write to {folder}: {exc}") from None
+    print_tournament(result, console)
 
 
 @app.command()

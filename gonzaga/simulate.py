@@ -24,7 +24,7 @@ from .board import Board, board_from_dict, load_board
 from .bots import BOTS, make_bot
 from .match import play_game
 from .record import dumps_record, game_record
-from .state import COLOURS, Reason
+from .state import COLOURS, GameState, Reason
 
 SOURCES: tuple[str, ...] = tuple(str(r) for r in Reason)
 
@@ -113,12 +113,17 @@ def _play_one(specs: tuple[str, ...], index: int, game_seed: int, scenario: str 
         data = game_record(state, players=list(specs), seed=game_seed)
         (records / f"game-{index:05d}.json").write_text(dumps_record(data) + "\n",
                                                        encoding="utf-8")
-    points = [dict.fromkeys(SOURCES, 0) for _ in specs]
-    for event in state.score_events():
-        points[event.player][str(event.reason)] += event.points
     return GameResult(index, game_seed, state.setup.scenario, state.round,
                       tuple(p.score for p in state.players), tuple(state.winners),
-                      tuple(points))
+                      points_by_source(state))
+
+
+def points_by_source(state: GameState) -> tuple[dict[str, int], ...]:
+    """Each seat's points split by scoring reason; shared by simulate and tournament."""
+    points = [dict.fromkeys(SOURCES, 0) for _ in state.players]
+    for event in state.score_events():
+        points[event.player][str(event.reason)] += event.points
+    return tuple(points)
 
 
 def _play_in_worker(args: tuple[tuple[str, ...], int, int, str | None, Path | None]
@@ -253,5 +258,5 @@ def _num(x: float) -> str:
     return str(int(x)) if x == int(x) else f"{x:.2f}"
 
 
-__all__ = ["GameResult", "SeatSummary", "Summary", "bot_seed", "print_summary", "run_simulation",
-           "summarise"]
+__all__ = ["GameResult", "SeatSummary", "Summary", "bot_seed", "points_by_source", "print_summary",
+           "run_simulation", "summarise"]
