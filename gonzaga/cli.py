@@ -156,6 +156,9 @@ def tournament(
     overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace the results of an "
                                                                 "earlier run in --out.")]
     = False,
+    solo: Annotated[str | None, typer.Option(help="Only line-ups where this bot holds one seat "
+                                                  "(e.g. one mcts:hard against three greedy)."
+                                             )] = None,
 ) -> None:
     """Seat-rotated bot matches: win rates with 95% intervals, ratings, a report and records."""
     from .tournament import default_workers, print_tournament, run_tournament
@@ -169,11 +172,12 @@ def tournament(
     folder = out if out is not None else Path(f"tournament-{seed}")
     k = workers if workers is not None else default_workers()
     command = (f"gonzaga tournament --bots {bots} --players {players} --games {games} "
-               f"--seed {seed} --workers {k} --out {folder}")
+               f"--seed {seed} --workers {k} --out {folder}"
+               + (f" --solo {solo}" if solo else ""))
     try:
         result = run_tournament(_split(bots), counts, games=games, seed=seed, workers=k,
                                 out=folder, console=console, overwrite=overwrite,
-                                command=command)
+                                command=command, solo=solo)
     except ValueError as exc:
         raise _fail(str(exc)) from None
     except OSError as exc:

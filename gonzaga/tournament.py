@@ -106,20 +106,25 @@ def rotations(seats: Sequence[str]) -> list[tuple[str, ...]]:
     return [tuple(seats[(i - r) % p] for i in range(p)) for r in range(p)]
 
 
-def schedule(bots: Sequence[str], players: Sequence[int], games: int, seed: int
-             ) -> tuple[list[Lineup], list[ScheduledGame]]:
+def schedule(bots: Sequence[str], players: Sequence[int], games: int, seed: int,
+             solo: str | None = None) -> tuple[list[Lineup], list[ScheduledGame]]:
     """All games of a tournament, in the order they are reported.
 
     `games` is per line-up, rounded up to a whole number of rotations. Each deal (seed
     `seed + deal number`) is played once in every rotation of its line-up, so every bot meets
     the same fiefs, objectives and scenario from every seat (duplicate play: luck of the deal
     cancels out between the bots of a line-up).
+
+    With `solo`, only the line-ups where that bot holds exactly one seat are played (one
+    `mcts:hard` against three `greedy`, not two against two).
     """
     tables: list[Lineup] = []
     games_out: list[ScheduledGame] = []
     deal = 0
     for p in players:
         for lineup in lineups(bots, p):
+            if solo is not None and dict(lineup.counts).get(solo) != 1:
+                continue
             tables.append(lineup)
             for _ in range(math.ceil(games / p)):
                 for r, seats in enumerate(rotations(lineup.seats)):
@@ -303,20 +308,26 @@ class Tournament:
     summary: Summary
     elapsed: float = field(default=0.0, compare=False)
     out: Path | None = None
+    solo: str | None = None  # only line-ups where this bot holds one seat
 
 
 def run_tournament(bots: Sequence[str], players: Sequence[int], *, games: int, seed: int,
                    workers: int, out: Path | None, console: Console, overwrite: bool = False,
-                   board: Board | None = None, command: str | None = None) -> Tournament:
+                   board: Board | None = None, command: str | None = None,
+                   solo: str | None = None) -> Tournament:
     """Check the arguments, play the schedule with a progress bar, write every output.
 
     Raises ValueError for bad arguments or an unwritable `out` before any game is played.
     """
     specs = check_arguments(bots, players, games, workers)
+    if solo is not None:
+        solo = solo.strip()
+        if solo not in specs:
+            raise ValueError(f"--solo {solo!r} is not one of the bots ({', '.join(specs)})")
     board = board or load_board()
     if out is not None:
         prepare_out(out, overwrite)
-    tables, scheduled = schedule(specs, players, games, seed)
+    tables, scheduled = schedule(specs, players, games, seed, solo)
     started = time.perf_counter()
     results: list[GameResult] = []
     with Progress(TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(),
@@ -327,7 +338,7 @@ def run_tournament(bots: Sequence[str], players: Sequence[int], *, games: int, s
             progress.advance(task)
     tour = Tournament(tuple(specs), tuple(players), games, seed, workers, board.name, tables,
                       results, summarise(specs, tables, results),
-                      elapsed=time.perf_counter() - started, out=out)
+                      elapsed=time.perf_counter() - started, out=out, solo=solo)
     if out is not None:
         write_outputs(tour, out, command)
     return tour
@@ -494,7 +505,8 @@ def header(tour: Tournament) -> str:
     players = ", ".join(map(str, tour.players))
     return (f"{len(tour.results)} games on {tour.board}: bots {', '.join(tour.bots)}; "
             f"{players} players; {tour.games_per_lineup} games per line-up, rounded up to "
-            f"whole seat rotations; seed {tour.seed}")
+            f"whole seat rotations; seed {tour.seed}"
+            + (f"; only line-ups with one {tour.solo}" if tour.solo else ""))
 
 
 def reports(tour: Tournament) -> list[Report]:
@@ -574,7 +586,7 @@ def to_json(tour: Tournament, command: str | None = None) -> dict[str, Any]:
         "command": command,
         "parameters": {"bots": list(tour.bots), "players": list(tour.players),
                        "games_per_lineup": tour.games_per_lineup, "seed": tour.seed,
-                       "workers": tour.workers, "board": tour.board},
+                       "workers": tour.workers, "board": tour.board, "solo": tour.solo},
         "methods": {"win_rate_interval": CI_METHOD, "rating": RATING_METHOD},
         "lineups": [{"id": i + 1, "players": t.players, "label": t.label,
                      "bots": dict(t.counts), "seats": list(t.seats)}

@@ -190,3 +190,18 @@ def test_cli_unwritable_out_and_existing_results(tmp_path: Path) -> None:
     again = runner.invoke(app, args)
     assert again.exit_code == 2 and "--overwrite" in again.output
     assert runner.invoke(app, [*args, "--overwrite"]).exit_code == 0
+
+
+def test_solo_keeps_the_line_ups_with_one_seat_for_that_bot() -> None:
+    tables, games = schedule(["mcts:hard", "greedy"], [2, 4], 4, seed=0, solo="mcts:hard")
+    assert [t.seats for t in tables] == [("mcts:hard", "greedy"),
+                                        ("mcts:hard", "greedy", "greedy", "greedy")]
+    assert all(sum(1 for s in g.seats if s == "mcts:hard") == 1 for g in games)
+    tables, _ = schedule(["a", "b", "c"], [2], 2, seed=0, solo="c")
+    assert [t.seats for t in tables] == [("a", "c"), ("b", "c")]
+
+
+def test_solo_must_be_one_of_the_bots(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["tournament", "--bots", "greedy,random", "--solo", "planner",
+                                 "--out", str(tmp_path / "t")])
+    assert result.exit_code != 0 and "planner" in result.output
