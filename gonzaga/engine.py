@@ -726,14 +726,15 @@ def _end_round(state: GameState) -> None:
     _start_round(state)
 
 
-def player_groups(state: StateOrView, player: int) -> list[int]:
-    """Sizes of the player's groups of pieces connected through hex sides (NOTES 11)."""
-    owned: dict[int, int] = {}  # hex -> piece id
-    for pid, piece in enumerate(state.pieces):
-        if piece.owner == player:
-            for h in piece.hexes:
-                owned[h] = pid
-    parent = {pid: pid for pid in set(owned.values())}
+def group_labels(state: StateOrView, player: int) -> tuple[np.ndarray, np.ndarray]:
+    """The player's groups of pieces connected through hex sides (NOTES 11; barriers do not
+    cut them): per hex the id of the group covering it (-1: none), and each group's size in
+    pieces (each fief and each ring counts one)."""
+    pieces = [p for p in state.pieces if p.owner == player]
+    label = np.full(state.board.hex_count, -1, dtype=np.int32)
+    if not pieces:
+        return label, np.zeros(0, dtype=np.int32)
+    parent = list(range(len(pieces)))
 
     def find(x: int) -> int:
         while parent[x] != x:
@@ -741,19 +742,31 @@ def player_groups(state: StateOrView, player: int) -> list[int]:
             x = parent[x]
         return x
 
+    piece_at = {h: i for i, piece in enumerate(pieces) for h in piece.hexes}
     neighbours = state.board.neighbours
-    for h, pid in owned.items():
+    for h, i in piece_at.items():
         for n in neighbours[h]:
-            other = owned.get(n)
-            if other is not None and other != pid:
-                a, b = find(pid), find(other)
+            j = piece_at.get(n)
+            if j is not None and j != i:
+                a, b = find(i), find(j)
                 if a != b:
                     parent[a] = b
-    sizes: dict[int, int] = {}
-    for pid in parent:
-        root = find(pid)
-        sizes[root] = sizes.get(root, 0) + 1
-    return sorted(sizes.values(), reverse=True)
+    ids: dict[int, int] = {}
+    sizes: list[int] = []
+    for i in range(len(pieces)):
+        root = find(i)
+        if root not in ids:
+            ids[root] = len(sizes)
+            sizes.append(0)
+        sizes[ids[root]] += 1
+    for h, i in piece_at.items():
+        label[h] = ids[find(i)]
+    return label, np.array(sizes, dtype=np.int32)
+
+
+def player_groups(state: StateOrView, player: int) -> list[int]:
+    """Sizes of the player's groups of pieces, largest first (NOTES 11)."""
+    return sorted(group_labels(state, player)[1].tolist(), reverse=True)
 
 
 def largest_group(state: StateOrView, player: int) -> int:
@@ -963,6 +976,7 @@ __all__ = [
     "covered_hexes",
     "deal",
     "free_placements",
+    "group_labels",
     "legal_actions",
     "new_game",
     "placement_events",

@@ -48,6 +48,7 @@ from .engine import (
     castle_hexes,
     covered_hexes,
     covered_places,
+    group_labels,
     largest_group,
     new_game,
     placement_points,
@@ -1414,25 +1415,9 @@ class RankedPlacements:
 
 def _own_groups(v: PlayerView, me: int) -> tuple[dict[int, int], dict[int, int]]:
     """The player's connected groups of pieces: hex -> group id, and group id -> pieces."""
-    pieces = [p for p in v.pieces if p.owner == me]
-    hex_piece = {h: k for k, p in enumerate(pieces) for h in p.hexes}
-    parent = list(range(len(pieces)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for h, k in hex_piece.items():
-        for n in v.board.neighbours[h]:
-            other = hex_piece.get(n)
-            if other is not None:
-                parent[find(k)] = find(other)
-    sizes: dict[int, int] = {}
-    for k in range(len(pieces)):
-        sizes[find(k)] = sizes.get(find(k), 0) + 1
-    return {h: find(k) for h, k in hex_piece.items()}, sizes
+    label, sizes = group_labels(v, me)
+    return ({int(h): int(label[h]) for h in np.flatnonzero(label >= 0)},
+            dict(enumerate(sizes.tolist())))
 
 
 def render_placement_list(v: PlayerView, me: int, legal: LegalActions, ranked: RankedPlacements,

@@ -24,6 +24,7 @@ from gonzaga.bots.evaluation import (
 from gonzaga.bots.mcts import LEVELS, MCTSBot, parse_settings
 from gonzaga.engine import (
     apply_in_place,
+    group_labels,
     legal_actions,
     new_game,
     placement_points,
@@ -326,5 +327,5 @@ def test_group_growth_matches_placing_the_piece(many_groups, monkeypatch):
     for i in range(len(legal.rows)):
         after = state.clone()
         apply_in_place(after, legal.placement(i))
-        label, sizes = ev.group_labels(after, me)
+        label, sizes = group_labels(after, me)
         assert sizes[label[cells[i][0]]] == predicted[i]

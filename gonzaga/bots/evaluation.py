@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..board import Board
-from ..engine import StateOrView, placement_points, uncovered_count
+from ..engine import StateOrView, group_labels, placement_points, uncovered_count
 from ..state import (
     LAST_TURN_FIRST_CHECK,
     LAST_TURN_THRESHOLD,
@@ -82,47 +82,6 @@ def rounds_left(state: StateOrView) -> int:
 
 def own_mask(state: StateOrView, player: int) -> np.ndarray:
     return (state.fief_owner == player) | (state.ring_owner == player)
-
-
-def group_labels(state: StateOrView, player: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per hex, the id of the player's group covering it (-1: none); and each group's size in
-    pieces. Groups join through hex sides; barriers do not cut them (NOTES 11)."""
-    board = state.board
-    pieces = [p for p in state.pieces if p.owner == player]
-    label = np.full(board.hex_count, -1, dtype=np.int32)
-    if not pieces:
-        return label, np.zeros(0, dtype=np.int32)
-    parent = list(range(len(pieces)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    owner_of: dict[int, int] = {}
-    for i, piece in enumerate(pieces):
-        for h in piece.hexes:
-            owner_of[h] = i
-    neighbours = board.neighbours
-    for h, i in owner_of.items():
-        for n in neighbours[h]:
-            j = owner_of.get(n)
-            if j is not None and j != i:
-                a, b = find(i), find(j)
-                if a != b:
-                    parent[a] = b
-    roots: dict[int, int] = {}
-    sizes: list[int] = []
-    for i in range(len(pieces)):
-        r = find(i)
-        if r not in roots:
-            roots[r] = len(sizes)
-            sizes.append(0)
-        sizes[roots[r]] += 1
-    for h, i in owner_of.items():
-        label[h] = roots[find(i)]
-    return label, np.array(sizes, dtype=np.int32)
 
 
 def _group_reach(label: np.ndarray, sizes: np.ndarray,
