@@ -16,6 +16,7 @@ import numpy as np
 from ..actions import ALLIANCE, Action, Donate, PlaceFief, Plan, Wedding
 from ..engine import LegalActions, PlayerView, placement_points, placement_rows
 from ..state import POINTS_DONATION
+from .base import PlanOrPlaceBot
 
 OBJECTIVE_CITY_BONUS = 4.0
 CONTACT_BONUS = 1.0
@@ -24,7 +25,7 @@ PRIVILEGE_MIN_GAIN = 9.0
 PRIVILEGE_MIN_RINGS = 3
 
 
-class GreedyBot:
+class GreedyBot(PlanOrPlaceBot):
     name = "greedy"
 
     def __init__(self, seed: int | None = None) -> None:
@@ -74,16 +75,7 @@ class GreedyBot:
 
     # -- decisions ----------------------------------------------------------------------------
 
-    def decide(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
-        if not legal_actions:
-            raise ValueError("no legal action to choose from")
-        me = view.viewer
-        assert me is not None
-        if isinstance(legal_actions[0], Plan):
-            return self._plan(view, me, [a for a in legal_actions if isinstance(a, Plan)])
-        return self._place(view, me, legal_actions)
-
-    def _plan(self, view: PlayerView, me: int, plans: list[Plan]) -> Plan:
+    def plan(self, view: PlayerView, me: int, plans: list[Plan]) -> Plan:
         fief = view.players[me].fief
         assert fief is not None
         rings = view.players[me].rings
@@ -111,7 +103,7 @@ class GreedyBot:
         scored.sort(key=lambda t: t[0], reverse=True)
         return scored[0][1]
 
-    def _place(self, view: PlayerView, me: int, legal: Sequence[Action]) -> Action:
+    def place(self, view: PlayerView, me: int, legal: Sequence[Action]) -> Action:
         best_value = float(POINTS_DONATION) - 0.5  # a donation only if nothing better
         best: Action = Donate(me)
         bonus = self._bonus_arrays(view, me)

@@ -193,8 +193,8 @@ class MCTSBot:
         while node is not None:
             choice = self._select(node)
             path.append((node, choice))
-            for mover, index in zip(node.movers, choice, strict=True):
-                apply_in_place(state, node.arms[node.movers.index(mover)][index].action)
+            for arms, index in zip(node.arms, choice, strict=True):
+                apply_in_place(state, arms[index].action)
             if state.round != start_round or state.phase is Phase.OVER:
                 break
             child = node.children.get(choice)

@@ -16,29 +16,24 @@ import numpy as np
 from ..actions import ALLIANCE, Action, Donate, Plan
 from ..engine import LegalActions, PlayerView, legal_actions, placement_rows, wedding_pairs
 from ..state import POINTS_DONATION
+from .base import PlanOrPlaceBot
 from .evaluation import DEFAULT_WEIGHTS, MoveContext, Weights, worthwhile_weddings
 
 PRIVILEGE_MIN_VALUE = 10.0  # only a prize this large is worth jumping the queue for
 ALLIANCE_KEEP = 0.5  # the Alliance card is the flexible one; keep it when another card will do
 
 
-class PlannerBot:
+class PlannerBot(PlanOrPlaceBot):
     name = "planner"
 
     def __init__(self, seed: int | None = None, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.rng = random.Random(seed)
         self.weights = weights
 
-    def decide(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
-        if not legal_actions:
-            raise ValueError("no legal action to choose from")
-        me = view.viewer
-        assert me is not None
-        if isinstance(legal_actions[0], Plan):
-            return self._plan(view, me, [a for a in legal_actions if isinstance(a, Plan)])
-        return best_turn(view, me, legal_actions, view.players[me].objective, self.weights)[0]
+    def place(self, view: PlayerView, me: int, legal: Sequence[Action]) -> Action:
+        return best_turn(view, me, legal, view.players[me].objective, self.weights)[0]
 
-    def _plan(self, view: PlayerView, me: int, plans: list[Plan]) -> Plan:
+    def plan(self, view: PlayerView, me: int, plans: list[Plan]) -> Plan:
         values = plan_values(view, me, plans, view.players[me].objective, self.weights)
         best = max(range(len(plans)),
                    key=lambda i: (values[i] + self.rng.random() * 0.01))
