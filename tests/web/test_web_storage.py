@@ -114,3 +114,21 @@ def test_a_game_that_no_longer_replays_is_set_aside_not_fatal(tmp_path):
     assert server.resume() == 1 and set(server.rooms) == {"g1"}
     assert store.game_ids("broken") == ["bad"]
     store.close()
+
+
+def test_every_lobby_level_plays_a_move_from_the_worker_entry_point():
+    """Each bot level the lobby offers decides through the same entry point the server's
+    worker processes use, from the deal and the moves alone, and the same way twice."""
+    from gonzaga.bots import LEVELS
+
+    for level in LEVELS:
+        params = parse_params({"seats": [{"kind": "bot", "bot": level},
+                                         {"kind": "bot", "bot": "random"}], "seed": 5})
+        room = Room("g-" + level, params)
+        seat = room.state.to_move()[0]
+        a = decide(level, 5, room.state.setup, [], room.state.history, seat)
+        b = decide(level, 5, room.state.setup, [], room.state.history, seat)
+        assert a == b and a in list(legal_actions(room.state, seat))
+        act, new = room.prepare(seat, action_to_json(a))
+        room.commit(act, new)
+        assert room.state.history[-1] == a
