@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(BIN)/gonzaga serve --host 127.0.0.1 --port 8000 --db sqlite:///gonzaga.db
 
 play: $(STAMP)
-	$(BIN)/gonzaga play --players human,greedy,random
+	$(BIN)/gonzaga play --players human,planner,mcts:medium
 
 test: $(STAMP)
 	$(BIN)/ruff check gonzaga tests tools

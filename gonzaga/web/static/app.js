@@ -282,6 +282,7 @@ function render(v) {
   if (ui.view && ui.view.phase === "planning" && v.phase === "placing" && !ui.replay) {
     toast(`Plans revealed. Turn order: ${v.order.map((i) => v.players[i].name).join(" → ")}`, "info");
   }
+  if (v.phase === "over" && ui.view && ui.view.phase !== "over") $("toast").hidden = true;  // the end screen says it all
   ui.view = v;
   document.body.dataset.seq = v.seq;
   document.body.dataset.phase = v.phase;
