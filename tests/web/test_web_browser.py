@@ -135,6 +135,10 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
     names = [r.query_selector("td").inner_text().strip() for r in rows]
     assert "Ann" in names and any(n in winner for n in names)
     assert "Gonzaga tile" in page.inner_text("#end")
+    # every covered objective city is ringed on the map in its owner's colour
+    covered = sum(len(r.query_selector_all("td")[3].get_attribute("title").split(", "))
+                  if r.query_selector_all("td")[3].get_attribute("title") else 0 for r in rows)
+    assert len(page.query_selector_all("#pieces .objective-mark")) == covered
     assert "Game over" in page.inner_text("#status")
     assert page.query_selector("#download") is not None
     log = page.inner_text("#log")

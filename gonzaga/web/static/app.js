@@ -231,6 +231,19 @@ function drawPieces(v) {
       svg("polygon", { points: pointsAttr(corners(x, y, 0.85)), class: "last-move" }, g);
     }
   }
+  if (v.final) {  // the revealed objectives: each player's covered objective cities, ringed in their colour
+    const byName = Object.fromEntries(ui.board.cities.map((c) => [c.name, c]));
+    v.final.table.forEach((row, k) => {
+      for (const name of row.objective_cities) {
+        const c = byName[name];
+        if (!c) continue;
+        const [x, y] = centre(c.at[0], c.at[1]);
+        svg("circle", { cx: x, cy: y, r: 0.78 + 0.3 * k, class: "objective-halo" }, g);
+        const mark = svg("circle", { cx: x, cy: y, r: 0.78 + 0.3 * k, class: "objective-mark", stroke: colourOf(v.players[row.seat]), "data-objective": row.seat }, g);
+        svg("title", {}, mark).textContent = `${row.name}'s objective: ${name}`;
+      }
+    });
+  }
   $("church-label").textContent = `Church (${v.church.length})`;
 }
 
