@@ -329,3 +329,10 @@ def test_group_growth_matches_placing_the_piece(many_groups, monkeypatch):
         apply_in_place(after, legal.placement(i))
         label, sizes = group_labels(after, me)
         assert sizes[label[cells[i][0]]] == predicted[i]
+
+
+def test_a_search_without_any_budget_is_refused():
+    from gonzaga.bots.mcts import Settings
+
+    with pytest.raises(ValueError, match="budget"):
+        Settings(iterations=None, time_limit=None)

@@ -26,7 +26,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..actions import Action, Plan
 from ..engine import PlayerView, apply_in_place, legal_actions, resample
@@ -44,6 +44,10 @@ class Settings:
     turn_width: int = 6  # placements considered per placing node (plus Weddings, donation)
     prior_weight: float = 0.3  # progressive bias towards the heuristic's favourites
     reward_scale: float = 8.0  # points of lead that make a reward of about 0.73
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.time_limit is None:
+            raise ValueError("an mcts budget needs iterations, a time limit or both")
 
 
 LEVELS: dict[str, Settings] = {
@@ -73,22 +77,22 @@ def parse_settings(options: str) -> Settings:
             if not sep:
                 raise ValueError
             if key in ("iterations", "n"):
-                settings = _replace(settings, iterations=_positive(int(value)))
+                settings = replace(settings, iterations=_positive(int(value)))
                 iterations_given = True
             elif key in ("time", "t"):
                 time_given = _positive(float(value))
             elif key in ("c", "exploration"):
-                settings = _replace(settings, exploration=_positive(float(value)))
+                settings = replace(settings, exploration=_positive(float(value)))
             elif key == "width":
                 width = _positive(int(value))
-                settings = _replace(settings, turn_width=width, plan_width=width)
+                settings = replace(settings, turn_width=width, plan_width=width)
             else:
                 raise ValueError
         except ValueError:
             raise ValueError(f"bad mcts option {part!r}: use a level ({', '.join(LEVELS)}), "
                              "iterations=N, time=SECONDS, c=EXPLORATION or width=N") from None
     if time_given is not None:
-        settings = _replace(settings, time_limit=time_given,
+        settings = replace(settings, time_limit=time_given,
                             iterations=settings.iterations if iterations_given else None)
     return settings
 
@@ -97,11 +101,6 @@ def _positive(x: float) -> float:
     if not x > 0:
         raise ValueError
     return x
-
-
-def _replace(s: Settings, **changes: object) -> Settings:
-    values = {**s.__dict__, **changes}
-    return Settings(**values)  # type: ignore[arg-type]
 
 
 # -- the tree ---------------------------------------------------------------------------------
@@ -172,21 +171,17 @@ class MCTSBot:
             state = resample(view, rng)
             if root is None:
                 root = self._new_node(state)
-            self._iterate(root, state, rng)
+            self._iterate(root, state)
             done += 1
         self.last_iterations = done
         self._policy = {}
         assert root is not None
-        return self._choice(root, me, legal_actions)
-
-    def _choice(self, root: _Node, me: int, legal: Sequence[Action]) -> Action:
         arms = root.arms[root.movers.index(me)]
-        best = max(arms, key=lambda a: (a.visits, a.total))
-        return best.action
+        return max(arms, key=lambda a: (a.visits, a.total)).action
 
     # -- one iteration --------------------------------------------------------------------------
 
-    def _iterate(self, root: _Node, state: GameState, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, state: GameState) -> None:
         start_round = state.round
         path: list[tuple[_Node, tuple[int, ...]]] = []
         node: _Node | None = root
