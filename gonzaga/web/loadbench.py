@@ -25,6 +25,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import orjson
 import websockets
 
 from .wire import placement_list
@@ -92,14 +93,14 @@ async def play_seat(ws_url: str, token: str | None, rng: random.Random,
     `think` is the mean time the seat waits before each move (uniform from 0 to twice it)."""
     async with websockets.connect(ws_url, max_size=1 << 24) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
-        welcome = json.loads(await ws.recv())
+        welcome = orjson.loads(await ws.recv())
         if messages is not None:
             messages.append(welcome)
         seat = welcome.get("seat")
         sent_at: float | None = None
         sent_seq = -1
         while True:
-            msg = json.loads(await ws.recv())
+            msg = orjson.loads(await ws.recv())
             if messages is not None:
                 messages.append(msg)
             if msg["type"] == "error":
@@ -132,7 +133,7 @@ async def _latest(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
             text = await asyncio.wait_for(ws.recv(), 0.001)
         except TimeoutError:
             return msg
-        new = json.loads(text)
+        new = orjson.loads(text)
         if new.get("type") == "state":
             msg = new
 

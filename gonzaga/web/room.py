@@ -7,11 +7,12 @@ bad message never changes a game, and an action is on disk before anyone hears o
 
 from __future__ import annotations
 
-import json
 import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from ..actions import Action, IllegalAction, action_from_json, action_to_json
 from ..board import Board, load_board
@@ -201,7 +202,7 @@ class Room:
             self._log, self._log_texts = [], []
         new = log_json(v, len(self._log))
         self._log.extend(new)
-        self._log_texts.extend(json.dumps(entry) for entry in new)
+        self._log_texts.extend(_json_text(entry) for entry in new)
         msg = view_json(v, game_id=self.id, seq=self.seq, seats=self.seats_json(),
                         log=list(self._log))
         # who made the last move (public: that someone has planned is public), so a client
@@ -217,7 +218,7 @@ class Room:
         if cached is None or cached[0] is not msg:
             # the log, the same for every seat, is spliced in as entries encoded once
             assert len(msg["log"]) == len(self._log_texts)
-            head = json.dumps({k: v for k, v in msg.items() if k != "log"})
+            head = _json_text({k: v for k, v in msg.items() if k != "log"})
             text = f'{head[:-1]}, "log": [{", ".join(self._log_texts)}]}}'
             cached = (msg, text)
             self._texts[seat] = cached
@@ -288,3 +289,9 @@ class Room:
 
     def bots_to_move(self) -> list[int]:
         return [i for i in self.state.to_move() if i in self.bots]
+
+
+def _json_text(value: Any) -> str:
+    """JSON text of a message part; orjson, since encoding views is the server's main cost
+    under load (non-string keys are written as strings, as the standard library does)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
