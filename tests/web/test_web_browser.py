@@ -216,7 +216,6 @@ def test_two_people_in_two_browsers_plan_in_secret(server, browser):
     ann.select_option("[data-seat-kind='1']", "person")  # seat 3 stays a bot
     ann.fill("[data-seat-name='0']", "Ann")
     ann.fill("[data-seat-name='1']", "Bo")
-    ann.fill("#seed", "21")
     ann.click("#create-game")
     ann.wait_for_selector("[data-seat-link='1']")  # two people: the links are shown first
     bo_link = ann.get_attribute("[data-seat-link='1']", "href")

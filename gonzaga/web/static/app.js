@@ -264,6 +264,7 @@ function connect() {
   };
 }
 function send(msg) {
+  if (msg.type === "act" && msg.seq === undefined && ui.view) msg.seq = ui.view.seq;  // a move names the view it was made on
   if (ui.ws && ui.ws.readyState === WebSocket.OPEN) ui.ws.send(JSON.stringify(msg));
   else toast("Not connected; reconnecting…");
 }
@@ -279,6 +280,8 @@ function onMessage(msg) {
   if (msg.type === "state") render(unpack(msg));
   else if (msg.type === "welcome") {
     if (msg.seat === null && ui.token) toast("This link opens no seat: you are watching.");
+  } else if (msg.type === "presence") {
+    if (ui.view) { msg.seats.forEach((s, i) => Object.assign(ui.view.players[i], s)); renderPlayers(ui.view); }
   } else if (msg.type === "check") onCheck(msg);
   else if (msg.type === "error") {
     if (msg.code === "bad-token") { ui.token = null; localStorage.removeItem("gonzaga:" + ui.gameId); }
