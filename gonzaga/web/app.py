@@ -221,10 +221,9 @@ class GameServer:
                 return seat, token
         raise ClientError("full", "every seat of this game is taken")
 
-    def lobby(self, section: str, offset: int, client: str = "") -> Listing:
+    def lobby(self, section: str, offset: int) -> Listing:
         """One page of a lobby list (listed games only), cached for a second: however many
         clients poll the lobby, the database is read once a second per page."""
-        self.lobby_limit.check(client, "lobby requests from your address")
         if section not in ("open", "playing", "finished"):
             raise ClientError("bad-request", "section is open, playing or finished")
         if not 0 <= offset <= 100_000:
@@ -522,11 +521,11 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
     async def list_games(request: Request, section: str | None = None,
                          offset: int = 0) -> dict[str, Any]:
         """The lobby: listed games only, a page per list, newest first."""
+        server.lobby_limit.check(client(request), "lobby requests from your address")
         if section is not None:
-            page = server.lobby(section, offset, client(request))
+            page = server.lobby(section, offset)
             return {"games": page.games, "more": page.more}
-        pages = {name: server.lobby(name, 0, client(request))
-                 for name in ("open", "playing", "finished")}
+        pages = {name: server.lobby(name, 0) for name in ("open", "playing", "finished")}
         return {**{name: page.games for name, page in pages.items()},
                 "more": {name: page.more for name, page in pages.items()}}
 

@@ -13,6 +13,7 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Callable
+from typing import Any
 
 from fastapi import WebSocket
 
@@ -26,7 +27,10 @@ class Connection:
     """A client's socket, seat and outbox; `view_text` gives the client's view as it is now."""
 
     def __init__(self, ws: WebSocket, view_text: Callable[[Connection], str], *,
-                 limit: int = OUTBOX_LIMIT, timeout: float = SEND_TIMEOUT) -> None:
+                 limit: int = OUTBOX_LIMIT, timeout: float = SEND_TIMEOUT,
+                 handler: asyncio.Task[Any] | None = None) -> None:
+        """`handler` is the task reading this client (default: the current one), ended when
+        the client is dropped."""
         self.ws = ws
         self.seat: int | None = None
         self.joined = False  # said hello: receives the game's messages
@@ -37,7 +41,7 @@ class Connection:
         self._outbox: deque[str] = deque()
         self._queued_view: str | None = None  # the last view put in the outbox, until sent
         self._wake = asyncio.Event()
-        self._handler = asyncio.current_task()
+        self._handler = handler or asyncio.current_task()
         self._sender = asyncio.get_running_loop().create_task(self._run())
 
     def send(self, text: str) -> None:

@@ -165,10 +165,12 @@ class BodyLimit:
     async def _refuse(self, send: Send) -> None:
         body = json.dumps({"type": "error", "code": "too-large",
                            "message": f"request bodies are limited to {self.limit} bytes"})
+        data = body.encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(data)).encode()),
                                 (b"connection", b"close")]})
-        await send({"type": "http.response.body", "body": body.encode()})
+        await send({"type": "http.response.body", "body": data})
 
 
 class _TooLarge(Exception):
