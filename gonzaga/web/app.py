@@ -62,6 +62,7 @@ class Limits:
     message_burst: int = 60
     max_active_games: int = 1000  # unfinished games with a move in the last day
     idle_seconds: float = 600.0  # a game nobody watches leaves memory after this long
+    sweep_seconds: float = 30.0  # how often games that left play are let go
     decision_seconds: float = DEADLINE  # a bot decision's deadline
     undo_wait: float = 1.5  # extra seconds a bot waits after a person's move that can be undone
 
@@ -127,7 +128,7 @@ class GameServer:
         self.bots.start()
         for room in list(self.rooms.values()):
             self.kick_bots(room)
-        self._spawn(self._sweep_forever())
+        self._spawn(self._sweep_forever(self.limits.sweep_seconds))
 
     async def shutdown(self) -> None:
         for task in list(self.tasks):
@@ -180,7 +181,7 @@ class GameServer:
         self.bot_failures = {k: v for k, v in self.bot_failures.items() if k[0] in self.rooms}
         return len(gone)
 
-    async def _sweep_forever(self, every: float = 30.0) -> None:
+    async def _sweep_forever(self, every: float) -> None:
         while True:
             await asyncio.sleep(every)
             self.sweep()

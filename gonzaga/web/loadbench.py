@@ -20,7 +20,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -146,8 +148,18 @@ async def _latest(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
             msg = new
 
 
-async def _run(base: str, games: int, players: int, seed: int, think: float
-               ) -> dict[str, Any]:
+def _poll_lobby(base: str, stop: threading.Event, counts: dict[str, int]) -> None:
+    """A client reading the lobby in a loop, as fast as the server answers."""
+    while not stop.is_set():
+        try:
+            http_json(f"{base}/api/games")
+            counts["answered"] += 1
+        except urllib.error.HTTPError as exc:
+            counts[str(exc.code)] = counts.get(str(exc.code), 0) + 1
+
+
+async def _run(base: str, games: int, players: int, seed: int, think: float,
+               lobby_pollers: int = 0) -> dict[str, Any]:
     # people's games are dealt by the server's own randomness (a chosen seed is refused)
     created = [http_json(f"{base}/api/games", {
         "seats": [{"kind": "person"} for _ in range(players)]}) for _ in range(games)]
@@ -165,8 +177,17 @@ async def _run(base: str, games: int, players: int, seed: int, think: float
             rng = random.Random(seed * 1000 + g * 10 + s["seat"])
             tasks.append(play_seat(f"{ws_base}/ws/{game['id']}", token, rng, latencies,
                                    think=think))
+    stop = threading.Event()
+    counts = {"answered": 0}
+    pollers = [threading.Thread(target=_poll_lobby, args=(base, stop, counts), daemon=True)
+               for _ in range(lobby_pollers)]
+    for t in pollers:
+        t.start()
     finals = await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - t0
+    stop.set()
+    for t in pollers:
+        t.join()
     assert all(f["phase"] == "over" for f in finals)
     ms = sorted(x * 1000 for x in latencies)
     return {
@@ -179,24 +200,30 @@ async def _run(base: str, games: int, players: int, seed: int, think: float
         "move → new view max (ms)": round(ms[-1], 2),
         "wall time (s)": round(elapsed, 2),
         "games per minute": round(games / elapsed * 60, 1),
+        **({"lobby pollers": lobby_pollers, "lobby reads answered": counts}
+           if lobby_pollers else {}),
     }
 
 
-def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: float = 0.5
+def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: float = 0.5,
+                   lobby_pollers: int = 0, limits: dict[str, float] | None = None
                    ) -> dict[str, Any]:
     """Start a server, play `games` concurrent games over WebSockets, return the figures.
 
     With `think` 0 every client answers at once, which measures a saturated server (latency
-    is then mostly queueing); a think time gives the load of fast players."""
+    is then mostly queueing); a think time gives the load of fast players. `lobby_pollers`
+    threads read the lobby in a loop meanwhile (with the production lobby rate limit unless
+    `limits` says otherwise)."""
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        proc = start_server(port, Path(tmp) / "bench.db",
-                            limits={**LOCAL_LIMITS, "messages_per_second": 0})
+        proc = start_server(port, Path(tmp) / "bench.db", limits=limits or {
+            **LOCAL_LIMITS, "messages_per_second": 0,
+            **({"lobby_per_second": 1} if lobby_pollers else {})})
         client0 = resource.getrusage(resource.RUSAGE_SELF)
         server0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
             figures = asyncio.run(_run(f"http://127.0.0.1:{port}", games, players, seed,
-                                       think))
+                                       think, lobby_pollers))
         finally:
             proc.terminate()
             proc.wait(10)
@@ -208,3 +235,48 @@ def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: floa
     figures["server"] = "uvicorn, one process, SQLite WAL, loopback, 2-core machine shared " \
                         "with the clients"
     return figures
+
+
+def _rss_mb(pid: int) -> float:
+    """Resident memory of a process (Linux /proc), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+def run_memory_bench(games: int = 500) -> dict[str, Any]:
+    """The server's memory before and after `games` finished games (one person against the
+    random bot each): finished games leave memory, so it stays flat."""
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
+        proc = start_server(port, Path(tmp) / "memory.db",
+                            limits={**LOCAL_LIMITS, "messages_per_second": 0,
+                                    "sweep_seconds": 1})
+        try:
+            time.sleep(2)
+            before = _rss_mb(proc.pid)
+            base = f"http://127.0.0.1:{port}"
+
+            async def play_all() -> None:
+                for g in range(games):
+                    game = http_json(f"{base}/api/games", {"seats": [
+                        {"kind": "person"}, {"kind": "bot", "bot": "random"}]})
+                    token = game["seats"][0]["link"].split("#", 1)[1]
+                    await play_seat(f"ws://127.0.0.1:{port}/ws/{game['id']}", token,
+                                    random.Random(g))
+
+            t0 = time.perf_counter()
+            asyncio.run(play_all())
+            elapsed = time.perf_counter() - t0
+            peak = _rss_mb(proc.pid)
+            time.sleep(3)  # a sweep lets the finished games go
+            after = _rss_mb(proc.pid)
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    return {"finished games": games, "wall time (s)": round(elapsed, 1),
+            "server RSS before (MB)": round(before, 1),
+            "server RSS right after the last game (MB)": round(peak, 1),
+            "server RSS after the sweep (MB)": round(after, 1),
+            "growth per finished game (kB)": round((after - before) * 1024 / games, 1)}
