@@ -540,7 +540,7 @@ function drawMapKey(v) {
     ...v.players.map((p) => item(el("span", { class: "swatch", style: lookStyle(p.colour) }),
       `${p.name}: ${ui.board.player_looks[p.colour].name}`, { "data-colour": p.colour, title: lookTitle(p.colour) })),
     inactive.length ? item(box({ fill: colour(inactive[0]) }, { fill: "url(#hatch-inactive)", class: "inactive-hatch" }),
-      `Inactive (${inactive.map(cardName).join(", ")}): only with the Inactive Regions card`, { id: "key-inactive" }) : "",
+      `${inactive.map(cardName).join(", ")}: inactive (Inactive Regions card)`, { id: "key-inactive" }) : "",
     item(box({ class: "outside" }), "Off the board", { id: "key-outside" }));
 }
 
