@@ -473,8 +473,8 @@ function drawPieces(v) {
       }
     });
   }
-  $("church-label").textContent = `Church (${v.church.length})`;
-  layoutNames(true);
+  const church = `Church (${v.church.length})`;
+  if ($("church-label").textContent !== church) { $("church-label").textContent = church; layoutNames(true); }
   drawMapKey(v);
 }
 
