@@ -128,10 +128,10 @@ function drawBoard(scenario) {
   drawWaterAndRegionNames(root);
   const routes = svg("g", { class: "overlay" }, root);
   for (const pts of b.routes) svg("polyline", { points: pointsAttr(pts), class: "route" }, routes);
+  drawSeals(root, scenario);  // under the pieces: a second ring may lie on the sea beside one
   svg("g", { id: "pieces", class: "overlay" }, root);
   drawPlaces(root);
-  drawSeals(root, scenario);
-  root.appendChild(ui.placeNames);  // names on top of pieces and seals
+  root.appendChild(ui.placeNames);  // names on top of everything
   svg("g", { id: "marks", class: "overlay" }, root);
   svg("g", { id: "preview", class: "overlay" }, root);
   layoutNames();
