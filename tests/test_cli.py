@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
 import socket
 import subprocess
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from gonzaga.cli import app
@@ -76,6 +78,7 @@ def test_bench_names_a_bad_bot():
 # -- play: one default line-up -----------------------------------------------------------------
 
 ROOT = Path(__file__).resolve().parents[1]
+needs_make = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 
 
 def make_dry_run(*args: str) -> str:
@@ -85,6 +88,7 @@ def make_dry_run(*args: str) -> str:
     return done.stdout
 
 
+@needs_make
 def test_play_default_seats_are_one_fact(monkeypatch):
     from gonzaga import cli, tui
 
@@ -128,6 +132,7 @@ def test_serve_on_a_busy_port_says_what_to_do_and_prints_no_url(monkeypatch, tmp
     assert "http://" not in text and "Traceback" not in text
 
 
+@needs_make
 def test_make_run_takes_a_port():
     assert "--port 8000" in make_dry_run("run")
     assert "--port 8001" in make_dry_run("run", "PORT=8001")
