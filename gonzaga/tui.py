@@ -187,6 +187,9 @@ def _hexes_text(board: Board, hexes: Iterable[int]) -> str:
 # The map
 
 
+_glyphs_cache: dict[str, Glyphs] = {}
+
+
 @dataclass(frozen=True)
 class Glyphs:
     """Letters marking cities (by symbol, upper case) and harbors (by sea, lower case)."""
@@ -196,9 +199,13 @@ class Glyphs:
 
     @classmethod
     def of(cls, board: Board) -> Glyphs:
-        return cls(_unique_letters({s.id: s.name for s in board.symbols.values()}, True),
-                   _unique_letters({s.id: s.name.split()[-1] for s in board.seas.values()},
-                                   False))
+        glyphs = _glyphs_cache.get(board.content_hash)
+        if glyphs is None:
+            glyphs = cls(_unique_letters({s.id: s.name for s in board.symbols.values()}, True),
+                         _unique_letters({s.id: s.name.split()[-1]
+                                          for s in board.seas.values()}, False))
+            _glyphs_cache[board.content_hash] = glyphs
+        return glyphs
 
     def at(self, board: Board, h: int) -> str | None:
         city = board.city_at.get(h)
@@ -813,12 +820,13 @@ def _section(title: str, body: RenderableType) -> Group:
     return Group(Rule(Text(title, style="bold"), style="dim", align="left"), body)
 
 
-def render_side(v: PlayerView, *, width: int = 41, height: int | None = None) -> Group:
+def render_side(v: PlayerView, *, width: int = 41, height: int | None = None,
+                fill: int | None = None) -> Group:
     """The side of the table: status, player boards, score track, own objective, legend, log.
 
-    With a `height` the side never takes more lines: sections that do not fit are left out
-    (the log first, then the score track, the legend, the objective) and the log gets the
-    lines that are left.
+    The log gets the lines left to `fill` (at least three). With a `height` the side never
+    takes more lines: sections that do not fit are left out (the log first, then the score
+    track, the legend, the objective).
     """
     me = v.viewer
     sections: dict[str, Group] = {
@@ -832,16 +840,20 @@ def render_side(v: PlayerView, *, width: int = 41, height: int | None = None) ->
                                          render_objective(v, me, compact=True, width=width))
     sections["legend"] = _section("Legend", render_legend(v, width=width))
     keep = list(sections)
-    lines = LOG_LINES
-    if height is not None:
+    if height is None and fill is None:
+        lines = LOG_LINES
+    else:
         heights = {k: _height(s, width) for k, s in sections.items()}
-        keep = []
-        used = 0
-        for k in ("status", "players", "objective", "legend", "score"):
-            if k in sections and (used + heights[k] <= height or not keep):
-                keep.append(k)
-                used += heights[k]
-        lines = height - used - 1  # the log's title
+        used = sum(heights.values())
+        if height is not None:
+            keep, used = [], 0
+            for k in ("status", "players", "objective", "legend", "score"):
+                if k in sections and (used + heights[k] <= height or not keep):
+                    keep.append(k)
+                    used += heights[k]
+        lines = max(3, (fill or 0) - used - 1)  # - the log's title
+        if height is not None:
+            lines = min(lines, height - used - 1)
     shown = [s for k, s in sections.items() if k in keep]
     if lines >= 1:
         shown.append(_section("Log", render_log(v, lines=lines, width=width)))
@@ -910,17 +922,16 @@ def render_screen(v: PlayerView, *, width: int = 160, height: int | None = None,
         return render_map(v, hex_width=hw, highlight=highlight, goal_hexes=goals, rows=rows,
                           cols=cols)
 
-    def side_by_side(the_map: Text, lines: int) -> Table:
+    def side_by_side(the_map: Text, lines: int, limit: int | None) -> Table:
         grid = Table.grid(padding=(0, 1))
         grid.add_column(width=mw, no_wrap=True)
         grid.add_column(width=side_width)
-        grid.add_row(the_map, render_side(v, width=side_width, height=lines))
+        grid.add_row(the_map, render_side(v, width=side_width, height=limit, fill=lines))
         return grid
 
     if beside and (height is None or full <= height):
         # The side may run past the map's foot when the terminal has the lines for it.
-        whole = _height(render_side(v, width=side_width), side_width)
-        return side_by_side(draw(), max(full, min(whole, height or whole)))
+        return side_by_side(draw(), full, height)
     if not beside and height is None:
         return Group(draw(), render_side(v, width=width))
     assert height is not None
@@ -929,7 +940,7 @@ def render_screen(v: PlayerView, *, width: int = 160, height: int | None = None,
     cols_of = [board.coords[h][0] for h in spot]
     if beside:
         rows = _window(rows_of, max(1, height - 1), board.rows)
-        return side_by_side(draw(rows), len(rows) + 1)
+        return side_by_side(draw(rows), len(rows) + 1, len(rows) + 1)
     bar = render_bar(v, width=width)
     rows = _window(rows_of, max(1, height - _height(bar, width) - 1), board.rows)
     cols = _window(cols_of, max(1, (width - 3 - hw // 2) // hw), board.columns)
