@@ -955,8 +955,27 @@ def points_by_source(v: PlayerView) -> dict[int, dict[Reason, int]]:
     return totals
 
 
-def render_final(v: PlayerView) -> RenderableType:
-    """End of the game: the Gonzaga tile, the revealed objectives, the table and the winner."""
+def _final_lines(v: PlayerView, ranked: list[int],
+                 sources: dict[int, dict[Reason, int]]) -> Group:
+    """The final scores as a few lines per player, for a terminal too narrow for the table."""
+    rows = [Text("Final scores", style="bold")]
+    for rank, seat in enumerate(ranked, 1):
+        p = v.players[seat]
+        line = Text.assemble(f"{rank}. ", player_name(v, seat),
+                             (" ♛" if seat in v.winners else "", "bold yellow"),
+                             (f" {p.score} pts", "bold"))
+        parts = [f"{REASON_NAMES[r]} {sources[seat][r]}" for r in Reason]
+        parts += [f"cities+harbors {covered_places(v, seat)}",
+                  f"largest group {largest_group(v, seat)}"]
+        line.append("\n   " + " · ".join(parts), style="dim")
+        rows.append(line)
+    return Group(*rows)
+
+
+def render_final(v: PlayerView, *, width: int | None = None) -> RenderableType:
+    """End of the game: the Gonzaga tile, the revealed objectives, the table and the winner.
+
+    On a terminal narrower than the score table (`width`), the scores come as lines."""
     sources = points_by_source(v)
     table = Table(title="Final scores", title_style="bold")
     table.add_column("", justify="right")
@@ -1004,7 +1023,10 @@ def render_final(v: PlayerView) -> RenderableType:
             verdict.append_text(player_name(v, seat))
         verdict.append(" (tied on points and on cities and harbors covered)", style="dim")
     colour = PLAYER_FG[v.players[v.winners[0]].colour] if v.winners else "white"
-    return Group(tile, Text("Objectives revealed:", style="bold"), objectives, table,
+    scores: RenderableType = table
+    if width is not None and _width(table) > width:
+        scores = _final_lines(v, ranked, sources)
+    return Group(tile, Text("Objectives revealed:", style="bold"), objectives, scores,
                  Panel(verdict, border_style=colour, expand=False))
 
 
@@ -1868,7 +1890,7 @@ def play_in_terminal(specs: list[str], *, seed: int | None, scenario: str | None
     final = view(state, None)
     console.clear()
     console.print(render_screen(final, width=console.width, hex_width=terminal.hex_width))
-    console.print(render_final(final))
+    console.print(render_final(final, width=console.width))
     if record is not None:
         _write_record(state, record, seats, seed, console)
     return state

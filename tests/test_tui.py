@@ -559,3 +559,15 @@ def test_card_keys_stay_the_same_when_other_cards_rest(board):
     assert keys_fresh == keys_resting
     assert (plan_fresh.region, plan_fresh.action) == ("britannia", "alliance")
     assert (plan_resting.region, plan_resting.action) == ("britannia", "alliance")
+
+
+def test_final_scores_fit_a_narrow_terminal(board):
+    state, _ = play(board, ["greedy", "planner", "random"], scripted(), seed=3)
+    console = capture(80)
+    console.print(render_final(view(state, None), width=80))
+    text = output(console)
+    assert "…" not in text, text
+    assert max(len(line) for line in text.splitlines()) <= 80
+    for p in state.players:
+        assert f"{p.name}" in text and f" {p.score} pts" in text
+    assert text.count("largest group") == len(state.players)
