@@ -1295,7 +1295,9 @@ class Terminal:
         regions = list(dict.fromkeys(pl.region for pl in plans))
         best = {(pl.region, pl.action): (best_points(v, me, p.fief, pl.region, pl.action)
                                          if p.fief is not None else None) for pl in plans}
-        table = self._beside(render_plan_hints(v, me, plans, best), self._fief_card(v, me))
+        hints = render_plan_hints(v, me, plans, best)  # the table, then notes under it
+        table = Group(self._beside(hints.renderables[0], self._fief_card(v, me)),
+                      *hints.renderables[1:])
         fl = set(v.rules.scenario.flourishing)
         while True:
             self.screen(v, table)
