@@ -48,12 +48,13 @@ def play_until(server: Any, game: dict[str, Any], rounds: int) -> dict[str, Any]
     with connect(f"{server.ws}/ws/{game['id']}", max_size=1 << 24) as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
         while True:
-            msg = json.loads(ws.recv())
+            msg = json.loads(ws.recv(timeout=30))
+            assert msg["type"] != "error", msg
             if msg["type"] != "state" or not msg["legal"]:
                 continue
             if msg["round"] >= rounds and msg["legal"]["kind"] == "place":
                 return msg
-            ws.send(json.dumps({"type": "act", "action": choose(msg, rng)}))
+            ws.send(json.dumps({"type": "act", "seq": msg["seq"], "action": choose(msg, rng)}))
 
 
 @pytest.fixture(scope="module")
