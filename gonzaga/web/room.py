@@ -16,7 +16,7 @@ import orjson
 
 from ..actions import Action, IllegalAction, action_from_json, action_to_json
 from ..board import Board, load_board
-from ..bots import bot_title, make_bot
+from ..bots import level_name, make_bot
 from ..engine import apply, new_game, view
 from ..state import GameState, Phase, ScoreEvent, TurnPlayed
 from .storage import StoredGame
@@ -95,7 +95,7 @@ def parse_params(data: Any) -> GameParams:
                 make_bot(spec, 0)
             except ValueError as exc:
                 raise ClientError("bad-bot", f"seat {i + 1}: {exc}") from None
-            seats.append(Seat(BOT, (name or "").strip() or f"{bot_title(spec)} bot", spec))
+            seats.append(Seat(BOT, (name or "").strip() or f"{level_name(spec)} bot", spec))
         else:
             seats.append(Seat(PERSON, (name or "").strip() or f"Player {i + 1}"))
     seed = data.get("seed")
