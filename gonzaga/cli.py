@@ -241,13 +241,19 @@ def bench(
     server_games: Annotated[int, typer.Option(help="--server: concurrent games.")] = 50,
     think: Annotated[float, typer.Option(help="--server: mean seconds a client waits before "
                                               "each move (0: saturate the server).")] = 0.5,
+    memory: Annotated[bool, typer.Option("--memory", help="--server: the server's memory "
+                                         "over --server-games finished games instead.")] = False,
+    lobby_pollers: Annotated[int, typer.Option(help="--server: clients reading the lobby in a "
+                                                    "loop meanwhile.")] = 0,
 ) -> None:
     """Measure speed on one core: games per second, placement listing, clone+apply, search;
-    or, with --server, the web server's latency under load."""
+    or, with --server, the web server's latency under load (or its memory, with --memory)."""
     if server:
-        from .web.loadbench import run_load_bench
+        from .web.loadbench import run_load_bench, run_memory_bench
 
-        _print_figures(run_load_bench(games=server_games, think=think), as_json)
+        figures = run_memory_bench(server_games) if memory else \
+            run_load_bench(games=server_games, think=think, lobby_pollers=lobby_pollers)
+        _print_figures(figures, as_json)
         return
     from .bench import run_bench
 

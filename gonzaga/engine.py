@@ -72,15 +72,20 @@ StateOrView: TypeAlias = "GameState | PlayerView"
 
 
 def deal(board: Board, players: int | Sequence[str], seed: int | None = None,
-         scenario: str | None = None, *, oldest: int = 0) -> Setup:
-    """Preparation: a scenario for the player count, shuffled fief decks and one objective each."""
+         scenario: str | None = None, *, oldest: int = 0,
+         rng: random.Random | None = None) -> Setup:
+    """Preparation: a scenario for the player count, shuffled fief decks and one objective each.
+
+    A seed makes the deal reproducible (simulations, tests, records); a server dealing to
+    strangers passes `rng=secrets.SystemRandom()` instead, since any seed small enough to be
+    searched would let a spectator derive the hidden cards from the public ones."""
     names = _names(players)
     n = len(names)
     if not 2 <= n <= 4:
         raise ValueError(f"Gonzaga is for 2 to 4 players, not {n}")
     if not 0 <= oldest < n:
         raise ValueError(f"oldest player must be a seat from 0 to {n - 1}, not {oldest}")
-    rng = random.Random(seed)
+    rng = rng or random.Random(seed)
     choices = board.scenarios_for(n)
     if not choices:
         raise ValueError(f"the board has no scenario for {n} players")

@@ -11,12 +11,15 @@ __all__ = ["GameStore", "SqliteStore", "StoreError", "open_store", "serve"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzaga.db",
-          *, bot_delay: float = 0.35, log_level: str = "warning") -> None:
-    """Run the web app with uvicorn until interrupted."""
+          *, bot_delay: float = 0.35, log_level: str = "warning",
+          limits: dict[str, float] | None = None) -> None:
+    """Run the web app with uvicorn until interrupted; `limits` overrides fields of
+    `app.Limits` (rates of 0: no limit)."""
     import uvicorn
 
-    from .app import create_app
+    from .app import Limits, create_app
 
-    app = create_app(db, bot_delay=bot_delay)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 20,
+    app = create_app(db, bot_delay=bot_delay, limits=Limits(**(limits or {})))
+    # no WebSocket message is near 64 KiB (the server refuses over 16 KiB with a clear error)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 16,
                 ws_per_message_deflate=False)

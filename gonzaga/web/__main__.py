@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 
 from . import serve
+from .app import Limits
+
+
+def _limit(text: str) -> tuple[str, float]:
+    """`name=value` for a field of `Limits`."""
+    name, _, value = text.partition("=")
+    fields = {f.name for f in dataclasses.fields(Limits)}
+    if name not in fields:
+        raise argparse.ArgumentTypeError(f"unknown limit {name!r}; one of {', '.join(fields)}")
+    return name, float(value)
 
 
 def main() -> None:
@@ -13,8 +24,12 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default="sqlite:///gonzaga.db")
     parser.add_argument("--bot-delay", type=float, default=0.35)
+    parser.add_argument("--limit", type=_limit, action="append", default=[],
+                        help="NAME=VALUE overrides a server limit, e.g. creates_per_minute=0")
     args = parser.parse_args()
-    serve(args.host, args.port, args.db, bot_delay=args.bot_delay)
+    limits = {name: (int(v) if isinstance(getattr(Limits, name), int) else v)
+              for name, v in args.limit}
+    serve(args.host, args.port, args.db, bot_delay=args.bot_delay, limits=limits)
 
 
 if __name__ == "__main__":

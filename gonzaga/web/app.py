@@ -14,8 +14,9 @@ import gc
 import json
 import logging
 import secrets
-from collections.abc import AsyncIterator
-from concurrent.futures import BrokenExecutor
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -27,57 +28,85 @@ from fastapi.staticfiles import StaticFiles
 from ..actions import action_to_json
 from ..board import load_board
 from ..bots import LEVELS, level_options
-from ..engine import apply_in_place, new_game, view
+from ..engine import apply_in_place, deal, new_game, view
 from ..placement import placement_tables
 from ..record import dumps_record, game_record
 from ..state import VARIANTS
-from .botpool import bot_executor, decide
-from .room import BOT, ClientError, Room, parse_params
-from .storage import GameStore, StoreError, open_store
+from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
+from .connection import Connection
+from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
+from .room import BOT, ClientError, GameParams, Room, parse_params
+from .storage import GameStore, Listing, StoreError, open_store
 from .wire import board_json, view_json
 
 log = logging.getLogger("gonzaga.web")
-MAX_MESSAGE = 16_384  # characters; every legal message is far smaller
 DEFAULT_DB = "sqlite:///gonzaga.db"
+STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
+          "rate-limited": 429, "server-full": 503}  # HTTP status of an error code; else 400
+LOBBY_PAGE = 20  # games per lobby list and page
 
 
 def static_dir() -> Path:
     return Path(str(resources.files("gonzaga") / "web" / "static"))
 
 
-class Connection:
-    def __init__(self, ws: WebSocket) -> None:
-        self.ws = ws
-        self.seat: int | None = None
-        self.room: Room | None = None
+@dataclass
+class Limits:
+    """What one client may cost the server; rates of 0 mean no limit (benchmarks)."""
+
+    creates_per_minute: float = 6.0  # new games per client address, after a burst
+    create_burst: int = 5
+    lobby_per_second: float = 1.0  # lobby reads and joins per client address, after a burst
+    lobby_burst: int = 20
+    messages_per_second: float = 20.0  # WebSocket messages per connection, after a burst
+    message_burst: int = 60
+    max_active_games: int = 1000  # unfinished games with a move in the last day
+    idle_seconds: float = 600.0  # a game nobody watches leaves memory after this long
+    sweep_seconds: float = 30.0  # how often games that left play are let go
+    decision_seconds: float = DEADLINE  # a bot decision's deadline
+    undo_wait: float = 1.5  # extra seconds a bot waits after a person's move that can be undone
 
 
 class GameServer:
-    """Every live game, its connections and its bots; transport-independent where it can be."""
+    """Every live game, its connections and its bots; transport-independent where it can be.
+
+    Games live in memory while someone plays or watches them; a finished or idle game is let
+    go and loaded again from the store when asked for.
+    """
 
     def __init__(self, store: GameStore, *, bot_delay: float = 0.35, bot_workers: int = 2,
-                 bot_processes: bool = True) -> None:
+                 bot_processes: bool = True, limits: Limits | None = None) -> None:
         self.store = store
+        self.limits = limits or Limits()
         self.board = load_board()  # the shipped board, which the bot workers load too
         placement_tables(self.board).fiefs  # noqa: B018 - built now, not during a first move
         self.rooms: dict[str, Room] = {}
         self.conns: dict[str, set[Connection]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
+        self.active: dict[str, float] = {}  # game -> when something last happened in it
         self.bot_delay = bot_delay
-        self.bot_workers = bot_workers
-        self.executor = bot_executor(bot_workers, processes=bot_processes)
+        self.bots = BotPool(bot_workers, deadline=self.limits.decision_seconds,
+                            processes=bot_processes)
         self.bot_failures: dict[tuple[str, int, int], int] = {}
         self.pending_bots: set[tuple[str, int]] = set()
         self.tasks: set[asyncio.Task[None]] = set()
         self.board_payload = json.dumps(board_json(self.board))
+        self.create_limit = RateLimiter(self.limits.creates_per_minute / 60,
+                                        self.limits.create_burst)
+        self.lobby_limit = RateLimiter(self.limits.lobby_per_second, self.limits.lobby_burst)
+        self._lobby_cache: dict[tuple[str, int], tuple[float, Listing]] = {}
 
     # -- life cycle ------------------------------------------------------------------------
 
     def resume(self, finished: int = 20) -> int:
-        """Rebuild every unfinished game from its log (and the last `finished` games over, for
-        the lobby); returns how many unfinished games were resumed."""
+        """Rebuild every unfinished game from its log (and write the lobby line of the last
+        `finished` games over, for databases older than lobby lines); returns how many
+        unfinished games were resumed."""
         for game_id in self.store.game_ids("over")[-finished:]:
-            self.room(game_id)
+            room = self.room(game_id)
+            if room is not None:
+                self.store.set_summary(room.id, room.section(), room.summary())
+                self._forget(room.id)
         count = 0
         for game_id in self.store.game_ids("playing"):
             stored = self.store.load(game_id)
@@ -88,52 +117,98 @@ class GameServer:
             except (ValueError, KeyError, TypeError) as exc:  # one bad game never stops the rest
                 log.error("cannot resume game %s: %s", game_id, exc)
                 self.store.set_status(game_id, "broken")
+                self.store.set_summary(game_id, None, {})
                 continue
+            self.store.set_summary(room.id, room.section(), room.summary())
             self._add(room)
             count += 1
         return count
 
-    def start_bots(self) -> None:
+    def start(self) -> None:
+        self.bots.start()
         for room in list(self.rooms.values()):
             self.kick_bots(room)
+        self._spawn(self._sweep_forever(self.limits.sweep_seconds))
 
     async def shutdown(self) -> None:
         for task in list(self.tasks):
             task.cancel()
-        # wait for the workers to end (a bot mid-thought is abandoned: it is asked again
-        # when the game resumes)
-        await asyncio.to_thread(self.executor.shutdown, wait=True, cancel_futures=True)
+        # a bot mid-thought is abandoned: it is asked again when the game resumes
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await self.bots.shutdown()
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def _add(self, room: Room) -> None:
         self.rooms[room.id] = room
         self.conns.setdefault(room.id, set())
         self.locks.setdefault(room.id, asyncio.Lock())
+        self.active[room.id] = time.monotonic()
+
+    def _forget(self, game_id: str) -> None:
+        for table in (self.rooms, self.conns, self.locks, self.active):
+            table.pop(game_id, None)  # type: ignore[attr-defined]
 
     def room(self, game_id: str) -> Room | None:
-        """A live room, or a finished game loaded from the store on demand."""
+        """A live room, or a game loaded from the store on demand."""
         room = self.rooms.get(game_id)
         if room is None:
             stored = self.store.load(game_id)
-            if stored is None:
+            if stored is None or stored.status == "broken":
                 return None
             try:
                 room = Room.restore(stored, self.board)
             except (ValueError, KeyError, TypeError):
                 return None
             self._add(room)
+            self.kick_bots(room)
         return room
+
+    def sweep(self, now: float | None = None) -> int:
+        """Let go of games nobody is connected to and no bot is thinking in: finished ones at
+        once, others after `idle_seconds`; returns how many left memory."""
+        now = time.monotonic() if now is None else now
+        busy = {game for game, _ in self.pending_bots}
+        gone = [gid for gid, room in self.rooms.items()
+                if not self.conns.get(gid) and gid not in busy and not room.bots_to_move()
+                and (room.state.is_over
+                     or now - self.active.get(gid, now) > self.limits.idle_seconds)]
+        for gid in gone:
+            self._forget(gid)
+        self.bot_failures = {k: v for k, v in self.bot_failures.items() if k[0] in self.rooms}
+        return len(gone)
+
+    async def _sweep_forever(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            self.sweep()
 
     # -- lobby -----------------------------------------------------------------------------
 
-    def create(self, data: Any) -> Room:
-        params = parse_params(data)
-        room = Room(secrets.token_urlsafe(8), params, board=self.board)
+    def create(self, data: Any, client: str = "") -> Room:
+        self.create_limit.check(client, "new games from your address")
+        params = parse_params(data, self.board)
+        self._check_capacity()
+        return self._open(params)
+
+    def _check_capacity(self) -> None:
+        if self.store.active_games(time.time() - 86_400) >= self.limits.max_active_games:
+            raise ClientError("server-full", "the server has as many games as it can hold; "
+                                             "try again later")
+
+    def _open(self, params: GameParams, claimed: set[int] | None = None) -> Room:
+        room = Room(secrets.token_urlsafe(12), params, board=self.board, claimed=claimed)
         self.store.create(room.stored())
         self._add(room)
+        self._lobby_cache.clear()
         self.kick_bots(room)
         return room
 
-    def claim(self, game_id: str) -> tuple[int, str]:
+    def claim(self, game_id: str, client: str = "") -> tuple[int, str]:
+        self.lobby_limit.check(client, "lobby requests from your address")
         room = self.room(game_id)
         if room is None:
             raise ClientError("not-found", "no such game")
@@ -142,34 +217,98 @@ class GameServer:
         for seat, token in sorted(room.tokens.items()):
             if seat not in room.claimed and self.store.claim(game_id, seat):
                 room.claimed.add(seat)
+                self.store.set_summary(room.id, room.section(), room.summary())
+                self._lobby_cache.clear()
                 return seat, token
         raise ClientError("full", "every seat of this game is taken")
 
+    def lobby(self, section: str, offset: int) -> Listing:
+        """One page of a lobby list (listed games only), cached for a second: however many
+        clients poll the lobby, the database is read once a second per page."""
+        if section not in ("open", "playing", "finished"):
+            raise ClientError("bad-request", "section is open, playing or finished")
+        if not 0 <= offset <= 100_000:
+            raise ClientError("bad-request", "offset is a whole number from 0 to 100000")
+        key = (section, offset)
+        now = time.monotonic()
+        cached = self._lobby_cache.get(key)
+        if cached is None or now - cached[0] > 1.0:
+            if len(self._lobby_cache) > 256:
+                self._lobby_cache.clear()
+            cached = (now, self.store.lobby(section, offset, LOBBY_PAGE))
+            self._lobby_cache[key] = cached
+        return cached[1]
+
     # -- play ------------------------------------------------------------------------------
 
-    async def act(self, room: Room, seat: int | None, payload: Any) -> None:
+    async def act(self, room: Room, seat: int | None, payload: Any, seq: Any) -> None:
         """Validate, store, apply, broadcast; a `ClientError` changes nothing."""
         async with self.locks[room.id]:
+            room.check_seq(seq)
             action, new_state = room.prepare(seat, payload)
-            try:
-                self.store.append(room.id, room.seq, action_to_json(action))
-                if new_state.is_over:
-                    self.store.set_status(room.id, "over")
-            except StoreError as exc:
-                log.error("%s", exc)
-                raise ClientError("storage", "the move could not be saved; try again") from None
+            self._store(lambda: self.store.append(
+                room.id, room.seq, action_to_json(action), section=room.section(new_state),
+                summary=room.summary(new_state), status="over" if new_state.is_over else None))
             room.commit(action, new_state)
-        await self.broadcast(room)
+        self._changed(room)
+
+    async def undo(self, room: Room, seat: int | None, seq: Any) -> None:
+        """Take back the seat's last move while nobody has moved since and it revealed
+        nothing (see `Room.can_undo`)."""
+        async with self.locks[room.id]:
+            before = room.prepare_undo(seat, seq)
+            self._store(lambda: self.store.take_back(
+                room.id, room.seq - 1, section=room.section(before),
+                summary=room.summary(before)))
+            room.commit_undo(before)
+        self._changed(room)
+
+    def _store(self, write: Callable[[], None]) -> None:
+        try:
+            write()
+        except StoreError as exc:
+            log.error("%s", exc)
+            raise ClientError("storage", "the move could not be saved; try again") from None
+
+    def _changed(self, room: Room) -> None:
+        self.active[room.id] = time.monotonic()
+        self._lobby_cache.clear()
+        self.broadcast(room)
         self.kick_bots(room)
 
-    async def broadcast(self, room: Room) -> None:
-        conns = list(self.conns.get(room.id, ()))
-        texts = {c.seat: room.message_text(c.seat) for c in conns}
-        await asyncio.gather(*(self._send(c, texts[c.seat]) for c in conns))
+    def broadcast(self, room: Room) -> None:
+        """Queue every joined connection's view; nothing here waits for a client."""
+        for conn in self.conns.get(room.id, ()):
+            if conn.joined:
+                conn.send_view()
 
-    async def _send(self, conn: Connection, text: str) -> None:
-        with contextlib.suppress(Exception):
-            await conn.ws.send_text(text)
+    def presence(self, room: Room, but: Connection | None = None) -> None:
+        text = json.dumps({"type": "presence", "seats": room.seats_json()})
+        for conn in self.conns.get(room.id, ()):
+            if conn.joined and conn is not but:
+                conn.send(text)
+
+    async def rematch(self, room: Room, seat: int | None) -> None:
+        """A new game with the same seats; each connection is sent its own seat's link."""
+        if seat is None:
+            raise ClientError("spectator", "only the players can ask for a rematch")
+        if not room.state.is_over:
+            raise ClientError("not-over", "a rematch is for a finished game")
+        if room.rematch is None:
+            self._check_capacity()
+            p = room.params
+            setup = deal(self.board, [s.name for s in p.seats], scenario=p.scenario,
+                         rng=secrets.SystemRandom())
+            params = GameParams(p.seats, None, p.scenario, p.variants, p.public, setup,
+                                secrets.randbits(63))
+            new = self._open(params, claimed=set(room.claimed))
+            room.rematch = {s: f"/game/{new.id}#{t}" for s, t in new.tokens.items()}
+            room.rematch[None] = f"/game/{new.id}#watch"
+            room.touch()
+        for conn in self.conns.get(room.id, ()):
+            if conn.joined:
+                conn.send(json.dumps({"type": "rematch", "link": room.rematch.get(conn.seat)}))
+        self.broadcast(room)
 
     def kick_bots(self, room: Room) -> None:
         for seat in room.bots_to_move():
@@ -177,135 +316,149 @@ class GameServer:
             if key in self.pending_bots:
                 continue
             self.pending_bots.add(key)
-            task = asyncio.get_running_loop().create_task(self._bot_move(room, seat))
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            self._spawn(self._bot_move(room, seat))
 
     async def _bot_move(self, room: Room, seat: int) -> None:
         """A bot decides in a worker process on its own view, then acts like any client.
 
-        A bot that fails three times at the same move is left alone (logged), so a broken bot
-        stalls its own game, never the server."""
-        key = (room.id, seat, room.seq)
+        A decision that fails or misses its deadline is asked again; the third time the seat
+        plays the greedy bot's move instead, so a bot never stalls its game."""
+        seq = room.seq
+        key = (room.id, seat, seq)
         try:
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            delay = self.bot_delay + (self.limits.undo_wait if room.before is not None else 0)
+            if delay:
+                await asyncio.sleep(delay)
+            if room.seq != seq or seat not in room.bots_to_move():
+                return  # the game changed meanwhile (a move was taken back)
             state = room.state
-            loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(
-                self.executor, decide, room.bots[seat], room.params.seed, state.setup,
-                sorted(state.rules.variants), list(state.history), seat)
-            try:
-                await self.act(room, seat, action_to_json(action))
-            except ClientError as exc:
-                self.bot_failures[key] = self.bot_failures.get(key, 0) + 1
-                log.warning("bot %s in %s: %s", seat, room.id, exc.message)
+            spec = room.bots[seat] if self.bot_failures.get(key, 0) < 2 else "greedy"
+            action = await self.bots.decide(Decision(
+                spec, room.params.bot_seed, state.setup, tuple(sorted(state.rules.variants)),
+                tuple(state.history), seat))
+            await self.act(room, seat, action_to_json(action), seq)
         except asyncio.CancelledError:
             raise
-        except Exception as exc:
-            self.bot_failures[key] = self.bot_failures.get(key, 0) + 1
+        except ClientError as exc:
+            if exc.code != "stale":
+                self._bot_failed(key, exc.message)
+        except (DecisionTimeout, BotFailed) as exc:
+            self._bot_failed(key, str(exc))
+        except Exception:
             log.exception("bot %s of game %s failed", seat, room.id)
-            if isinstance(exc, BrokenExecutor):  # a worker died: start a new pool
-                self.executor = bot_executor(self.bot_workers)
+            self._bot_failed(key, "error")
         finally:
             self.pending_bots.discard((room.id, seat))
-        if self.bot_failures.get(key, 0) >= 3:
-            log.error("bot %s of game %s gave up at move %s", seat, room.id, room.seq)
-        elif seat in room.bots_to_move():
+        if self.bot_failures.get(key, 0) >= 4:
+            log.error("bot %s of game %s gave up at move %s", seat, room.id, seq)
+        elif seat in room.bots_to_move() and room.id in self.rooms:
             self.kick_bots(room)
+
+    def _bot_failed(self, key: tuple[str, int, int], why: str) -> None:
+        self.bot_failures[key] = self.bot_failures.get(key, 0) + 1
+        log.warning("bot %s in %s at move %s: %s", key[1], key[0], key[2], why)
 
     # -- connections -----------------------------------------------------------------------
 
     async def handle(self, ws: WebSocket, game_id: str) -> None:
         await ws.accept()
-        conn = Connection(ws)
         room = self.room(game_id)
         if room is None:
             await ws.send_json({"type": "error", "code": "not-found", "message": "no such game"})
             await ws.close(code=4404)
             return
-        conn.room = room
+        conn = Connection(ws, lambda c: room.message_text(c.seat))
+        self.conns[room.id].add(conn)  # from now on the room stays in memory
+        bucket = RateLimiter(self.limits.messages_per_second, self.limits.message_burst)
         try:
-            while True:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                try:
-                    text = message.get("text")
-                    if text is None:
-                        raise ClientError("bad-message", "messages are JSON text, not binary")
-                    await self._message(conn, room, text)
-                except ClientError as exc:
-                    await ws.send_text(json.dumps(exc.to_json()))
-                except (WebSocketDisconnect, asyncio.CancelledError):
-                    raise
-                except Exception:  # a bug must not cost the player the connection
-                    log.exception("message in game %s", room.id)
-                    await ws.send_json({"type": "error", "code": "server-error",
-                                        "message": "the server failed on this message"})
-        except WebSocketDisconnect:
-            pass
+            await self._receive(conn, room, bucket)
+        except (WebSocketDisconnect, asyncio.CancelledError):
+            if not conn.dropped:
+                raise
         finally:
-            if conn in self.conns.get(room.id, set()):
-                self.conns[room.id].discard(conn)
-                if conn.seat is not None:
-                    room.connected[conn.seat] = room.connected.get(conn.seat, 1) - 1
-                    await self.broadcast(room)
+            await conn.close()
+            self.conns.get(room.id, set()).discard(conn)
+            self.active[room.id] = time.monotonic()
+            if conn.joined and conn.seat is not None:
+                room.connected[conn.seat] = room.connected.get(conn.seat, 1) - 1
+                self.presence(room)
+
+    async def _receive(self, conn: Connection, room: Room, bucket: RateLimiter) -> None:
+        while not conn.dropped:
+            message = await conn.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            try:
+                bucket.check("", "messages")
+                text = message.get("text")
+                if text is None:
+                    raise ClientError("bad-message", "messages are JSON text, not binary")
+                await self._message(conn, room, text)
+            except ClientError as exc:
+                conn.send(json.dumps(exc.to_json()))
+            except (WebSocketDisconnect, asyncio.CancelledError):
+                raise
+            except Exception:  # a bug must not cost the player the connection
+                log.exception("message in game %s", room.id)
+                conn.send(json.dumps({"type": "error", "code": "server-error",
+                                      "message": "the server failed on this message"}))
 
     async def _message(self, conn: Connection, room: Room, text: str) -> None:
-        if len(text) > MAX_MESSAGE:
-            raise ClientError("too-large", f"messages are limited to {MAX_MESSAGE} bytes")
-        try:
-            msg = json.loads(text)
-        except (ValueError, RecursionError):  # RecursionError: nested too deep
-            raise ClientError("bad-json", "the message is not valid JSON") from None
+        msg = parse_json(text)
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             raise ClientError("bad-message", "a message is a JSON object with a 'type'")
         kind = msg["type"]
         if kind == "hello":
-            await self._hello(conn, room, msg.get("token"))
+            self._hello(conn, room, msg.get("token"))
         elif kind == "ping":
-            await conn.ws.send_json({"type": "pong"})
-        elif conn not in self.conns[room.id]:
+            conn.send('{"type": "pong"}')
+        elif not conn.joined:
             raise ClientError("hello-first", "send {\"type\": \"hello\", \"token\": …} first")
         elif kind == "act":
-            await self.act(room, conn.seat, msg.get("action"))
+            await self.act(room, conn.seat, msg.get("action"), msg.get("seq"))
+        elif kind == "undo":
+            await self.undo(room, conn.seat, msg.get("seq"))
         elif kind == "check":
             try:
                 reply = room.check(conn.seat, msg.get("action"))
             except ClientError as exc:
                 reply = {**exc.to_json(), "type": "check", "ok": False,
                          "action": msg.get("action")}
-            await conn.ws.send_json(reply)
+            conn.send(json.dumps(reply))
         elif kind == "state":
-            await conn.ws.send_text(room.message_text(conn.seat))
+            conn.send_view()
+        elif kind == "rematch":
+            await self.rematch(room, conn.seat)
         else:
-            raise ClientError("unknown-type", f"unknown message type {kind!r} (hello, act, "
-                                              "check, state, ping)")
+            raise ClientError("unknown-type", f"unknown message type {kind[:40]!r} (hello, act, "
+                                              "undo, check, state, rematch, ping)")
 
-    async def _hello(self, conn: Connection, room: Room, token: Any) -> None:
-        if token is not None and not isinstance(token, str):
-            raise ClientError("bad-token", "the token must be text")
+    def _hello(self, conn: Connection, room: Room, token: Any) -> None:
+        """Open a seat (or watch); only this connection gets the view, the others hear that
+        a player came."""
         seat = room.seat_of(token)
-        if conn in self.conns[room.id] and conn.seat is not None:
+        if conn.joined and conn.seat is not None:
             room.connected[conn.seat] -= 1
         conn.seat = seat
-        self.conns[room.id].add(conn)
+        conn.joined = True
         if seat is not None:
             room.connected[seat] = room.connected.get(seat, 0) + 1
             if seat not in room.claimed and self.store.claim(room.id, seat):
                 room.claimed.add(seat)
-        await conn.ws.send_json({"type": "welcome", "game": room.id, "seat": seat,
-                                 "name": None if seat is None
-                                 else room.params.seats[seat].name})
-        await self.broadcast(room)
+                self.store.set_summary(room.id, room.section(), room.summary())
+                self._lobby_cache.clear()
+        conn.send(json.dumps({"type": "welcome", "game": room.id, "seat": seat,
+                              "name": None if seat is None else room.params.seats[seat].name}))
+        conn.send_view()
+        if seat is not None:
+            self.presence(room, but=conn)
 
 
 def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
-               bot_processes: bool = True) -> FastAPI:
+               bot_processes: bool = True, limits: Limits | None = None) -> FastAPI:
     """The ASGI app; `db` is a database URL or a ready `GameStore`."""
     store = open_store(db) if isinstance(db, str) else db
-    server = GameServer(store, bot_delay=bot_delay, bot_processes=bot_processes)
+    server = GameServer(store, bot_delay=bot_delay, bot_processes=bot_processes, limits=limits)
     server.resume()
     # The board, its placement tables and every resumed game live as long as the server: keep
     # them out of the garbage collector's full passes, which otherwise stall the event loop
@@ -316,21 +469,26 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        server.start_bots()
+        server.start()
         yield
         await server.shutdown()
         store.close()
 
-    app = FastAPI(title="Gonzaga", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(title="Gonzaga", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url=None)
+    app.add_middleware(BodyLimit)
     app.state.server = server
     static = static_dir()
     app.mount("/static", StaticFiles(directory=static), name="static")
 
     @app.exception_handler(ClientError)
     async def client_error(request: Request, exc: ClientError) -> JSONResponse:
-        status = 404 if exc.code == "not-found" else 409 if exc.code in ("full", "not-over") \
-            else 400
-        return JSONResponse(exc.to_json(), status_code=status)
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited) else None
+        return JSONResponse(exc.to_json(), status_code=STATUS.get(exc.code, 400),
+                            headers=headers)
+
+    def client(request: Request) -> str:
+        return request.client.host if request.client else ""
 
     @app.get("/")
     @app.get("/game/{game_id}")
@@ -351,30 +509,30 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
 
     @app.post("/api/games")
     async def create_game(request: Request) -> dict[str, Any]:
-        try:
-            data = await request.json()
-        except (ValueError, RecursionError):
-            raise ClientError("bad-json", "the request body is not valid JSON") from None
-        room = server.create(data)
+        data = parse_json(await request.body(), what="request body")
+        room = server.create(data, client(request))
         return {"id": room.id, "spectator": f"/game/{room.id}#watch",
+                "you": min(room.claimed, default=None),
                 "seats": [{"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
                            "link": f"/game/{room.id}#{room.tokens[i]}"
                            if i in room.tokens else None}
                           for i, s in enumerate(room.params.seats)]}
 
     @app.get("/api/games")
-    async def list_games() -> dict[str, Any]:
-        live = [r.summary() for r in server.rooms.values() if not r.state.is_over]
-        done = [r.summary() for r in server.rooms.values() if r.state.is_over]
-        live.sort(key=lambda g: -g["created"])
-        done.sort(key=lambda g: -g["created"])
-        return {"open": [g for g in live if any(s["open"] for s in g["seats"])],
-                "playing": [g for g in live if not any(s["open"] for s in g["seats"])],
-                "finished": done[:20]}
+    async def list_games(request: Request, section: str | None = None,
+                         offset: int = 0) -> dict[str, Any]:
+        """The lobby: listed games only, a page per list, newest first."""
+        server.lobby_limit.check(client(request), "lobby requests from your address")
+        if section is not None:
+            page = server.lobby(section, offset)
+            return {"games": page.games, "more": page.more}
+        pages = {name: server.lobby(name, 0) for name in ("open", "playing", "finished")}
+        return {**{name: page.games for name, page in pages.items()},
+                "more": {name: page.more for name, page in pages.items()}}
 
     @app.post("/api/games/{game_id}/join")
-    async def join(game_id: str) -> dict[str, Any]:
-        seat, token = server.claim(game_id)
+    async def join(game_id: str, request: Request) -> dict[str, Any]:
+        seat, token = server.claim(game_id, client(request))
         return {"seat": seat, "link": f"/game/{game_id}#{token}"}
 
     def finished(game_id: str) -> Room:

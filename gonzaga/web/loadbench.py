@@ -20,7 +20,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -37,13 +39,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, db_path: str | Path, *, bot_delay: float = 0.0
-                 ) -> subprocess.Popen[bytes]:
+#: Limits for a server that one local program drives hard (tests, this benchmark): every
+#: request comes from one address, so the per-address rates would stop it.
+LOCAL_LIMITS = {"creates_per_minute": 0, "lobby_per_second": 0, "max_active_games": 100_000,
+                "undo_wait": 0}
+
+
+def start_server(port: int, db_path: str | Path, *, bot_delay: float = 0.0,
+                 limits: dict[str, float] | None = None) -> subprocess.Popen[bytes]:
     """The server as a separate process, as in production; waits until it answers."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    limits = LOCAL_LIMITS if limits is None else limits
     proc = subprocess.Popen(
         [sys.executable, "-m", "gonzaga.web", "--port", str(port), "--db",
-         f"sqlite:///{Path(db_path).resolve()}", "--bot-delay", str(bot_delay)],
+         f"sqlite:///{Path(db_path).resolve()}", "--bot-delay", str(bot_delay),
+         *[f"--limit={name}={value}" for name, value in limits.items()]],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -123,7 +133,7 @@ async def play_seat(ws_url: str, token: str | None, rng: random.Random,
                 action = choose(msg, rng)
                 sent_seq = msg["seq"]
                 sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "action": action}))
+                await ws.send(json.dumps({"type": "act", "seq": sent_seq, "action": action}))
 
 
 async def _latest(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
@@ -138,11 +148,21 @@ async def _latest(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
             msg = new
 
 
-async def _run(base: str, games: int, players: int, seed: int, think: float
-               ) -> dict[str, Any]:
+def _poll_lobby(base: str, stop: threading.Event, counts: dict[str, int]) -> None:
+    """A client reading the lobby in a loop, as fast as the server answers."""
+    while not stop.is_set():
+        try:
+            http_json(f"{base}/api/games")
+            counts["answered"] += 1
+        except urllib.error.HTTPError as exc:
+            counts[str(exc.code)] = counts.get(str(exc.code), 0) + 1
+
+
+async def _run(base: str, games: int, players: int, seed: int, think: float,
+               lobby_pollers: int = 0) -> dict[str, Any]:
+    # people's games are dealt by the server's own randomness (a chosen seed is refused)
     created = [http_json(f"{base}/api/games", {
-        "seats": [{"kind": "person"} for _ in range(players)], "seed": seed + g})
-        for g in range(games)]
+        "seats": [{"kind": "person"} for _ in range(players)]}) for _ in range(games)]
     ws_base = base.replace("http://", "ws://")
     latencies: list[float] = []
     # the clients are the measuring instrument: keep their own collector pauses out of it
@@ -157,8 +177,17 @@ async def _run(base: str, games: int, players: int, seed: int, think: float
             rng = random.Random(seed * 1000 + g * 10 + s["seat"])
             tasks.append(play_seat(f"{ws_base}/ws/{game['id']}", token, rng, latencies,
                                    think=think))
+    stop = threading.Event()
+    counts = {"answered": 0}
+    pollers = [threading.Thread(target=_poll_lobby, args=(base, stop, counts), daemon=True)
+               for _ in range(lobby_pollers)]
+    for t in pollers:
+        t.start()
     finals = await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - t0
+    stop.set()
+    for t in pollers:
+        t.join()
     assert all(f["phase"] == "over" for f in finals)
     ms = sorted(x * 1000 for x in latencies)
     return {
@@ -171,23 +200,30 @@ async def _run(base: str, games: int, players: int, seed: int, think: float
         "move → new view max (ms)": round(ms[-1], 2),
         "wall time (s)": round(elapsed, 2),
         "games per minute": round(games / elapsed * 60, 1),
+        **({"lobby pollers": lobby_pollers, "lobby reads answered": counts}
+           if lobby_pollers else {}),
     }
 
 
-def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: float = 0.5
+def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: float = 0.5,
+                   lobby_pollers: int = 0, limits: dict[str, float] | None = None
                    ) -> dict[str, Any]:
     """Start a server, play `games` concurrent games over WebSockets, return the figures.
 
     With `think` 0 every client answers at once, which measures a saturated server (latency
-    is then mostly queueing); a think time gives the load of fast players."""
+    is then mostly queueing); a think time gives the load of fast players. `lobby_pollers`
+    threads read the lobby in a loop meanwhile (with the production lobby rate limit unless
+    `limits` says otherwise)."""
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        proc = start_server(port, Path(tmp) / "bench.db")
+        proc = start_server(port, Path(tmp) / "bench.db", limits=limits or {
+            **LOCAL_LIMITS, "messages_per_second": 0,
+            **({"lobby_per_second": 1} if lobby_pollers else {})})
         client0 = resource.getrusage(resource.RUSAGE_SELF)
         server0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
             figures = asyncio.run(_run(f"http://127.0.0.1:{port}", games, players, seed,
-                                       think))
+                                       think, lobby_pollers))
         finally:
             proc.terminate()
             proc.wait(10)
@@ -199,3 +235,48 @@ def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: floa
     figures["server"] = "uvicorn, one process, SQLite WAL, loopback, 2-core machine shared " \
                         "with the clients"
     return figures
+
+
+def _rss_mb(pid: int) -> float:
+    """Resident memory of a process (Linux /proc), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+def run_memory_bench(games: int = 500) -> dict[str, Any]:
+    """The server's memory before and after `games` finished games (one person against the
+    random bot each): finished games leave memory, so it stays flat."""
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
+        proc = start_server(port, Path(tmp) / "memory.db",
+                            limits={**LOCAL_LIMITS, "messages_per_second": 0,
+                                    "sweep_seconds": 1})
+        try:
+            time.sleep(2)
+            before = _rss_mb(proc.pid)
+            base = f"http://127.0.0.1:{port}"
+
+            async def play_all() -> None:
+                for g in range(games):
+                    game = http_json(f"{base}/api/games", {"seats": [
+                        {"kind": "person"}, {"kind": "bot", "bot": "random"}]})
+                    token = game["seats"][0]["link"].split("#", 1)[1]
+                    await play_seat(f"ws://127.0.0.1:{port}/ws/{game['id']}", token,
+                                    random.Random(g))
+
+            t0 = time.perf_counter()
+            asyncio.run(play_all())
+            elapsed = time.perf_counter() - t0
+            peak = _rss_mb(proc.pid)
+            time.sleep(3)  # a sweep lets the finished games go
+            after = _rss_mb(proc.pid)
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    return {"finished games": games, "wall time (s)": round(elapsed, 1),
+            "server RSS before (MB)": round(before, 1),
+            "server RSS right after the last game (MB)": round(peak, 1),
+            "server RSS after the sweep (MB)": round(after, 1),
+            "growth per finished game (kB)": round((after - before) * 1024 / games, 1)}

@@ -8,6 +8,7 @@ engine. Everything goes through the small `GameStore` interface, so another data
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -23,7 +24,10 @@ CREATE TABLE IF NOT EXISTS games (
     created REAL NOT NULL,
     params TEXT NOT NULL,          -- JSON: seats, scenario, seed, variants, board hash
     status TEXT NOT NULL,          -- 'playing' | 'over' | 'broken'
-    finished REAL
+    finished REAL,
+    updated REAL,                  -- the last move (or the creation)
+    section TEXT,                  -- lobby list: 'open' | 'playing' | 'finished'; NULL: unlisted
+    summary TEXT                   -- JSON: the public lobby line of the game
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -39,6 +43,12 @@ CREATE TABLE IF NOT EXISTS actions (
     at REAL NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+"""
+# Columns added since the first schema; an older database gets them on open.
+ADDED_COLUMNS = {"updated": "REAL", "section": "TEXT", "summary": "TEXT"}
+INDEXES = """
+CREATE INDEX IF NOT EXISTS games_lobby ON games (section, created);
+CREATE INDEX IF NOT EXISTS games_status ON games (status, updated);
 """
 
 
@@ -58,17 +68,35 @@ class StoredGame:
     claimed: set[int] = field(default_factory=set)
     spectator: str = ""
     actions: list[dict[str, Any]] = field(default_factory=list)
+    section: str | None = None  # lobby list the game shows in; None: unlisted
+    summary: dict[str, Any] | None = None  # its public lobby line
+
+
+@dataclass
+class Listing:
+    """A page of one lobby list."""
+
+    games: list[dict[str, Any]]
+    more: bool
 
 
 class GameStore(Protocol):
     """The storage interface the server uses; one implementation per database."""
 
     def create(self, game: StoredGame) -> None: ...
-    def append(self, game_id: str, seq: int, action: dict[str, Any]) -> None: ...
+    def append(self, game_id: str, seq: int, action: dict[str, Any], *,
+               section: str | None = None, summary: dict[str, Any] | None = None,
+               status: str | None = None) -> None: ...
+    def take_back(self, game_id: str, seq: int, *, section: str | None = None,
+                  summary: dict[str, Any] | None = None) -> None: ...
     def set_status(self, game_id: str, status: str) -> None: ...
+    def set_summary(self, game_id: str, section: str | None,
+                    summary: dict[str, Any]) -> None: ...
     def claim(self, game_id: str, seat: int) -> bool: ...
     def load(self, game_id: str) -> StoredGame | None: ...
     def game_ids(self, status: str | None = None) -> list[str]: ...
+    def lobby(self, section: str, offset: int, limit: int) -> Listing: ...
+    def active_games(self, since: float) -> int: ...
     def close(self) -> None: ...
 
 
@@ -92,6 +120,11 @@ class SqliteStore:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(SCHEMA)
+            have = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+            for name, kind in ADDED_COLUMNS.items():
+                if name not in have:
+                    self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
+            self._db.executescript(INDEXES)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the SQLite database {self.path}: {exc}") from None
         self._lock = threading.Lock()
@@ -102,34 +135,73 @@ class SqliteStore:
 
     def create(self, game: StoredGame) -> None:
         with self._lock, self._tx():
-            self._db.execute("INSERT INTO games (id, created, params, status) VALUES (?,?,?,?)",
-                             (game.id, game.created, json.dumps(game.params), game.status))
+            self._db.execute("INSERT INTO games (id, created, params, status, updated, section, "
+                             "summary) VALUES (?,?,?,?,?,?,?)",
+                             (game.id, game.created, json.dumps(game.params), game.status,
+                              game.created, game.section, _json_or_null(game.summary)))
             rows = [(game.id, seat, tok, int(seat in game.claimed))
                     for seat, tok in game.tokens.items()]
             rows.append((game.id, SPECTATOR_SEAT, game.spectator, 1))
             self._db.executemany("INSERT INTO seats (game_id, seat, token, claimed) "
                                  "VALUES (?,?,?,?)", rows)
 
-    def append(self, game_id: str, seq: int, action: dict[str, Any]) -> None:
-        """Add one action at position `seq`; a gap or a duplicate is refused (never lost)."""
+    def append(self, game_id: str, seq: int, action: dict[str, Any], *,
+               section: str | None = None, summary: dict[str, Any] | None = None,
+               status: str | None = None) -> None:
+        """Add one action at position `seq` (a gap or a duplicate is refused, never lost), with
+        the game's new lobby line and status in the same transaction."""
         with self._lock:
             try:
                 with self._tx():
-                    (count,) = self._db.execute("SELECT COUNT(*) FROM actions WHERE game_id=?",
-                                                (game_id,)).fetchone()
-                    if count != seq:
-                        raise StoreError(f"game {game_id}: action {seq} out of sequence "
-                                         f"({count} stored)")
+                    self._expect(game_id, seq, f"action {seq}")
+                    now = time.time()
                     self._db.execute("INSERT INTO actions (game_id, seq, action, at) "
-                                     "VALUES (?,?,?,?)",
-                                     (game_id, seq, json.dumps(action), time.time()))
+                                     "VALUES (?,?,?,?)", (game_id, seq, json.dumps(action), now))
+                    self._db.execute("UPDATE games SET updated=? WHERE id=?", (now, game_id))
+                    if summary is not None:
+                        self._summary(game_id, section, summary)
+                    if status is not None:
+                        self._status(game_id, status)
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot store action {seq} of game {game_id}: {exc}") from None
 
+    def take_back(self, game_id: str, seq: int, *, section: str | None = None,
+                  summary: dict[str, Any] | None = None) -> None:
+        """Remove the last action, number `seq` (an undo); anything else is refused."""
+        with self._lock:
+            try:
+                with self._tx():
+                    self._expect(game_id, seq + 1, f"taking back action {seq}")
+                    self._db.execute("DELETE FROM actions WHERE game_id=? AND seq=?",
+                                     (game_id, seq))
+                    if summary is not None:
+                        self._summary(game_id, section, summary)
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot take back action {seq} of game {game_id}: "
+                                 f"{exc}") from None
+
+    def _expect(self, game_id: str, count: int, what: str) -> None:
+        """The log must hold `count` actions: anything else is a move made on a stale game."""
+        (stored,) = self._db.execute("SELECT COUNT(*) FROM actions WHERE game_id=?",
+                                     (game_id,)).fetchone()
+        if stored != count:
+            raise StoreError(f"game {game_id}: {what} out of sequence ({stored} stored)")
+
+    def _summary(self, game_id: str, section: str | None, summary: dict[str, Any]) -> None:
+        self._db.execute("UPDATE games SET section=?, summary=? WHERE id=?",
+                         (section, json.dumps(summary), game_id))
+
+    def _status(self, game_id: str, status: str) -> None:
+        self._db.execute("UPDATE games SET status=?, finished=? WHERE id=?",
+                         (status, time.time() if status == "over" else None, game_id))
+
+    def set_summary(self, game_id: str, section: str | None, summary: dict[str, Any]) -> None:
+        with self._lock, self._tx():
+            self._summary(game_id, section, summary)
+
     def set_status(self, game_id: str, status: str) -> None:
         with self._lock, self._tx():
-            self._db.execute("UPDATE games SET status=?, finished=? WHERE id=?",
-                             (status, time.time() if status == "over" else None, game_id))
+            self._status(game_id, status)
 
     def claim(self, game_id: str, seat: int) -> bool:
         """Mark a seat as taken; False if it already was."""
@@ -140,11 +212,11 @@ class SqliteStore:
 
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock:
-            row = self._db.execute("SELECT id, created, params, status FROM games WHERE id=?",
-                                   (game_id,)).fetchone()
+            row = self._db.execute("SELECT id, created, params, status, section FROM games "
+                                   "WHERE id=?", (game_id,)).fetchone()
             if row is None:
                 return None
-            game = StoredGame(row[0], row[1], json.loads(row[2]), row[3])
+            game = StoredGame(row[0], row[1], json.loads(row[2]), row[3], section=row[4])
             for seat, token, claimed in self._db.execute(
                     "SELECT seat, token, claimed FROM seats WHERE game_id=?", (game_id,)):
                 if seat == SPECTATOR_SEAT:
@@ -166,6 +238,28 @@ class SqliteStore:
                                         (status,))
             return [r[0] for r in rows]
 
+    def lobby(self, section: str, offset: int, limit: int) -> Listing:
+        """A page of a lobby list, newest first; a line that cannot be read is left out, so
+        one bad game never breaks the list for everyone."""
+        with self._lock:
+            rows = self._db.execute("SELECT summary FROM games WHERE section=? "
+                                    "ORDER BY created DESC LIMIT ? OFFSET ?",
+                                    (section, limit + 1, offset)).fetchall()
+        games = []
+        for (text,) in rows[:limit]:
+            with contextlib.suppress(ValueError, TypeError):
+                line = json.loads(text)
+                if isinstance(line, dict):
+                    games.append(line)
+        return Listing(games, len(rows) > limit)
+
+    def active_games(self, since: float) -> int:
+        """Unfinished games with a move (or created) since `since`: the open-games cap."""
+        with self._lock:
+            (count,) = self._db.execute("SELECT COUNT(*) FROM games WHERE status='playing' "
+                                        "AND updated >= ?", (since,)).fetchone()
+            return int(count)
+
     def close(self) -> None:
         with self._lock:
             self._db.close()
@@ -185,6 +279,10 @@ class _Transaction:
 
     def __exit__(self, kind: object, exc: object, tb: object) -> None:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _json_or_null(value: Any) -> str | None:
+    return None if value is None else json.dumps(value)
 
 
 def open_store(url: str) -> GameStore:

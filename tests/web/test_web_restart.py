@@ -66,7 +66,7 @@ def test_kill_and_restart_resumes_every_game_exactly(tmp_path):
     db = tmp_path / "games.db"
     srv = launch(db)
     try:
-        game = create(srv, SEATS, seed=31)
+        game = create(srv, SEATS, seed=31, public=True)
         c = Client(f"{srv.ws}/ws/{game['id']}")
         c.send({"type": "hello", "token": token_of(game, 0)})
         c.expect("state")
@@ -109,7 +109,7 @@ def test_kill_and_restart_resumes_every_game_exactly(tmp_path):
         assert [p.score for p in state.players] == [p["score"] for p in final["players"]]
 
         # the same game played again without a restart ends exactly alike, bots included
-        twin = create(srv, SEATS, seed=31)
+        twin = create(srv, SEATS, seed=31, public=True)
         c = Client(f"{srv.ws}/ws/{twin['id']}")
         c.send({"type": "hello", "token": token_of(twin, 0)})
         c.expect("state")

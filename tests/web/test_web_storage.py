@@ -35,7 +35,7 @@ def test_sqlite_store_is_in_wal_mode_and_keeps_the_log(tmp_path):
     assert loaded.actions == [{"type": "donate", "player": 0}]
     assert loaded.tokens == room.tokens and loaded.spectator == room.spectator
     assert store.game_ids("playing") == ["g1"] and store.load("nope") is None
-    assert store.claim("g1", 0) and not store.claim("g1", 0)
+    assert not store.claim("g1", 0)  # the creator's seat is theirs from creation
     store.close()
 
 

@@ -23,7 +23,7 @@ KNOWN_KEYS = {
     "points", "privilege", "reason", "region", "region_cards", "regions", "resting", "rings",
     "rotation", "round", "rule", "scenario", "score", "seat", "second", "seq", "table", "text",
     "to_move", "turn", "type", "uncovered", "variants", "weddings", "winners", "you", "ok",
-    "columns", "rows", "rotations", "largest_group",
+    "columns", "rows", "rotations", "largest_group", "can_undo", "rematch", "seats",
     *load_board().regions,
 }
 

@@ -24,7 +24,9 @@ class Server:
             self.proc.wait(10)
 
 
-def launch(db: Path, port: int | None = None) -> Server:
+def launch(db: Path, port: int | None = None, limits: dict[str, float] | None = None) -> Server:
+    """A server; `limits` as `python -m gonzaga.web --limit` takes them (default: the relaxed
+    limits of one local program driving the server)."""
     port = port or free_port()
-    proc = start_server(port, db, bot_delay=0.0)
+    proc = start_server(port, db, bot_delay=0.0, limits=limits)
     return Server(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", db, proc)
