@@ -131,6 +131,7 @@ SHAPE_NAMES: tuple[tuple[tuple[tuple[int, int], ...], str], ...] = (
 
 def shape_key(cells: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     """The same key for a set of hexes in any position, rotation or mirror image."""
+    cells = tuple(cells)
     best: tuple[tuple[int, int], ...] | None = None
     for mirror in (False, True):
         for turns in range(6):

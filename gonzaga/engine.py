@@ -464,7 +464,7 @@ def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
     else:
         hexes = ()
         events = [ScoreEvent(state.round, action.player, POINTS_DONATION, Reason.DONATION,
-                             f"fief {p.fief} donated to the church")]
+                             f"the {state.board.fief_name(p.fief)} given to the church")]
         state.church.append((action.player, p.fief))
     _score(state, events)
     state.history.append(action)
@@ -559,9 +559,11 @@ def _check_fief(state: StateOrView, action: PlaceFief) -> tuple[list[int], list[
     cities = sum(1 for h in hexes if board.is_city[h])
     harbors = sum(1 for h in hexes if board.is_harbor[h])
     if not action_allows(plan.action, cities, harbors):
+        covered = " and ".join(_count(n, one, many) for n, one, many in
+                               ((cities, "city", "cities"), (harbors, "harbor", "harbors"))
+                               if n) or "only empty hexes"
         raise IllegalAction("action-card", f"the {card_name(board, plan.action)} card does not "
-                                           f"allow covering {_count(cities, 'city', 'cities')} "
-                                           f"and {_count(harbors, 'harbor', 'harbors')}: "
+                                           f"allow covering {covered}: "
                                            f"{ACTION_LIMITS[plan.action]}")
     return hexes, placement_events(state, action.player, hexes)
 
@@ -577,7 +579,7 @@ def _hex_index(board: Board, value: object) -> int | None:
 
 
 def _count(n: int, one: str, many: str) -> str:
-    return f"{'no' if n == 0 else n} {one if n == 1 else many}"
+    return f"{n or 'no'} {one if n == 1 else many}"
 
 
 #: What each action card allows a fief to cover (rulebook "Plan your move").
@@ -834,7 +836,7 @@ def _end_game(state: GameState) -> None:
         covered = len(objective_cities(state, i))
         pts = OBJECTIVE_POINTS[covered]
         events.append(ScoreEvent(state.round, i, pts, Reason.OBJECTIVE,
-                                 f"objective {state.players[i].objective}: {covered} of 6 cities"))
+                                 f"objective: {covered} of 6 cities"))
     _score(state, events)
     state.winners = winners(state)
     state.phase = Phase.OVER

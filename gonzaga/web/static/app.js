@@ -344,6 +344,7 @@ function render(v) {
   renderInvites(v);
   if (newTurn) {
     ui.pending = null; ui.wedding = { first: null, second: null }; ui.checks.clear(); ui.checkKey = null;
+    ui.sentSeq = null;  // a new view (also after an undo): a move may be sent on it
     if (!placing()) ui.cursor = null;
   }
   renderActions(v);
@@ -810,12 +811,12 @@ function updatePreview() {
   if (hit) {
     // the points with each city, harbor and sea league, kept once known (also once chosen)
     const detail = checked && checked.ok && checked.events.length ? ` (${checked.events.join(", ")})` : "";
-    const where = whereWords(cells);
+    const where = detail ? "" : ` · ${whereWords(cells)}`;  // the detail names the places already
     if (ui.pending) {
-      info.textContent = `Chosen: ${pointsWords(hit.points)}${detail} · ${where}. Press “Place fief” to place it, or choose again.`;
+      info.textContent = `Chosen: ${pointsWords(hit.points)}${detail}${where}. Press “Place fief” to place it, or choose again.`;
       confirmBtn.disabled = false;
       confirmBtn.textContent = `Place fief: ${pointsWords(hit.points)}`;
-    } else info.textContent = `Here: ${pointsWords(hit.points)}${detail} · ${where}. Click to choose this position.`;
+    } else info.textContent = `Here: ${pointsWords(hit.points)}${detail}${where}. Click to choose this position.`;
   } else {
     info.className = "bad";
     info.textContent = checked && !checked.ok ? `Not here: ${checked.message}.` : "Not here…";
@@ -848,7 +849,9 @@ function showWeddingCheck() {
   if (!checked) { w.textContent = "…"; requestCheck(action); return; }
   if (!checked.ok) { w.className = "bad"; w.textContent = `Not here: ${checked.message}.`; return; }
   w.className = "";
-  w.textContent = `${pointsWords(checked.points)}` + (checked.events.length ? ` (${checked.events.join(", ")})` : "");
+  const rings = [ui.wedding.first, ui.wedding.second].filter(Boolean);
+  const where = `${rings.length > 1 ? "two rings" : "a ring"} ${whereWords(rings)}`;
+  w.textContent = `${pointsWords(checked.points)}: ${checked.events.length ? checked.events.join(", ") : where}.`;
   $("wedding-go").textContent = `Arrange the Wedding: ${pointsWords(checked.points)}`;
 }
 
@@ -908,11 +911,19 @@ function weddingPick(h, byKey) {
 function startCursor() {
   const legal = ui.view.legal;
   if (ui.mode === "wedding") {
-    const first = ui.weddingOptions && [...ui.weddingOptions][0];
-    ui.cursor = first ? first.split(",").map(Number) : null;
+    // the ring hex nearest the middle of them all, not a corner of the map
+    const options = [...(ui.weddingOptions || [])].map((k) => k.split(",").map(Number));
+    const xy = options.map(([c, r]) => centre(c, r));
+    const mx = xy.reduce((a, p) => a + p[0], 0) / xy.length, my = xy.reduce((a, p) => a + p[1], 0) / xy.length;
+    let best = null, dist = Infinity;
+    options.forEach((h, i) => { const d = (xy[i][0] - mx) ** 2 + (xy[i][1] - my) ** 2; if (d < dist) { dist = d; best = h; } });
+    ui.cursor = best;
   } else {
-    const here = legal.placements.filter((p) => p[2] === ui.rotation).sort((a, b) => b[3] - a[3])[0]
-      || [...legal.placements].sort((a, b) => b[3] - a[3])[0];
+    let here = legal.placements.filter((p) => p[2] === ui.rotation).sort((a, b) => b[3] - a[3])[0];
+    if (!here && legal.placements.length) {  // nothing fits as the fief is turned: turn it to the best
+      here = [...legal.placements].sort((a, b) => b[3] - a[3])[0];
+      rotateBy(here[2] - ui.rotation);
+    }
     ui.cursor = here ? [here[0], here[1]] : [Math.floor(ui.board.columns / 2), Math.floor(ui.board.rows / 2)];
   }
 }
@@ -1087,7 +1098,7 @@ function seedRule() {
   if (people > 1) seed.value = "";
   $("seed-note").textContent = people > 1
     ? "Not with several people: whoever chose the seed would know the whole deal. The cards are dealt at random."
-    : "A seed deals the same cards every time (the same number, the same game): for practising a deal against bots. Empty: a random deal.";
+    : "Only for games with at most one person: a seed deals the same cards every time (the same number, the same game), to practise a deal against bots. Empty: a random deal.";
 }
 function refreshScenarios() {
   const n = $("seat-rows").children.length;
