@@ -607,7 +607,7 @@ function undoEl(v) {
   if (!v.can_undo) return "";
   const label = v.phase === "planning" ? "Take back my plan" : "Undo my move";
   return el("div", { class: "row" }, el("button", { type: "button", id: "undo", onclick: undo }, label),
-    el("span", { class: "muted", text: "Possible until the next move." }));
+    el("span", { class: "muted", text: "Possible until someone else moves." }));
 }
 
 function renderPlanning(box, v, legal) {
