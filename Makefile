@@ -1,5 +1,10 @@
 # Quick start: `make run` starts the web app on http://127.0.0.1:8000, `make test` runs every check.
+# `make run PORT=8001` serves on another port; `make play PLAYERS=human,greedy` picks the seats
+# (without PLAYERS, `gonzaga play` uses its own default line-up).
 PYTHON ?= python3
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PLAYERS ?=
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -13,10 +18,10 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/gonzaga serve --host 127.0.0.1 --port 8000 --db sqlite:///gonzaga.db
+	$(BIN)/gonzaga serve --host $(HOST) --port $(PORT) --db sqlite:///gonzaga.db
 
 play: $(STAMP)
-	$(BIN)/gonzaga play --players human,planner,mcts:medium
+	$(BIN)/gonzaga play $(if $(PLAYERS),--players $(PLAYERS))
 
 test: $(STAMP)
 	$(BIN)/ruff check gonzaga tests tools

@@ -3,12 +3,16 @@ benchmark."""
 
 from __future__ import annotations
 
+import errno
 import json
+import socket
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
+
+from .bots import LEVELS
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="Gonzaga: fiefs, rings and sea leagues on a hex map of Europe.")
@@ -16,6 +20,9 @@ board_app = typer.Typer(no_args_is_help=True, help="Check and draw board files."
 app.add_typer(board_app, name="board")
 console = Console()
 err = Console(stderr=True)
+#: The seats of `gonzaga play` (and so of `make play`) when none are given: you against the
+#: planner and the search bot.
+DEFAULT_PLAYERS = "human,planner,mcts:medium"
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
@@ -99,8 +106,9 @@ def scenarios(players: Annotated[int | None, typer.Option(help="Only for this ma
 
 @app.command()
 def play(
-    players: Annotated[str, typer.Option(help="Comma-separated seats: human, random, greedy.")]
-    = "human,greedy,random",
+    players: Annotated[str, typer.Option(help="Comma-separated seats, 2 to 4: human or a bot ("
+                                              + ", ".join(LEVELS) + ", mcts:iterations=N).")]
+    = DEFAULT_PLAYERS,
     seed: Annotated[int | None, typer.Option(help="Seed for the deal.")] = None,
     scenario: Annotated[str | None, typer.Option(help="Scenario name (default: random).")]
     = None,
@@ -226,8 +234,46 @@ def serve(
         open_store(db).close()
     except StoreError as exc:
         raise _fail(str(exc)) from None
+    problem = _cannot_listen(host, port)
+    if problem:
+        raise _fail(problem, 1)
     console.print(f"Gonzaga is at [bold]http://{host}:{port}[/] (database {db}); Ctrl-C stops it")
     run_server(host, port, db, bot_delay=bot_delay)
+
+
+def _cannot_listen(host: str, port: int) -> str | None:
+    """Why the server could not listen on host:port (bound here as the server will bind it),
+    or None; so a busy port is reported before the address is announced."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                other = _free_port(host, port)
+                return (f"port {port} is in use (another server, perhaps another Gonzaga): "
+                        f"stop the other server or run `make run PORT={other}` (or "
+                        f"`gonzaga serve --port {other}`)")
+            if exc.errno == errno.EACCES:
+                return (f"port {port} needs administrator rights: choose a port above 1023, "
+                        "e.g. `make run PORT=8000`")
+            return f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+    return None
+
+
+def _free_port(host: str, port: int) -> int:
+    """The first port after `port` that is free now (port + 1 if none of the next 20 is)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    for candidate in range(port + 1, min(port + 21, 65536)):
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind((host, candidate))
+            except OSError:
+                continue
+            return candidate
+    return port + 1
 
 
 @app.command()

@@ -40,12 +40,27 @@ PieceSpec = tuple[str, str, Sequence[Sequence[int]]]
 
 SQRT3 = math.sqrt(3.0)
 
+# The players' pieces: each keeps the hue its name says, and every pair stays far apart (CIEDE2000
+# 20 or more) also as people with deuteranopia or protanopia see them, and 15 or more from every
+# region's colour (tests/web/test_browser_board.py checks both in the browser).
 PLAYER_COLOURS: dict[str, str] = {
-    "red": "#c0392b",
-    "yellow": "#e8b820",
-    "green": "#2e8b57",
-    "blue": "#2f5fa8",
+    "red": "#c40810",
+    "yellow": "#fcf019",
+    "green": "#19826d",
+    "blue": "#022374",
 }
+# Region colours for drawing where the board file's own would be too close to a player's colour
+# (Britannia's pink to the green pieces under protanopia, Germania's yellow to the yellow ones).
+# Drawing only: the board file, whose content hash identifies stored games, is left alone.
+REGION_COLOURS: dict[str, str] = {
+    "britannia": "#e6a49e",
+    "germania": "#dbcc97",
+}
+
+
+def region_colour(region: Mapping[str, Any]) -> str:
+    """The colour a region is drawn in."""
+    return REGION_COLOURS.get(str(region.get("id")), region.get("colour", "#cccccc"))
 
 PARCHMENT = "#f2e7cd"
 PARCHMENT_EDGE = "#8a6d3b"
@@ -434,7 +449,7 @@ def _name_spot(grid: _Grid, cells: set[Hex], avoid: list[Point], width: float,
 
 def _seal(ax: Axes, x: float, y: float, region: Mapping[str, Any]) -> None:
     """The round space where the region's seal (flourishing or inactive) is laid."""
-    colour = region.get("colour", "#cccccc")
+    colour = region_colour(region)
     ax.add_patch(Circle((x, y), 1.35, facecolor=_shade(colour, 1.15),
                         edgecolor=_shade(colour, 0.55), lw=2.2, zorder=12))
     ax.add_patch(Circle((x, y), 1.05, facecolor="none", edgecolor="#b8902e", lw=1.2,
@@ -468,7 +483,7 @@ def _draw_map(ax: Axes, raw: Mapping[str, Any], grid: _Grid,
         if kind == "off":
             continue
         if kind == "region":
-            face = regions.get(grid.ident[h], {}).get("colour", "#dddddd")
+            face = region_colour(regions.get(grid.ident[h], {"colour": "#dddddd"}))
             edge = _shade(face, 0.78)
         elif kind == "sea":
             face = sea_colour.get(grid.ident[h], SEA_PALETTE[0])
@@ -539,7 +554,7 @@ def _draw_map(ax: Axes, raw: Mapping[str, Any], grid: _Grid,
             continue
         name_boxes.append((spot, width, height))
         ax.text(spot[0], spot[1], "\n".join(lines), size=size, ha="center", va="center",
-                weight="bold", color=_shade(region.get("colour", "#888888"), 0.45), alpha=0.55,
+                weight="bold", color=_shade(region_colour(region), 0.45), alpha=0.55,
                 zorder=4, family="DejaVu Serif", linespacing=1.1)
     for sea in raw["seas"]:
         cells = {h for h in grid.kind if grid.kind[h] == "sea" and grid.ident[h] == sea["id"]}

@@ -14,13 +14,14 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
 from rich.color import Color, ColorParseError
 from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -97,7 +98,6 @@ PREVIEW_BG = "#f4f4f4"
 
 ACTION_NAMES = {HARBORS: "Harbors", CITIES: "Cities", ALLIANCE: "Alliance",
                 PRIVILEGE: "King's Privilege"}
-ACTION_SHORT = {HARBORS: "Har", CITIES: "Cit", ALLIANCE: "All", PRIVILEGE: "KP"}
 ACTION_HELP = {
     HARBORS: "cover 1 or 2 harbors, no city",
     CITIES: "cover 1-3 cities and no harbor, or only empty hexes",
@@ -111,6 +111,7 @@ REASON_NAMES = {
 HEX_WIDTHS = (2, 3, 4)
 SIDE_MIN = 38  # narrowest side panel beside the map
 TOP_PLACEMENTS = 8
+LOG_LINES = 12  # the log's length when the side panel has no height to fill
 
 
 class GameAbandoned(Exception):
@@ -169,17 +170,13 @@ def _swatch(colour: str, width: int = 2) -> Text:
     return Text(" " * width, style=f"on {PLAYER_BG.get(colour, colour)}")
 
 
-def card_name(board: Board, card: str, short: bool = False) -> str:
+def card_name(board: Board, card: str) -> str:
     """A planning card's name as printed: a region, Inactive Regions or an action card."""
     if card == INACTIVE:
-        return "Ina" if short else "Inactive Regions"
+        return "Inactive Regions"
     if card in board.regions:
-        name = board.regions[card].name
-        if not short:
-            return name
-        words = name.split()
-        return (words[0][0] + words[1][:2]) if len(words) > 1 else name[:3]
-    return (ACTION_SHORT if short else ACTION_NAMES).get(card, card)
+        return board.regions[card].name
+    return ACTION_NAMES.get(card, card)
 
 
 def _hexes_text(board: Board, hexes: Iterable[int]) -> str:
@@ -188,6 +185,9 @@ def _hexes_text(board: Board, hexes: Iterable[int]) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # The map
+
+
+_glyphs_cache: dict[str, Glyphs] = {}
 
 
 @dataclass(frozen=True)
@@ -199,9 +199,13 @@ class Glyphs:
 
     @classmethod
     def of(cls, board: Board) -> Glyphs:
-        return cls(_unique_letters({s.id: s.name for s in board.symbols.values()}, True),
-                   _unique_letters({s.id: s.name.split()[-1] for s in board.seas.values()},
-                                   False))
+        glyphs = _glyphs_cache.get(board.content_hash)
+        if glyphs is None:
+            glyphs = cls(_unique_letters({s.id: s.name for s in board.symbols.values()}, True),
+                         _unique_letters({s.id: s.name.split()[-1]
+                                          for s in board.seas.values()}, False))
+            _glyphs_cache[board.content_hash] = glyphs
+        return glyphs
 
     def at(self, board: Board, h: int) -> str | None:
         city = board.city_at.get(h)
@@ -232,21 +236,16 @@ def _region_colours(board: Board, flourishing: Iterable[str]) -> dict[str, str]:
     return out
 
 
-_labels_cache: dict[tuple[str, int, tuple[str, ...]], dict[int, tuple[str, bool]]] = {}
+_Run = tuple[tuple[int, ...], str, bool]  # hexes, the characters over them, is a sea
+_label_cache: dict[tuple[str, int, tuple[str, ...]], list[list[_Run]]] = {}
 
 
-def map_labels(board: Board, hex_width: int,
-               flourishing: Iterable[str]) -> dict[int, tuple[str, bool]]:
-    """Region and sea names written across empty hexes near the middle of each, as on the
-    printed map: hex -> (its characters, is a sea). Flourishing regions get a ★.
-
-    Only hexes without a city, harbor or barrier are used; pieces placed later simply cover
-    the letters.
-    """
-    fl = tuple(sorted(flourishing))
+def _label_candidates(board: Board, hex_width: int, fl: tuple[str, ...]) -> list[list[_Run]]:
+    """For each region and sea, every run of free hexes its name could be written on, best
+    (nearest its middle, longest name) first."""
     key = (board.content_hash, hex_width, fl)
-    if key in _labels_cache:
-        return _labels_cache[key]
+    if key in _label_cache:
+        return _label_cache[key]
     busy = set(board.city_at) | set(board.harbor_at)
     busy |= {a for _, a, _ in board.barriers} | {b for _, _, b in board.barriers}
     groups: list[tuple[list[str], set[int], bool]] = []
@@ -254,35 +253,64 @@ def map_labels(board: Board, hex_width: int,
         star = " ★" if rid in fl else ""
         names = [region.name.upper() + star, region.name.split()[-1].upper() + star,
                  region.name.split()[-1].upper()]
-        groups.append((names, set(board.region_hexes(rid)), False))
+        groups.append((list(dict.fromkeys(names)), set(board.region_hexes(rid)), False))
     for sid, sea in board.seas.items():
         hexes = {i for i, s in enumerate(board.sea_of) if s == sid}
-        groups.append(([sea.name, sea.name.split()[-1]], hexes, True))
-    labels: dict[int, tuple[str, bool]] = {}
+        groups.append((list(dict.fromkeys([sea.name, sea.name.split()[-1]])), hexes, True))
+    out: list[list[_Run]] = []
     for names, hexes, is_sea in groups:
         if not hexes:
             continue
         cols = [board.coords[h][0] + 0.5 * (board.coords[h][1] & 1) for h in hexes]
         rows = [board.coords[h][1] for h in hexes]
         cc, rc = sum(cols) / len(cols), sum(rows) / len(rows)
-        for name in names:
-            k = -(-(len(name) + 2) // hex_width)  # cells, with a margin
-            best: tuple[float, list[int]] | None = None
-            for h in hexes:
+        runs: list[tuple[int, float, _Run]] = []
+        tight = [(name, 0) for name in names if len(name) % hex_width == 0]
+        for rank, (name, margin) in enumerate([(name, 2) for name in names] + tight):
+            k = -(-(len(name) + margin) // hex_width)  # cells, with a margin if it fits
+            text = name.center(k * hex_width)
+            for h in sorted(hexes):
                 c0, r = board.coords[h]
                 run = [board.index_of.get((c0 + i, r)) for i in range(k)]
-                if any(x is None or x not in hexes or x in busy or x in labels for x in run):
+                if any(x is None or x not in hexes or x in busy for x in run):
                     continue
                 mid = c0 + (k - 1) / 2 + 0.5 * (r & 1)
                 cost = 2.0 * abs(r - rc) + abs(mid - cc)
-                if best is None or cost < best[0]:
-                    best = (cost, [x for x in run if x is not None])
-            if best is not None:
-                text = name.center(k * hex_width)
-                for i, x in enumerate(best[1]):
-                    labels[x] = (text[i * hex_width:(i + 1) * hex_width], is_sea)
+                runs.append((rank, cost, (tuple(x for x in run if x is not None), text, is_sea)))
+        runs.sort(key=lambda x: (x[0], x[1]))
+        out.append([run for _, _, run in runs])
+    _label_cache[key] = out
+    return out
+
+
+def map_label_runs(board: Board, hex_width: int, flourishing: Iterable[str],
+                   blocked: Iterable[int] = ()) -> list[_Run]:
+    """Region and sea names written across empty hexes near the middle of each, as on the
+    printed map: (the hexes, the characters over them, is a sea). Flourishing regions get a ★.
+
+    A name is written whole or not at all: never on a city, harbor or barrier, nor on
+    `blocked` hexes (pieces, a preview, hexes outside the part of the map shown); when its
+    best place is blocked it moves to the next best.
+    """
+    blocked = set(blocked)
+    taken: set[int] = set()
+    out: list[_Run] = []
+    for candidates in _label_candidates(board, hex_width, tuple(sorted(flourishing))):
+        for hexes, text, is_sea in candidates:
+            if not any(h in blocked or h in taken for h in hexes):
+                out.append((hexes, text, is_sea))
+                taken.update(hexes)
                 break
-    _labels_cache[key] = labels
+    return out
+
+
+def map_labels(board: Board, hex_width: int, flourishing: Iterable[str],
+               blocked: Iterable[int] = ()) -> dict[int, tuple[str, bool]]:
+    """The names of `map_label_runs` hex by hex: hex -> (its characters, is a sea)."""
+    labels: dict[int, tuple[str, bool]] = {}
+    for hexes, text, is_sea in map_label_runs(board, hex_width, flourishing, blocked):
+        for i, h in enumerate(hexes):
+            labels[h] = (text[i * hex_width:(i + 1) * hex_width], is_sea)
     return labels
 
 
@@ -297,12 +325,15 @@ def map_width(board: Board, hex_width: int) -> int:
 
 
 def render_map(v: PlayerView, *, hex_width: int = 3, highlight: Highlight | None = None,
-               goal_hexes: Iterable[int] = ()) -> Text:
+               goal_hexes: Iterable[int] = (), rows: range | None = None,
+               cols: range | None = None) -> Text:
     """The board as coloured text: regions, seas, cities, harbors, fiefs, rings, a preview.
 
     Each hex is `hex_width` characters (2 to 4) on one line; odd rows are shifted right by
     half a hex. A fief fills its hexes with its owner's colour (castles as ▲); a ring colours
-    the edges of its hex, written ( ) (or a trailing o when hexes are two wide).
+    the edges of its hex, written ( ) (or a trailing o when hexes are two wide). `rows` and
+    `cols` draw only that part of the map (a terminal too small for all of it); the ruler and
+    the row labels keep the board's own numbers.
     """
     if hex_width not in HEX_WIDTHS:
         raise ValueError(f"hex width must be one of {HEX_WIDTHS}, not {hex_width}")
@@ -318,24 +349,31 @@ def render_map(v: PlayerView, *, hex_width: int = 3, highlight: Highlight | None
     preview = set(highlight.hexes) if highlight else set()
     goals = set(goal_hexes)
     half = hex_width // 2
-    labels = map_labels(board, hex_width, flourishing)
+    rows = rows if rows is not None else range(board.rows)
+    cols = cols if cols is not None else range(board.columns)
+    shown = {board.index_of[(c, r)] for r in rows for c in cols if (c, r) in board.index_of}
+    blocked = set(np.flatnonzero((v.fief_owner >= 0) | (v.ring_owner >= 0)).tolist())
+    blocked |= preview | (set(range(board.hex_count)) - shown)
+    labels = map_labels(board, hex_width, flourishing, blocked)
     out = Text(no_wrap=True, overflow="crop")
 
     # Column ruler, aligned with the even rows.
     ruler = Text("   ", style="dim")
-    for c in range(board.columns):
+    for c in cols:
         if hex_width == 2:
-            ruler.append(f"{c:<4}" if c % 2 == 0 else "", style="dim")
+            ruler.append(f"{c:<4}" if c % 2 == 0 else "  " if c == cols.start else "",
+                         style="dim")
         else:
             ruler.append(f"{c:^{hex_width}}", style="dim")
+    ruler.truncate(3 + len(cols) * hex_width + half, pad=True)
     out.append_text(ruler)
     out.append("\n")
 
-    for r in range(board.rows):
+    for r in rows:
         out.append(f"{r:>2} ", style="dim")
         if r & 1:
             out.append(" " * half)
-        for c in range(board.columns):
+        for c in cols:
             h = board.index_of.get((c, r))
             if h is None:
                 style = f"on {SCENERY_BG}" if (c, r) in scenery else ""
@@ -378,7 +416,7 @@ def render_map(v: PlayerView, *, hex_width: int = 3, highlight: Highlight | None
             if ring >= 0 and h not in preview:
                 left, right = "(", ")"
             label = labels.get(h)
-            if label is not None and fief < 0 and ring < 0 and h not in preview:
+            if label is not None:
                 chars, is_sea = label
                 ink = "italic #a8c8f0" if is_sea else "bold #2a2a2a"
                 out.append(chars, style=f"{ink} on {bg}")
@@ -396,23 +434,25 @@ def render_map(v: PlayerView, *, hex_width: int = 3, highlight: Highlight | None
                 out.append(right, style=pad_style)
         if not r & 1:
             out.append(" " * half)
-        if r < board.rows - 1:
+        if r < rows.stop - 1:
             out.append("\n")
     return out
 
 
-def _pack(items: Sequence[Text], width: int, gap: int = 2) -> Text:
-    """Lay short items on lines of at most `width` cells, never splitting an item."""
+def _pack(items: Sequence[Text], width: int, gap: int = 2, sep: str = "") -> Text:
+    """Lay short items on lines of at most `width` cells, never splitting an item; `sep`
+    goes between two items on one line."""
     out = Text()
     used = 0
+    space = sep or " " * gap
     for item in items:
         n = item.cell_len
-        if used and used + gap + n > width:
+        if used and used + len(space) + n > width:
             out.append("\n")
             used = 0
         elif used:
-            out.append(" " * gap)
-            used += gap
+            out.append(space, style="dim")
+            used += len(space)
         out.append_text(item)
         used += n
     return out
@@ -489,10 +529,10 @@ def render_status(v: PlayerView) -> Text:
 
 
 def render_players(v: PlayerView) -> Text:
-    """Each player's board: colour, score, rings, this round's fief card, planning cards."""
+    """Each player's board: colour, score, rings, this round's fief card, resting cards, sea
+    leagues and, once revealed, the plan."""
     board = v.board
     out = Text()
-    all_cards = [*v.rules.region_cards, HARBORS, CITIES, ALLIANCE, PRIVILEGE]
     for seat, p in enumerate(v.players):
         if seat:
             out.append("\n")
@@ -507,7 +547,7 @@ def render_players(v: PlayerView) -> Text:
         out.append("●" * p.rings, style=PLAYER_FG[p.colour])
         out.append("○" * max(0, 6 - p.rings), style="dim")
         if v.phase is Phase.PLANNING:
-            out.append(" ✓ planned" if p.has_planned else " planning…",
+            out.append(" ✓ planned" if p.has_planned else " planning",
                        style="green" if p.has_planned else "dim")
         out.append("\n  ")
         if p.fief is not None:
@@ -516,18 +556,13 @@ def render_players(v: PlayerView) -> Text:
             out.append("fief placed" if v.phase is Phase.PLACING else "no fief", style="dim")
         if p.resting and not (v.phase is Phase.PLACING and p.played):
             out.append(" · rests ", style="dim")
-            out.append(" ".join(card_name(board, c, True) for c in p.resting), style="dim")
+            out.append(", ".join(card_name(board, c) for c in p.resting), style="dim")
         if p.leagues:
             out.append(" · leagues ", style="dim")
-            out.append(" ".join(board.seas[s].name.split()[-1][:3] for s in sorted(p.leagues)))
-        out.append("\n  ")
+            out.append(", ".join(board.seas[s].name.split()[-1] for s in sorted(p.leagues)))
         if v.phase is Phase.PLACING and p.played:
-            out.append("plan ", style="dim")
-            out.append(" + ".join(card_name(board, c, True) for c in p.played), style="bold")
-        else:
-            hand = [c for c in all_cards if c not in p.played and c not in p.resting]
-            out.append("hand ", style="dim")
-            out.append(" ".join(card_name(board, c, True) for c in hand))
+            out.append("\n  plan ", style="dim")
+            out.append(" + ".join(card_name(board, c) for c in p.played), style="bold")
     return out
 
 
@@ -536,11 +571,12 @@ def render_score_track(v: PlayerView, *, width: int = 30) -> Text:
     top = max([p.score for p in v.players] + [1])
     out = Text()
     ranked = sorted(range(len(v.players)), key=lambda i: -v.players[i].score)
+    name_width = max(len(p.name) for p in v.players)
     for k, seat in enumerate(ranked):
         p = v.players[seat]
         if k:
             out.append("\n")
-        out.append(f"{p.name[:9]:<9} ", style=PLAYER_FG[p.colour])
+        out.append(f"{p.name:<{name_width}} ", style=PLAYER_FG[p.colour])
         n = round(width * p.score / top)
         out.append("█" * n, style=PLAYER_FG[p.colour])
         out.append(f" {p.score}", style="bold")
@@ -576,9 +612,8 @@ def describe_entry(v: PlayerView, entry: Any) -> Text:
             if k:
                 out.append(", ")
             out.append_text(player_name(v, plan.player))
-            kp = "+KP" if plan.privilege else ""
-            out.append(f" {card_name(board, plan.region, True)}/"
-                       f"{ACTION_SHORT[plan.action]}{kp}")
+            kp = " + King's Privilege" if plan.privilege else ""
+            out.append(f" {card_name(board, plan.region)} + {ACTION_NAMES[plan.action]}{kp}")
     elif isinstance(entry, TurnPlayed):
         out.append_text(player_name(v, entry.player))
         action = entry.action
@@ -696,11 +731,13 @@ def objective_hexes(v: PlayerView, seat: int) -> list[int]:
     return [c.hex for c in v.board.cities.values() if c.symbol in symbols]
 
 
-def render_objective(v: PlayerView, seat: int, *, compact: bool = False) -> Text:
+def render_objective(v: PlayerView, seat: int, *, compact: bool = False,
+                     width: int = 41) -> Text:
     """An objective card: its two symbols and six cities, each marked covered or not.
 
-    `compact` fits a side panel: two cities a line, no region names. Once the game is over the
-    card is shown as revealed: who holds each city instead of where it is.
+    `compact` fits a side panel `width` wide: no region names, two cities a line when they fit
+    whole. Once the game is over the card is shown as revealed: who holds each city instead of
+    where it is.
     """
     board = v.board
     p = v.players[seat]
@@ -720,24 +757,24 @@ def render_objective(v: PlayerView, seat: int, *, compact: bool = False) -> Text
         out.append(f"Objective card {card.id}: ", style="bold")
         out.append(" + ".join(f"{board.symbols[s].name} ({glyphs.symbol[s]})"
                               for s in card.symbols))
+    name_width = max(len(c.name) for c in cities)
+    per_line = 2 if 2 * (name_width + 9) + 1 <= width else 1
     for k, city in enumerate(cities):
         mine = v.fief_owner[city.hex] == seat or v.ring_owner[city.hex] == seat
         other = int(v.fief_owner[city.hex])
         if compact:
-            out.append("\n" if k % 2 == 0 else " ")
+            out.append("\n" if k % per_line == 0 else " ")
         else:
             out.append("\n" if over else "\n  ")
         out.append("✓" if mine else "·", style="bold green" if mine else "dim")
         out.append(glyphs.symbol[city.symbol], style=CITY_INK + " on #d9c9a3")
         if compact:
-            name = city.name if len(city.name) <= 9 else city.name[:8] + "…"
             where = f"{city.at[0]},{city.at[1]}"
-            out.append(f" {name:<9} {where:<5}",
+            out.append(f" {city.name:<{name_width}} {where:<5}",
                        style="dim" if not mine and other >= 0 else "")
             continue
         if over:
-            name = city.name if len(city.name) <= 14 else city.name[:13] + "…"
-            out.append(f" {name} ({card_name(board, city.region, short=True)})")
+            out.append(f" {city.name} ({card_name(board, city.region)})")
             if not mine and other >= 0:
                 out.append(f" {v.players[other].name}", style="dim")
             continue
@@ -773,49 +810,141 @@ def _height(renderable: RenderableType, width: int) -> int:
                                     pad=False))
 
 
+def _width(renderable: RenderableType) -> int:
+    """Columns a renderable needs to be drawn without wrapping."""
+    console = Console(width=400, file=io.StringIO(), force_terminal=False)
+    return Measurement.get(console, console.options, renderable).maximum
+
+
 def _section(title: str, body: RenderableType) -> Group:
     return Group(Rule(Text(title, style="bold"), style="dim", align="left"), body)
 
 
-def render_side(v: PlayerView, *, width: int = 41, height: int | None = None) -> Group:
+def render_side(v: PlayerView, *, width: int = 41, height: int | None = None,
+                fill: int | None = None) -> Group:
     """The side of the table: status, player boards, score track, own objective, legend, log.
 
-    With a `height`, the log gets the lines that are left so the side is as tall as the map.
+    The log gets the lines left to `fill` (at least three). With a `height` the side never
+    takes more lines: sections that do not fit are left out (the log first, then the score
+    track, the legend, the objective).
     """
-    sections = [
-        _section("Gonzaga", render_status(v)),
-        _section("Players", render_players(v)),
-        _section("Score track", render_score_track(v, width=min(30, max(8, width - 16)))),
-    ]
     me = v.viewer
+    sections: dict[str, Group] = {
+        "status": _section("Gonzaga", render_status(v)),
+        "players": _section("Players", render_players(v)),
+        "score": _section("Score track", render_score_track(
+            v, width=min(30, max(4, width - max(len(p.name) for p in v.players) - 6)))),
+    }
     if me is not None and v.players[me].objective is not None and v.phase is not Phase.OVER:
-        sections.append(_section("Your objective", render_objective(v, me, compact=True)))
-    sections.append(_section("Legend", render_legend(v, width=width)))
-    lines = 12
-    if height is not None:
-        used = sum(_height(s, width) for s in sections) + 1
-        lines = max(3, height - used)
-    log = render_log(v, lines=lines, width=width)
-    sections.append(_section("Log", log))
-    return Group(*sections)
+        sections["objective"] = _section("Your objective",
+                                         render_objective(v, me, compact=True, width=width))
+    sections["legend"] = _section("Legend", render_legend(v, width=width))
+    keep = list(sections)
+    if height is None and fill is None:
+        lines = LOG_LINES
+    else:
+        heights = {k: _height(s, width) for k, s in sections.items()}
+        used = sum(heights.values())
+        if height is not None:
+            keep, used = [], 0
+            for k in ("status", "players", "objective", "legend", "score"):
+                if k in sections and (used + heights[k] <= height or not keep):
+                    keep.append(k)
+                    used += heights[k]
+        lines = max(3, (fill or 0) - used - 1)  # - the log's title
+        if height is not None:
+            lines = min(lines, height - used - 1)
+    shown = [s for k, s in sections.items() if k in keep]
+    if lines >= 1:
+        shown.append(_section("Log", render_log(v, lines=lines, width=width)))
+    return Group(*shown)
 
 
-def render_screen(v: PlayerView, *, width: int = 160, hex_width: int | None = None,
-                  highlight: Highlight | None = None) -> RenderableType:
-    """The table as one renderable: the map beside (or above) the boards, legend and log."""
+def render_bar(v: PlayerView, *, width: int) -> Text:
+    """The state of the game in two or three lines, for a terminal too small for the side
+    panel: round, phase, Last Turn, and each player's points and rings (in turn order)."""
+    phase = {Phase.PLANNING: "planning", Phase.PLACING: "placing fiefs",
+             Phase.OVER: "game over"}[v.phase]
+    items = [Text(f"Round {v.round} of at most {MAX_ROUNDS}", style="bold"), Text(phase),
+             Text(v.rules.scenario.name)]
+    if v.final_round is not None and v.phase is not Phase.OVER:
+        last = v.round >= v.final_round
+        items.append(Text("this is the LAST ROUND" if last else
+                          f"round {v.final_round} is the last",
+                          style="bold red" if last else "bold yellow"))
+    elif v.last_turn_check is not None and v.phase is not Phase.OVER:
+        items.append(Text(f"Last Turn check after round {v.last_turn_check}: "
+                          f"{uncovered_count(v)} places uncovered, {LAST_TURN_THRESHOLD} or "
+                          "fewer end the game", style="dim"))
+    seats = list(v.order) if v.phase is Phase.PLACING and v.order else range(len(v.players))
+    chips = []
+    for k, seat in enumerate(seats):
+        p = v.players[seat]
+        chip = Text.assemble(_swatch(p.colour, 1), " ", player_name(v, seat),
+                             (f" {p.score} pts ", "bold"),
+                             ("●" * p.rings, PLAYER_FG[p.colour]))
+        if v.phase is Phase.PLACING and v.order and k == v.turn:
+            chip.stylize("reverse", 2)
+        elif v.phase is Phase.PLANNING:
+            chip.append(" ✓" if p.has_planned else "", style="green")
+        chips.append(chip)
+    order = " › " if v.phase is Phase.PLACING and v.order else " · "
+    return Text.assemble(_pack(items, width, sep=" · "), "\n", _pack(chips, width, sep=order))
+
+
+def _window(focus: Sequence[int], size: int, total: int) -> range:
+    """`size` consecutive lines (or columns) out of `total`, centred on the focus."""
+    if size >= total:
+        return range(total)
+    centre = (min(focus) + max(focus)) / 2 if focus else (total - 1) / 2
+    start = min(max(0, round(centre - (size - 1) / 2)), total - size)
+    return range(start, start + size)
+
+
+def render_screen(v: PlayerView, *, width: int = 160, height: int | None = None,
+                  hex_width: int | None = None, highlight: Highlight | None = None,
+                  focus: Iterable[int] = ()) -> RenderableType:
+    """The table as one renderable: the map beside (or above) the boards, legend and log.
+
+    With a `height` the screen takes at most that many lines: when the whole map does not
+    fit, the part of it around `focus` (the hexes of interest; a preview's own hexes) is
+    drawn, and on a narrow terminal the side panel gives way to a short status bar.
+    """
     board = v.board
     hw = hex_width or auto_hex_width(board, width)
     goals = objective_hexes(v, v.viewer) if v.viewer is not None else []
-    the_map = render_map(v, hex_width=hw, highlight=highlight, goal_hexes=goals)
     mw = map_width(board, hw)
     side_width = width - mw - 1
-    if side_width >= SIDE_MIN:
+    beside = side_width >= SIDE_MIN
+    full = board.rows + 1
+
+    def draw(rows: range | None = None, cols: range | None = None) -> Text:
+        return render_map(v, hex_width=hw, highlight=highlight, goal_hexes=goals, rows=rows,
+                          cols=cols)
+
+    def side_by_side(the_map: Text, lines: int, limit: int | None) -> Table:
         grid = Table.grid(padding=(0, 1))
         grid.add_column(width=mw, no_wrap=True)
         grid.add_column(width=side_width)
-        grid.add_row(the_map, render_side(v, width=side_width, height=board.rows + 1))
+        grid.add_row(the_map, render_side(v, width=side_width, height=limit, fill=lines))
         return grid
-    return Group(the_map, render_side(v, width=width))
+
+    if beside and (height is None or full <= height):
+        # The side may run past the map's foot when the terminal has the lines for it.
+        return side_by_side(draw(), full, height)
+    if not beside and height is None:
+        return Group(draw(), render_side(v, width=width))
+    assert height is not None
+    spot = [*highlight.hexes] if highlight is not None else list(focus)
+    rows_of = [board.coords[h][1] for h in spot]
+    cols_of = [board.coords[h][0] for h in spot]
+    if beside:
+        rows = _window(rows_of, max(1, height - 1), board.rows)
+        return side_by_side(draw(rows), len(rows) + 1, len(rows) + 1)
+    bar = render_bar(v, width=width)
+    rows = _window(rows_of, max(1, height - _height(bar, width) - 1), board.rows)
+    cols = _window(cols_of, max(1, (width - 3 - hw // 2) // hw), board.columns)
+    return Group(bar, draw(rows, cols))
 
 
 def points_by_source(v: PlayerView) -> dict[int, dict[Reason, int]]:
@@ -826,8 +955,27 @@ def points_by_source(v: PlayerView) -> dict[int, dict[Reason, int]]:
     return totals
 
 
-def render_final(v: PlayerView) -> RenderableType:
-    """End of the game: the Gonzaga tile, the revealed objectives, the table and the winner."""
+def _final_lines(v: PlayerView, ranked: list[int],
+                 sources: dict[int, dict[Reason, int]]) -> Group:
+    """The final scores as a few lines per player, for a terminal too narrow for the table."""
+    rows = [Text("Final scores", style="bold")]
+    for rank, seat in enumerate(ranked, 1):
+        p = v.players[seat]
+        line = Text.assemble(f"{rank}. ", player_name(v, seat),
+                             (" ♛" if seat in v.winners else "", "bold yellow"),
+                             (f" {p.score} pts", "bold"))
+        parts = [f"{REASON_NAMES[r]} {sources[seat][r]}" for r in Reason]
+        parts += [f"cities+harbors {covered_places(v, seat)}",
+                  f"largest group {largest_group(v, seat)}"]
+        line.append("\n   " + " · ".join(parts), style="dim")
+        rows.append(line)
+    return Group(*rows)
+
+
+def render_final(v: PlayerView, *, width: int | None = None) -> RenderableType:
+    """End of the game: the Gonzaga tile, the revealed objectives, the table and the winner.
+
+    On a terminal narrower than the score table (`width`), the scores come as lines."""
     sources = points_by_source(v)
     table = Table(title="Final scores", title_style="bold")
     table.add_column("", justify="right")
@@ -875,7 +1023,10 @@ def render_final(v: PlayerView) -> RenderableType:
             verdict.append_text(player_name(v, seat))
         verdict.append(" (tied on points and on cities and harbors covered)", style="dim")
     colour = PLAYER_FG[v.players[v.winners[0]].colour] if v.winners else "white"
-    return Group(tile, Text("Objectives revealed:", style="bold"), objectives, table,
+    scores: RenderableType = table
+    if width is not None and _width(table) > width:
+        scores = _final_lines(v, ranked, sources)
+    return Group(tile, Text("Objectives revealed:", style="bold"), objectives, scores,
                  Panel(verdict, border_style=colour, expand=False))
 
 
@@ -887,9 +1038,48 @@ class _Retry(Exception):
     """Input that cannot be used; the message says why, then the question is asked again."""
 
 
+#: Keys of the action cards in the menus: their initials, the same all game long.
+ACTION_KEYS = {HARBORS: "h", CITIES: "c", ALLIANCE: "a"}
+#: Lines the map (with the status above it) keeps at least when a menu is long.
+MAP_MIN_LINES = 12
+HELP_PLACE = ("number: preview", "12,7 r3: place there", "12,7 or a name: placements covering it",
+              "n/p: page", "all: the whole list", "d: donate (3 pts)", "w: Wedding",
+              "v: whole map", "m: map size", "q: quit")
+HELP_GROUP = ("group: your connected pieces after placing (the largest group wins the Gonzaga "
+              "tile, 15 pts) · ★ your objective city")
+
+
+def card_keys(v: PlayerView) -> dict[str, str]:
+    """The key that picks each planning card in the menus: a region card by its place in the
+    game's row of region cards, an action card by its initial. A card keeps its key all game
+    long, whichever cards rest."""
+    keys = {card: str(k) for k, card in enumerate(v.rules.region_cards, 1)}
+    keys.update(ACTION_KEYS)
+    return keys
+
+
+def _keys_text(keys: Sequence[str]) -> str:
+    """`1, 3 or 4`: the keys one may type, for a hint."""
+    keys = list(keys)
+    if len(keys) < 2:
+        return "".join(keys)
+    return ", ".join(keys[:-1]) + " or " + keys[-1]
+
+
+def _menu(options: Sequence[tuple[Any, str]], keys: Sequence[str]) -> Text:
+    """Menu lines, each with the key that picks it."""
+    return Text("\n").join(Text.assemble((f"  {key}) ", "bold cyan"), label)
+                           for key, (_, label) in zip(keys, options, strict=True))
+
+
 @dataclass
 class Terminal:
-    """The screen and keyboard shared by every human seat (hot-seat when there are several)."""
+    """The screen and keyboard shared by every human seat (hot-seat when there are several).
+
+    Each question is asked under a screen drawn to fit the terminal: the table (the part of
+    the map that matters when all of it does not fit), then the menu or preview it is about,
+    then the question on the last line.
+    """
 
     console: Console
     input_fn: Callable[[str], str]
@@ -897,6 +1087,8 @@ class Terminal:
     hex_width: int | None = None  # None: as wide as the console allows
     top: int = TOP_PLACEMENTS
     last_seat: int | None = None
+    _last: tuple[PlayerView, RenderableType | None, Highlight | None, tuple[int, ...]] | None = \
+        field(default=None, init=False, repr=False)
 
     # -- input ----------------------------------------------------------------------------------
 
@@ -910,18 +1102,29 @@ class Terminal:
         return str(answer).strip()
 
     def ask(self, prompt: str) -> str:
-        """One line of input; `q` asks to quit, end of input quits."""
+        """One line of input; `q` asks to quit, `v` shows the whole map, end of input quits."""
         while True:
             answer = self._raw(f"{prompt} › ")
-            if answer.lower() in ("q", "quit", "exit"):
+            low = answer.lower()
+            if low in ("q", "quit", "exit"):
                 sure = self._raw("Quit the game? (y/n) › ").lower()
                 if sure in ("y", "yes"):
                     raise GameAbandoned
+                self._redraw()
+                continue
+            if low in ("v", "view", "map") and self._last is not None:
+                self.view_map(self._last[0], self._last[2])
+                self._redraw()
                 continue
             return answer
 
     def say(self, message: str, style: str = "yellow") -> None:
-        self.console.print(Text(message, style=style))
+        """Tell the player why an answer cannot be used: the screen is drawn again with the
+        message under it, so it never scrolls away."""
+        if self._last is None:
+            self.console.print(Text(message, style=style))
+            return
+        self._redraw(Text(message, style=style))
 
     def confirm(self, prompt: str) -> bool:
         while True:
@@ -933,47 +1136,108 @@ class Terminal:
             self.say("Please answer y (yes) or n (no).")
 
     def choose(self, prompt: str, options: Sequence[tuple[T, str]], *, back: bool = False,
-               listed: bool = False) -> T | None:
-        """A numbered menu; answer with the number or the start of a name (`b` goes back).
+               listed: bool = False, keys: Sequence[str] | None = None,
+               unavailable: dict[str, str] | None = None) -> T | None:
+        """A menu; answer with an option's key or the start of its name (`b` goes back).
 
-        `listed`: the options are already on screen (as a table), so they are not printed.
+        `keys` default to the numbers 1, 2, 3...; `unavailable` maps keys that cannot be
+        chosen now to the reason. `listed`: the options are already on screen.
         """
+        keys = list(keys) if keys is not None else [str(k) for k in
+                                                    range(1, len(options) + 1)]
         if not listed:
-            for k, (_, label) in enumerate(options, 1):
-                self.console.print(Text.assemble((f"  {k}) ", "bold cyan"), label))
-        hint = f"1-{len(options)}" + (", b = back" if back else "")
+            self.console.print(_menu(options, keys))
+        hint = (f"1-{len(options)}" if keys == [str(k) for k in range(1, len(options) + 1)]
+                else ", ".join(keys)) + (", b = back" if back else "")
         while True:
             answer = self.ask(f"{prompt} [{hint}]")
             try:
-                return self._pick(answer, options, back)
+                return self._pick(answer, options, keys, back, unavailable or {})
             except _Retry as exc:
                 self.say(str(exc))
 
-    def _pick(self, answer: str, options: Sequence[tuple[T, str]], back: bool) -> T | None:
+    def _pick(self, answer: str, options: Sequence[tuple[T, str]], keys: list[str],
+              back: bool, unavailable: dict[str, str]) -> T | None:
+        what = (f"a number from {keys[0]} to {keys[-1]}"
+                if keys == [str(k) for k in range(1, len(options) + 1)]
+                else f"{'a number' if all(k.isdigit() for k in keys) else 'one of'} "
+                     f"{_keys_text(keys)}")
         if not answer:
-            raise _Retry(f"Type a number from 1 to {len(options)}.")
-        if back and answer.lower() in ("b", "back"):
+            raise _Retry(f"Type {what}.")
+        low = answer.lower()
+        if back and low in ("b", "back"):
             return None
+        if low in keys:
+            return options[keys.index(low)][0]
+        if low in unavailable:
+            raise _Retry(f"{unavailable[low]}: type {what}.")
         if answer.isdigit():
-            k = int(answer)
-            if 1 <= k <= len(options):
-                return options[k - 1][0]
-            raise _Retry(f"{k} is not on the list: type a number from 1 to {len(options)}.")
-        matches = [value for value, label in options
-                   if label.lower().startswith(answer.lower())]
+            raise _Retry(f"{answer} is not on the list: type {what}.")
+        matches = [value for value, label in options if label.lower().startswith(low)]
         if len(matches) == 1:
             return matches[0]
-        raise _Retry(f"{answer!r} is not an option: type a number from 1 to {len(options)}.")
+        raise _Retry(f"{answer!r} is not an option: type {what}.")
 
     # -- screens ------------------------------------------------------------------------
 
-    def show(self, v: PlayerView, highlight: Highlight | None = None) -> None:
+    def screen(self, v: PlayerView, panel: RenderableType | None = None, *,
+               highlight: Highlight | None = None, focus: Iterable[int] = (),
+               notice: Text | None = None) -> None:
+        """Clear the terminal and draw the table with `panel` (a menu, a preview) and a notice
+        under it, the map cut to what fits so the question on the last line stays in view."""
+        focus = tuple(focus)
+        self._last = (v, panel, highlight, focus)
+        width, height = self.console.width, self.console.height
+        below = [x for x in (panel, notice) if x is not None]
+        used = sum(_height(x, width) for x in below) + 1  # + the question
         self.console.clear()
-        self.console.print(render_screen(v, width=self.console.width, hex_width=self.hex_width,
-                                         highlight=highlight))
+        self.console.print(render_screen(v, width=width, height=max(4, height - used),
+                                         hex_width=self.hex_width, highlight=highlight,
+                                         focus=focus))
+        for x in below:
+            self.console.print(x)
+
+    def _redraw(self, notice: Text | None = None) -> None:
+        if self._last is not None:
+            v, panel, highlight, focus = self._last
+            self.screen(v, panel, highlight=highlight, focus=focus, notice=notice)
+
+    def show(self, v: PlayerView, highlight: Highlight | None = None) -> None:
+        self.screen(v, highlight=highlight)
+
+    def view_map(self, v: PlayerView, highlight: Highlight | None = None) -> None:
+        """The whole map with its legend (and the preview, if any), a terminal's height at a
+        time."""
+        board = v.board
+        width, height = self.console.width, self.console.height
+        fitting = [w for w in HEX_WIDTHS if map_width(board, w) <= width]
+        hw = min(self.hex_width or max(fitting, default=2), max(fitting, default=2))
+        legend = render_legend(v, width=width)
+        size = max(4, height - _height(legend, width) - 2)  # the ruler and the question
+        cols = _window([], max(1, (width - 3 - hw // 2) // hw), board.columns)
+        goals = objective_hexes(v, v.viewer) if v.viewer is not None else []
+        top = 0
+        while True:
+            rows = range(top, min(board.rows, top + size))
+            self.console.clear()
+            self.console.print(render_map(v, hex_width=hw, rows=rows, cols=cols,
+                                          goal_hexes=goals, highlight=highlight))
+            self.console.print(legend)
+            more = rows.stop < board.rows
+            answer = self._raw(f"Map rows {rows.start}-{rows.stop - 1} of 0-{board.rows - 1}: "
+                               + ("Enter: further south · " if more else "")
+                               + ("p: north · " if top else "") + "b: back to the game › ")
+            low = answer.lower()
+            if low in ("p", "prev", "north", "-") and top:
+                top = max(0, top - size)
+            elif not low and more:
+                top = rows.stop
+            elif low in ("b", "back", "q", "") or not more:
+                return
 
     def pass_device(self, v: PlayerView, seat: int) -> None:
         """Hot-seat: hide the last player's secrets and wait for the next player."""
+        self._last = None
         self.console.clear()
         name = player_name(v, seat)
         self.console.print(Panel(Text.assemble("Pass the device to ", name,
@@ -994,8 +1258,30 @@ class Terminal:
         else:
             action = self.pick_from_list(v, me, legal)
         if self.humans > 1:
+            self._last = None
             self.console.clear()
         return action
+
+    def _beside(self, left: RenderableType, right: RenderableType | None) -> RenderableType:
+        """`right` beside `left` when both fit the terminal's width whole, else `left` alone."""
+        if right is None or _width(left) + 4 + _width(right) > self.console.width:
+            return left
+        grid = Table.grid(padding=(0, 4))
+        grid.add_row(left, right)
+        return grid
+
+    def _fief_card(self, v: PlayerView, me: int) -> RenderableType | None:
+        """This round's fief in its six rotations, or at least in one when space is short."""
+        p = v.players[me]
+        if p.fief is None:
+            return None
+        shape = v.board.fiefs[p.fief]
+        card = p.fief + COLOUR_DIGIT[p.colour]
+        rotations = render_fief_rotations(shape, p.colour, card)
+        if _width(rotations) + 44 <= self.console.width:
+            return rotations
+        return _titled(Text(f"Fief {p.fief} · card {card}", style="bold"),
+                       render_fief_shape(shape, 0, p.colour))
 
     # -- phase 2: planning ------------------------------------------------------------------------
 
@@ -1003,21 +1289,22 @@ class Terminal:
         """Choose a region card, an action card and maybe the King's Privilege."""
         board = v.board
         p = v.players[me]
+        keys = card_keys(v)
+        resting = {keys[c]: f"{card_name(board, c)} rests this round (you played it last "
+                   "round)" for c in p.resting if c in keys}
         regions = list(dict.fromkeys(pl.region for pl in plans))
         best = {(pl.region, pl.action): (best_points(v, me, p.fief, pl.region, pl.action)
                                          if p.fief is not None else None) for pl in plans}
-        self.show(v)
-        menu = render_plan_hints(v, me, plans, best)
-        if p.fief is not None:
-            grid = Table.grid(padding=(0, 4))
-            grid.add_row(menu, render_fief_rotations(board.fiefs[p.fief], p.colour,
-                                                     p.fief + COLOUR_DIGIT[p.colour]))
-            self.console.print(grid)
-        else:  # pragma: no cover - every player draws a fief before planning
-            self.console.print(menu)
+        hints = render_plan_hints(v, me, plans, best)  # the table, then notes under it
+        table = Group(self._beside(hints.renderables[0], self._fief_card(v, me)),
+                      *hints.renderables[1:])
+        fl = set(v.rules.scenario.flourishing)
         while True:
+            self.screen(v, table)
             region = self.choose("Region card: where will your fief go?",
-                                 [(r, card_name(board, r)) for r in regions], listed=True)
+                                 [(r, card_name(board, r)) for r in regions],
+                                 keys=[keys[r] for r in regions], unavailable=resting,
+                                 listed=True)
             assert region is not None
             actions = list(dict.fromkeys(pl.action for pl in plans if pl.region == region))
             options = []
@@ -1027,12 +1314,23 @@ class Terminal:
                 if a == ALLIANCE and p.rings > 0:
                     hint += "; or a Wedding"
                 options.append((a, f"{ACTION_NAMES[a]}: {ACTION_HELP[a]} ({hint})"))
-            action = self.choose(f"Action card with {card_name(board, region)}: how will you "
-                                 "place it?", options, back=True)
+            name = card_name(board, region) + (" ★" if region in fl else "")
+            hexes = _region_card_hexes(v, region)
+            heading = Text.assemble(("Region card: ", "bold"), name,
+                                    " · now the action card, how your fief goes there:")
+            self.screen(v, Group(heading, _menu(options, [keys[a] for a in actions])),
+                        focus=hexes)
+            action = self.choose(f"Action card with {card_name(board, region)}",
+                                 options, keys=[keys[a] for a in actions], back=True,
+                                 unavailable=resting, listed=True)
             if action is None:
                 continue
             privilege = False
             if any(pl.privilege for pl in plans if pl.region == region and pl.action == action):
+                self.screen(v, Text.assemble(
+                    ("Your plan: ", "bold"), f"{name} + {ACTION_NAMES[action]}. ",
+                    ("The King's Privilege lets you place first this round.", "dim")),
+                    focus=hexes)
                 privilege = self.confirm(f"Use the King's Privilege (spend 1 of your {p.rings} "
                                          "rings to place first)?")
             chosen = Plan(me, region, action, privilege)
@@ -1042,13 +1340,56 @@ class Terminal:
 
     # -- phase 4: placing -------------------------------------------------------------------------
 
+    def _placing_panel(self, v: PlayerView, me: int, legal: LegalActions,
+                       ranked: RankedPlacements, shown: np.ndarray, start: int, where: str,
+                       notice: Text | None) -> tuple[RenderableType, int, list[int]]:
+        """The page of placements with the help under it, as many lines as leave the map
+        room; also the page's size and the hexes it covers (where the map looks)."""
+        board = v.board
+        p = v.players[me]
+        plan = p.plan
+        assert plan is not None and legal.fief is not None
+        kp = " + King's Privilege" if plan.privilege else ""
+        planned = f"{card_name(board, plan.region)} + {ACTION_NAMES[plan.action]}{kp}"
+        has_wedding = len(legal.weddings) > 0
+        width = self.console.width
+        keys = [k for k in HELP_PLACE if (has_wedding or not k.startswith("w:"))
+                and (where or not k.startswith("all:"))]
+        help_text = Text.assemble(_pack([Text(k) for k in keys], width, sep=" · "), "\n",
+                                  HELP_GROUP, style="dim")
+        room = self.console.height - 1 - (_height(notice, width) if notice else 0)
+        room -= min(MAP_MIN_LINES, v.board.rows + 1)
+        card = self._fief_card(v, me)
+        count = self.top
+        while True:
+            if not len(legal.rows):
+                listing: RenderableType = Text(
+                    f"{planned}: no legal placement for this fief; donate it (d)"
+                    + (" or arrange a Wedding (w)." if has_wedding else "."), style="yellow")
+            else:
+                page = f"{start + 1}-{min(start + count, len(shown))} of {len(shown)}"
+                if where:
+                    title = f"{planned}: placements{where}, {page}"
+                else:
+                    title = f"{planned}: best placements {page} ({len(legal.rows)} positions)"
+                listing = render_placement_list(v, me, legal, ranked, shown, start, count,
+                                                title, ways=not where)
+            panel = Group(self._beside(listing, card), help_text)
+            if count <= 3 or _height(panel, width) <= room:
+                break
+            count -= 1
+        cells = v.rules.fief_placements(legal.fief).cells
+        page_rows = [int(legal.rows[int(i)]) for i in shown[start:start + count]]
+        focus = sorted({int(h) for r in page_rows for h in cells[r]})
+        if not focus:
+            focus = _region_card_hexes(v, plan.region)
+        return panel, count, focus
+
     def place(self, v: PlayerView, me: int, legal: LegalActions) -> Action:
         """Pick a placement from the best-scoring list or by position, donate, or wed."""
         board = v.board
-        p = v.players[me]
         fief = legal.fief
-        assert fief is not None and p.plan is not None
-        shape = board.fiefs[fief]
+        assert fief is not None and v.players[me].plan is not None
         rows = legal.rows
         ranked = RankedPlacements.of(v, me, legal)
         cells = v.rules.fief_placements(fief).cells
@@ -1057,52 +1398,26 @@ class Terminal:
         start = 0
         where = ""
         has_wedding = len(legal.weddings) > 0
-        notice = ""
+        notice: Text | None = None
         while True:
-            self.show(v)
-            plan = p.plan
-            kp = " + King's Privilege" if plan.privilege else ""
-            planned = f"{card_name(board, plan.region)} + {ACTION_NAMES[plan.action]}{kp}"
-            if not len(rows):
-                listing: RenderableType = Text(
-                    f"{planned}: no legal placement for this fief; donate it (d)"
-                    + (" or arrange a Wedding (w)." if has_wedding else "."), style="yellow")
-            else:
-                page = f"{start + 1}-{min(start + self.top, len(shown))} of {len(shown)}"
-                if where:
-                    title = f"{planned}: placements{where}, {page}"
-                else:
-                    title = f"{planned}: best placements {page} ({len(rows)} positions)"
-                listing = render_placement_list(v, me, legal, ranked, shown, start, self.top,
-                                                title, ways=not where)
-            grid = Table.grid(padding=(0, 4))
-            grid.add_row(listing, render_fief_rotations(shape, p.colour,
-                                                        fief + COLOUR_DIGIT[p.colour]))
-            self.console.print(grid)
-            self.console.print(Text(
-                "number: preview · 12,7 r3: place there · 12,7 or a name: placements covering it "
-                "· n/p: page · all · d: donate (3 pts)"
-                + (" · w: Wedding" if has_wedding else "") + " · m: map size · q: quit\n"
-                "group: your connected pieces after placing (the largest group wins the "
-                "Gonzaga tile, 15 pts) · ★ your objective city",
-                style="dim"))
-            if notice:
-                self.say(notice)  # the last answer could not be used; this says why
-                notice = ""
+            panel, count, focus = self._placing_panel(v, me, legal, ranked, shown, start,
+                                                      where, notice)
+            self.screen(v, panel, focus=focus, notice=notice)
+            notice = None
             answer = self.ask("Your move")
             try:
                 low = answer.lower()
                 if not answer:
                     raise _Retry("Type a number from the list, a position like 12,7 r3, or d.")
                 if low in ("n", "next", "+"):
-                    if start + self.top >= len(shown):
+                    if start + count >= len(shown):
                         raise _Retry("That is the last page (p goes back).")
-                    start += self.top
+                    start += count
                     continue
                 if low in ("p", "prev", "previous", "-"):
                     if start == 0:
                         raise _Retry("That is the first page.")
-                    start = max(0, start - self.top)
+                    start = max(0, start - count)
                     continue
                 if low in ("all", "*"):
                     shown, start, where = ranked.distinct, 0, ""
@@ -1111,6 +1426,8 @@ class Terminal:
                     self._cycle_width(board)
                     continue
                 if low in ("d", "donate"):
+                    self.screen(v, Text(f"Donating gives up fief {fief}: it goes to the church "
+                                        "and scores 3 points.", style="bold"), focus=focus)
                     if self.confirm(f"Donate fief {fief} to the church for 3 points?"):
                         return Donate(me)
                     continue
@@ -1160,7 +1477,7 @@ class Terminal:
                 raise _Retry(f"I did not understand {answer!r}. Try a number from the list, a "
                              "position like 12,7 r3, or d to donate.")
             except _Retry as exc:
-                notice = str(exc)
+                notice = Text(str(exc), style="yellow")
 
     def _cycle_width(self, board: Board) -> None:
         current = self.hex_width or auto_hex_width(board, self.console.width)
@@ -1180,7 +1497,6 @@ class Terminal:
         else:
             highlight = Highlight(tuple(hexes), frozenset(), colour, rings=True)
             what = f"Wedding: ring{'s' if len(hexes) > 1 else ''} at {_hexes_text(board, hexes)}"
-        self.show(v, highlight)
         total = sum(e.points for e in events)
         line = Text.assemble(("Preview (* on the map): ", "bold"), what, " — ",
                              (f"{total} points", "bold green"))
@@ -1189,9 +1505,9 @@ class Terminal:
         group_of, sizes = _own_groups(v, me)
         touched = {group_of[n] for h in hexes for n in board.neighbours[h] if n in group_of}
         pieces = len(hexes) if isinstance(action, Wedding) else 1
-        line.append(f" · your group: {pieces + sum(sizes[g] for g in touched)} pieces",
-                    style="dim")
-        self.console.print(line)
+        group = pieces + sum(sizes[g] for g in touched)
+        line.append(f" · your group: {group} piece{'s' if group > 1 else ''}", style="dim")
+        self.screen(v, line, highlight=highlight)
         return self.confirm("Place it here?")
 
     def wedding(self, v: PlayerView, me: int, legal: LegalActions) -> Wedding | None:
@@ -1223,12 +1539,12 @@ class Terminal:
         rings = v.players[me].rings
         firsts = {int(f): worth([int(f)]) for f in set(pairs[:, 0].tolist())}
         ranked = sorted(firsts, key=lambda h: (-firsts[h][0], -firsts[h][1], -firsts[h][2], h))
-        self.console.print(Text(f"Wedding ({rings} ring{'s' if rings != 1 else ''} left): the "
-                                "first ring goes on a land hex of your planned region. Best "
-                                "hexes (points for this ring alone):", style="bold"))
         options = ranked[: self.top]
-        for k, h in enumerate(options, 1):
-            self.console.print(line(k, h, firsts[h]))
+        heading = Text(f"Wedding ({rings} ring{'s' if rings != 1 else ''} left): the first ring "
+                       "goes on a land hex of your planned region. Best hexes (points for "
+                       "this ring alone):", style="bold")
+        self.screen(v, Group(heading, *[line(k, h, firsts[h]) for k, h in
+                                        enumerate(options, 1)]), focus=options)
         first = self._hex_choice("First ring", options, set(firsts), board)
         if first is None:
             return None
@@ -1238,10 +1554,11 @@ class Terminal:
         if partners:
             values = {h: worth([first, h]) for h in partners}
             ranked = sorted(partners, key=lambda h: (-values[h][0], -values[h][1], h))
-            self.console.print(Text("A second ring may go next to the first (land or sea, even "
-                                    "across a barrier); points for both rings:", style="bold"))
-            for k, h in enumerate(ranked, 1):
-                self.console.print(line(k, h, values[h]))
+            heading = Text("A second ring may go next to the first (land or sea, even across "
+                           "a barrier); points for both rings:", style="bold")
+            self.screen(v, Group(heading, *[line(k, h, values[h]) for k, h in
+                                            enumerate(ranked, 1)]),
+                        highlight=Highlight((first,), colour=v.players[me].colour, rings=True))
             second = self._hex_choice("Second ring", ranked, partners, board, none_ok=True)
         action = Wedding(me, board.coords[first],
                          board.coords[second] if second is not None else None)
@@ -1274,13 +1591,15 @@ class Terminal:
 
     def pick_from_list(self, v: PlayerView, me: int, legal: Sequence[Action]) -> Action:
         """Fallback for a plain list of actions: a numbered menu of all of them."""
-        self.show(v)
         options = [(a, f"{a.describe()}: "
                     f"{sum(e.points for e in action_events(v, a))} pts")
                    for a in legal]
-        choice = self.choose("Your move", options)
+        self.screen(v, _menu(options, [str(k) for k in range(1, len(options) + 1)]))
+        choice = self.choose("Your move", options, listed=True)
         assert choice is not None
         return choice
+
+
 
 
 def _find_place(board: Board, text: str) -> int | None:
@@ -1323,42 +1642,64 @@ def best_points(v: PlayerView, me: int, fief: int, region: str, action: str) -> 
     return int(placement_points(v, me, fief, rows).max())
 
 
-def render_plan_hints(v: PlayerView, me: int, plans: Sequence[Plan],
-                      best: dict[tuple[str, str], int | None] | None = None) -> Table:
-    """The region cards you may play, numbered, with the best points this round's fief could
-    score now under each action card (others may place first and take the spot)."""
+def _region_card_hexes(v: PlayerView, card: str) -> list[int]:
+    """The hexes a region card lets a fief go on (Inactive Regions: all of those regions)."""
     board = v.board
-    fief = v.players[me].fief
+    regions = v.rules.inactive_regions if card == INACTIVE else (card,)
+    return [h for r in regions for h in board.region_hexes(r)]
+
+
+def render_plan_hints(v: PlayerView, me: int, plans: Sequence[Plan],
+                      best: dict[tuple[str, str], int | None] | None = None) -> Group:
+    """Every region card with the key that picks it, and the best points this round's fief
+    could score now under each action card (others may place first and take the spot).
+    Cards resting this round keep their row and column, so no key ever changes."""
+    board = v.board
+    p = v.players[me]
+    fief = p.fief
     fl = set(v.rules.scenario.flourishing)
-    regions = list(dict.fromkeys(pl.region for pl in plans))
-    actions = list(dict.fromkeys(pl.action for pl in plans))
+    keys = card_keys(v)
+    allowed = {(pl.region, pl.action) for pl in plans}
     table = Table(box=None, padding=(0, 1), title_justify="left", title_style="bold",
                   title=f"Region cards · best points for fief {fief} now")
-    table.add_column("#", justify="right", style="bold cyan")
+    table.add_column("", justify="right", style="bold cyan")
     table.add_column("region card")
-    for a in actions:
-        table.add_column(ACTION_NAMES[a], justify="right")
-    for k, r in enumerate(regions, 1):
+    for a in ACTION_KEYS:
+        table.add_column(ACTION_NAMES[a], justify="right",
+                         style="dim" if a in p.resting else "")
+    for r in v.rules.region_cards:
+        label = Text(card_name(board, r) + (" ★" if r in fl else ""))
+        if r in p.resting:
+            label.append(" rests", style="dim")
+            table.add_row(keys[r], label, *["" for _ in ACTION_KEYS], style="dim")
+            continue
         cells = []
-        for a in actions:
+        for a in ACTION_KEYS:
+            if a in p.resting:
+                cells.append("rests")
+                continue
+            if (r, a) not in allowed:
+                cells.append("—")
+                continue
             if best is not None and (r, a) in best:
                 pts = best[(r, a)]
             else:
                 pts = best_points(v, me, fief, r, a) if fief is not None else None
             cells.append("—" if pts is None else str(pts))
-        if r == INACTIVE:
-            names = ", ".join(card_name(board, x, True) for x in v.rules.inactive_regions)
-            label = Text.assemble("Inactive Regions ", (f"({names}, 1 pt)", "dim"))
-        else:
-            label = Text(card_name(board, r) + (" ★" if r in fl else ""))
-        table.add_row(str(k), label, *cells)
-    rested = [card_name(board, c) for c in v.players[me].resting]
-    kp = any(pl.privilege for pl in plans)
-    table.caption = ("resting: " + (", ".join(rested) or "none")
-                     + ("" if kp else " · no King's Privilege") + " · donation: 3"
-                     + (" · Alliance: or a Wedding" if v.players[me].rings else ""))
-    table.caption_justify = "left"
-    return table
+        table.add_row(keys[r], label, *cells)
+    notes = []
+    if INACTIVE in v.rules.region_cards:
+        notes.append("Inactive Regions: " + ", ".join(card_name(board, x) for x in
+                                                      v.rules.inactive_regions)
+                     + " (1 pt a place)")
+    if PRIVILEGE in p.resting:
+        notes.append("the King's Privilege rests")
+    elif not any(pl.privilege for pl in plans):
+        notes.append("no ring left for the King's Privilege")
+    notes.append("donating the fief: 3 pts")
+    if p.rings:
+        notes.append("Alliance: or a Wedding")
+    return Group(table, Text(" · ".join(notes), style="dim"))
 
 
 @dataclass
@@ -1551,7 +1892,7 @@ def play_in_terminal(specs: list[str], *, seed: int | None, scenario: str | None
     final = view(state, None)
     console.clear()
     console.print(render_screen(final, width=console.width, hex_width=terminal.hex_width))
-    console.print(render_final(final))
+    console.print(render_final(final, width=console.width))
     if record is not None:
         _write_record(state, record, seats, seed, console)
     return state

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import ast
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,6 +14,8 @@ from boards import tiny_board
 from gonzaga.actions import Plan
 from gonzaga.engine import apply, new_game
 from gonzaga.state import COLOURS, GameState, Piece, Setup
+
+pytest_plugins = ["pytester"]  # to run pytest on small test files (the summary below)
 
 FIEFS = list(range(10, 130, 10))
 
@@ -63,3 +66,58 @@ def put(state: GameState, player: int, hexes: Sequence[tuple[int, int]], kind: s
         else:
             state.ring_owner[h] = player
     state.pieces.append(Piece(player, kind, idx, fief if kind == "fief" else None, state.round))
+
+
+# -- the summary says when browser tests did not run ---------------------------------------------
+
+BROWSER_HELP = ("to run them, install Chromium (Debian or Ubuntu: sudo apt-get install chromium; "
+                ".ci/run does it) and the dev extra for Playwright (pip install -e '.[dev]')")
+
+
+def _skip_reason(report: pytest.TestReport | pytest.CollectReport) -> str:
+    longrepr = report.longrepr
+    reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+    return reason.removeprefix("Skipped: ")
+
+
+def _is_browser(report: pytest.TestReport | pytest.CollectReport, reason: str) -> bool:
+    """Browser tests live in files named after the browser, or skip for want of one."""
+    name = report.nodeid.split("::")[0].rsplit("/", 1)[-1]
+    return "browser" in name or any(w in reason.lower() for w in ("chromium", "playwright"))
+
+
+def _tests_in(path: Path) -> int:
+    """Test functions in a file skipped as a whole (they were never collected one by one)."""
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError):
+        return 1
+    functions = ast.FunctionDef | ast.AsyncFunctionDef
+    found = [n for n in tree.body if isinstance(n, functions) and n.name.startswith("test")]
+    for cls in tree.body:
+        if isinstance(cls, ast.ClassDef) and cls.name.startswith("Test"):
+            found += [n for n in cls.body if isinstance(n, functions) and n.name.startswith("test")]
+    return max(len(found), 1)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say plainly how many browser tests were skipped and why: a green run without them has
+    not played a game in a real browser."""
+    count = 0
+    reasons: set[str] = set()
+    for report in terminalreporter.stats.get("skipped", []):
+        reason = _skip_reason(report)
+        if not _is_browser(report, reason):
+            continue
+        reasons.add(reason)
+        if isinstance(report, pytest.CollectReport):
+            count += _tests_in(terminalreporter.config.rootpath / report.nodeid.split("::")[0])
+        else:
+            count += 1
+    if not count:
+        return
+    terminalreporter.write_sep("=", f"{count} browser test{'s' if count != 1 else ''} skipped",
+                               yellow=True, bold=True)
+    for reason in sorted(reasons):
+        terminalreporter.write_line(f"why: {reason}", yellow=True)
+    terminalreporter.write_line(BROWSER_HELP, yellow=True)

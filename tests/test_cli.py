@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
+import socket
+import subprocess
+from pathlib import Path
+
+import pytest
 from typer.testing import CliRunner
 
 from gonzaga.cli import app
@@ -67,3 +73,66 @@ def test_bench_json_reports_the_targets():
 def test_bench_names_a_bad_bot():
     result = runner.invoke(app, ["bench", "--games", "1", "--bot", "mcts:fast"])
     assert result.exit_code == 2 and "fast" in result.output
+
+
+# -- play: one default line-up -----------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+needs_make = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+
+
+def make_dry_run(*args: str) -> str:
+    """The commands `make` would run (printed, not run)."""
+    done = subprocess.run(["make", "-n", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, check=True)
+    return done.stdout
+
+
+@needs_make
+def test_play_default_seats_are_one_fact(monkeypatch):
+    from gonzaga import cli, tui
+
+    seats = cli.DEFAULT_PLAYERS
+    seen: list[list[str]] = []
+    monkeypatch.setattr(tui, "play_in_terminal", lambda specs, **kw: seen.append(specs))
+    assert runner.invoke(app, ["play"]).exit_code == 0
+    assert seen == [seats.split(",")]
+    shown = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output
+    assert f"[default: {seats}]" in " ".join(shown.replace("│", " ").split())
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"`gonzaga play [--players {seats}]" in readme
+    section = readme.split("## Play in the terminal", 1)[1].split("\n## ", 1)[0]
+    assert f"`{seats}`" in section
+    play = [line for line in make_dry_run("play").splitlines() if "gonzaga play" in line]
+    assert play and "--players" not in play[-1]  # make play uses the command's own default
+    chosen = make_dry_run("play", "PLAYERS=human,random")
+    assert "--players human,random" in chosen
+
+
+# -- serve: a busy port ------------------------------------------------------------------------
+
+
+def test_serve_on_a_busy_port_says_what_to_do_and_prints_no_url(monkeypatch, tmp_path):
+    import gonzaga.web
+
+    def never(*args, **kwargs):
+        raise AssertionError("the server must not start on a busy port")
+
+    monkeypatch.setattr(gonzaga.web, "serve", never)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = runner.invoke(app, ["serve", "--port", str(port),
+                                     "--db", f"sqlite:///{tmp_path / 'games.db'}"])
+    text = " ".join(result.output.split())
+    assert result.exit_code != 0
+    assert f"port {port} is in use" in text
+    assert "make run PORT=" in text and "stop the other server" in text
+    assert "http://" not in text and "Traceback" not in text
+
+
+@needs_make
+def test_make_run_takes_a_port():
+    assert "--port 8000" in make_dry_run("run")
+    assert "--port 8001" in make_dry_run("run", "PORT=8001")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import game, plan_all, put
@@ -31,8 +33,8 @@ from gonzaga.tui import (
 )
 
 
-def capture(width: int = 160) -> Console:
-    return Console(file=io.StringIO(), width=width, force_terminal=False)
+def capture(width: int = 160, height: int = 60) -> Console:
+    return Console(file=io.StringIO(), width=width, height=height, force_terminal=False)
 
 
 def output(console: Console) -> str:
@@ -46,7 +48,7 @@ class Script:
     again. A "Your move" that follows a "Your move" gets `d` (there was nothing to pick).
     """
 
-    def __init__(self, answers: dict[str, Iterable[str]], defaults: dict[str, str]) -> None:
+    def __init__(self, answers: dict[str, Iterable[str]], defaults: dict[str, Any]) -> None:
         self.answers = {k: list(v) for k, v in answers.items()}
         self.defaults = defaults
         self.prompts: list[str] = []
@@ -63,14 +65,19 @@ class Script:
                 if key == "Your move" and len(self.prompts) > 1 and "Your move" in \
                         self.prompts[-2]:
                     return "d"
-                return answer
+                return answer(prompt) if callable(answer) else answer
         raise AssertionError(f"unexpected prompt {prompt!r}")
 
 
-DEFAULTS = {
-    "Region card": "1",
-    "Action card": "1",
-    "King's Privilege": "n",
+def first_key(prompt: str) -> str:
+    """The first key a menu's hint offers: `[1-5]` -> 1, `[2, 3, 5]` -> 2, `[c, a, ...` -> c."""
+    return re.search(r"\[(\w+)", prompt).group(1)
+
+
+DEFAULTS: dict[str, Any] = {
+    "Region card": first_key,
+    "Action card": first_key,
+    "King's Privilege": "y",
     "Your move": "1",
     "Place it here": "y",
     "Donate fief": "y",
@@ -147,7 +154,7 @@ def test_screen_has_players_score_track_status_and_log(board):
     console.print(render_screen(v, width=160))
     text = output(console)
     for word in ("Players", "Score track", "Log", "Round 1", "Last Turn: Red counts after",
-                 "Red (you)", "fief 10 · card 11", "plan His + Cit", "Plans:", "Cities",
+                 "Red (you)", "fief 10 · card 11", "plan Hispania + Cities", "Plans:", "Cities",
                  "Harbors", "Your objective", "Legend", "HISPANIA ★", "GERMANIA"):
         assert word in text, word
     assert max(len(line) for line in text.splitlines()) <= 160
@@ -389,7 +396,8 @@ def test_a_screen_shows_only_its_viewers_secrets(board):
     state = plan_all(state, {0: ("hispania", "cities", True)})
     console = capture()
     console.print(render_screen(view(state, 1), width=160))
-    assert "plan His + Cit + KP" in output(console)  # plans are public once revealed
+    # plans are public once revealed
+    assert "plan Hispania + Cities + King's Privilege" in output(console)
 
 
 @pytest.mark.parametrize("width", [80, 120, 200])
@@ -421,3 +429,145 @@ def test_bot_seats_get_readable_names():
     assert bot_title("mcts:iterations=50:time=1") == "MCTS (iterations=50, time=1)"
     assert _seat_names(["human", "planner", "planner", "mcts:easy"]) == [
         "You", "Planner 1", "Planner 2", "MCTS (easy)"]
+
+
+# -- the screen fits the terminal ------------------------------------------------------------
+
+
+class ScreenConsole(Console):
+    """A terminal of a fixed size that keeps only what is on the screen: what was printed
+    since the last clear."""
+
+    def clear(self, home: bool = True) -> None:
+        self.export_text(clear=True)
+
+
+def name_words(state) -> set[str]:
+    """Every word of the names a player reads: regions, seas, cities, symbols, players."""
+    board = state.board
+    names = [*(r.name for r in board.regions.values()), *(s.name for s in board.seas.values()),
+             *(c.name for c in board.cities.values()), *(h.name for h in board.harbors.values()),
+             *(s.name for s in board.symbols.values()), *(p.name for p in state.players)]
+    return {w for name in names for w in re.findall(r"[A-Za-zÀ-ÿ']+", name)}
+
+
+def assert_readable(screen: str, words: set[str], width: int, height: int) -> None:
+    """The screen fits the terminal and shows every name whole: no word on it is a name cut
+    short (Hispa, MCTS (med), Nürnb…)."""
+    lines = screen.split("\n")
+    assert len(lines) <= height, f"{len(lines)} lines:\n{screen}"
+    assert max(len(line) for line in lines) <= width, screen
+    assert "…" not in screen, screen
+    for token in re.findall(r"[A-Za-zÀ-ÿ']+", screen):
+        cut = [w for w in words if len(token) >= 2 and w != token and w.startswith(token)]
+        assert not cut or token in words, f"{token!r} cuts {cut}:\n{screen}"
+
+
+def screens_of_a_turn(width: int, height: int):
+    """Plan and place one fief on the real board at this terminal size; the screen as it is
+    at each question (the last line is the question)."""
+    from gonzaga.board import load_board
+    from gonzaga.engine import apply, new_game
+
+    state = new_game(["You", "Planner", "MCTS (medium)"], 3, None, board=load_board())
+    console = ScreenConsole(width=width, height=height, record=True, file=io.StringIO(),
+                            force_terminal=False)
+    screens: list[tuple[str, str]] = []
+    answers = {"Region card": "3", "Action card": "c", "King's Privilege": "y",
+               "Your move": "1", "Place it here": "y"}
+
+    def input_fn(prompt: str) -> str:
+        screens.append((prompt, console.export_text(clear=False) + prompt))
+        assert len(screens) < 20, "an answer was refused: " + screens[-2][1]
+        return next(a for key, a in answers.items() if key in prompt)
+
+    terminal = Terminal(console, input_fn)
+    plan = terminal.plan(view(state, 0), 0, list(legal_actions(state, 0)))
+    state = apply(state, plan)
+    for seat in (1, 2):
+        state = apply(state, next(iter(legal_actions(state, seat))))
+    assert state.current_player == 0
+    placed = terminal.place(view(state, 0), 0, legal_actions(state, 0))
+    return state, screens, placed
+
+
+@pytest.mark.skipif(not default_board_path().exists(), reason="the real board is not built yet")
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (140, 50)])
+def test_every_question_fits_the_terminal_with_whole_names(width, height):
+    state, screens, placed = screens_of_a_turn(width, height)
+    asked = [prompt for prompt, _ in screens]
+    assert any("Region card" in p for p in asked) and any("Your move" in p for p in asked)
+    words = name_words(state)
+    for _, screen in screens:
+        assert_readable(screen, words, width, height)
+    planning = next(s for p, s in screens if "Region card" in p)
+    for region in ("Hispania", "Francia", "Italia", "Germania"):
+        assert region in planning
+    placing = next(s for p, s in screens if "Your move" in p)
+    assert "best placements" in placing and "You" in placing
+    # At the confirmation, the preview is on the map together with the question.
+    confirm = next(s for p, s in screens if "Place it here" in p)
+    assert confirm.rstrip().endswith("Place it here? (y/n) ›")
+    assert "Preview" in confirm
+    lines = confirm.split("\n")
+    board = state.board
+    assert isinstance(placed, PlaceFief)
+    from gonzaga.engine import covered_hexes
+
+    for h in covered_hexes(view(state, 0), placed):
+        _, row = board.coords[h]
+        line = next((x for x in lines if x.startswith(f"{row:>2} ")), None)
+        assert line is not None, f"row {row} of the preview is off the screen:\n{confirm}"
+        assert "*" in line
+
+
+# -- card keys -------------------------------------------------------------------------------
+
+
+def plan_by_keys(state, region: str, action: str):
+    """Plan `region` + `action` by typing the keys the menus show next to those names; the
+    keys read and the plan made."""
+    console = capture()
+    keys: dict[str, str] = {}
+
+    def input_fn(prompt: str) -> str:
+        screen = output(console)
+        console.file.seek(0)
+        console.file.truncate()
+        if "Region card" in prompt:
+            found = re.findall(rf"^\s*(\w+)\)?\s+{region}\b", screen, re.M)
+            keys[region] = found[-1]
+            return found[-1]
+        if "Action card" in prompt:
+            found = re.findall(rf"^\s*(\w+)\)\s+{action}\b", screen, re.M)
+            keys[action] = found[-1]
+            return found[-1]
+        return "n"
+
+    plan = Terminal(console, input_fn).plan(view(state, 0), 0, list(legal_actions(state, 0)))
+    return keys, plan
+
+
+def test_card_keys_stay_the_same_when_other_cards_rest(board):
+    fresh = game(board, 2)
+    resting = game(board, 2)
+    resting.players[0].resting = ("hispania", "harbors")  # played last round
+    assert not any(p.region == "hispania" or p.action == "harbors"
+                   for p in legal_actions(resting, 0))
+    keys_fresh, plan_fresh = plan_by_keys(fresh, "Britannia", "Alliance")
+    keys_resting, plan_resting = plan_by_keys(resting, "Britannia", "Alliance")
+    assert keys_fresh == keys_resting
+    assert (plan_fresh.region, plan_fresh.action) == ("britannia", "alliance")
+    assert (plan_resting.region, plan_resting.action) == ("britannia", "alliance")
+
+
+def test_final_scores_fit_a_narrow_terminal(board):
+    state, _ = play(board, ["greedy", "planner", "random"], scripted(), seed=3)
+    console = capture(80)
+    console.print(render_final(view(state, None), width=80))
+    text = output(console)
+    assert "…" not in text, text
+    assert max(len(line) for line in text.splitlines()) <= 80
+    for p in state.players:
+        assert f"{p.name}" in text and f" {p.score} pts" in text
+    assert text.count("largest group") == len(state.players)

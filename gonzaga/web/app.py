@@ -495,6 +495,12 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
     async def index(game_id: str | None = None) -> FileResponse:
         return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
 
+    @app.get("/favicon.ico")
+    async def favicon() -> FileResponse:
+        """Browsers ask for it whatever the page links; the page links the same SVG."""
+        return FileResponse(static / "favicon.svg", media_type="image/svg+xml",
+                            headers={"Cache-Control": "max-age=86400"})
+
     @app.get("/api/board")
     async def get_board() -> Response:
         return Response(server.board_payload, media_type="application/json")

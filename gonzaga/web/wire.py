@@ -25,7 +25,7 @@ from ..engine import (
     placement_points,
     player_groups,
 )
-from ..render import PLAYER_COLOURS, SEA_COLOURS, icon_path, sea_routes
+from ..render import PLAYER_COLOURS, SEA_COLOURS, icon_path, region_colour, sea_routes
 from ..state import (
     POINTS_DONATION,
     REASON_NAMES,
@@ -58,6 +58,30 @@ def icon_svg(name: str) -> str:
     return "".join(parts)
 
 
+# How each player's pieces look besides their colour, so that nobody needs to tell the colours
+# apart: a pattern over the fill (SVG path data in a square tile of the board's units, stroked or
+# filled with the ink), named in the map key.
+PLAYER_PATTERNS: dict[str, dict[str, Any]] = {
+    "red": {"name": "upright stripes", "tile": 0.5, "paint": "stroke", "width": 0.13,
+            "d": "M0.25,0V0.5"},
+    "yellow": {"name": "checks", "tile": 0.6, "paint": "stroke", "width": 0.08,
+               "d": "M0.3,0V0.6M0,0.3H0.6"},
+    "green": {"name": "dots", "tile": 0.5, "paint": "fill", "width": 0,
+              "d": "M0.13,0.25a0.12,0.12 0 1,0 0.24,0a0.12,0.12 0 1,0 -0.24,0"},
+    "blue": {"name": "horizontal stripes", "tile": 0.5, "paint": "stroke", "width": 0.12,
+             "d": "M0,0.25H0.5"},
+}
+# the pattern's ink: light on the dark colours, dark on the light one
+PATTERN_INK = {"red": "#ffffff", "yellow": "#3b2a1a", "green": "#ffffff", "blue": "#ffffff"}
+
+
+def player_looks() -> dict[str, dict[str, Any]]:
+    """Colour, its name as the players read it, and pattern of every player colour."""
+    return {colour: {"name": colour.title(), "fill": fill, "ink": PATTERN_INK[colour],
+                     "pattern": PLAYER_PATTERNS[colour]}
+            for colour, fill in PLAYER_COLOURS.items()}
+
+
 def board_json(board: Board) -> dict[str, Any]:
     """Geometry for drawing the board in the browser (hex centres in the board's pixel frame:
     circumradius 1, see docs/board-format.md), with the colours of `gonzaga.render`."""
@@ -78,7 +102,8 @@ def board_json(board: Board) -> dict[str, Any]:
         "height": round(1.5 * (board.rows - 1) + 2, 3),
         "hexes": hexes,
         "scenery": scenery,
-        "regions": [{"id": r.id, "name": r.name, "colour": r.colour,
+        "regions": [{"id": r.id, "name": r.name,
+                     "colour": region_colour({"id": r.id, "colour": r.colour}),
                      "seal": [r.seal[0], r.seal[1]]} for r in board.regions.values()],
         "seas": [{"id": s.id, "name": s.name, "symbol": s.symbol,
                   "colour": SEA_COLOURS.get(s.id, "#a8c8dd")} for s in board.seas.values()],
@@ -98,6 +123,7 @@ def board_json(board: Board) -> dict[str, Any]:
         "cards": cards_json(),
         "objectives": {str(o.id): list(o.symbols) for o in board.objectives.values()},
         "player_colours": PLAYER_COLOURS,
+        "player_looks": player_looks(),
         "icons": {name: icon_svg(name) for name in
                   sorted({*board.symbols, *(s.symbol for s in board.seas.values()), "church"})},
     }

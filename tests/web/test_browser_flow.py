@@ -103,6 +103,7 @@ def plan_by_clicks(page: Any, action: str, privilege: bool = False) -> None:
 
 def my_turn(page: Any) -> None:
     page.wait_for_selector("#mode-fief:not([disabled]), #mode-wedding", timeout=15000)
+    page.evaluate("document.querySelector('#toast').hidden = true")  # the reveal's banner
 
 
 def turn_to(page: Any, rotation: int) -> None:

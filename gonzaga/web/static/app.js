@@ -72,7 +72,6 @@ function iconEl(name, px = 16, fill = "#3b2a1a") {
   return s;
 }
 function symbolName(id) { return (ui.board.symbols.find((x) => x.id === id) || { name: id }).name; }
-function colourOf(p) { return ui.board.player_colours[p.colour] || p.colour; }
 
 // hex geometry: the board's pixel frame (circumradius 1), pointy-top, odd-r offset rows
 function centre(c, r) { return [SQRT3 * (c + 0.5 * (r & 1)), 1.5 * r]; }
@@ -109,28 +108,94 @@ function fiefCastles(fief, anchor, rotation) {
 function cellsKey(cells) { return cells.map(hexKey).sort().join(";"); }
 
 // ---------------------------------------------------------------------------------------------
-// the board, drawn once from the board data
+// the board, drawn once from the board data; the names on it are laid out again (layoutNames)
+// whenever its scale on screen changes, so that they keep one readable size and never overlap
+
+const NAME_PX = 12;     // city, harbor, seal, church and sea names: CSS pixels at every zoom
+const MARKER_R = 0.5;   // the discs of cities and harbors, in hex radii
 
 function drawBoard(scenario) {
   const b = ui.board;
   const root = $("board");
   root.replaceChildren();
-  root.setAttribute("viewBox", `-1.2 -1.2 ${b.width + 1.4} ${b.height + 1.4}`);
-  root.style.setProperty("--board-aspect", `${b.width + 1.4} / ${b.height + 1.4}`);
-  const inactive = new Set(scenario ? scenario.inactive : []);
+  root.classList.remove("names-hidden");
+  const m = 0.2, frame = { x: -SQRT3 / 2 - m, y: -1 - m, w: b.width + 2 * m, h: b.height + 2 * m };
+  ui.frame = frame;
+  ui.layoutScale = null;
+  root.setAttribute("viewBox", `${frame.x} ${frame.y} ${frame.w} ${frame.h}`);
+  root.style.setProperty("--board-aspect", `${frame.w} / ${frame.h}`);
+  document.documentElement.style.setProperty("--board-ratio", (frame.w / frame.h).toFixed(4));
+  drawDefs(root);
+  drawHexes(root, new Set(scenario ? scenario.inactive : []));
+  drawEdges(root);
+  drawWaterAndRegionNames(root);
+  const routes = svg("g", { class: "overlay" }, root);
+  for (const pts of b.routes) svg("polyline", { points: pointsAttr(pts), class: "route" }, routes);
+  drawSeals(root, scenario);  // under the pieces: a second ring may lie on the sea beside one
+  svg("g", { id: "pieces", class: "overlay" }, root);
+  drawPlaces(root);
+  root.appendChild(ui.placeNames);  // names on top of everything
+  svg("g", { id: "marks", class: "overlay" }, root);
+  svg("g", { id: "preview", class: "overlay" }, root);
+  layoutNames();
+}
+
+// each player's colour as a pattern (the non-colour cue), and the hatching of inactive regions
+function drawDefs(root) {
+  const defs = svg("defs", {}, root);
+  for (const [colour, look] of Object.entries(ui.board.player_looks)) {
+    const p = look.pattern;
+    const pat = svg("pattern", { id: "pl-" + colour, patternUnits: "userSpaceOnUse", width: p.tile, height: p.tile }, defs);
+    svg("rect", { width: p.tile, height: p.tile, fill: look.fill }, pat);
+    svg("path", { d: p.d, class: "pattern-ink", ...inkPaint(look) }, pat);
+  }
+  const hatch = svg("pattern", { id: "hatch-inactive", patternUnits: "userSpaceOnUse", width: 0.45, height: 0.45, patternTransform: "rotate(45)" }, defs);
+  svg("rect", { width: 0.45, height: 0.45, class: "hatch-ground" }, hatch);
+  svg("line", { x1: 0.1, y1: 0, x2: 0.1, y2: 0.45, class: "hatch-line" }, hatch);
+}
+function inkPaint(look) {
+  const p = look.pattern;
+  return p.paint === "fill" ? { fill: look.ink } : { fill: "none", stroke: look.ink, "stroke-width": p.width };
+}
+// the same pattern as a CSS background, for the swatches and bars beside the map
+function lookStyle(colour) {
+  const look = ui.board.player_looks[colour];
+  if (!look) return `background:${colour}`;
+  const p = look.pattern;
+  const paint = Object.entries(inkPaint(look)).map(([k, v]) => `${k}='${v}'`).join(" ");
+  const tile = `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${p.tile} ${p.tile}'><path d='${p.d}' ${paint} opacity='.6'/></svg>`;
+  const px = Math.round(p.tile * 12);
+  return `background-color:${look.fill};background-image:url("data:image/svg+xml,${encodeURIComponent(tile)}");background-size:${px}px ${px}px`;
+}
+function lookTitle(colour) {
+  const look = ui.board.player_looks[colour];
+  return look ? `${look.name} (${look.pattern.name})` : colour;
+}
+function colourOf(p) { return ui.board.player_colours[p.colour] || p.colour; }
+
+function drawHexes(root, inactive) {
+  const b = ui.board;
   const regionColour = Object.fromEntries(b.regions.map((r) => [r.id, r.colour]));
   const seaColour = Object.fromEntries(b.seas.map((s) => [s.id, s.colour]));
   const base = svg("g", { id: "hexes" }, root);
-  for (const [x, y] of b.scenery) svg("polygon", { points: pointsAttr(corners(x, y)), fill: "#d6cfbf", class: "hex" }, base);
+  // land off the board: one flat shape, no hexes, so it never looks like part of the board
+  for (const [x, y] of b.scenery) svg("polygon", { points: pointsAttr(corners(x, y, 1.03)), class: "outside" }, base);
   ui.byHex.clear();
+  const hatched = svg("g", { id: "inactive-hexes", class: "overlay" });
   for (const h of b.hexes) {
     ui.byHex.set(hexKey(h.at), h);
     const fill = h.region ? regionColour[h.region] : seaColour[h.sea] || "#a8c8dd";
-    svg("polygon", { points: pointsAttr(corners(h.x, h.y)), fill, "data-hex": hexKey(h.at),
-      class: "hex" + (h.region && inactive.has(h.region) ? " inactive" : "") }, base);
+    const off = h.region && inactive.has(h.region);
+    svg("polygon", { points: pointsAttr(corners(h.x, h.y)), fill, "data-hex": hexKey(h.at), class: "hex" + (off ? " inactive" : "") }, base);
+    if (off) svg("polygon", { points: pointsAttr(corners(h.x, h.y)), fill: "url(#hatch-inactive)", class: "inactive-hatch", "data-region": h.region }, hatched);
   }
-  // region borders, coasts and barriers on the shared edges
-  const lines = svg("g", {}, root);
+  root.appendChild(hatched);
+}
+
+// region borders, coasts and barriers on the shared edges
+function drawEdges(root) {
+  const b = ui.board;
+  const lines = svg("g", { class: "overlay" }, root);
   const barrier = new Set(b.barriers.map(([a, c]) => hexKey(a) + "|" + hexKey(c)));
   for (const h of b.hexes) {
     const [q, r] = toAxial(h.at[0], h.at[1]);
@@ -147,86 +212,250 @@ function drawBoard(scenario) {
       if (cls) svg("line", { x1: p1[0], y1: p1[1], x2: p2[0], y2: p2[1], class: cls }, lines);
     });
   }
-  // names of regions and seas, at the middle of their hexes
-  const names = svg("g", { class: "overlay" }, root);
-  const groups = new Map();
-  for (const h of b.hexes) {
-    const k = h.region ? "r:" + h.region : "s:" + h.sea;
-    if (!groups.has(k)) groups.set(k, []);
-    groups.get(k).push(h);
-  }
-  for (const [k, hs] of groups) {
-    const mx = hs.reduce((s, h) => s + h.x, 0) / hs.length, my = hs.reduce((s, h) => s + h.y, 0) / hs.length;
-    const best = hs.reduce((a, h) => ((h.x - mx) ** 2 + (h.y - my) ** 2 < (a.x - mx) ** 2 + (a.y - my) ** 2 ? h : a));
-    const isRegion = k.startsWith("r:");
-    const item = isRegion ? b.regions.find((r) => "r:" + r.id === k) : b.seas.find((s) => "s:" + s.id === k);
-    const t = svg("text", { x: best.x, y: best.y + (isRegion ? 2.2 : 0), class: isRegion ? "regionname" : "seaname" }, names);
-    t.textContent = item.name.toUpperCase ? (isRegion ? item.name.toUpperCase() : item.name) : item.name;
-  }
-  const routes = svg("g", { class: "overlay" }, root);
-  for (const pts of b.routes) svg("polyline", { points: pointsAttr(pts), class: "route" }, routes);
-  svg("g", { id: "pieces", class: "overlay" }, root);
-  // places on top of pieces so their names stay readable
+}
+
+// the names of seas and regions, under the pieces; placed by layoutNames on their own hexes
+function drawWaterAndRegionNames(root) {
+  const b = ui.board;
+  const names = svg("g", { class: "overlay", id: "area-names" }, root);
+  const hexesOf = (key, id) => b.hexes.filter((h) => h[key] === id);
+  for (const s of b.seas) svg("text", { class: "name seaname", "data-area": s.id }, names).textContent = s.name;
+  for (const r of b.regions) svg("text", { class: "name regionname", "data-area": r.id }, names).textContent = r.name.toUpperCase();
+  ui.areaHexes = Object.fromEntries([...b.seas.map((s) => [s.id, hexesOf("sea", s.id)]), ...b.regions.map((r) => [r.id, hexesOf("region", r.id)])]);
+}
+
+// cities and harbors: their discs stay on their hexes, their names are placed by layoutNames
+function drawPlaces(root) {
+  const b = ui.board;
   const places = svg("g", { class: "overlay", id: "places" }, root);
+  const labels = svg("g", { class: "overlay", id: "place-names" });
   const seaSymbol = Object.fromEntries(b.seas.map((s) => [s.id, s.symbol]));
-  for (const c of b.cities) {
-    const [x, y] = centre(c.at[0], c.at[1]);
-    svg("circle", { cx: x, cy: y, r: 0.5, fill: "#fffaf0", stroke: "#3b2a1a", "stroke-width": 0.08 }, places);
-    icon(places, c.symbol, x, y, 0.32, "#3b2a1a");
-    const t = svg("text", { x, y: y + 1.05, class: "label" }, places);
-    t.textContent = c.name;
-  }
-  for (const hb of b.harbors) {
-    const [x, y] = centre(hb.at[0], hb.at[1]);
-    svg("circle", { cx: x, cy: y, r: 0.5, fill: "#1f4e79", stroke: "#fffaf0", "stroke-width": 0.08 }, places);
-    icon(places, seaSymbol[hb.sea], x, y, 0.32, "#fffaf0");
-    const t = svg("text", { x, y: y + 1.05, class: "label" }, places);
-    t.textContent = hb.name;
-  }
-  // seals (flourishing or inactive) and the church
+  const add = (item, kind, face, ink, symbol) => {
+    const [x, y] = centre(item.at[0], item.at[1]);
+    svg("circle", { cx: x, cy: y, r: MARKER_R, fill: face, stroke: ink, "stroke-width": 0.08, class: "marker" }, places);
+    icon(places, symbol, x, y, 0.32, ink);
+    const t = svg("text", { class: "name label", "data-place": kind, "data-at": hexKey(item.at) }, labels);
+    t.textContent = item.name;
+  };
+  for (const c of b.cities) add(c, "city", "#fffaf0", "#3b2a1a", c.symbol);
+  for (const hb of b.harbors) add(hb, "harbor", "#1f4e79", "#fffaf0", seaSymbol[hb.sea]);
+  ui.placeNames = labels;
+}
+
+// seals (flourishing or inactive) and the church, placed by layoutNames on sea or off the board
+function drawSeals(root, scenario) {
+  const b = ui.board;
   const seals = svg("g", { class: "overlay", id: "seals" }, root);
   for (const r of b.regions) {
-    const [x, y] = r.seal;
     const flourishing = scenario && scenario.flourishing.includes(r.id);
-    svg("circle", { cx: x, cy: y, r: 1.0, fill: flourishing ? "#c9a227" : "#8d8d8d", stroke: "#3b2a1a",
-      "stroke-width": 0.1, "data-seal": r.id }, seals);
-    const t = svg("text", { x, y: y + 0.1, class: "glyph", fill: "#fffaf0", "font-size": 0.9 }, seals);
-    t.textContent = flourishing ? "✦" : "✕";
-    const l = svg("text", { x, y: y + 1.75, class: "label" }, seals);
-    l.textContent = r.name + (scenario ? (flourishing ? " · flourishing" : " · inactive") : "");
+    const g = svg("g", { class: "seal", "data-seal": r.id }, seals);
+    svg("circle", { cx: 0, cy: 0, r: 0.8, class: flourishing ? "seal-disc flourishing" : "seal-disc" }, g);
+    svg("text", { x: 0, y: 0.05, class: "glyph", fill: "#fffaf0", "font-size": 0.8 }, g).textContent = scenario ? (flourishing ? "✦" : "✕") : "";
+    svg("text", { class: "name label seal-name" }, g).textContent = r.name;
+    if (scenario) svg("text", { class: "name label seal-state" }, g).textContent = flourishing ? "flourishing" : "inactive";
   }
-  const [cx, cy] = b.church;
-  svg("rect", { x: cx - 1.4, y: cy - 1.2, width: 2.8, height: 2.4, rx: 0.3, fill: "#fffaf0", stroke: "#3b2a1a", "stroke-width": 0.08 }, seals);
-  icon(seals, "church", cx, cy - 0.3, 0.6, "#3b2a1a");
-  const cl = svg("text", { x: cx, y: cy + 0.8, class: "label", id: "church-label" }, seals);
-  cl.textContent = "Church";
-  svg("g", { id: "marks", class: "overlay" }, root);
-  svg("g", { id: "preview", class: "overlay" }, root);
+  const church = svg("g", { id: "church" }, seals);
+  svg("rect", { class: "church-box", rx: 0.3 }, church);
+  icon(church, "church", 0, 0, 0.6, "#3b2a1a");
+  svg("text", { class: "name label", id: "church-label" }, church).textContent = "Church";
+}
+
+// -- laying out the names --------------------------------------------------------------------
+
+function box(x, y, w, h) { return { x, y, w, h }; }
+function overlap(a, b) {
+  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x), h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+function inside(a, f) { return a.x >= f.x && a.y >= f.y && a.x + a.w <= f.x + f.w && a.y + a.h <= f.y + f.h; }
+function grow(a, d) { return box(a.x - d, a.y - d, a.w + 2 * d, a.h + 2 * d); }
+// a name's size at font size 1, measured once (at 10, which the browser renders exactly)
+function measure(t) {
+  if (!t._size || t._text !== t.textContent) {
+    t.removeAttribute("transform");
+    t.setAttribute("x", 0); t.setAttribute("y", 0);
+    t.style.fontSize = "10px";
+    const bb = t.getBBox();
+    t._size = { dx: bb.x / 10, dy: bb.y / 10, w: bb.width / 10, h: bb.height / 10 };
+    t._text = t.textContent;
+  }
+  return t._size;
+}
+// draw text t at font size `size` with its box's top left corner at (x, y)
+function putText(t, size, x, y) {
+  const s = measure(t);
+  t.style.fontSize = `${size}px`;
+  t.style.strokeWidth = `${(0.2 * size).toFixed(3)}px`;
+  t.setAttribute("x", (x - s.dx * size).toFixed(3));
+  t.setAttribute("y", (y - s.dy * size).toFixed(3));
+  return box(x, y, s.w * size, s.h * size);
+}
+
+function layoutNames(force = false) {
+  const root = $("board");
+  const ctm = root && ui.frame && root.getScreenCTM();
+  if (!ctm || !ctm.a || !root.isConnected || root.getBoundingClientRect().width === 0) return;
+  if (!force && ui.layoutScale && Math.abs(ui.layoutScale - ctm.a) < 1e-3) return;
+  ui.layoutScale = ctm.a;
+  const size = NAME_PX / ctm.a, gap = 2 / ctm.a;
+  const markers = new Map([...ui.board.cities, ...ui.board.harbors].map((c) => {
+    const [x, y] = centre(c.at[0], c.at[1]);
+    return [hexKey(c.at), box(x - MARKER_R, y - MARKER_R, 2 * MARKER_R, 2 * MARKER_R)];
+  }));
+  const reserved = [];
+  const bar = $("map-bar");
+  if (bar && getComputedStyle(bar).position === "absolute") {  // the bar over the bottom of the map
+    const h = (bar.getBoundingClientRect().height + 4) / ctm.a;
+    reserved.push(box(ui.frame.x, ui.frame.y + ui.frame.h - h, ui.frame.w, h));
+  }
+  // with the names too big for the map (a phone before zooming in), seals and markers only
+  const shown = placeAll([...reserved], markers, size, gap, true) || !placeAll([...reserved], markers, size, gap, false);
+  root.classList.toggle("names-hidden", !shown);
+  const hint = $("names-hint");
+  if (hint) hint.hidden = shown;
+}
+
+function placeAll(taken, markers, size, gap, withNames) {
+  taken.push(...markers.values());
+  for (const g of document.querySelectorAll("#seals .seal")) taken.push(placeSeal(g, size, gap, taken, withNames));
+  taken.push(placeChurch(size, gap, taken, withNames));
+  if (withNames && !placePlaceNames(size, gap, taken, markers)) return false;
+  for (const t of document.querySelectorAll("#area-names .seaname")) placeAreaName(t, withNames ? size * 1.05 : 0, taken);
+  for (const t of document.querySelectorAll("#area-names .regionname")) placeAreaName(t, withNames ? Math.max(1.4, size) : 1.4, taken);
+  return true;
+}
+
+// land hex centres: what a seal or the church must leave uncovered
+function landCentres() {
+  if (!ui.landCentres) ui.landCentres = ui.board.hexes.filter((h) => h.region).map((h) => [h.x, h.y]);
+  return ui.landCentres;
+}
+function coversLand(b) { return landCentres().some(([x, y]) => x > b.x && x < b.x + b.w && y > b.y && y < b.y + b.h); }
+// the nearest free spot to (x0, y0) for a box of w x h, its top left corner at (x + ox, y + oy)
+function freeSpot(x0, y0, w, h, ox, oy, taken) {
+  const f = ui.frame;
+  for (let radius = 0; radius < 30; radius += 0.5) {
+    const steps = Math.max(1, Math.round(radius * 4));
+    for (let k = 0; k < steps; k++) {
+      const a = (2 * Math.PI * k) / steps, x = x0 + radius * Math.cos(a), y = y0 + radius * Math.sin(a);
+      const b = box(x + ox, y + oy, w, h);
+      if (inside(b, f) && !coversLand(b) && !taken.some((t) => overlap(grow(b, 0.15), t))) return [x, y, b];
+    }
+  }
+  return [x0, y0, box(x0 + ox, y0 + oy, w, h)];
+}
+function placeSeal(g, size, gap, taken, withNames) {
+  const texts = [...g.querySelectorAll("text.name")];
+  const dims = texts.map((t) => measure(t));
+  const disc = 1.6, w = Math.max(disc, ...dims.map((d) => (withNames ? d.w * size : 0)));
+  const h = disc + (withNames ? gap + dims.reduce((s, d) => s + d.h * size, 0) : 0);
+  const region = ui.board.regions.find((r) => r.id === g.dataset.seal);
+  const [x, y, b] = freeSpot(region.seal[0], region.seal[1], w, h, -w / 2, -disc / 2, taken);
+  g.setAttribute("transform", `translate(${x.toFixed(3)} ${y.toFixed(3)})`);
+  let top = disc / 2 + gap;
+  texts.forEach((t, i) => { putText(t, size, -dims[i].w * size / 2, top); top += dims[i].h * size; });
+  return b;
+}
+function placeChurch(size, gap, taken, withNames) {
+  const g = $("church"), t = $("church-label");
+  const s = measure(t), pad = 0.25;
+  const w = Math.max(1.8, withNames ? s.w * size : 0) + 2 * pad, h = 1.3 + (withNames ? s.h * size : 0) + 2 * pad;
+  const [cx, cy] = ui.board.church;
+  const [x, y, b] = freeSpot(cx, cy, w, h, -w / 2, -h / 2, taken);
+  g.setAttribute("transform", `translate(${x.toFixed(3)} ${y.toFixed(3)})`);
+  const rect = g.querySelector("rect");
+  for (const [k, v] of Object.entries({ x: -w / 2, y: -h / 2, width: w, height: h })) rect.setAttribute(k, v.toFixed(3));
+  g.querySelector("path").setAttribute("transform", `translate(0 ${(-h / 2 + pad + 0.6).toFixed(3)}) scale(0.6)`);
+  putText(t, size, -s.w * size / 2, -h / 2 + pad + 1.3);
+  return b;
+}
+
+// cities and harbors: each name beside its disc, where it covers no other name or disc
+function placePlaceNames(size, gap, taken, markers) {
+  const texts = [...ui.placeNames.querySelectorAll("text")];
+  const items = texts.map((t) => {
+    const [c, r] = t.dataset.at.split(",").map(Number);
+    const [x, y] = centre(c, r);
+    const s = measure(t);
+    return { t, x, y, w: s.w * size, h: s.h * size, box: null };
+  });
+  const cost = (it, b, others) => {
+    let c = inside(b, ui.frame) ? 0 : 1e6;
+    for (const o of others) {
+      const a = overlap(grow(b, gap), o);
+      if (a > 0) c += 1000 + 100 * a;
+    }
+    return c;
+  };
+  const candidates = (it) => {
+    const r = MARKER_R + gap, d = 0.7 * r, out = [];
+    for (const far of [0, 0.5, 1.0, 1.6]) {
+      out.push([it.x + r + far, it.y - it.h / 2], [it.x - r - far - it.w, it.y - it.h / 2],
+        [it.x - it.w / 2, it.y + r + far * 0.6], [it.x - it.w / 2, it.y - r - far * 0.6 - it.h],
+        [it.x + d + far, it.y + d], [it.x - d - far - it.w, it.y + d],
+        [it.x + d + far, it.y - d - it.h], [it.x - d - far - it.w, it.y - d - it.h]);
+    }
+    return out.map(([x, y]) => box(x, y, it.w, it.h));
+  };
+  const choose = (it, others) => {
+    let best = null, bestCost = Infinity;
+    candidates(it).forEach((b, i) => {
+      const c = cost(it, b, others) + i * 0.5;
+      if (c < bestCost) { best = b; bestCost = c; }
+    });
+    return [best, bestCost];
+  };
+  // the most crowded first; then a few passes that move each name to its best spot given the rest
+  const crowd = (it) => items.filter((o) => Math.abs(o.x - it.x) < 6 && Math.abs(o.y - it.y) < 3).length;
+  items.sort((a, b) => crowd(b) - crowd(a));
+  const others = (it) => [...taken.filter((b) => b !== markers.get(it.t.dataset.at)),
+    ...items.filter((o) => o !== it && o.box).map((o) => o.box)];
+  for (const it of items) it.box = choose(it, others(it))[0];
+  let worst = 0;
+  for (let pass = 0; pass < 4; pass++) {
+    worst = 0;
+    for (const it of items) {
+      const [b, c] = choose(it, others(it));
+      it.box = b;
+      worst = Math.max(worst, c);
+    }
+    if (worst < 1000) break;
+  }
+  if (worst >= 1000) return false;
+  for (const it of items) { putText(it.t, size, it.box.x, it.box.y); taken.push(it.box); }
+  return true;
+}
+
+// a sea's or a region's name on the free hex nearest the middle of its hexes; hidden if none is free
+function placeAreaName(t, size, taken) {
+  const hexes = ui.areaHexes[t.dataset.area] || [];
+  t.style.display = "";
+  const s = measure(t);  // before hiding it: a hidden text has no size
+  t.style.display = "none";
+  if (!size || !hexes.length) return;
+  const mx = hexes.reduce((s, h) => s + h.x, 0) / hexes.length, my = hexes.reduce((s, h) => s + h.y, 0) / hexes.length;
+  const byDistance = [...hexes].sort((a, b) => (a.x - mx) ** 2 + (a.y - my) ** 2 - ((b.x - mx) ** 2 + (b.y - my) ** 2));
+  for (const k of [1, 0.8]) {
+    const w = s.w * size * k, h = s.h * size * k;
+    for (const hx of byDistance) {
+      const b = box(hx.x - w / 2, hx.y - h / 2, w, h);
+      if (!inside(b, ui.frame) || taken.some((o) => overlap(grow(b, 0.1), o))) continue;
+      t.style.display = "";
+      putText(t, size * k, b.x, b.y);
+      taken.push(b);
+      return;
+    }
+  }
 }
 
 function drawPieces(v) {
   const g = $("pieces");
   g.replaceChildren();
-  for (const pc of v.pieces) {
+  v.pieces.forEach((pc, n) => {
     const p = v.players[pc.owner];
-    const colour = colourOf(p);
-    if (pc.kind === "fief") {
-      const grp = svg("g", { "data-piece": "fief", "data-owner": pc.owner }, g);
-      for (const [c, r] of pc.hexes) {
-        const [x, y] = centre(c, r);
-        svg("polygon", { points: pointsAttr(corners(x, y, 0.97)), fill: colour, class: "piece" }, grp);
-      }
-      for (const [c, r] of pc.castles) {
-        const [x, y] = centre(c, r);
-        const t = svg("text", { x, y: y - 0.45, class: "glyph", fill: "#1b130c", "font-size": 0.55 }, grp);
-        t.textContent = "♜";
-      }
-    } else {
-      const [c, r] = pc.hexes[0];
-      const [x, y] = centre(c, r);
-      svg("circle", { cx: x, cy: y, r: 0.62, class: "ring", stroke: colour, "data-piece": "ring" }, g);
-    }
-  }
+    if (pc.kind === "fief") drawFief(g, pc, p, n);
+    else drawRing(g, pc, p);
+  });
   const last = [...v.log].reverse().find((e) => e.kind === "turn" && e.hexes.length);
   if (last) {
     for (const [c, r] of last.hexes) {
@@ -247,7 +476,75 @@ function drawPieces(v) {
       }
     });
   }
-  $("church-label").textContent = `Church (${v.church.length})`;
+  const church = `Church (${v.church.length})`;
+  if ($("church-label").textContent !== church) { $("church-label").textContent = church; layoutNames(true); }
+  drawMapKey(v);
+}
+
+// a fief: its hexes in the owner's pattern, faint lines between them (to count them) and an
+// outline around the whole fief only, so two fiefs of one colour side by side stay two
+function drawFief(g, pc, p, n) {
+  const grp = svg("g", { "data-piece": "fief", "data-owner": pc.owner, "data-colour": p.colour }, g);
+  svg("title", {}, grp).textContent = `${p.name}'s fief ${pc.fief}`;
+  const shape = pc.hexes.map(([c, r]) => "M" + pointsAttr(corners(...centre(c, r))).split(" ").join("L") + "Z").join("");
+  const { outline, inner } = fiefEdges(pc.hexes);
+  svg("path", { d: shape, fill: `url(#pl-${p.colour})`, class: "piece" }, grp);
+  svg("path", { d: inner, class: "fief-grid" }, grp);
+  const clip = svg("clipPath", { id: `fief-clip-${n}` }, grp);
+  svg("path", { d: shape }, clip);
+  svg("path", { d: outline, class: "fief-rim", "clip-path": `url(#fief-clip-${n})` }, grp);
+  svg("path", { d: outline, class: "fief-outline" }, grp);
+  for (const [c, r] of pc.castles) {
+    const [x, y] = centre(c, r);
+    svg("text", { x, y: y - 0.45, class: "glyph castle", "font-size": 0.55 }, grp).textContent = "♜";
+  }
+}
+// the edges of a set of hexes: those on its outline, and those between two of its hexes
+function fiefEdges(hexes) {
+  const keys = new Set(hexes.map(hexKey));
+  let outline = "", inner = "";
+  for (const [c, r] of hexes) {
+    const [q, rr] = toAxial(c, r);
+    const pts = corners(...centre(c, r));
+    AXIAL_DIRS.forEach(([dq, dr], i) => {
+      const n = hexKey(toOffset(q + dq, rr + dr));
+      const [a, b] = [pts[(i + 5) % 6], pts[i]];
+      const seg = `M${a[0].toFixed(3)},${a[1].toFixed(3)}L${b[0].toFixed(3)},${b[1].toFixed(3)}`;
+      if (!keys.has(n)) outline += seg;
+      else if (n > hexKey([c, r])) inner += seg;
+    });
+  }
+  return { outline, inner };
+}
+// a ring: a band in the owner's pattern, outlined
+function drawRing(g, pc, p) {
+  const [x, y] = centre(pc.hexes[0][0], pc.hexes[0][1]);
+  const circle = (r, sweep) => `M${(x - r).toFixed(3)},${y.toFixed(3)}a${r},${r} 0 1,${sweep} ${2 * r},0a${r},${r} 0 1,${sweep} ${-2 * r},0Z`;
+  const ring = svg("path", { d: circle(0.7, 0) + circle(0.36, 1), fill: `url(#pl-${p.colour})`, class: "ring-piece",
+    "data-piece": "ring", "data-owner": pc.owner, "data-colour": p.colour }, g);
+  svg("title", {}, ring).textContent = `${p.name}'s ring`;
+}
+
+// under the map: whose colour and pattern is whose, and what the shaded parts of the map are
+function drawMapKey(v) {
+  const key = $("map-key");
+  if (!key) return;
+  const item = (swatch, text, attrs = {}) => el("span", { class: "key-item", ...attrs }, swatch, text);
+  const box = (...shapes) => {
+    const s = document.createElementNS(SVGNS, "svg");
+    s.setAttribute("viewBox", "0 0 1.2 1.2");
+    s.setAttribute("class", "swatch");
+    for (const attrs of shapes) svg("rect", { x: 0, y: 0, width: 1.2, height: 1.2, ...attrs }, s);
+    return s;
+  };
+  const inactive = v.scenario.inactive;
+  const colour = (id) => ui.board.regions.find((r) => r.id === id).colour;
+  key.replaceChildren(
+    ...v.players.map((p) => item(el("span", { class: "swatch", style: lookStyle(p.colour) }),
+      `${p.name}: ${ui.board.player_looks[p.colour].name}`, { "data-colour": p.colour, title: lookTitle(p.colour) })),
+    inactive.length ? item(box({ fill: colour(inactive[0]) }, { fill: "url(#hatch-inactive)", class: "inactive-hatch" }),
+      `${inactive.map(cardName).join(", ")}: inactive (Inactive Regions card)`, { id: "key-inactive" }) : "",
+    item(box({ class: "outside" }), "Off the board", { id: "key-outside" }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -330,6 +627,8 @@ function render(v) {
     toast(`Plans revealed. Turn order: ${v.order.map((i) => v.players[i].name).join(" → ")}`, "info");
   }
   if (v.phase === "over" && ui.view && ui.view.phase !== "over") $("toast").hidden = true;  // the end screen says it all
+  if (ui.view && ui.view.round !== v.round) dismissInfo();  // the reveal's banner is old news
+  const wasPlacing = !!(ui.view && ui.view.legal && ui.view.legal.kind === "place");
   ui.view = v;
   document.body.dataset.seq = v.seq;
   document.body.dataset.phase = v.phase;
@@ -349,6 +648,23 @@ function render(v) {
   }
   renderActions(v);
   drawCursor();
+  if (!wasPlacing && v.legal && v.legal.kind === "place" && !ui.replay) bringBoardIntoView();
+}
+function dismissInfo() { const t = $("toast"); if (t.className === "info") t.hidden = true; }
+// your turn to place: the map (with the bar under it) in sight, below the header, on a phone too
+function bringBoardIntoView() {
+  const wrap = $("board-wrap").getBoundingClientRect();
+  const top = $("top").getBoundingClientRect().bottom;
+  if (wrap.top >= top - 1 && wrap.bottom <= window.innerHeight + 1) return;
+  window.scrollBy({ top: wrap.top - top, behavior: "instant" });
+}
+function touchScreen() { return matchMedia("(hover: none) and (pointer: coarse)").matches; }
+// a tap or a click only chooses; placing is always the separate button (or Enter)
+function placingHint(n) {
+  const start = `Your fief fits in ${n} ways (white dots: where it fits as it is turned now).`;
+  return touchScreen()
+    ? `${start} Tap the map to choose a position; the ⟲ ⟳ buttons turn the fief; then press “Place fief” to place it.`
+    : `${start} Point at the map: the fief follows; R, the wheel or ⟲ ⟳ turn it. Click to choose a position, then press “Place fief” to place it.`;
 }
 
 function me(v) { return v.you === null || v.you === undefined ? null : v.players[v.you]; }
@@ -375,10 +691,10 @@ function renderYou(v) {
   if (!p) { box.replaceChildren(el("h3", { text: ui.replay ? "Replay" : "Spectator" }), el("p", { class: "muted", text: "You see what every player sees; hidden cards stay hidden." })); return; }
   const objective = p.objective ? objectiveEl(v, p) : "";
   box.replaceChildren(
-    el("h3", {}, el("span", { class: "swatch", style: `background:${colourOf(p)}` }), `${p.name} (you)`),
+    el("h3", {}, el("span", { class: "swatch", style: lookStyle(p.colour), title: lookTitle(p.colour) }), `${p.name} (you)`),
     el("div", { class: "row", id: "you-score", text: `Score ${p.score} · Rings left ${p.rings} · Fiefs left ${p.fiefs_left}` }),
     el("div", { class: "row", id: "you-fief" }, p.fief !== null ? `Your fief this round: the ${fiefName(p.fief)}` : "Your fief of this round is played"),
-    fiefPicture(p.fief, colourOf(p)),
+    fiefPicture(p.fief, `url(#pl-${p.colour})`),
     handEl(v, p),
     el("div", { class: "muted", id: "you-objective" }, objective),
   );
@@ -436,9 +752,9 @@ function renderPlayers(v) {
     // presence is for live games: a replay has nobody online or away
     const who = p.kind === "bot" ? `${botLevel(p.bot).strength} bot`.trim() : ui.replay ? "" : (p.connected ? "online" : "away");
     rows.push(el("tr", { class: (i === v.you ? "me " : "") + (v.current === i ? "turn" : ""), "data-seat": i },
-      el("td", {}, el("span", { class: "swatch", style: `background:${colourOf(p)}` }), p.name, who ? el("small", { class: "muted presence", text: ` (${who})` }) : ""),
+      el("td", {}, el("span", { class: "swatch", style: lookStyle(p.colour), title: lookTitle(p.colour) }), p.name, who ? el("small", { class: "muted presence", text: ` (${who})` }) : ""),
       el("td", { class: "score", text: String(p.score) }), el("td", { text: String(p.rings) }),
-      el("td", { class: "fief-cell" }, p.fief !== null ? fiefPicture(p.fief, colourOf(p), 0, 44, 26) : "–"),
+      el("td", { class: "fief-cell" }, p.fief !== null ? fiefPicture(p.fief, `url(#pl-${p.colour})`, 0, 44, 26) : "–"),
       el("td", { text: plan || state })));
     // the rest of the player's public board
     const leagues = p.leagues.map((s) => (ui.board.seas.find((x) => x.id === s) || { name: s }).name);
@@ -456,8 +772,8 @@ function renderPlayers(v) {
 function renderTrack(v) {
   const max = Math.max(50, ...v.players.map((p) => p.score));
   $("track").replaceChildren(...v.players.map((p) => el("div", { class: "track-row" },
-    el("span", { style: "width:5rem;overflow:hidden;white-space:nowrap", text: p.name }),
-    el("span", { class: "track-bar", style: `width:${(70 * p.score / max).toFixed(1)}%;background:${colourOf(p)}` }),
+    el("span", { class: "track-name", text: p.name, title: p.name }),
+    el("span", { class: "track-bar", style: `width:${(55 * p.score / max).toFixed(1)}%;${lookStyle(p.colour)}` }),
     el("span", { text: String(p.score) }))));
 }
 
@@ -525,7 +841,7 @@ function renderEnd(v) {
   box.hidden = false;
   const names = v.final.winners.map((i) => v.players[i].name).join(" and ");
   const rows = v.final.table.map((r) => el("tr", { class: v.final.winners.includes(r.seat) ? "me" : "" },
-    el("td", {}, el("span", { class: "swatch", style: `background:${ui.board.player_colours[r.colour]}` }), r.name),
+    el("td", {}, el("span", { class: "swatch", style: lookStyle(r.colour), title: lookTitle(r.colour) }), r.name),
     el("td", { text: String(r.before_final) }), el("td", { title: `largest group: ${r.largest_group} connected pieces`, text: `${r.gonzaga_tile} (${r.largest_group})` }),
     el("td", { title: r.objective_cities.join(", ") }, ...(r.objective_symbols || []).map((s) => iconEl(s, 14)), ` ${r.objective_cities.length}/6 → ${r.objective_points}`),
     el("td", { text: String(r.score) })));
@@ -547,7 +863,7 @@ function pointsBySource(v) {
   const f = v.final;
   if (!f.sources) return "";
   const head = el("tr", {}, el("th", { text: "Points from" }), ...f.table.map((r) => el("th", {},
-    el("span", { class: "swatch", style: `background:${ui.board.player_colours[r.colour]}` }), r.name)));
+    el("span", { class: "swatch", style: lookStyle(r.colour), title: lookTitle(r.colour) }), r.name)));
   const body = f.sources.map((s) => el("tr", { "data-source": s.id }, el("td", { text: s.name }),
     ...f.table.map((r) => el("td", { class: "num", "data-seat": r.seat, text: String(r.by_source[s.id]) }))));
   body.push(el("tr", { class: "total" }, el("td", { text: "Total" }), ...f.table.map((r) => el("td", { class: "num", text: String(r.score) }))));
@@ -686,7 +1002,7 @@ function renderPlacing(box, v, legal) {
   const children = [el("h3", { text: `Your turn: ${cardName(plan.region)} / ${plan.privilege ? "King's Privilege + " : ""}${cardName(plan.action)}` }), modeButtons];
   if (ui.mode === "fief") {
     children.push(el("p", { class: "muted", id: "place-help", text: legal.placements.length
-      ? `Your fief fits in ${legal.placements.length} ways (white dots: where it fits as it is turned now). Point at the map: the fief follows; R, the wheel or the turn buttons turn it. Click to choose a position, then press “Place fief” to place it.`
+      ? placingHint(legal.placements.length)
       : "No legal placement for this plan: donate (or arrange a Wedding with the Alliance card)." }));
     if (legal.placements.length) children.push(keysHint("R and Shift+R turn the fief; Enter chooses the position under the cursor, Enter again places the fief"));
     if (best.length) {
@@ -711,7 +1027,9 @@ function renderPlacing(box, v, legal) {
   }
   box.replaceChildren(...children);
 }
+// the keys, for those who have a keyboard (a touch screen gets no word of keys)
 function keysHint(what) {
+  if (touchScreen()) return "";
   return el("p", { class: "muted keys-hint", id: "keys-hint" }, el("strong", { text: "Keyboard: " }),
     `Tab to the map, then the arrow keys move the cursor; ${what}; Esc starts again.`);
 }
@@ -796,7 +1114,7 @@ function updatePreview() {
   confirmBtn.textContent = "Place fief";  // no points on the button before a position is chosen
   $("place-bar").dataset.rotation = ui.rotation;
   info.className = "";
-  if (!anchor) { info.textContent = "Point at the map to try a position for your fief."; return; }
+  if (!anchor) { info.textContent = `${touchScreen() ? "Tap" : "Point at"} the map to try a position for your fief.`; return; }
   const cells = fiefCells(v.legal.fief, anchor, ui.rotation);
   const castles = new Set(fiefCastles(v.legal.fief, anchor, ui.rotation).map(hexKey));
   const hit = ui.legalKeys.get(cellsKey(cells));
@@ -982,17 +1300,18 @@ function setupBoardEvents() {
     if (!onMap || !placing()) return;  // Enter on a button or a link is that button's, never a second move
     if (moves[ev.key]) { ev.preventDefault(); moveCursor(...moves[ev.key]); } else if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); mapEnter(); }
   });
-  const zoom = (f) => {
+  const zoom = (step) => {
     const scroller = $("board-scroll");
     const cx = (scroller.scrollLeft + scroller.clientWidth / 2) / scroller.scrollWidth;
     const cy = (scroller.scrollTop + scroller.clientHeight / 2) / scroller.scrollHeight;
-    ui.zoom = Math.max(1, Math.min(4, (ui.zoom || 1) * f));
+    ui.zoom = Math.max(1, Math.min(4, (ui.zoom || 1) + step));  // 1 to 4 times: the first step doubles
     $("board").style.setProperty("--zoom", ui.zoom);
     scroller.scrollLeft = cx * scroller.scrollWidth - scroller.clientWidth / 2;
     scroller.scrollTop = cy * scroller.scrollHeight - scroller.clientHeight / 2;
   };
-  $("zoom-in").onclick = () => zoom(1.5);
-  $("zoom-out").onclick = () => zoom(1 / 1.5);
+  $("zoom-in").onclick = () => zoom(1);
+  $("zoom-out").onclick = () => zoom(-1);
+  new ResizeObserver(() => requestAnimationFrame(() => layoutNames())).observe(s);
   $("rot-left").onclick = () => rotateBy(-1);
   $("rot-right").onclick = () => rotateBy(1);
   $("confirm").onclick = () => { if (ui.pending) commitFief(); };
