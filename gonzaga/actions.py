@@ -17,6 +17,10 @@ HARBORS, CITIES, ALLIANCE, PRIVILEGE = "harbors", "cities", "alliance", "privile
 #: The cards that say *how* a fief is placed, in turn order (the King's Privilege comes first).
 ACTION_CARDS = (HARBORS, CITIES, ALLIANCE)
 ACTION_ORDER = {HARBORS: 0, CITIES: 1, ALLIANCE: 2}
+#: The printed names of the cards that are not region cards (region cards bear their region's
+#: name, from the board).
+CARD_NAMES = {INACTIVE: "Inactive Regions", HARBORS: "Harbors", CITIES: "Cities",
+              ALLIANCE: "Alliance", PRIVILEGE: "King's Privilege"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +81,10 @@ Action = Plan | PlaceFief | Wedding | Donate
 
 
 class IllegalAction(ValueError):
-    """An action the rules forbid. `rule` names the rule broken; the state is left unchanged."""
+    """An action the rules forbid; the state is left unchanged.
+
+    `rule` is a short id of the rule broken, for programs and tests (docs/rules.md lists them);
+    `message` is a plain sentence for players, in the game's words only."""
 
     def __init__(self, rule: str, message: str) -> None:
         self.rule = rule

@@ -113,6 +113,68 @@ class FiefShape:
         return _rotated(self, turns)
 
 
+#: What players call the fief shapes (every polyhex of 3 and 4 hexes), by the cells of one
+#: orientation; a fief is named by its shape, and by its castles when two fiefs share a shape.
+SHAPE_NAMES: tuple[tuple[tuple[tuple[int, int], ...], str], ...] = (
+    (((0, 0), (1, 0), (2, 0)), "short bar"),
+    (((0, 0), (1, 0), (2, -1)), "bend"),
+    (((0, 0), (1, 0), (0, 1)), "triangle"),
+    (((0, 0), (1, 0), (2, 0), (3, 0)), "long bar"),
+    (((0, 0), (0, 1), (0, 2), (1, -1)), "hook"),
+    (((0, 0), (0, 1), (0, 2), (1, 0)), "flag"),
+    (((0, 0), (0, 1), (1, -2), (1, -1)), "zigzag"),
+    (((0, 0), (0, 1), (1, -1), (1, 0)), "diamond"),
+    (((0, 0), (0, 1), (1, -1), (1, 1)), "arch"),
+    (((0, 0), (1, -2), (1, -1), (2, -1)), "propeller"),
+)
+
+
+def shape_key(cells: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The same key for a set of hexes in any position, rotation or mirror image."""
+    cells = tuple(cells)
+    best: tuple[tuple[int, int], ...] | None = None
+    for mirror in (False, True):
+        for turns in range(6):
+            moved = sorted(rotate_axial(r, q, turns) if mirror else rotate_axial(q, r, turns)
+                           for q, r in cells)
+            q0, r0 = moved[0]
+            key = tuple((q - q0, r - r0) for q, r in moved)
+            if best is None or key < best:
+                best = key
+    assert best is not None
+    return best
+
+
+_SHAPES = {shape_key(cells): name for cells, name in SHAPE_NAMES}
+
+
+def _castles_apart(fief: FiefShape) -> bool:
+    """Whether no two castles of a fief stand side by side."""
+    castles = set(fief.castles)
+    return not any((q + dq, r + dr) in castles for q, r in castles
+                   for dq, dr in AXIAL_DIRECTIONS)
+
+
+def fief_names(fiefs: Iterable[FiefShape]) -> dict[int, str]:
+    """A name for every fief that players can tell from its picture: its shape ("long bar"),
+    with its castles when another fief has the same shape ("long bar (3 castles)")."""
+    fiefs = list(fiefs)
+    shape = {f.number: _SHAPES.get(shape_key(f.hexes), f"{f.size}-hex fief") for f in fiefs}
+    names: dict[int, str] = {}
+    for f in fiefs:
+        twins = [g for g in fiefs if shape[g.number] == shape[f.number]]
+        if len(twins) == 1:
+            names[f.number] = shape[f.number]
+        elif len({len(g.castles) for g in twins}) == len(twins):
+            names[f.number] = f"{shape[f.number]} ({len(f.castles)} castles)"
+        elif len({_castles_apart(g) for g in twins}) == len(twins):
+            side = "castles apart" if _castles_apart(f) else "castles side by side"
+            names[f.number] = f"{shape[f.number]} ({side})"
+        else:
+            names[f.number] = f"{shape[f.number]} {twins.index(f) + 1}"
+    return names
+
+
 @lru_cache(maxsize=1024)
 def _rotated(fief: FiefShape, turns: int) -> tuple[tuple[tuple[int, int], ...], tuple[bool, ...]]:
     # Cached: applying a placement asks for its rotated shape several times, and search applies
@@ -242,6 +304,19 @@ class Board:
     def centre(self, index: int) -> tuple[float, float]:
         col, row = self.coords[index]
         return hex_centre(col, row)
+
+    @cached_property
+    def fief_names(self) -> dict[int, str]:
+        """The name players know each fief by (`fief_names`), never its number."""
+        return fief_names(self.fiefs.values())
+
+    def fief_name(self, fief: int) -> str:
+        return self.fief_names.get(fief, "fief")
+
+    def place_name(self, index: int) -> str | None:
+        """The city or harbor on a hex, if any."""
+        place = self.city_at.get(index) or self.harbor_at.get(index)
+        return place.name if place else None
 
     def hex_label(self, index: int) -> str:
         """A short human name for a hex: its place name if any, else its coordinates."""

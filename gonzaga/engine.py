@@ -19,6 +19,7 @@ from .actions import (
     ACTION_CARDS,
     ACTION_ORDER,
     ALLIANCE,
+    CARD_NAMES,
     INACTIVE,
     PRIVILEGE,
     Action,
@@ -392,28 +393,27 @@ def apply_in_place(state: GameState, action: Action) -> None:
 
 def _apply_plan(state: GameState, plan: Plan) -> None:
     if state.phase is not Phase.PLANNING:
-        raise IllegalAction("phase", "planning happens in phase 2; now fiefs are being placed")
+        raise IllegalAction("phase", "the plans are made; now the fiefs are being placed")
     p = state.players[plan.player]
-    who = p.colour.title()
+    who = p.name
     if p.plan is not None:
         raise IllegalAction("planned-already", f"{who} has already planned this round")
     rules = state.rules
     if plan.region not in rules.region_cards:
         known = ", ".join(rules.region_cards)
         raise IllegalAction("region-card", f"{plan.region!r} is not a region card of this game "
-                                           f"(the cards of inactive regions are out; in hand: "
-                                           f"{known})")
+                                           f"(its region cards: {known})")
     if plan.action not in ACTION_CARDS:
-        raise IllegalAction("action-card", f"{plan.action!r} is not an action card (harbors, "
-                                           "cities or alliance; the King's Privilege goes with "
+        raise IllegalAction("action-card", f"{plan.action!r} is not an action card (Harbors, "
+                                           "Cities or Alliance; the King's Privilege goes with "
                                            "one of them)")
     for card in plan.cards():
         if card in p.resting:
-            raise IllegalAction("resting-card", f"the {card} card was played last round and "
-                                                "rests this round (NOTES 6)")
+            raise IllegalAction("resting-card", f"the {card_name(state.board, card)} card was "
+                                                "played last round and rests this round")
     if plan.privilege and p.rings < 1:
-        raise IllegalAction("privilege-ring", "the King's Privilege needs a ring to spend, and "
-                                              f"{who} has none (NOTES 5)")
+        raise IllegalAction("privilege-ring", "the King's Privilege costs a ring, and "
+                                              f"{who} has none left")
     p.plan = plan
     state.history.append(plan)
     if all(q.plan is not None for q in state.players):
@@ -445,11 +445,11 @@ def _reveal(state: GameState) -> None:
 
 def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
     if state.phase is not Phase.PLACING:
-        raise IllegalAction("phase", "fiefs are placed in phase 4, after everyone has planned")
+        raise IllegalAction("phase", "fiefs are placed after everyone has planned")
     current = state.order[state.turn]
     if action.player != current:
-        raise IllegalAction("turn-order", f"it is {state.players[current].colour.title()}'s "
-                                          "turn to place")
+        raise IllegalAction("turn-order", f"it is {state.players[current].name}'s turn to "
+                                          "place")
     p = state.players[action.player]
     assert p.fief is not None and p.plan is not None
     if isinstance(action, PlaceFief):
@@ -464,7 +464,7 @@ def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
     else:
         hexes = ()
         events = [ScoreEvent(state.round, action.player, POINTS_DONATION, Reason.DONATION,
-                             f"fief {p.fief} donated to the church")]
+                             f"the {state.board.fief_name(p.fief)} given to the church")]
         state.church.append((action.player, p.fief))
     _score(state, events)
     state.history.append(action)
@@ -495,11 +495,29 @@ def _score(state: GameState, events: Sequence[ScoreEvent]) -> None:
 
 # -- fief placement ---------------------------------------------------------------------------
 
+OFF_MAP = "part of the fief is not on the map; every hex of a fief must lie on the map"
 _STATIC_RULES = {
-    "off-map": ("placing-2", "every hex of the fief must lie on the map (placing rule 2)"),
-    "castle-at-sea": ("placing-3", "all castles must stand on land hexes (placing rule 3)"),
-    "barrier": ("placing-4", "a fief may not be placed over a barrier (placing rule 4)"),
+    "off-map": ("placing-2", OFF_MAP),
+    "castle-at-sea": ("placing-3", "every castle must stand on land, not at sea"),
+    "barrier": ("placing-4", "a fief may not lie across a barrier (the mountains drawn as thick "
+                             "lines)"),
 }
+
+
+def card_name(board: Board, card: str) -> str:
+    """A planning card as printed: its region's name, or Harbors, Cities, King's Privilege..."""
+    region = board.regions.get(card)
+    return region.name if region is not None else CARD_NAMES.get(card, card)
+
+
+def _region_names(state: StateOrView, card: str) -> str:
+    return " or ".join(state.board.regions[r].name for r in state.rules.card_regions(card))
+
+
+def _there(board: Board, hexes: Sequence[int]) -> str:
+    """Where on the map, in players' words: the place on one of the hexes, else no name."""
+    places = [n for n in (board.place_name(h) for h in hexes) if n]
+    return places[0] if places else "that hex"
 
 
 def _check_fief(state: StateOrView, action: PlaceFief) -> tuple[list[int], list[ScoreEvent]]:
@@ -508,14 +526,14 @@ def _check_fief(state: StateOrView, action: PlaceFief) -> tuple[list[int], list[
     assert plan is not None and p.fief is not None
     board = state.board
     if action.fief != p.fief:
-        raise IllegalAction("take-your-fief", f"this round {p.colour.title()} places fief "
-                                              f"{p.fief}, not {action.fief} (phase 1)")
+        raise IllegalAction("take-your-fief", f"this round {p.name} places the fief drawn, the "
+                                              f"{board.fief_name(p.fief)}")
     if not isinstance(action.rotation, int) or not 0 <= action.rotation < 6:
-        raise IllegalAction("rotation", f"rotation must be 0 to 5 sixths of a turn, not "
+        raise IllegalAction("rotation", f"a fief turns in sixths of a turn, 0 to 5, not "
                                         f"{action.rotation!r}")
     anchor = _hex_index(board, action.anchor)
     if anchor is None:
-        raise IllegalAction("placing-2", f"hex {action.anchor} is not on the map (placing rule 2)")
+        raise IllegalAction("placing-2", OFF_MAP)
     fief = board.fiefs[p.fief]
     # Every statically legal (anchor, rotation) is in the placement table; only a miss needs the
     # slower check that names the rule broken.
@@ -527,24 +545,26 @@ def _check_fief(state: StateOrView, action: PlaceFief) -> tuple[list[int], list[
     hexes = [h for h in cells_of(board, fief, anchor, action.rotation) if h is not None]
     taken = [h for h in hexes if state.fief_owner[h] >= 0]
     if taken:
-        raise IllegalAction("placing-2", f"{board.hex_label(taken[0])} already holds a fief; a "
-                                         "fief cannot go on top of another (placing rule 2)")
+        raise IllegalAction("placing-2", f"{_there(board, taken)} already holds a fief; a fief "
+                                         "cannot go on top of another")
     own_ring = [h for h in hexes if state.ring_owner[h] == action.player]
     if own_ring:
-        raise IllegalAction("rings-own", f"{board.hex_label(own_ring[0])} holds "
-                                         f"{p.colour.title()}'s own ring; a fief may cover only "
-                                         "other players' rings (NOTES 3)")
+        raise IllegalAction("rings-own", f"{_there(board, own_ring)} holds {p.name}'s own "
+                                         "ring; a fief may cover only other players' rings")
     land = state.rules.card_land[plan.region]
     if not any(land[h] for h in hexes):
-        where = " or ".join(r.title() for r in state.rules.card_regions(plan.region))
-        raise IllegalAction("region-card", f"the fief must cover at least one land hex of "
-                                           f"{where}, the planned region (NOTES 2)")
+        raise IllegalAction("region-card", "the fief must cover at least one land hex of "
+                                           f"{_region_names(state, plan.region)}, the planned "
+                                           "region")
     cities = sum(1 for h in hexes if board.is_city[h])
     harbors = sum(1 for h in hexes if board.is_harbor[h])
     if not action_allows(plan.action, cities, harbors):
-        raise IllegalAction("action-card", f"the {plan.action.title()} card does not allow "
-                                           f"covering {cities} cities and {harbors} harbors: "
-                                           f"{ACTION_LIMITS[plan.action]} (NOTES 1)")
+        covered = " and ".join(_count(n, one, many) for n, one, many in
+                               ((cities, "city", "cities"), (harbors, "harbor", "harbors"))
+                               if n) or "only empty hexes"
+        raise IllegalAction("action-card", f"the {card_name(board, plan.action)} card does not "
+                                           f"allow covering {covered}: "
+                                           f"{ACTION_LIMITS[plan.action]}")
     return hexes, placement_events(state, action.player, hexes)
 
 
@@ -558,6 +578,11 @@ def _hex_index(board: Board, value: object) -> int | None:
     return board.index_of.get((col, row))
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n or 'no'} {one if n == 1 else many}"
+
+
+#: What each action card allows a fief to cover (rulebook "Plan your move").
 ACTION_LIMITS = {
     "harbors": "1 or 2 harbors and no city",
     "cities": "1 to 3 cities and no harbor, or only empty hexes",
@@ -669,36 +694,36 @@ def _check_wedding(state: StateOrView, action: Wedding) -> tuple[list[int], list
     plan = p.plan
     assert plan is not None
     board = state.board
-    who = p.colour.title()
+    who = p.name
     if plan.action != ALLIANCE:
-        raise IllegalAction("wedding-card", "a Wedding needs the Alliance card (The Wedding)")
+        raise IllegalAction("wedding-card", "a Wedding needs the Alliance card")
     needed = 1 if action.second is None else 2
     if p.rings < needed:
-        raise IllegalAction("wedding-rings", f"{who} has {p.rings} ring(s) left and cannot place "
-                                             f"{needed} (NOTES 4)")
+        raise IllegalAction("wedding-rings", f"{who} has {_count(p.rings, 'ring', 'rings')} "
+                                             f"left and cannot place {needed}")
     first = _hex_index(board, action.first)
     if first is None:
-        raise IllegalAction("placing-2", f"hex {action.first} is not on the map")
+        raise IllegalAction("placing-2", "a ring must go on the map")
     if not state.rules.card_land[plan.region][first]:
-        where = " or ".join(r.title() for r in state.rules.card_regions(plan.region))
-        raise IllegalAction("wedding-region", f"the first ring must go on a land hex of {where}, "
-                                              "the planned region (The Wedding, NOTES 4)")
+        raise IllegalAction("wedding-region", "the first ring must go on a land hex of "
+                                              f"{_region_names(state, plan.region)}, the planned "
+                                              "region")
     hexes = [first]
     if action.second is not None:
         second = _hex_index(board, action.second)
         if second is None:
-            raise IllegalAction("placing-2", f"hex {action.second} is not on the map")
+            raise IllegalAction("placing-2", "a ring must go on the map")
         if second not in board.neighbours[first]:
             raise IllegalAction("wedding-adjacent", "the second ring must go on a hex next to "
-                                                    "the first (The Wedding)")
+                                                    "the first")
         hexes.append(second)
     for h in hexes:
         if state.ring_owner[h] >= 0:
-            raise IllegalAction("rings-one-per-hex", f"{board.hex_label(h)} already holds a ring; "
-                                                     "a hex holds at most one ring (NOTES 3)")
+            raise IllegalAction("rings-one-per-hex", f"{_there(board, [h])} already holds a "
+                                                     "ring; a hex holds at most one ring")
         if state.fief_owner[h] == action.player:
-            raise IllegalAction("rings-own", f"{board.hex_label(h)} is {who}'s own fief; a ring "
-                                             "may not go on its owner's fief (NOTES 3)")
+            raise IllegalAction("rings-own", f"{_there(board, [h])} is {who}'s own fief; a ring "
+                                             "may not go on its owner's fief")
     return hexes, placement_events(state, action.player, hexes)
 
 
@@ -811,7 +836,7 @@ def _end_game(state: GameState) -> None:
         covered = len(objective_cities(state, i))
         pts = OBJECTIVE_POINTS[covered]
         events.append(ScoreEvent(state.round, i, pts, Reason.OBJECTIVE,
-                                 f"objective {state.players[i].objective}: {covered} of 6 cities"))
+                                 f"objective: {covered} of 6 cities"))
     _score(state, events)
     state.winners = winners(state)
     state.phase = Phase.OVER

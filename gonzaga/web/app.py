@@ -27,7 +27,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ..actions import action_to_json
 from ..board import load_board
-from ..bots import LEVELS
+from ..bots import LEVELS, level_options
 from ..engine import apply_in_place, deal, new_game, view
 from ..placement import placement_tables
 from ..record import dumps_record, game_record
@@ -507,7 +507,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
-        return {"bots": list(LEVELS), "variants": VARIANTS,
+        return {"bots": list(LEVELS), "bot_levels": level_options(), "variants": VARIANTS,
                 "regions": {r.id: r.name for r in server.board.regions.values()},
                 "scenarios": [{"name": s.name, "players": s.players, "person": s.person,
                                "flourishing": list(s.flourishing)}

@@ -18,7 +18,7 @@ import orjson
 
 from ..actions import Action, IllegalAction, action_from_json, action_to_json
 from ..board import Board, load_board
-from ..bots import LEVELS, bot_title
+from ..bots import LEVELS, level_name
 from ..engine import apply, deal, new_game, view
 from ..state import GameState, Phase, ScoreEvent, Setup, TurnPlayed
 from .storage import StoredGame
@@ -162,7 +162,7 @@ def _parse_seats(seats_in: Any) -> list[Seat]:
             if spec not in LEVELS:
                 raise ClientError("bad-bot", f"seat {i + 1}: no bot level {str(spec)[:40]!r}; "
                                              f"the levels are {', '.join(LEVELS)}")
-            seats.append(Seat(BOT, name or f"{bot_title(spec)} bot", spec))
+            seats.append(Seat(BOT, name or f"{level_name(spec)} bot", spec))
         else:
             seats.append(Seat(PERSON, name or f"Player {i + 1}"))
     return seats

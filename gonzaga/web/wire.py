@@ -13,10 +13,12 @@ from typing import Any
 
 import numpy as np
 
-from ..actions import INACTIVE, PRIVILEGE, Action, Donate, PlaceFief, Plan, Wedding
+from ..actions import ACTION_CARDS, CARD_NAMES, PRIVILEGE, Action, Donate, PlaceFief, Plan, Wedding
 from ..board import Board, hex_centre
 from ..engine import (
+    ACTION_LIMITS,
     PlayerView,
+    card_name,
     free_placements,
     legal_actions,
     objective_cities,
@@ -25,6 +27,8 @@ from ..engine import (
 )
 from ..render import PLAYER_COLOURS, SEA_COLOURS, icon_path, region_colour, sea_routes
 from ..state import (
+    POINTS_DONATION,
+    REASON_NAMES,
     GameEnded,
     LastTurnChecked,
     Phase,
@@ -33,15 +37,6 @@ from ..state import (
     ScoreEvent,
     TurnPlayed,
 )
-
-CARD_NAMES = {INACTIVE: "Inactive Regions", "harbors": "Harbors", "cities": "Cities",
-              "alliance": "Alliance", PRIVILEGE: "King's Privilege"}
-
-
-def card_name(board: Board, card: str) -> str:
-    if card in board.regions:
-        return board.regions[card].name
-    return CARD_NAMES.get(card, card)
 
 
 def icon_svg(name: str) -> str:
@@ -122,14 +117,27 @@ def board_json(board: Board) -> dict[str, Any]:
                      for _, a, b in board.barriers],
         "routes": routes,
         "church": [board.church[0], board.church[1]],
-        "fiefs": [{"number": f.number, "hexes": [list(h) for h in f.hexes],
+        "fiefs": [{"number": f.number, "name": board.fief_name(f.number),
+                   "hexes": [list(h) for h in f.hexes],
                    "castles": [list(h) for h in f.castles]} for f in board.fiefs.values()],
+        "cards": cards_json(),
         "objectives": {str(o.id): list(o.symbols) for o in board.objectives.values()},
         "player_colours": PLAYER_COLOURS,
         "player_looks": player_looks(),
         "icons": {name: icon_svg(name) for name in
                   sorted({*board.symbols, *(s.symbol for s in board.seas.values()), "church"})},
     }
+
+
+def cards_json() -> dict[str, dict[str, Any]]:
+    """The planning cards that are not regions: printed name and, for the action cards, what a
+    fief placed under them may cover."""
+    out: dict[str, dict[str, Any]] = {card: {"name": name, "action": card in ACTION_CARDS}
+                                      for card, name in CARD_NAMES.items()}
+    for card in ACTION_CARDS:
+        out[card]["help"] = ACTION_LIMITS[card]
+    out[PRIVILEGE]["help"] = "move first this round, for a ring"
+    return out
 
 
 def action_json(action: Action) -> dict[str, Any]:
@@ -144,12 +152,12 @@ def describe_action(board: Board, names: list[str], action: Action) -> str:
         kp = "King's Privilege + " if action.privilege else ""
         return f"{who}: {card_name(board, action.region)} / {kp}{card_name(board, action.action)}"
     if isinstance(action, PlaceFief):
-        return f"{who} places fief {action.fief}"
+        return f"{who} places the {board.fief_name(action.fief)}"
     if isinstance(action, Wedding):
         n = 1 if action.second is None else 2
         return f"{who} arranges a Wedding ({n} ring{'s' if n > 1 else ''})"
     if isinstance(action, Donate):
-        return f"{who} donates fief to the church"
+        return f"{who} donates the fief to the church"
     return f"{who}: {action!r}"
 
 
@@ -169,9 +177,10 @@ def log_json(v: PlayerView, start: int = 0) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for entry in v.journal[start:]:
         if isinstance(entry, RoundStarted):
-            drawn = ", ".join(f"{names[i]} {f}" for i, f in enumerate(entry.fiefs))
+            drawn = ", ".join(f"{names[i]} the {board.fief_name(f)}"
+                              for i, f in enumerate(entry.fiefs))
             out.append({"kind": "round", "round": entry.round,
-                        "text": f"Round {entry.round}: fiefs drawn: {drawn}", "events": []})
+                        "text": f"Round {entry.round}. Fiefs drawn: {drawn}", "events": []})
         elif isinstance(entry, PlansRevealed):
             plans = [{"player": p.player, "region": p.region, "action": p.action,
                       "privilege": p.privilege} for p in entry.plans]
@@ -295,7 +304,8 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
     return {"kind": "place", "fief": fief, "plan": {"region": p.plan.region,
                                                     "action": p.plan.action,
                                                     "privilege": p.plan.privilege},
-            "placements": placements, "weddings": weddings, "donate": True}
+            "placements": placements, "weddings": weddings, "donate": True,
+            "donation_points": POINTS_DONATION}
 
 
 _coords: dict[str, np.ndarray] = {}
@@ -317,8 +327,13 @@ def placement_list(placements: dict[str, list[int]]) -> list[list[int]]:
 
 
 def final_json(v: PlayerView) -> dict[str, Any]:
-    """The end of the game: the Gonzaga tile, each revealed objective, the final table."""
+    """The end of the game: the Gonzaga tile, each revealed objective, the final table, and
+    every player's points by source, summed from the engine's score events (as the terminal
+    game does), never computed again."""
     board = v.board
+    by_source = {i: dict.fromkeys(REASON_NAMES, 0) for i in range(len(v.players))}
+    for e in v.score_events():
+        by_source[e.player][e.reason] += e.points
     ended = next((e for e in reversed(v.journal) if isinstance(e, GameEnded)), None)
     rows = []
     for i, p in enumerate(v.players):
@@ -333,5 +348,7 @@ def final_json(v: PlayerView) -> dict[str, Any]:
                      "objective": p.objective,
                      "objective_symbols": symbols,
                      "objective_cities": [board.cities[c].name for c in cities],
-                     "objective_points": objective, "before_final": p.score - tile - objective})
-    return {"winners": list(v.winners), "table": rows}
+                     "objective_points": objective, "before_final": p.score - tile - objective,
+                     "by_source": {str(r): pts for r, pts in by_source[i].items()}})
+    return {"winners": list(v.winners), "table": rows,
+            "sources": [{"id": str(r), "name": name} for r, name in REASON_NAMES.items()]}

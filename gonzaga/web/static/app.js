@@ -5,15 +5,13 @@
 const SVGNS = "http://www.w3.org/2000/svg";
 const SQRT3 = Math.sqrt(3);
 const AXIAL_DIRS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
-const CARD = { inactive: "Inactive Regions", harbors: "Harbors", cities: "Cities",
-  alliance: "Alliance", privilege: "King's Privilege" };
-const ACTIONS = ["harbors", "cities", "alliance"];
 
 const ui = {
   board: null, byHex: new Map(), gameId: null, token: null, ws: null, view: null,
-  mode: "fief", rotation: 0, hover: null, pending: null, legalKeys: new Map(),
+  mode: "fief", rotation: 0, hover: null, pending: null, cursor: null, legalKeys: new Map(),
   plan: { region: null, action: null, privilege: false }, wedding: { first: null, second: null },
-  checkTimer: null, checkKey: null, replay: null, retry: 0,
+  checkTimer: null, checkKey: null, checks: new Map(), replay: null, retry: 0, gone: false,
+  sentSeq: null, options: null,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -44,10 +42,15 @@ function toast(message, kind = "error") {
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { t.hidden = true; }, 4000);
 }
+// the planning cards and their names come from the board data (/api/board)
 function cardName(card) {
   const region = ui.board && ui.board.regions.find((r) => r.id === card);
-  return region ? region.name : (CARD[card] || card);
+  if (region) return region.name;
+  const c = ui.board && ui.board.cards[card];
+  return c ? c.name : card;
 }
+function actionCards() { return Object.keys(ui.board.cards).filter((c) => ui.board.cards[c].action); }
+function fiefName(fief) { const f = ui.board.fiefs.find((x) => x.number === fief); return f ? f.name : "fief"; }
 // symbols are SVG paths from the server (the shapes of the printed board's legend)
 function icon(parent, name, x, y, size, fill) {
   const d = ui.board.icons[name];
@@ -548,23 +551,31 @@ function drawMapKey(v) {
 // connection
 
 function connect() {
+  if (ui.gone) return;
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws/${ui.gameId}`);
   ui.ws = ws;
   $("conn").textContent = "connecting…";
   ws.onopen = () => { ui.retry = 0; $("conn").textContent = "online"; ws.send(JSON.stringify({ type: "hello", token: ui.token })); };
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
-  ws.onclose = () => {
+  ws.onclose = (ev) => {
+    if (ui.gone || ev.code === 4404) { showGone(); return; }  // no such game: nothing to reconnect to
     $("conn").textContent = "offline, reconnecting…";
     ui.retry = Math.min(ui.retry + 1, 6);
     setTimeout(connect, 300 * ui.retry);
   };
 }
 function send(msg) {
-  if (msg.type === "act" && msg.seq === undefined && ui.view) msg.seq = ui.view.seq;  // a move names the view it was made on
   if (ui.ws && ui.ws.readyState === WebSocket.OPEN) ui.ws.send(JSON.stringify(msg));
   else toast("Not connected; reconnecting…");
 }
+// every move names the view it was made on, so a move made on an old view is refused, not misplayed
+function act(action) {
+  if (ui.sentSeq === ui.view.seq) return;  // one move per view: a second click or key is ignored
+  ui.sentSeq = ui.view.seq;
+  send({ type: "act", seq: ui.view.seq, action });
+}
+function undo() { send({ type: "undo", seq: ui.view.seq }); }
 
 // legal placements arrive as parallel arrays (compact); the page works with rows
 function unpack(v) {
@@ -577,13 +588,33 @@ function onMessage(msg) {
   if (msg.type === "state") render(unpack(msg));
   else if (msg.type === "welcome") {
     if (msg.seat === null && ui.token) toast("This link opens no seat: you are watching.");
-  } else if (msg.type === "presence") {
-    if (ui.view) { msg.seats.forEach((s, i) => Object.assign(ui.view.players[i], s)); renderPlayers(ui.view); }
-  } else if (msg.type === "check") onCheck(msg);
+  } else if (msg.type === "presence") onPresence(msg.seats);
+  else if (msg.type === "check") onCheck(msg);
+  else if (msg.type === "rematch") onRematch(msg.link);
   else if (msg.type === "error") {
+    if (msg.code === "not-found") { showGone(); return; }
     if (msg.code === "bad-token") { ui.token = null; localStorage.removeItem("gonzaga:" + ui.gameId); }
-    toast(msg.message + (msg.rule ? ` [${msg.rule}]` : ""));
+    ui.sentSeq = null;
+    toast(sentence(msg.message));  // players read the sentence; the rule id is for programs
   }
+}
+function sentence(text) { return text ? text[0].toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".") : ""; }
+
+// an unknown game: say so and show the way back, instead of reconnecting for ever
+function showGone() {
+  ui.gone = true;
+  if (ui.ws) { ui.ws.onclose = null; ui.ws.close(); }
+  $("game").hidden = true;
+  $("gone").hidden = false;
+  $("status").textContent = "No such game";
+  $("conn").textContent = "";
+}
+
+function onPresence(seats) {
+  const v = ui.view;
+  if (!v) return;
+  seats.forEach((s, i) => { if (v.players[i]) Object.assign(v.players[i], s); });
+  renderPlayers(v);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -610,8 +641,13 @@ function render(v) {
   renderLog(v);
   renderEnd(v);
   renderInvites(v);
-  if (newTurn) { ui.pending = null; ui.wedding = { first: null, second: null }; }
+  if (newTurn) {
+    ui.pending = null; ui.wedding = { first: null, second: null }; ui.checks.clear(); ui.checkKey = null;
+    ui.sentSeq = null;  // a new view (also after an undo): a move may be sent on it
+    if (!placing()) ui.cursor = null;
+  }
   renderActions(v);
+  drawCursor();
   if (!wasPlacing && v.legal && v.legal.kind === "place" && !ui.replay) bringBoardIntoView();
 }
 function dismissInfo() { const t = $("toast"); if (t.className === "info") t.hidden = true; }
@@ -623,10 +659,12 @@ function bringBoardIntoView() {
   window.scrollBy({ top: wrap.top - top, behavior: "instant" });
 }
 function touchScreen() { return matchMedia("(hover: none) and (pointer: coarse)").matches; }
+// a tap or a click only chooses; placing is always the separate button (or Enter)
 function placingHint(n) {
+  const start = `Your fief fits in ${n} ways (white dots: where it fits as it is turned now).`;
   return touchScreen()
-    ? `${n} legal placements. Tap the map to put your fief there; the ⟲ ⟳ buttons rotate it; tap it again or press “Place fief” to commit.`
-    : `${n} legal placements. Move over the map: the fief follows and snaps; R, the wheel or ⟲ ⟳ rotate; click to choose, click again or press “Place fief” to commit.`;
+    ? `${start} Tap the map to choose a position; the ⟲ ⟳ buttons turn the fief; then press “Place fief” to place it.`
+    : `${start} Point at the map: the fief follows; R, the wheel or ⟲ ⟳ turn it. Click to choose a position, then press “Place fief” to place it.`;
 }
 
 function me(v) { return v.you === null || v.you === undefined ? null : v.players[v.you]; }
@@ -638,11 +676,11 @@ function renderStatus(v) {
   else parts.push("Game over");
   parts.push(lastTurnText(v));
   if (v.you === null) parts.push(ui.replay ? "Replay" : "Watching");
-  $("status").textContent = parts.join(" · ");
+  $("status").textContent = parts.filter(Boolean).join(" · ");
 }
 function lastTurnText(v) {
   if (v.phase === "over") return `ended after round ${v.round}`;
-  if (v.final_round !== null) return v.phase === "over" ? `Last Turn was round ${v.final_round}` : `Last Turn: round ${v.final_round} is the last`;
+  if (v.final_round !== null) return `Last Turn: round ${v.final_round} is the last`;
   if (v.last_turn_check !== null) return `Last Turn card (${v.players[v.last_turn_holder].name}): check after round ${v.last_turn_check}`;
   return "";
 }
@@ -655,7 +693,7 @@ function renderYou(v) {
   box.replaceChildren(
     el("h3", {}, el("span", { class: "swatch", style: lookStyle(p.colour), title: lookTitle(p.colour) }), `${p.name} (you)`),
     el("div", { class: "row", id: "you-score", text: `Score ${p.score} · Rings left ${p.rings} · Fiefs left ${p.fiefs_left}` }),
-    el("div", { class: "row", id: "you-fief" }, p.fief !== null ? `Fief card drawn this round: ${p.card} (fief ${p.fief})` : "Fief of this round played"),
+    el("div", { class: "row", id: "you-fief" }, p.fief !== null ? `Your fief this round: the ${fiefName(p.fief)}` : "Your fief of this round is played"),
     fiefPicture(p.fief, `url(#pl-${p.colour})`),
     handEl(v, p),
     el("div", { class: "muted", id: "you-objective" }, objective),
@@ -664,7 +702,7 @@ function renderYou(v) {
 // the planning cards: in hand, resting (played last round) or played this round
 function handEl(v, p) {
   const regions = ui.board.regions.map((r) => r.id).filter((r) => v.scenario.flourishing.includes(r));
-  const cards = [...regions, "inactive", ...ACTIONS, "privilege"];
+  const cards = [...regions, "inactive", ...actionCards(), "privilege"];
   const chips = cards.map((c) => {
     const state = p.played.includes(c) ? "played" : p.resting.includes(c) ? "resting" : "hand";
     return el("span", { class: `chip ${state}`, title: { played: "played this round", resting: "resting: played last round, back after this round's reveal", hand: "in hand" }[state], "data-card": c }, cardName(c));
@@ -676,18 +714,21 @@ function objectiveEl(v, p) {
   const cities = ui.board.cities.filter((c) => symbols.includes(c.symbol));
   const seat = v.players.indexOf(p);
   const covered = cities.filter((c) => v.pieces.some((pc) => pc.owner === seat && pc.hexes.some((h) => h[0] === c.at[0] && h[1] === c.at[1])));
-  const box = el("span", {}, `Secret objective ${p.objective}: `);
+  const box = el("span", {}, "Your secret objective: ");
   symbols.forEach((s, i) => box.append(i ? " + " : "", iconEl(s), " " + symbolName(s)));
   box.append(` — ${cities.map((c) => (covered.includes(c) ? "✓" : "") + c.name).join(", ")}; covered ${covered.length} of 6`);
   return box;
 }
-function fiefPicture(fief, colour) {
-  const box = el("div");
+// a fief's picture: its hexes and castles, as players know it
+function fiefPicture(fief, colour, rotation = ui.rotation || 0, width = 120, height = 70) {
+  const box = el("div", { class: "fief-picture" });
   if (fief === null || fief === undefined) return box;
   const s = document.createElementNS(SVGNS, "svg");
-  s.setAttribute("width", "120"); s.setAttribute("height", "70");
-  const cells = fiefCells(fief, [0, 0], ui.rotation || 0);
-  const castles = new Set(fiefCastles(fief, [0, 0], ui.rotation || 0).map(hexKey));
+  s.setAttribute("width", width); s.setAttribute("height", height);
+  s.setAttribute("role", "img"); s.setAttribute("aria-label", fiefName(fief));
+  svg("title", {}, s).textContent = fiefName(fief);
+  const cells = fiefCells(fief, [0, 0], rotation);
+  const castles = new Set(fiefCastles(fief, [0, 0], rotation).map(hexKey));
   const pts = cells.map(([c, r]) => centre(c, r));
   const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
   s.setAttribute("viewBox", `${Math.min(...xs) - 1.1} ${Math.min(...ys) - 1.1} ${Math.max(...xs) - Math.min(...xs) + 2.2} ${Math.max(...ys) - Math.min(...ys) + 2.2}`);
@@ -700,26 +741,31 @@ function fiefPicture(fief, colour) {
   return box;
 }
 
+function botLevel(spec) {
+  return (ui.options && ui.options.bot_levels || []).find((b) => b.id === spec) || { id: spec, name: spec, strength: "", help: "" };
+}
 function renderPlayers(v) {
   const rows = [];
   v.players.forEach((p, i) => {
     const state = v.phase === "planning" ? (p.has_planned ? "planned" : "planning…") : v.phase === "placing" ? (v.current === i ? "placing" : "") : "";
     const plan = p.plan ? `${cardName(p.plan.region)} / ${p.plan.privilege ? "KP + " : ""}${cardName(p.plan.action)}` : "";
-    const who = p.kind === "bot" ? `${p.bot} bot` : (p.connected ? "online" : "away");
+    // presence is for live games: a replay has nobody online or away
+    const who = p.kind === "bot" ? `${botLevel(p.bot).strength} bot`.trim() : ui.replay ? "" : (p.connected ? "online" : "away");
     rows.push(el("tr", { class: (i === v.you ? "me " : "") + (v.current === i ? "turn" : ""), "data-seat": i },
-      el("td", {}, el("span", { class: "swatch", style: lookStyle(p.colour), title: lookTitle(p.colour) }), p.name, el("small", { class: "muted", text: ` (${who})` })),
+      el("td", {}, el("span", { class: "swatch", style: lookStyle(p.colour), title: lookTitle(p.colour) }), p.name, who ? el("small", { class: "muted presence", text: ` (${who})` }) : ""),
       el("td", { class: "score", text: String(p.score) }), el("td", { text: String(p.rings) }),
-      el("td", { text: p.fief !== null ? String(p.card) : "–" }),
+      el("td", { class: "fief-cell" }, p.fief !== null ? fiefPicture(p.fief, `url(#pl-${p.colour})`, 0, 44, 26) : "–"),
       el("td", { text: plan || state })));
     // the rest of the player's public board
     const leagues = p.leagues.map((s) => (ui.board.seas.find((x) => x.id === s) || { name: s }).name);
     const details = [`fiefs left ${p.fiefs_left}`];
+    if (p.fief !== null) details.push(`fief this round: ${fiefName(p.fief)}`);
     if (p.resting.length) details.push(`resting: ${p.resting.map(cardName).join(", ")}`);
     if (leagues.length) details.push(`sea leagues: ${leagues.join(", ")}`);
     rows.push(el("tr", { class: "details" }, el("td", { colspan: 5, class: "muted", text: details.join(" · ") })));
   });
   $("players").replaceChildren(el("h3", { text: "Players" }),
-    el("table", {}, el("thead", {}, el("tr", {}, ...["Player", "Score", "Rings", "Card", "Plan"].map((h) => el("th", { text: h })))), el("tbody", {}, ...rows)),
+    el("table", {}, el("thead", {}, el("tr", {}, ...["Player", "Score", "Rings", "Fief", "Plan"].map((h) => el("th", { text: h })))), el("tbody", {}, ...rows)),
     el("div", { class: "muted", text: v.order.length ? "Turn order: " + v.order.map((i) => v.players[i].name).join(" → ") : "" }));
 }
 
@@ -740,6 +786,36 @@ function renderLog(v) {
   $("log").replaceChildren(...items);
 }
 
+// -- copying links ---------------------------------------------------------------------------
+
+// the Clipboard API where the page may use it, else the old select-and-copy
+async function copyText(text) {
+  try {
+    if (navigator.clipboard && navigator.clipboard.writeText) { await navigator.clipboard.writeText(text); return true; }
+  } catch (e) { /* not allowed here: fall back */ }
+  const area = el("textarea", { readonly: true, "aria-hidden": "true", style: "position:fixed;top:0;left:0;width:1px;height:1px;opacity:0" });
+  area.value = text;
+  document.body.append(area);
+  area.select();
+  let ok = false;
+  try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+  area.remove();
+  return ok;
+}
+function copyButton(text, label = "Copy") {
+  const b = el("button", { type: "button", class: "copy", "data-copy": text, title: "Copy the link, to send it" }, label);
+  b.addEventListener("click", async () => {
+    const ok = await copyText(text);
+    b.textContent = ok ? "Copied ✓" : "Select the link and copy it";
+    setTimeout(() => { b.textContent = label; }, 2500);
+  });
+  return b;
+}
+function linkLine(label, path, attrs = {}) {
+  const url = location.origin + path;
+  return el("li", {}, label, " ", el("a", { href: path, class: "invite", ...attrs }, el("code", { text: url })), " ", copyButton(url));
+}
+
 // the creator of a game keeps its seat links on this device, to send them again
 function renderInvites(v) {
   const box = $("invites");
@@ -748,11 +824,16 @@ function renderInvites(v) {
   const data = JSON.parse(saved);
   const others = data.seats.filter((s) => !s.link.endsWith("#" + ui.token));
   if (!others.length) { box.hidden = true; return; }
+  if (!box.hidden && box.dataset.game === ui.gameId) return;  // built once: keeps it open and its buttons' feedback
   box.hidden = false;
+  box.dataset.game = ui.gameId;
   box.replaceChildren(el("details", {}, el("summary", { text: "Invite links (you created this game)" }),
-    el("ul", { class: "links" }, ...others.map((s) => el("li", {}, `${s.name}: `, el("code", { text: location.origin + s.link }))),
-      el("li", {}, "Spectators: ", el("code", { text: location.origin + data.spectator })))));
+    el("p", { class: "muted", text: "Send each player their own link, privately: whoever has a link plays that seat." }),
+    el("ul", { class: "links" }, ...others.map((s) => linkLine(`${s.name}:`, s.link)),
+      linkLine("Spectators:", data.spectator))));
 }
+
+// -- the end of the game ----------------------------------------------------------------------
 
 function renderEnd(v) {
   const box = $("end");
@@ -767,13 +848,42 @@ function renderEnd(v) {
   const children = [el("h2", { text: "Game over" }),
     el("p", { class: "winner", id: "winner", text: `Winner: ${names}` }),
     el("table", { id: "final-table" }, el("thead", {}, el("tr", {}, ...["Player", "In play", "Gonzaga tile", "Objective", "Total"].map((h) => el("th", { text: h })))), el("tbody", {}, ...rows)),
-    el("p", { class: "muted", text: "Gonzaga tile: 15 points for the largest group of connected fiefs and rings (group size in brackets). Objectives: the cities of the card's two symbols covered, 0 to 6, for 0, 2, 5, 10, 15, 25 or 35 points." })];
+    el("p", { class: "muted", text: "Gonzaga tile: 15 points for the largest group of connected fiefs and rings (group size in brackets). Objectives: the cities of the card's two symbols covered, 0 to 6, for 0, 2, 5, 10, 15, 25 or 35 points." }),
+    pointsBySource(v)];
   if (!ui.replay) {
+    children.push(rematchEl(v));
     children.push(el("div", { class: "row" },
       el("a", { href: `/api/games/${ui.gameId}/record`, download: `gonzaga-${ui.gameId}.json`, id: "download" }, "Download the game record"),
       el("a", { href: `/game/${ui.gameId}#replay`, onclick: () => setTimeout(() => location.reload(), 0) }, "Watch the replay")));
   }
   box.replaceChildren(...children);
+}
+// where each player's points came from, summed by the server from the game's scoring events
+function pointsBySource(v) {
+  const f = v.final;
+  if (!f.sources) return "";
+  const head = el("tr", {}, el("th", { text: "Points from" }), ...f.table.map((r) => el("th", {},
+    el("span", { class: "swatch", style: lookStyle(r.colour), title: lookTitle(r.colour) }), r.name)));
+  const body = f.sources.map((s) => el("tr", { "data-source": s.id }, el("td", { text: s.name }),
+    ...f.table.map((r) => el("td", { class: "num", "data-seat": r.seat, text: String(r.by_source[s.id]) }))));
+  body.push(el("tr", { class: "total" }, el("td", { text: "Total" }), ...f.table.map((r) => el("td", { class: "num", text: String(r.score) }))));
+  return el("details", { open: true, id: "points-by-source" }, el("summary", { text: "Where the points came from" }),
+    el("table", { class: "by-source" }, el("thead", {}, head), el("tbody", {}, ...body)));
+}
+function rematchEl(v) {
+  if (v.rematch) {
+    return el("p", { id: "rematch-ready", class: "row" }, "A rematch has started: ",
+      el("a", { href: v.rematch, id: "rematch-link", class: "button primary" }, v.you === null ? "watch it" : "play the rematch"));
+  }
+  if (v.you === null) return "";
+  return el("div", { class: "row" }, el("button", { type: "button", id: "rematch", class: "primary",
+    onclick: (ev) => { ui.wantRematch = true; ev.target.disabled = true; send({ type: "rematch" }); } }, "Rematch"),
+  el("span", { class: "muted", text: "Same seats and bots, a new deal." }));
+}
+function onRematch(link) {
+  if (ui.wantRematch) { location.href = link; return; }
+  if (ui.view) { ui.view.rematch = link; renderEnd(ui.view); }
+  toast("A rematch has started: the link is on the end screen.", "info");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -794,11 +904,26 @@ function renderActions(v) {
       const plan = p.plan;
       text = `Your plan (secret until everyone has planned): ${cardName(plan.region)} / ${plan.privilege ? "King's Privilege + " : ""}${cardName(plan.action)}. Waiting for ${v.players.filter((q) => !q.has_planned).map((q) => q.name).join(", ")}.`;
     } else if (v.phase === "placing") text = `Waiting for ${v.players[v.current].name} to place.`;
-    box.replaceChildren(el("h3", { text: "Waiting" }), el("p", { id: "waiting", text }));
+    box.replaceChildren(el("h3", { text: "Waiting" }), el("p", { id: "waiting", text }), undoEl(v));
     return;
   }
   if (legal.kind === "plan") renderPlanning(box, v, legal);
   else renderPlacing(box, v, legal);
+}
+// the panel drawn again after a choice in it, with the keyboard focus kept on the same control
+function rerenderActions() {
+  const f = document.activeElement;
+  const key = f && $("actions").contains(f) ? (f.id ? "#" + f.id : f.dataset.card ? `[data-card='${f.dataset.card}']` : null) : null;
+  renderActions(ui.view);
+  const again = key && $("actions").querySelector(key);
+  if (again) again.focus();
+}
+// a move that revealed nothing may be taken back while nobody has moved since (`can_undo`)
+function undoEl(v) {
+  if (!v.can_undo) return "";
+  const label = v.phase === "planning" ? "Take back my plan" : "Undo my move";
+  return el("div", { class: "row" }, el("button", { type: "button", id: "undo", onclick: undo }, label),
+    el("span", { class: "muted", text: "Possible until someone else moves." }));
 }
 
 function renderPlanning(box, v, legal) {
@@ -806,28 +931,61 @@ function renderPlanning(box, v, legal) {
   if (sel.region && !legal.regions.includes(sel.region)) sel.region = null;
   if (sel.action && !legal.actions.includes(sel.action)) sel.action = null;
   if (!legal.privilege) sel.privilege = false;
+  const actions = actionCards();
   const regionButtons = legal.region_cards.map((card) => {
     const resting = !legal.regions.includes(card);
     const best = legal.best[card] || {};
-    const hint = ACTIONS.map((a) => `${CARD[a][0]} ${best[a] === null || best[a] === undefined ? "–" : best[a]}`).join(" · ");
+    // a resting card cannot be played: it gets no hint, only why it is out
+    const hint = actions.map((a) => `${cardName(a)} ${best[a] === null || best[a] === undefined ? "–" : best[a]}`).join(" · ");
     return el("button", { type: "button", class: "plancard" + (sel.region === card ? " on" : "") + (resting ? " resting" : ""),
-      disabled: resting, "data-card": card, onclick: () => { sel.region = card; renderActions(ui.view); } },
-    cardName(card), el("small", { text: resting ? "resting" : "best: " + hint }));
+      disabled: resting, "data-card": card, "aria-pressed": sel.region === card ? "true" : "false", onclick: () => { sel.region = card; rerenderActions(); } },
+    cardName(card), el("small", { text: resting ? "resting this round" : hint }));
   });
-  const actionButtons = ACTIONS.map((card) => el("button", { type: "button",
-    class: "plancard" + (sel.action === card ? " on" : "") + (legal.actions.includes(card) ? "" : " resting"),
-    disabled: !legal.actions.includes(card), "data-card": card, onclick: () => { sel.action = card; renderActions(ui.view); } },
-  CARD[card], el("small", { text: { harbors: "1–2 harbors, no city", cities: "1–3 cities or empty hexes", alliance: "city + harbor, or a Wedding" }[card] })));
-  const kp = el("button", { type: "button", class: "plancard" + (sel.privilege ? " on" : ""), disabled: !legal.privilege, id: "privilege",
-    onclick: () => { sel.privilege = !sel.privilege; renderActions(ui.view); } }, "King's Privilege", el("small", { text: legal.privilege ? "move first, costs a ring" : "resting or no ring" }));
+  const actionButtons = actions.map((card) => {
+    const resting = !legal.actions.includes(card);
+    return el("button", { type: "button", class: "plancard" + (sel.action === card ? " on" : "") + (resting ? " resting" : ""),
+      disabled: resting, "data-card": card, "aria-pressed": sel.action === card ? "true" : "false", onclick: () => { sel.action = card; rerenderActions(); } },
+    cardName(card), el("small", { text: resting ? "resting this round" : ui.board.cards[card].help }));
+  });
+  const me_ = me(v);
+  const kpWhy = me_.resting.includes("privilege") ? "resting this round" : "no ring left";
+  const kp = el("button", { type: "button", class: "plancard" + (sel.privilege ? " on" : "") + (legal.privilege ? "" : " resting"), disabled: !legal.privilege, id: "privilege", "data-card": "privilege",
+    "aria-pressed": sel.privilege ? "true" : "false", onclick: () => { sel.privilege = !sel.privilege; rerenderActions(); } },
+  cardName("privilege"), el("small", { text: legal.privilege ? ui.board.cards.privilege.help : kpWhy }));
   const go = el("button", { type: "button", class: "primary", id: "plan-go", disabled: !(sel.region && sel.action),
-    onclick: () => { send({ type: "act", action: { type: "plan", region: sel.region, action: sel.action, privilege: sel.privilege } }); ui.plan = { region: null, action: null, privilege: false }; } }, "Plan");
+    onclick: () => { act({ type: "plan", region: sel.region, action: sel.action, privilege: sel.privilege }); ui.plan = { region: null, action: null, privilege: false }; } }, "Plan");
   box.replaceChildren(el("h3", { text: `Plan your move (round ${v.round})` }),
-    el("div", { class: "muted", text: "Region card (best points your fief could score now under Harbors / Cities / Alliance):" }),
+    el("div", { class: "muted", text: "Region card: where your fief goes. Each shows the most points your fief could score there now, under each action card." }),
     el("div", { class: "cards", id: "region-cards" }, ...regionButtons),
-    el("div", { class: "muted", text: "Action card:" }), el("div", { class: "cards", id: "action-cards" }, ...actionButtons, kp),
-    el("div", { class: "row" }, go, el("span", { class: "muted", text: "Your choice stays secret until everyone has planned." })));
+    el("div", { class: "muted", text: "Action card: what your fief may cover, and your place in the turn order." }), el("div", { class: "cards", id: "action-cards" }, ...actionButtons, kp),
+    el("div", { class: "row" }, go, el("span", { class: "muted", text: "Your choice stays secret until everyone has planned." })), undoEl(v));
 }
+
+// -- names of places, so that positions read as the map does ----------------------------------
+
+function placeNames() {
+  if (!ui.placeAt) {
+    ui.placeAt = new Map();
+    for (const c of ui.board.cities) ui.placeAt.set(hexKey(c.at), c.name);
+    for (const h of ui.board.harbors) ui.placeAt.set(hexKey(h.at), h.name);
+  }
+  return ui.placeAt;
+}
+// "Paris, Calais", or "near Reims" for a placement on empty hexes
+function whereWords(cells) {
+  const at = placeNames();
+  const names = cells.map((h) => at.get(hexKey(h))).filter(Boolean);
+  if (names.length) return names.join(", ");
+  const [x0, y0] = centre(cells[0][0], cells[0][1]);
+  let best = null, dist = Infinity;
+  for (const p of [...ui.board.cities, ...ui.board.harbors]) {
+    const [x, y] = centre(p.at[0], p.at[1]);
+    const d = (x - x0) ** 2 + (y - y0) ** 2;
+    if (d < dist) { dist = d; best = p; }
+  }
+  return best ? `near ${best.name}` : "";
+}
+function pointsWords(n) { return `${n} point${n === 1 ? "" : "s"}`; }
 
 function renderPlacing(box, v, legal) {
   ui.legalKeys = new Map();
@@ -836,35 +994,44 @@ function renderPlacing(box, v, legal) {
   if (ui.mode === "wedding" && !canWed) ui.mode = "fief";
   const plan = legal.plan;
   const best = [...legal.placements].sort((a, b) => b[3] - a[3]).slice(0, 5);
+  const donation = legal.donation_points === undefined ? "" : ` (+${legal.donation_points})`;
   const modeButtons = el("div", { class: "row" },
-    el("button", { type: "button", id: "mode-fief", class: ui.mode === "fief" ? "on" : "", disabled: !legal.placements.length, onclick: () => { ui.mode = "fief"; renderActions(ui.view); } }, `Place fief ${legal.fief}`),
-    canWed ? el("button", { type: "button", id: "mode-wedding", class: ui.mode === "wedding" ? "on" : "", onclick: () => { ui.mode = "wedding"; ui.pending = null; renderActions(ui.view); } }, "Wedding (rings)") : "",
-    el("button", { type: "button", id: "donate", onclick: () => { if (confirm("Donate this fief to the church for 3 points?")) send({ type: "act", action: { type: "donate" } }); } }, "Donate to the church (+3)"));
+    el("button", { type: "button", id: "mode-fief", class: ui.mode === "fief" ? "on" : "", disabled: !legal.placements.length, onclick: () => { ui.mode = "fief"; ui.cursor = null; rerenderActions(); } }, "Place your fief"),
+    canWed ? el("button", { type: "button", id: "mode-wedding", class: ui.mode === "wedding" ? "on" : "", onclick: () => { ui.mode = "wedding"; ui.pending = null; ui.cursor = null; rerenderActions(); } }, "Wedding (rings)") : "",
+    el("button", { type: "button", id: "donate", onclick: () => { if (confirm(`Give your fief to the church for ${legal.donation_points || ""} points instead of placing it?`)) act({ type: "donate" }); } }, `Donate to the church${donation}`));
   const children = [el("h3", { text: `Your turn: ${cardName(plan.region)} / ${plan.privilege ? "King's Privilege + " : ""}${cardName(plan.action)}` }), modeButtons];
   if (ui.mode === "fief") {
-    children.push(el("p", { class: "muted", text: legal.placements.length
+    children.push(el("p", { class: "muted", id: "place-help", text: legal.placements.length
       ? placingHint(legal.placements.length)
       : "No legal placement for this plan: donate (or arrange a Wedding with the Alliance card)." }));
+    if (legal.placements.length) children.push(keysHint("R and Shift+R turn the fief; Enter chooses the position under the cursor, Enter again places the fief"));
     if (best.length) {
-      children.push(el("div", { class: "muted", text: "Best placements:" }), el("ol", { id: "best" }, ...best.map(([c, r, rot, pts]) =>
+      children.push(el("div", { class: "muted", text: "Best placements (click to see one on the map):" }), el("ol", { id: "best" }, ...best.map(([c, r, rot, pts]) =>
         el("li", {}, el("a", { href: "#", "data-anchor": `${c},${r}`, "data-rotation": rot, "data-points": pts,
-          onclick: (ev) => { ev.preventDefault(); ui.rotation = rot; choose([c, r]); showHex([c, r]); } }, `${pts} points at ${c},${r}, rotation ${rot}`)))));
+          onclick: (ev) => { ev.preventDefault(); ui.rotation = rot; choose([c, r]); showHex([c, r]); } }, `${pointsWords(pts)} · ${whereWords(fiefCells(legal.fief, [c, r], rot))}`)))));
     }
     $("place-bar").hidden = false;
     markAnchors();
     updatePreview();
   } else {
     children.push(el("p", { id: "wedding-help", class: "muted", text: ui.wedding.first
-      ? "Click a hex beside the first ring for a second ring (optional), then arrange the Wedding."
-      : `Click a land hex of ${cardName(plan.region)} for the first ring. The fief drawn is discarded.` }));
+      ? "Click a highlighted hex beside the first ring for a second ring (optional), then arrange the Wedding."
+      : `Click a highlighted land hex of ${cardName(plan.region)} for the first ring. The fief drawn is discarded.` }));
+    children.push(keysHint("Enter puts a ring on the highlighted hex under the cursor; Enter on a ring you have put arranges the Wedding"));
     const go = el("button", { type: "button", class: "primary", id: "wedding-go", disabled: !ui.wedding.first,
-      onclick: () => send({ type: "act", action: { type: "wedding", first: ui.wedding.first, second: ui.wedding.second } }) }, "Arrange the Wedding");
-    const reset = el("button", { type: "button", onclick: () => { ui.wedding = { first: null, second: null }; renderActions(ui.view); } }, "Start again");
+      onclick: commitWedding }, "Arrange the Wedding");
+    const reset = el("button", { type: "button", onclick: () => { ui.wedding = { first: null, second: null }; rerenderActions(); } }, "Start again");
     children.push(el("div", { class: "row" }, go, reset, el("span", { id: "wedding-info" })));
     markWedding(legal);
-    if (ui.wedding.first) requestCheck({ type: "wedding", first: ui.wedding.first, second: ui.wedding.second });
+    if (ui.wedding.first) showWeddingCheck();
   }
   box.replaceChildren(...children);
+}
+// the keys, for those who have a keyboard (a touch screen gets no word of keys)
+function keysHint(what) {
+  if (touchScreen()) return "";
+  return el("p", { class: "muted keys-hint", id: "keys-hint" }, el("strong", { text: "Keyboard: " }),
+    `Tab to the map, then the arrow keys move the cursor; ${what}; Esc starts again.`);
 }
 
 function clearMarks() { if ($("marks")) $("marks").replaceChildren(); if ($("preview")) $("preview").replaceChildren(); }
@@ -888,14 +1055,16 @@ function markWedding(legal) {
   if (ui.wedding.first) {
     const f = hexKey(ui.wedding.first);
     options = [];
-    for (const [a, b] of pairs) {
-      if (hexKey(a) === f) options.push(b);
-      else if (hexKey(b) === f) options.push(a);
+    if (!ui.wedding.second) {
+      for (const [a, b] of pairs) {
+        if (hexKey(a) === f) options.push(b);
+        else if (hexKey(b) === f) options.push(a);
+      }
     }
   }
   for (const [c, r] of options) {
     const [x, y] = centre(c, r);
-    svg("polygon", { points: pointsAttr(corners(x, y, 0.8)), class: "wed-first" }, g);
+    svg("polygon", { points: pointsAttr(corners(x, y, 0.8)), class: "wed-first", "data-wedding-option": hexKey([c, r]) }, g);
   }
   for (const h of [ui.wedding.first, ui.wedding.second]) {
     if (!h) continue;
@@ -905,7 +1074,22 @@ function markWedding(legal) {
   ui.weddingOptions = new Set(options.map(hexKey));
 }
 
-// -- the fief preview that follows the pointer ---------------------------------------------------
+// the keyboard cursor: a hex outlined on the map while the map has the focus, in a layer of its
+// own, so that moving it redraws nothing else
+function drawCursor() {
+  const board = $("board");
+  if (!board || !$("hexes")) return;
+  let g = $("cursor-layer");
+  if (!g) g = svg("g", { id: "cursor-layer", class: "overlay" }, board);
+  else board.appendChild(g);  // on top of everything drawn since
+  g.replaceChildren();
+  if (!placing() || !ui.cursor || document.activeElement !== board) return;
+  const [x, y] = centre(ui.cursor[0], ui.cursor[1]);
+  svg("polygon", { points: pointsAttr(corners(x, y, 1.0)), class: "cursor-halo" }, g);
+  svg("polygon", { points: pointsAttr(corners(x, y, 1.0)), class: "cursor", id: "cursor", "data-hex": hexKey(ui.cursor) }, g);
+}
+
+// -- the fief preview that follows the pointer (or the keyboard cursor) --------------------------
 
 function boardPoint(ev) {
   const s = $("board");
@@ -915,7 +1099,7 @@ function boardPoint(ev) {
   return pixelToHex(p.x, p.y);
 }
 
-function placing() { const v = ui.view; return v && v.legal && v.legal.kind === "place"; }
+function placing() { const v = ui.view; return !!(v && v.legal && v.legal.kind === "place"); }
 
 function updatePreview() {
   const g = $("preview");
@@ -927,8 +1111,10 @@ function updatePreview() {
   const info = $("preview-info");
   const confirmBtn = $("confirm");
   confirmBtn.disabled = true;
+  confirmBtn.textContent = "Place fief";  // no points on the button before a position is chosen
   $("place-bar").dataset.rotation = ui.rotation;
-  if (!anchor) { info.textContent = `Rotation ${ui.rotation}. ${touchScreen() ? "Tap" : "Point at"} the map.`; info.className = ""; return; }
+  info.className = "";
+  if (!anchor) { info.textContent = `${touchScreen() ? "Tap" : "Point at"} the map to try a position for your fief.`; return; }
   const cells = fiefCells(v.legal.fief, anchor, ui.rotation);
   const castles = new Set(fiefCastles(v.legal.fief, anchor, ui.rotation).map(hexKey));
   const hit = ui.legalKeys.get(cellsKey(cells));
@@ -938,18 +1124,22 @@ function updatePreview() {
     svg("polygon", { points: pointsAttr(corners(x, y, 0.95)), class: hit ? "preview-ok" : "preview-bad", fill: colour }, g);
     if (castles.has(hexKey([c, r]))) { const t = svg("text", { x, y: y - 0.45, class: "glyph", "font-size": 0.55 }, g); t.textContent = "♜"; }
   }
+  const action = { type: "fief", fief: v.legal.fief, anchor, rotation: ui.rotation };
+  const checked = ui.checks.get(JSON.stringify(action));
   if (hit) {
-    info.className = "";
-    info.textContent = `Fief ${v.legal.fief} at ${anchor[0]},${anchor[1]} rotation ${ui.rotation}: ${hit.points} points` + (ui.pending ? " (chosen)" : "");
-    confirmBtn.disabled = !ui.pending;
-    confirmBtn.textContent = `Place fief (+${hit.points})`;
-    requestCheck({ type: "fief", fief: v.legal.fief, anchor, rotation: ui.rotation });
+    // the points with each city, harbor and sea league, kept once known (also once chosen)
+    const detail = checked && checked.ok && checked.events.length ? ` (${checked.events.join(", ")})` : "";
+    const where = detail ? "" : ` · ${whereWords(cells)}`;  // the detail names the places already
+    if (ui.pending) {
+      info.textContent = `Chosen: ${pointsWords(hit.points)}${detail}${where}. Press “Place fief” to place it, or choose again.`;
+      confirmBtn.disabled = false;
+      confirmBtn.textContent = `Place fief: ${pointsWords(hit.points)}`;
+    } else info.textContent = `Here: ${pointsWords(hit.points)}${detail}${where}. Click to choose this position.`;
   } else {
     info.className = "bad";
-    info.textContent = `Not here (rotation ${ui.rotation})…`;
-    confirmBtn.textContent = "Place fief";
-    requestCheck({ type: "fief", fief: v.legal.fief, anchor, rotation: ui.rotation });
+    info.textContent = checked && !checked.ok ? `Not here: ${checked.message}.` : "Not here…";
   }
+  if (!checked) requestCheck(action);
 }
 
 function requestCheck(action) {
@@ -960,29 +1150,40 @@ function requestCheck(action) {
   ui.checkTimer = setTimeout(() => send({ type: "check", action }), 90);
 }
 function onCheck(msg) {
-  if (!msg.action || JSON.stringify(stripPlayer(msg.action)) !== ui.checkKey) return;
-  if (!msg.ok) { onCheckError(msg); return; }
-  const detail = msg.events.length ? ` (${msg.events.join(", ")})` : "";
-  if (msg.action.type === "wedding") { const w = $("wedding-info"); if (w) w.textContent = `${msg.points} points${detail}`; return; }
-  const info = $("preview-info");
-  info.className = "";
-  const a = msg.action;
-  info.textContent = `Fief ${a.fief} at ${a.anchor[0]},${a.anchor[1]} rotation ${a.rotation}: ${msg.points} points${detail}` + (ui.pending ? " (chosen)" : "");
-}
-function onCheckError(msg) {
-  const target = ui.mode === "wedding" ? $("wedding-info") : $("preview-info");
-  if (target) { target.className = "bad"; target.textContent = `Illegal: ${msg.message}` + (msg.rule ? ` [${msg.rule}]` : ""); }
+  if (!msg.action) return;
+  const key = JSON.stringify(stripPlayer(msg.action));
+  ui.checks.set(key, msg);
+  if (key !== ui.checkKey) return;
+  if (msg.action.type === "wedding") showWeddingCheck();
+  else updatePreview();
 }
 function stripPlayer(a) { const { player, ...rest } = a; if (rest.type === "wedding" && rest.second === undefined) rest.second = null; return rest; }
+function weddingAction() { return { type: "wedding", first: ui.wedding.first, second: ui.wedding.second }; }
+function showWeddingCheck() {
+  const w = $("wedding-info");
+  if (!w || !ui.wedding.first) return;
+  const action = weddingAction();
+  const checked = ui.checks.get(JSON.stringify(action));
+  if (!checked) { w.textContent = "…"; requestCheck(action); return; }
+  if (!checked.ok) { w.className = "bad"; w.textContent = `Not here: ${checked.message}.`; return; }
+  w.className = "";
+  const rings = [ui.wedding.first, ui.wedding.second].filter(Boolean);
+  const where = `${rings.length > 1 ? "two rings" : "a ring"} ${whereWords(rings)}`;
+  w.textContent = `${pointsWords(checked.points)}: ${checked.events.length ? checked.events.join(", ") : where}.`;
+  $("wedding-go").textContent = `Arrange the Wedding: ${pointsWords(checked.points)}`;
+}
 
+// choosing never places: placing is always a separate, deliberate action
 function choose(hex) {
   if (!placing() || ui.mode !== "fief") return;
-  const cells = fiefCells(ui.view.legal.fief, hex, ui.rotation);
-  const hit = ui.legalKeys.get(cellsKey(cells));
-  if (ui.pending && hexKey(ui.pending) === hexKey(hex) && hit) { commitFief(); return; }
   ui.pending = hex;
+  ui.cursor = hex;
   markAnchors();
   updatePreview();
+}
+function cancelChoice() {
+  if (!placing()) return;
+  if (ui.mode === "fief") { ui.pending = null; updatePreview(); } else { ui.wedding = { first: null, second: null }; renderActions(ui.view); }
 }
 // bring a hex into sight: the board above the side panel on a phone, the hex when zoomed in
 function showHex(hex) {
@@ -996,18 +1197,79 @@ function showHex(hex) {
 }
 function commitFief() {
   const v = ui.view;
+  if (!placing() || !ui.pending) return;
   const cells = fiefCells(v.legal.fief, ui.pending, ui.rotation);
   const hit = ui.legalKeys.get(cellsKey(cells));
   if (!hit) { toast("That position is not legal; the message below the map says why."); return; }
-  send({ type: "act", action: { type: "fief", fief: v.legal.fief, anchor: ui.pending, rotation: ui.rotation } });
+  act({ type: "fief", fief: v.legal.fief, anchor: ui.pending, rotation: ui.rotation });
 }
+function commitWedding() { if (placing() && ui.wedding.first) act(weddingAction()); }
 function rotateBy(d) {
   ui.rotation = (ui.rotation + d + 6) % 6;
   if (placing() && ui.mode === "fief") { markAnchors(); updatePreview(); renderYou(ui.view); }
 }
 
+// a ring on a highlighted hex (mouse or keyboard); the keyboard's Enter on a chosen ring arranges
+function weddingPick(h, byKey) {
+  const key = hexKey(h);
+  const chosen = [ui.wedding.first, ui.wedding.second].some((x) => x && hexKey(x) === key);
+  if (chosen) { if (byKey) commitWedding(); return; }
+  if (!ui.weddingOptions || !ui.weddingOptions.has(key)) {
+    toast(ui.wedding.first ? "A second ring goes on a free hex next to the first." : "The first ring goes on a free land hex of your planned region.");
+    return;
+  }
+  if (!ui.wedding.first) ui.wedding.first = h; else ui.wedding.second = h;
+  ui.cursor = h;
+  renderActions(ui.view);
+}
+
+// -- the keyboard cursor ------------------------------------------------------------------------
+
+// where the cursor starts: the best placement at the fief's current turn, or the first ring hex
+function startCursor() {
+  const legal = ui.view.legal;
+  if (ui.mode === "wedding") {
+    // the ring hex nearest the middle of them all, not a corner of the map
+    const options = [...(ui.weddingOptions || [])].map((k) => k.split(",").map(Number));
+    const xy = options.map(([c, r]) => centre(c, r));
+    const mx = xy.reduce((a, p) => a + p[0], 0) / xy.length, my = xy.reduce((a, p) => a + p[1], 0) / xy.length;
+    let best = null, dist = Infinity;
+    options.forEach((h, i) => { const d = (xy[i][0] - mx) ** 2 + (xy[i][1] - my) ** 2; if (d < dist) { dist = d; best = h; } });
+    ui.cursor = best;
+  } else {
+    let here = legal.placements.filter((p) => p[2] === ui.rotation).sort((a, b) => b[3] - a[3])[0];
+    if (!here && legal.placements.length) {  // nothing fits as the fief is turned: turn it to the best
+      here = [...legal.placements].sort((a, b) => b[3] - a[3])[0];
+      rotateBy(here[2] - ui.rotation);
+    }
+    ui.cursor = here ? [here[0], here[1]] : [Math.floor(ui.board.columns / 2), Math.floor(ui.board.rows / 2)];
+  }
+}
+function moveCursor(dc, dr) {
+  if (!ui.cursor) startCursor();
+  else {
+    const c = Math.max(0, Math.min(ui.board.columns - 1, ui.cursor[0] + dc));
+    const r = Math.max(0, Math.min(ui.board.rows - 1, ui.cursor[1] + dr));
+    ui.cursor = [c, r];
+  }
+  if (!ui.cursor) return;
+  showHex(ui.cursor);
+  if (ui.mode === "fief") { ui.pending = null; ui.hover = ui.cursor; updatePreview(); }
+  drawCursor();
+}
+function mapEnter() {
+  if (!ui.cursor) { moveCursor(0, 0); return; }
+  if (ui.mode === "fief") {
+    if (ui.pending && hexKey(ui.pending) === hexKey(ui.cursor)) commitFief();
+    else choose(ui.cursor);
+  } else weddingPick(ui.cursor, true);
+}
+
 function setupBoardEvents() {
   const s = $("board");
+  s.setAttribute("tabindex", "0");
+  s.setAttribute("aria-describedby", "preview-info");
+  s.addEventListener("pointerdown", () => { ui.pointing = true; });
   s.addEventListener("pointermove", (ev) => {
     if (!placing() || ui.mode !== "fief" || ev.pointerType === "touch") return;
     const h = boardPoint(ev);
@@ -1016,21 +1278,27 @@ function setupBoardEvents() {
     if (!ui.pending) updatePreview();
   });
   s.addEventListener("pointerleave", () => { ui.hover = null; if (!ui.pending) updatePreview(); });
+  // a click chooses; it never places, however often it comes (a double click, two taps)
   s.addEventListener("click", (ev) => {
+    ui.pointing = false;
     if (!placing()) return;
     const h = boardPoint(ev);
-    if (ui.mode === "fief") { choose(h); return; }
-    const key = hexKey(h);
-    if (!ui.weddingOptions || !ui.weddingOptions.has(key)) { toast(ui.wedding.first ? "A second ring goes on a free hex next to the first." : "The first ring goes on a free land hex of your planned region."); return; }
-    if (!ui.wedding.first) ui.wedding.first = h; else ui.wedding.second = h;
-    renderActions(ui.view);
+    if (ui.mode === "fief") choose(h); else weddingPick(h, false);
   });
+  s.addEventListener("focus", () => {
+    if (placing() && !ui.pointing && !ui.cursor) { startCursor(); if (ui.mode === "fief" && !ui.pending) { ui.hover = ui.cursor; updatePreview(); } }
+    drawCursor();
+  });
+  s.addEventListener("blur", () => { ui.pointing = false; drawCursor(); });
   s.addEventListener("wheel", (ev) => { if (placing() && ui.mode === "fief") { ev.preventDefault(); rotateBy(ev.deltaY > 0 ? 1 : -1); } }, { passive: false });
+  const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   document.addEventListener("keydown", (ev) => {
-    if (ev.target.tagName === "INPUT") return;
-    if (ev.key === "r" || ev.key === "R") rotateBy(ev.shiftKey ? -1 : 1);
-    else if (ev.key === "Escape") { ui.pending = null; updatePreview(); }
-    else if (ev.key === "Enter" && ui.pending) commitFief();
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const onMap = ev.target === s;
+    if (ev.key === "r" || ev.key === "R") { if (placing() && ui.mode === "fief") { ev.preventDefault(); rotateBy(ev.shiftKey ? -1 : 1); } return; }
+    if (ev.key === "Escape") { cancelChoice(); return; }
+    if (!onMap || !placing()) return;  // Enter on a button or a link is that button's, never a second move
+    if (moves[ev.key]) { ev.preventDefault(); moveCursor(...moves[ev.key]); } else if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); mapEnter(); }
   });
   const zoom = (step) => {
     const scroller = $("board-scroll");
@@ -1050,32 +1318,64 @@ function setupBoardEvents() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// replay of a finished game
+// replay of a finished game: one step per reveal of a round's plans and per move on the map
 
-async function loadStep(step) {
+async function fetchStep(step) {
   const r = await fetch(`/api/games/${ui.gameId}/replay/${step}`);
   const msg = await r.json();
-  if (!r.ok) { toast(msg.message); return; }
-  ui.replay = msg.replay;
-  render(msg);
-  $("rp-slider").max = msg.replay.total;
-  $("rp-slider").value = msg.replay.step;
-  $("rp-step").textContent = `move ${msg.replay.step} of ${msg.replay.total}`;
+  if (r.status === 404) { showGone(); return null; }
+  if (!r.ok) { toast(msg.message); return null; }
+  return msg;
 }
-function setupReplay() {
+// the steps worth stopping at, from the whole game's log: the start, each round's reveal (its
+// plans are made in secret, so they appear together) and each placement, Wedding or donation
+function replayStops(log, total) {
+  const stops = [{ step: 0, text: "The deal: every player has drawn a fief" }];
+  let step = 0;
+  for (const e of log) {
+    if (e.kind === "reveal") { step += e.plans.length; stops.push({ step, text: `Round ${e.round}: ${e.text}` }); }
+    else if (e.kind === "turn") { step += 1; stops.push({ step, text: `Round ${e.round}: ${e.text}` }); }
+  }
+  if (step !== total) return Array.from({ length: total + 1 }, (_, i) => ({ step: i, text: `move ${i}` }));
+  return stops;
+}
+async function showStop(index) {
+  const stops = ui.stops;
+  index = Math.max(0, Math.min(stops.length - 1, index));
+  const msg = await fetchStep(stops[index].step);
+  if (!msg) return;
+  ui.replay = msg.replay;
+  ui.stop = index;
+  render(msg);
+  $("rp-slider").max = stops.length - 1;
+  $("rp-slider").value = index;
+  $("rp-step").textContent = `Step ${index} of ${stops.length - 1}: ${stops[index].text}`;
+}
+async function setupReplay() {
   $("replay-bar").hidden = false;
-  const go = (f) => () => loadStep(Math.max(0, Math.min(ui.replay.total, f(ui.replay.step))));
+  const last = await fetchStep(1e9);  // the end, clamped by the server: the whole log
+  if (!last) return;
+  ui.stops = replayStops(last.log, last.replay.total);
+  const go = (f) => () => showStop(f(ui.stop));
   $("rp-start").onclick = go(() => 0);
-  $("rp-back").onclick = go((s) => s - 1);
-  $("rp-next").onclick = go((s) => s + 1);
-  $("rp-end").onclick = go(() => ui.replay.total);
-  $("rp-slider").oninput = (ev) => loadStep(Number(ev.target.value));
-  $("rp-play").onclick = () => {
-    if (ui.playing) { clearInterval(ui.playing); ui.playing = null; $("rp-play").textContent = "▶ play"; return; }
-    $("rp-play").textContent = "❚❚ pause";
-    ui.playing = setInterval(() => { if (ui.replay.step >= ui.replay.total) { clearInterval(ui.playing); ui.playing = null; } else loadStep(ui.replay.step + 1); }, 500);
+  $("rp-back").onclick = go((i) => i - 1);
+  $("rp-next").onclick = go((i) => i + 1);
+  $("rp-end").onclick = go(() => ui.stops.length - 1);
+  $("rp-slider").oninput = (ev) => showStop(Number(ev.target.value));
+  const playing = (on) => {
+    $("rp-play").querySelector(".i-play").style.display = on ? "none" : "";
+    $("rp-play").querySelector(".i-pause").style.display = on ? "" : "none";
+    $("rp-play").setAttribute("aria-label", on ? "Pause" : "Play");
+    $("rp-play").title = on ? "Pause" : "Play";
   };
-  loadStep(0);
+  $("rp-play").onclick = () => {
+    if (ui.playing) { clearInterval(ui.playing); ui.playing = null; playing(false); return; }
+    playing(true);
+    ui.playing = setInterval(() => {
+      if (ui.stop >= ui.stops.length - 1) { clearInterval(ui.playing); ui.playing = null; playing(false); } else showStop(ui.stop + 1);
+    }, 900);
+  };
+  showStop(0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1083,79 +1383,150 @@ function setupReplay() {
 
 async function api(path, body) {
   const r = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const data = await r.json();
-  if (!r.ok) throw new Error(data.message || r.statusText);
+  let data = {};
+  try { data = await r.json(); } catch (e) { data = {}; }
+  if (!r.ok) {
+    const err = new Error(sentence(data.message || r.statusText));
+    err.status = r.status; err.code = data.code; err.retryAfter = Number(r.headers.get("Retry-After")) || 0;
+    throw err;
+  }
   return data;
 }
 
-let options = null;
 function seatRow(i, kind, bot) {
-  const kindSel = el("select", { "data-seat-kind": i },
+  const kindSel = el("select", { "data-seat-kind": i, "aria-label": `Seat ${i + 1}: a person or a bot` },
     el("option", { value: "person", selected: kind === "person" }, "Person"),
-    ...options.bots.map((b) => el("option", { value: "bot:" + b, selected: kind === "bot" && bot === b }, `Bot: ${b}`)));
-  return el("div", { class: "row seat" }, el("span", { text: `Seat ${i + 1}` }), kindSel,
-    el("input", { "data-seat-name": i, placeholder: "name (optional)", maxlength: 40, size: 14 }));
+    ...ui.options.bots.map((b) => { const l = botLevel(b); return el("option", { value: "bot:" + b, selected: kind === "bot" && bot === b }, `Bot: ${l.name}${l.strength ? " (" + l.strength + ")" : ""}`); }));
+  const help = el("div", { class: "muted bot-help", "data-seat-help": i });
+  const showHelp = () => {
+    const v = kindSel.value;
+    help.textContent = v.startsWith("bot:") ? `${botLevel(v.slice(4)).name}: ${botLevel(v.slice(4)).help}.` : "A person: gets a private link to this seat.";
+    seedRule();
+  };
+  kindSel.addEventListener("change", showHelp);
+  const row = el("div", { class: "seat" }, el("div", { class: "row" }, el("span", { text: `Seat ${i + 1}` }), kindSel,
+    el("input", { "data-seat-name": i, placeholder: "name (optional)", maxlength: 40, size: 14, "aria-label": `Seat ${i + 1}: name` })), help);
+  setTimeout(showHelp, 0);
+  return row;
+}
+// a chosen seed deals known cards: the server takes one only with at most one person at the table
+function seedRule() {
+  const people = [...document.querySelectorAll("[data-seat-kind]")].filter((s) => s.value === "person").length;
+  const seed = $("seed");
+  seed.disabled = people > 1;
+  if (people > 1) seed.value = "";
+  $("seed-note").textContent = people > 1
+    ? "Not with several people: whoever chose the seed would know the whole deal. The cards are dealt at random."
+    : "Only for games with at most one person: a seed deals the same cards every time (the same number, the same game), to practise a deal against bots. Empty: a random deal.";
 }
 function refreshScenarios() {
   const n = $("seat-rows").children.length;
   const sel = $("scenario");
   sel.replaceChildren(el("option", { value: "" }, "Random"),
-    ...options.scenarios.filter((s) => s.players === n).map((s) => el("option", { value: s.name, title: s.person },
-      `${s.name}: ${s.flourishing.map((r) => options.regions[r] || r).join(", ")} flourish`)));
+    ...ui.options.scenarios.filter((s) => s.players === n).map((s) => el("option", { value: s.name, title: s.person },
+      `${s.name}: ${s.flourishing.map((r) => ui.options.regions[r] || r).join(", ")} flourish`)));
+}
+function botsExplained() {
+  return el("details", { id: "bots-help" }, el("summary", { text: "Which bot? (from easiest to strongest)" }),
+    el("ul", { class: "bot-levels" }, ...(ui.options.bot_levels || []).map((l) => el("li", { "data-level": l.id },
+      el("strong", { text: `${l.name} (${l.strength})` }), `: ${l.help}.`))));
 }
 async function showLobby() {
   $("lobby").hidden = false;
   $("status").textContent = "Lobby";
-  options = await api("/api/options");
+  ui.options = await api("/api/options");
   const rows = $("seat-rows");
-  const defaultBot = options.bots.includes("greedy") ? "greedy" : options.bots[0];
-  rows.replaceChildren(seatRow(0, "person"), seatRow(1, "bot", defaultBot), seatRow(2, "bot", options.bots.includes("random") ? "random" : defaultBot));
+  const bots = ui.options.bots;
+  const defaultBot = bots.includes("greedy") ? "greedy" : bots[0];
+  rows.replaceChildren(seatRow(0, "person"), seatRow(1, "bot", defaultBot), seatRow(2, "bot", bots.includes("random") ? "random" : defaultBot));
+  $("bots-about").replaceChildren(botsExplained());
   refreshScenarios();
-  $("variants").replaceChildren(...Object.entries(options.variants).map(([id, text]) =>
-    el("label", { title: text }, el("input", { type: "checkbox", "data-variant": id }), ` Variant ${id}: ${text}`)));
+  $("variants").replaceChildren(...Object.entries(ui.options.variants).map(([id, text]) =>
+    el("label", { title: text }, el("input", { type: "checkbox", "data-variant": id }), ` Rule variant “${id}”: ${text}`)));
   $("add-seat").onclick = () => { if (rows.children.length < 4) { rows.append(seatRow(rows.children.length, "bot", defaultBot)); refreshScenarios(); } };
-  $("remove-seat").onclick = () => { if (rows.children.length > 2) { rows.lastChild.remove(); refreshScenarios(); } };
-  $("create-form").onsubmit = async (ev) => {
-    ev.preventDefault();
-    const seats = [...rows.children].map((row, i) => {
-      const kind = row.querySelector("select").value, name = row.querySelector("input").value;
-      return kind === "person" ? { kind: "person", name } : { kind: "bot", bot: kind.slice(4), name };
-    });
-    const seedText = $("seed").value;
-    try {
-      const variants = [...document.querySelectorAll("[data-variant]:checked")].map((c) => c.dataset.variant);
-      const g = await api("/api/games", { seats, scenario: $("scenario").value || null, seed: seedText === "" ? null : Number(seedText),
-        variants, public: $("public").checked });
-      const links = g.seats.filter((s) => s.link).map((s) => el("li", {}, `${s.name}: `, el("a", { href: s.link, "data-seat-link": s.seat }, "play this seat"), " ", el("code", { text: location.origin + s.link })));
-      $("created").hidden = false;
-      $("created").replaceChildren(el("h3", { text: "Game created" }),
-        el("p", { class: "muted", text: "Each link opens one seat; send the others to the other players. Keep yours: it brings you back after a reload." }),
-        el("ul", { class: "links" }, ...links, el("li", {}, "Spectators: ", el("a", { href: g.spectator }, "watch"), " ", el("code", { text: location.origin + g.spectator }))));
-      // with one person seat, go and play; with several, the links are to be sent first
-      const people = g.seats.filter((s) => s.link);
-      localStorage.setItem("gonzaga:invites:" + g.id, JSON.stringify({
-        seats: people.map((s) => ({ name: s.name, link: s.link })), spectator: g.spectator }));
-      if (people.length === 1) location.href = people[0].link;
-      else $("created").scrollIntoView();
-    } catch (e) { toast(e.message); }
-  };
+  $("remove-seat").onclick = () => { if (rows.children.length > 2) { rows.lastChild.remove(); refreshScenarios(); seedRule(); } };
+  $("create-form").onsubmit = createGame;
+  for (const section of SECTIONS) $(`more-${section}`).onclick = () => moreGames(section);
   listGames();
-  setInterval(listGames, 5000);
 }
+async function createGame(ev) {
+  ev.preventDefault();
+  const rows = $("seat-rows");
+  const seats = [...rows.children].map((row) => {
+    const kind = row.querySelector("select").value, name = row.querySelector("input").value;
+    return kind === "person" ? { kind: "person", name } : { kind: "bot", bot: kind.slice(4), name };
+  });
+  const seedText = $("seed").disabled ? "" : $("seed").value;
+  try {
+    const variants = [...document.querySelectorAll("[data-variant]:checked")].map((c) => c.dataset.variant);
+    const g = await api("/api/games", { seats, scenario: $("scenario").value || null, seed: seedText === "" ? null : Number(seedText),
+      variants, public: $("public").checked });
+    const people = g.seats.filter((s) => s.link);
+    const mine = g.you === undefined || g.you === null ? people[0] : people.find((s) => s.seat === g.you) || people[0];
+    localStorage.setItem("gonzaga:invites:" + g.id, JSON.stringify({
+      seats: people.map((s) => ({ name: s.name, link: s.link })), spectator: g.spectator }));
+    // with one person seat, go and play; with several, the links are to be sent first
+    if (people.length === 1) { location.href = people[0].link; return; }
+    const links = people.map((s) => s === mine
+      ? el("li", { class: "mine" }, el("strong", { text: `${s.name} (you): ` }), el("a", { href: s.link, "data-seat-link": s.seat, class: "button primary" }, "open your seat"))
+      : linkLine(`${s.name}:`, s.link, { "data-seat-link": s.seat }));
+    $("created").hidden = false;
+    $("created").replaceChildren(el("h3", { text: "Game created" }),
+      el("p", { class: "muted", text: "Send each other player their own link, privately: whoever has a link plays that seat. You find the links again in the game, under “Invite links”." }),
+      el("ul", { class: "links" }, ...links, linkLine("Spectators:", g.spectator)));
+    $("created").scrollIntoView();
+  } catch (e) { toast(e.message); }
+}
+
+const SECTIONS = ["open", "playing", "finished"];
+const lobby = { extra: { open: [], playing: [], finished: [] }, more: {}, first: {}, timer: null };
+function seatWords(game) {
+  return game.seats.map((s) => `${s.name}${s.kind === "bot" && !/\bbot\b/i.test(s.name) ? " (bot)" : ""} ${s.score}`).join(", ");
+}
+function gameLine(section, game) {
+  const line = el("li", { "data-game": game.id }, el("span", { class: "game-what", text: `${game.scenario}, round ${game.round}: ` }), seatWords(game), " ");
+  if (section === "open") {
+    line.append(el("button", { type: "button", onclick: async () => {
+      try { const j = await api(`/api/games/${game.id}/join`, {}); location.href = j.link; } catch (e) { toast(e.message); }
+    } }, "Join"), " ", el("a", { href: `/game/${game.id}#watch` }, "watch"));
+  } else if (section === "playing") line.append(el("a", { href: `/game/${game.id}#watch` }, "watch"));
+  else {
+    const winners = (game.winners || []).map((i) => game.seats[i] && game.seats[i].name).filter(Boolean);
+    if (winners.length) line.prepend(el("strong", { class: "winners", text: `${winners.join(" and ")} won · ` }));
+    line.append(el("a", { href: `/game/${game.id}#replay` }, "replay"), " ", el("a", { href: `/api/games/${game.id}/record` }, "record"));
+  }
+  return line;
+}
+function renderSection(section) {
+  const seen = new Set(lobby.first[section].map((g) => g.id));
+  const games = [...lobby.first[section], ...lobby.extra[section].filter((g) => !seen.has(g.id))];
+  $(`${section}-games`).replaceChildren(...(games.length ? games.map((g) => gameLine(section, g)) : [el("li", { class: "muted", text: "none" })]));
+  $(`more-${section}`).hidden = !lobby.more[section];
+}
+// the lobby polls every 5 s (or as the server asks); extra pages stay until the page is left
 async function listGames() {
-  const g = await api("/api/games");
-  const none = () => el("li", { class: "muted", text: "none" });
-  const line = (game, extra) => el("li", {}, `${game.scenario}, round ${game.round}: `,
-    game.seats.map((s) => `${s.name}${s.kind === "bot" ? " (" + s.bot + ")" : ""} ${s.score}`).join(", "), " ", ...extra);
-  if (!g.open.length) g.open = null;
-  $("open-games").replaceChildren(...(g.open || []).map((game) => line(game, [el("button", { type: "button", onclick: async () => {
-    try { const j = await api(`/api/games/${game.id}/join`, {}); location.href = j.link; } catch (e) { toast(e.message); }
-  } }, "Join"), " ", el("a", { href: `/game/${game.id}#watch` }, "watch")])));
-  if (!g.open) $("open-games").replaceChildren(none());
-  $("playing-games").replaceChildren(...g.playing.map((game) => line(game, [el("a", { href: `/game/${game.id}#watch` }, "watch")])));
-  if (!g.playing.length) $("playing-games").replaceChildren(none());
-  if (!g.finished.length) { $("finished-games").replaceChildren(none()); return; }
-  $("finished-games").replaceChildren(...g.finished.map((game) => line(game, [el("a", { href: `/game/${game.id}#replay` }, "replay"), " ", el("a", { href: `/api/games/${game.id}/record` }, "record")])));
+  clearTimeout(lobby.timer);
+  let wait = 5000;
+  try {
+    const g = await api("/api/games");
+    for (const section of SECTIONS) {
+      lobby.first[section] = g[section] || [];
+      if (!lobby.extra[section].length) lobby.more[section] = !!(g.more && g.more[section]);
+      renderSection(section);
+    }
+  } catch (e) {
+    if (e.status === 429) wait = Math.max(wait, 1000 * e.retryAfter);
+  }
+  lobby.timer = setTimeout(listGames, wait);
+}
+async function moreGames(section) {
+  const offset = lobby.first[section].length + lobby.extra[section].length;
+  try {
+    const page = await api(`/api/games?section=${section}&offset=${offset}`);
+    lobby.extra[section].push(...page.games);
+    lobby.more[section] = !!page.more;
+    renderSection(section);
+  } catch (e) { toast(e.message); }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1166,7 +1537,7 @@ async function main() {
   if (!m) { showLobby(); return; }
   ui.gameId = m[1];
   $("game").hidden = false;
-  ui.board = await (await fetch("/api/board")).json();
+  [ui.board, ui.options] = await Promise.all([fetch("/api/board").then((r) => r.json()), fetch("/api/options").then((r) => r.json())]);
   setupBoardEvents();
   const hash = decodeURIComponent(location.hash.slice(1));
   if (hash === "replay") { drawBoard(null); setupReplay(); return; }
