@@ -62,6 +62,7 @@ from .state import (
     LAST_TURN_THRESHOLD,
     MAX_ROUNDS,
     OBJECTIVE_POINTS,
+    REASON_NAMES,
     GameEnded,
     GameState,
     LastTurnChecked,
@@ -102,11 +103,6 @@ ACTION_HELP = {
     HARBORS: "cover 1 or 2 harbors, no city",
     CITIES: "cover 1-3 cities and no harbor, or only empty hexes",
     ALLIANCE: "1 city + 1 harbor, 2 + 1 or 1 + 2; or a Wedding with rings",
-}
-REASON_NAMES = {
-    Reason.CITY: "cities", Reason.HARBOR: "harbors", Reason.SEA_LEAGUE: "sea leagues",
-    Reason.DONATION: "church", Reason.GONZAGA_TILE: "Gonzaga tile",
-    Reason.OBJECTIVE: "objective",
 }
 HEX_WIDTHS = (2, 3, 4)
 SIDE_MIN = 38  # narrowest side panel beside the map
