@@ -387,6 +387,10 @@ def test_my_turn_to_place_shows_the_map_and_the_reveal_banner_goes(server, brows
         left, top, right, bottom = boxes["toast"]
         for zl, zt, zr, zb in boxes["zoom"]:
             assert right <= zl or left >= zr or bottom <= zt or top >= zb
+        # a tap on the banner reaches what lies under it
+        under = page.evaluate(f"document.elementFromPoint({(left + right) / 2}, "
+                              f"{(top + bottom) / 2}).id")
+        assert under != "toast"
     shot(page, f"board-turn-{size}")
     # the map and the bar under it are in sight, below the header
     assert boxes["map"][1] >= boxes["header"] - 1 and boxes["bar"][3] <= boxes["vh"] + 1
