@@ -29,6 +29,7 @@ from rich.text import Text
 
 from .actions import (
     ALLIANCE,
+    CARD_NAMES,
     CITIES,
     HARBORS,
     INACTIVE,
@@ -43,6 +44,7 @@ from .actions import (
 from .board import Board, FiefShape
 from .bots import bot_title
 from .engine import (
+    ACTION_LIMITS,
     LegalActions,
     PlayerView,
     action_events,
@@ -97,13 +99,9 @@ CASTLE = "▲"
 ANCHOR = "◆"
 PREVIEW_BG = "#f4f4f4"
 
-ACTION_NAMES = {HARBORS: "Harbors", CITIES: "Cities", ALLIANCE: "Alliance",
-                PRIVILEGE: "King's Privilege"}
-ACTION_HELP = {
-    HARBORS: "cover 1 or 2 harbors, no city",
-    CITIES: "cover 1-3 cities and no harbor, or only empty hexes",
-    ALLIANCE: "1 city + 1 harbor, 2 + 1 or 1 + 2; or a Wedding with rings",
-}
+# card names and what each action card lets a fief cover: the engine's own words
+ACTION_NAMES = CARD_NAMES
+ACTION_HELP = ACTION_LIMITS
 HEX_WIDTHS = (2, 3, 4)
 SIDE_MIN = 38  # narrowest side panel beside the map
 TOP_PLACEMENTS = 8
@@ -1307,8 +1305,6 @@ class Terminal:
             for a in actions:
                 pts = best[(region, a)]
                 hint = "no placement now" if pts is None else f"best {pts} pts now"
-                if a == ALLIANCE and p.rings > 0:
-                    hint += "; or a Wedding"
                 options.append((a, f"{ACTION_NAMES[a]}: {ACTION_HELP[a]} ({hint})"))
             name = card_name(board, region) + (" ★" if region in fl else "")
             hexes = _region_card_hexes(v, region)

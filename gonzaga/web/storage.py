@@ -44,11 +44,12 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game_id, seq)
 );
 """
-# Columns added since the first schema; an older database gets them on open.
+# Columns added since the first schema; an older database gets them on open. No index holds
+# `updated`, which changes with every move.
 ADDED_COLUMNS = {"updated": "REAL", "section": "TEXT", "summary": "TEXT"}
 INDEXES = """
 CREATE INDEX IF NOT EXISTS games_lobby ON games (section, created);
-CREATE INDEX IF NOT EXISTS games_status ON games (status, updated);
+CREATE INDEX IF NOT EXISTS games_status ON games (status);
 """
 
 
@@ -157,9 +158,13 @@ class SqliteStore:
                     now = time.time()
                     self._db.execute("INSERT INTO actions (game_id, seq, action, at) "
                                      "VALUES (?,?,?,?)", (game_id, seq, json.dumps(action), now))
-                    self._db.execute("UPDATE games SET updated=? WHERE id=?", (now, game_id))
-                    if summary is not None:
-                        self._summary(game_id, section, summary)
+                    if summary is not None:  # one statement: the lobby line and the time
+                        self._db.execute("UPDATE games SET section=?, summary=?, updated=? "
+                                         "WHERE id=?", (section, json.dumps(summary), now,
+                                                        game_id))
+                    else:
+                        self._db.execute("UPDATE games SET updated=? WHERE id=?",
+                                         (now, game_id))
                     if status is not None:
                         self._status(game_id, status)
             except sqlite3.Error as exc:

@@ -47,14 +47,22 @@ def play_until(server: Any, game: dict[str, Any], rounds: int) -> dict[str, Any]
     rng = random.Random(7)
     with connect(f"{server.ws}/ws/{game['id']}", max_size=1 << 24) as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
+        waiting = False  # for the view that shows our own move
         while True:
             msg = json.loads(ws.recv(timeout=30))
             assert msg["type"] != "error", msg
-            if msg["type"] != "state" or not msg["legal"]:
+            if msg["type"] != "state":
+                continue
+            if waiting:  # views sent before our move arrived still offer it: skip them
+                if msg["last_player"] != 0:
+                    continue
+                waiting = False
+            if not msg["legal"]:
                 continue
             if msg["round"] >= rounds and msg["legal"]["kind"] == "place":
                 return msg
             ws.send(json.dumps({"type": "act", "seq": msg["seq"], "action": choose(msg, rng)}))
+            waiting = True
 
 
 @pytest.fixture(scope="module")
