@@ -395,6 +395,7 @@ def test_my_turn_to_place_shows_the_map_and_the_reveal_banner_goes(server, brows
         left, top, right, bottom = boxes["toast"]
         for zl, zt, zr, zb in boxes["zoom"]:
             assert right <= zl or left >= zr or bottom <= zt or top >= zb
+        assert bottom - top < boxes["vh"] * 0.2  # a banner, not a curtain over the screen
         # a tap on the banner reaches what lies under it
         under = page.evaluate(f"document.elementFromPoint({(left + right) / 2}, "
                               f"{(top + bottom) / 2}).id")
