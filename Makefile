@@ -24,7 +24,7 @@ play: $(STAMP)
 	$(BIN)/gonzaga play $(if $(PLAYERS),--players $(PLAYERS))
 
 test: $(STAMP)
-	$(BIN)/ruff check gonzaga tests tools
+	$(BIN)/ruff check games tabletop tests tools
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

@@ -11,9 +11,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from boards import tiny_board
 
-from gonzaga.actions import Plan
-from gonzaga.engine import apply, new_game
-from gonzaga.state import COLOURS, GameState, Piece, Setup
+from games.gonzaga.actions import Plan
+from games.gonzaga.engine import apply, new_game
+from games.gonzaga.state import COLOURS, GameState, Piece, Setup
 
 pytest_plugins = ["pytester"]  # to run pytest on small test files (the summary below)
 

@@ -9,9 +9,9 @@ import pytest
 from boards import tiny_board_dict
 from typer.testing import CliRunner
 
-from gonzaga.board import BoardError, board_from_dict, default_board_path, load_board
-from gonzaga.boardcheck import check_board, fixed_piece, free_shape
-from gonzaga.cli import app
+from games.gonzaga.board import BoardError, board_from_dict, default_board_path, load_board
+from games.gonzaga.boardcheck import check_board, fixed_piece, free_shape
+from games.gonzaga.cli import app
 
 HAVE_REAL_BOARD = default_board_path().exists()
 runner = CliRunner()

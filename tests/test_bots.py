@@ -12,17 +12,17 @@ import pytest
 from boards import tiny_board
 from conftest import game, plan_all, put
 
-from gonzaga.actions import Donate, PlaceFief, Plan, Wedding
-from gonzaga.bots import BOTS, make_bot
-from gonzaga.bots.evaluation import (
+from games.gonzaga.actions import Donate, PlaceFief, Plan, Wedding
+from games.gonzaga.bots import BOTS, make_bot
+from games.gonzaga.bots.evaluation import (
     MoveContext,
     final_estimates,
     objective_masks,
     rewards,
     rounds_left,
 )
-from gonzaga.bots.mcts import LEVELS, MCTSBot, parse_settings
-from gonzaga.engine import (
+from games.gonzaga.bots.mcts import LEVELS, MCTSBot, parse_settings
+from games.gonzaga.engine import (
     apply_in_place,
     group_labels,
     legal_actions,
@@ -30,8 +30,8 @@ from gonzaga.engine import (
     placement_points,
     view,
 )
-from gonzaga.match import play_game
-from gonzaga.state import OBJECTIVE_POINTS, GameState, Phase, PlayerState, Rules, Setup
+from games.gonzaga.match import play_game
+from games.gonzaga.state import OBJECTIVE_POINTS, GameState, Phase, PlayerState, Rules, Setup
 
 BOARD = tiny_board()
 SEARCH = "mcts:iterations=40"
@@ -216,7 +216,7 @@ def test_time_budget_stops_the_search(monkeypatch):
     """A clock that moves a quarter second per reading: a 1 s budget leaves time for the
     iterations that start at 0.25, 0.5 and 0.75 s."""
     ticks = iter(range(10**6))
-    monkeypatch.setattr("gonzaga.bots.mcts.time.perf_counter", lambda: next(ticks) * 0.25)
+    monkeypatch.setattr("games.gonzaga.bots.mcts.time.perf_counter", lambda: next(ticks) * 0.25)
     bot = make_bot("mcts:time=1", seed=1)
     state = new_game(2, seed=1, board=BOARD)
     bot.decide(view(state, 0), legal_actions(state, 0))
@@ -308,7 +308,7 @@ def test_bots_only_play_legal_actions_to_the_end(spec, players):
 @pytest.mark.parametrize("many_groups", [False, True])
 def test_group_growth_matches_placing_the_piece(many_groups, monkeypatch):
     """The size of the group a candidate fief would join equals what placing it produces."""
-    import gonzaga.bots.evaluation as ev
+    import games.gonzaga.bots.evaluation as ev
 
     if many_groups:  # the slower path used past 16 groups
         monkeypatch.setattr(ev, "_group_reach", lambda *a: None)
@@ -332,7 +332,7 @@ def test_group_growth_matches_placing_the_piece(many_groups, monkeypatch):
 
 
 def test_a_search_without_any_budget_is_refused():
-    from gonzaga.bots.mcts import Settings
+    from games.gonzaga.bots.mcts import Settings
 
     with pytest.raises(ValueError, match="budget"):
         Settings(iterations=None, time_limit=None)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gonzaga.cli import app
+from games.gonzaga.cli import app
 
 runner = CliRunner()
 
@@ -90,7 +90,7 @@ def make_dry_run(*args: str) -> str:
 
 @needs_make
 def test_play_default_seats_are_one_fact(monkeypatch):
-    from gonzaga import cli, tui
+    from games.gonzaga import cli, tui
 
     seats = cli.DEFAULT_PLAYERS
     seen: list[list[str]] = []
@@ -113,12 +113,12 @@ def test_play_default_seats_are_one_fact(monkeypatch):
 
 
 def test_serve_on_a_busy_port_says_what_to_do_and_prints_no_url(monkeypatch, tmp_path):
-    import gonzaga.web
+    import games.gonzaga.web
 
     def never(*args, **kwargs):
         raise AssertionError("the server must not start on a busy port")
 
-    monkeypatch.setattr(gonzaga.web, "serve", never)
+    monkeypatch.setattr(games.gonzaga.web, "serve", never)
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from gonzaga.bots import make_bot
-from gonzaga.match import play_game
-from gonzaga.record import game_record, load_record, verify_record
+from games.gonzaga.bots import make_bot
+from games.gonzaga.match import play_game
+from games.gonzaga.record import game_record, load_record, verify_record
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gonzaga.placement import (
+from games.gonzaga.placement import (
     action_allows,
     action_allows_array,
     cells_of,

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gonzaga.board import default_board_path, load_board
-from gonzaga.bots import make_bot
-from gonzaga.engine import apply, apply_in_place, legal_actions, new_game, resample, view
-from gonzaga.state import GameState, Phase
+from games.gonzaga.board import default_board_path, load_board
+from games.gonzaga.bots import make_bot
+from games.gonzaga.engine import apply, apply_in_place, legal_actions, new_game, resample, view
+from games.gonzaga.state import GameState, Phase
 
 HAVE_REAL_BOARD = default_board_path().exists()
 

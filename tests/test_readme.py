@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gonzaga.board import default_board_path
+from games.gonzaga.board import default_board_path
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from conftest import game, plan_all, put
 
-from gonzaga.actions import Donate, IllegalAction, PlaceFief, Plan, Wedding
-from gonzaga.engine import (
+from games.gonzaga.actions import Donate, IllegalAction, PlaceFief, Plan, Wedding
+from games.gonzaga.engine import (
     apply,
     largest_group,
     legal_actions,
@@ -22,7 +22,7 @@ from gonzaga.engine import (
     uncovered_count,
     view,
 )
-from gonzaga.state import Phase, Reason
+from games.gonzaga.state import Phase, Reason
 
 
 def placing(board, fief=10, region="hispania", action="cities", kp=False, n=2, **kw):
@@ -66,7 +66,7 @@ def test_colombo_example_region_cards(board):
 
 
 def test_seeded_deal_is_deterministic(board):
-    from gonzaga.engine import new_game
+    from games.gonzaga.engine import new_game
 
     a = new_game(3, seed=5, board=board)
     b = new_game(3, seed=5, board=board)
@@ -463,7 +463,7 @@ def test_final_scoring_tile_objective_and_tie_break(board):
 
 
 def test_tied_scores_go_to_most_covered_places(board):
-    from gonzaga.engine import winners
+    from games.gonzaga.engine import winners
 
     state = game(board, 3)
     put(state, 0, [(0, 6)])

@@ -14,9 +14,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from boards import tiny_board
 
-from gonzaga.board import Board
-from gonzaga.record import load_record, verify_record
-from gonzaga.simulate import (
+from games.gonzaga.board import Board
+from games.gonzaga.record import load_record, verify_record
+from games.gonzaga.simulate import (
     SOURCES,
     GameResult,
     Summary,
@@ -159,7 +159,7 @@ def test_print_summary(three: Summary) -> None:
 def test_cli_simulate_reports_bad_specs() -> None:
     from typer.testing import CliRunner
 
-    from gonzaga.cli import app
+    from games.gonzaga.cli import app
 
     result = CliRunner().invoke(app, ["simulate", "--players", "greedy,nobody", "--games", "1"])
     assert result.exit_code == 2

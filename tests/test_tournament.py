@@ -18,11 +18,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from boards import tiny_board
 
-from gonzaga.board import Board
-from gonzaga.cli import app
-from gonzaga.record import load_record, verify_record
-from gonzaga.simulate import SOURCES
-from gonzaga.tournament import (
+from games.gonzaga.board import Board
+from games.gonzaga.cli import app
+from games.gonzaga.record import load_record, verify_record
+from games.gonzaga.simulate import SOURCES
+from games.gonzaga.tournament import (
     GameResult,
     Tournament,
     bot_stats,

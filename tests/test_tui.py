@@ -13,11 +13,11 @@ import pytest
 from conftest import game, plan_all, put
 from rich.console import Console
 
-from gonzaga.actions import Donate, PlaceFief, Wedding
-from gonzaga.board import default_board_path
-from gonzaga.engine import legal_actions, view
-from gonzaga.state import Phase
-from gonzaga.tui import (
+from games.gonzaga.actions import Donate, PlaceFief, Wedding
+from games.gonzaga.board import default_board_path
+from games.gonzaga.engine import legal_actions, view
+from games.gonzaga.state import Phase
+from games.gonzaga.tui import (
     PLAYER_BG,
     GameAbandoned,
     Highlight,
@@ -237,7 +237,7 @@ def test_pick_from_list_filter_by_hex_and_donate(board):
 def test_best_placement_is_listed_first(board):
     _, chosen, text, legal = run_place(board, ["1", "y"])
     assert isinstance(chosen, PlaceFief)
-    from gonzaga.engine import action_events, placement_points
+    from games.gonzaga.engine import action_events, placement_points
 
     state = placing_state(board)
     best = int(placement_points(state, 0, 50, legal.rows).max())
@@ -246,7 +246,7 @@ def test_best_placement_is_listed_first(board):
 
 
 def test_ranking_offers_distinct_choices_best_first(board):
-    from gonzaga.tui import RankedPlacements
+    from games.gonzaga.tui import RankedPlacements
 
     state = placing_state(board)
     put(state, 0, [(10, 4)], kind="ring")  # a piece of red's own, to join
@@ -306,7 +306,7 @@ def test_scripted_human_game_reaches_the_end(board, tmp_path: Path):
     assert ("Winner:" in text) or ("Shared victory:" in text)
     assert "Traceback" not in text
     assert "Game record written" in text
-    from gonzaga.record import load_record, verify_record
+    from games.gonzaga.record import load_record, verify_record
 
     replayed = verify_record(load_record(record), board=board)
     assert [p.score for p in replayed.players] == [p.score for p in state.players]
@@ -373,7 +373,7 @@ def test_final_screen_names_the_winner(board):
 
 @pytest.mark.skipif(not default_board_path().exists(), reason="the real board is not built yet")
 def test_human_and_two_bots_on_the_real_board():
-    from gonzaga.board import load_board
+    from games.gonzaga.board import load_board
 
     board = load_board()
     script = scripted(move=["", "xyz", "999", "99,99 r9", "1"])
@@ -422,8 +422,8 @@ def test_map_size_cycles_and_quit_from_a_nested_prompt(board):
 
 
 def test_bot_seats_get_readable_names():
-    from gonzaga.bots import bot_title
-    from gonzaga.tui import _seat_names
+    from games.gonzaga.bots import bot_title
+    from games.gonzaga.tui import _seat_names
 
     assert bot_title("mcts:hard") == "MCTS (hard)"
     assert bot_title("mcts:iterations=50:time=1") == "MCTS (iterations=50, time=1)"
@@ -466,8 +466,8 @@ def assert_readable(screen: str, words: set[str], width: int, height: int) -> No
 def screens_of_a_turn(width: int, height: int):
     """Plan and place one fief on the real board at this terminal size; the screen as it is
     at each question (the last line is the question)."""
-    from gonzaga.board import load_board
-    from gonzaga.engine import apply, new_game
+    from games.gonzaga.board import load_board
+    from games.gonzaga.engine import apply, new_game
 
     state = new_game(["You", "Planner", "MCTS (medium)"], 3, None, board=load_board())
     console = ScreenConsole(width=width, height=height, record=True, file=io.StringIO(),
@@ -512,7 +512,7 @@ def test_every_question_fits_the_terminal_with_whole_names(width, height):
     lines = confirm.split("\n")
     board = state.board
     assert isinstance(placed, PlaceFief)
-    from gonzaga.engine import covered_hexes
+    from games.gonzaga.engine import covered_hexes
 
     for h in covered_hexes(view(state, 0), placed):
         _, row = board.coords[h]

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 import re
 
-import gonzaga
-from gonzaga.actions import CARD_NAMES, IllegalAction, PlaceFief, Plan, Wedding
-from gonzaga.board import SHAPE_NAMES, load_board, rotate_axial, shape_key
-from gonzaga.engine import card_name
-from gonzaga.state import REASON_NAMES, Phase, Reason
+from games import gonzaga
+from games.gonzaga.actions import CARD_NAMES, IllegalAction, PlaceFief, Plan, Wedding
+from games.gonzaga.board import SHAPE_NAMES, load_board, rotate_axial, shape_key
+from games.gonzaga.engine import card_name
+from games.gonzaga.state import REASON_NAMES, Phase, Reason
 
 # what must never reach a player: rulebook note and rule numbers, rule ids, raw hex coordinates
 NOT_FOR_PLAYERS = re.compile(r"NOTES|rule \d|\[|\(\d+, ?\d+\)|\d+,\d+|placing-\d|phase \d")

@@ -22,8 +22,8 @@ import pytest
 from test_web_browser import browser, shot, wait_new_view  # noqa: F401 - the shared fixture
 from test_web_server import Client, create, token_of
 
-from gonzaga.bots import level_options
-from gonzaga.web.loadbench import http_json, play_seat
+from games.gonzaga.bots import level_options
+from games.gonzaga.web.loadbench import http_json, play_seat
 
 DESKTOP = (1280, 800)
 PHONE = (390, 844)

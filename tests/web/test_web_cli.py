@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from gonzaga.cli import app
+from games.gonzaga.cli import app
 
 runner = CliRunner()
 

@@ -12,8 +12,8 @@ from typing import Any
 from test_web_server import Client, create, token_of
 from web_server import launch
 
-from gonzaga.record import verify_record
-from gonzaga.web.loadbench import choose, http_json
+from games.gonzaga.record import verify_record
+from games.gonzaga.web.loadbench import choose, http_json
 
 
 def comparable(view: dict[str, Any]) -> dict[str, Any]:

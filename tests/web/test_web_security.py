@@ -22,10 +22,10 @@ import websockets
 from test_web_server import Client, create, deal_of, token_of
 from web_server import launch
 
-from gonzaga.engine import deal
-from gonzaga.web import room as room_module
-from gonzaga.web.loadbench import choose, http_json, play_seat
-from gonzaga.web.room import ClientError, parse_params
+from games.gonzaga.engine import deal
+from games.gonzaga.web import room as room_module
+from games.gonzaga.web.loadbench import choose, http_json, play_seat
+from games.gonzaga.web.room import ClientError, parse_params
 
 PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bo"}]
 
@@ -153,7 +153,7 @@ class contextlib_suppress:
 
 
 def test_a_connection_outbox_is_bounded_and_coalesces_repeated_views():
-    from gonzaga.web.connection import Connection
+    from games.gonzaga.web.connection import Connection
 
     class Stuck:
         """A socket whose sends never finish: a client that never reads."""
@@ -228,8 +228,8 @@ def test_only_the_offered_bot_levels_are_accepted(server):
 
 
 def test_a_decision_past_its_deadline_replaces_the_worker():
-    from gonzaga.engine import new_game
-    from gonzaga.web.botpool import BotPool, Decision, DecisionTimeout
+    from games.gonzaga.engine import new_game
+    from games.gonzaga.web.botpool import BotPool, Decision, DecisionTimeout
 
     state = new_game(2, 3)
     slow = Decision("mcts:iterations=100000000", 1, state.setup, (), (), 0)
@@ -350,10 +350,10 @@ def test_the_lobby_is_paged_and_lists_only_listed_games(server):
 
 
 def test_finished_and_idle_games_leave_memory_and_come_back(tmp_path):
-    from gonzaga.actions import action_to_json
-    from gonzaga.engine import legal_actions
-    from gonzaga.web.app import GameServer, Limits
-    from gonzaga.web.storage import SqliteStore
+    from games.gonzaga.actions import action_to_json
+    from games.gonzaga.engine import legal_actions
+    from games.gonzaga.web.app import GameServer, Limits
+    from games.gonzaga.web.storage import SqliteStore
 
     store = SqliteStore(tmp_path / "m.db")
     server = GameServer(store, bot_processes=False, limits=Limits(idle_seconds=60))

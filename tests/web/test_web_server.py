@@ -15,12 +15,12 @@ import websockets
 from web_leaks import find_leaks
 from websockets.sync.client import connect
 
-from gonzaga.record import verify_record
-from gonzaga.state import Setup
-from gonzaga.web.loadbench import choose, http_json, play_seat
-from gonzaga.web.room import GameParams
-from gonzaga.web.storage import SqliteStore
-from gonzaga.web.wire import placement_list
+from games.gonzaga.record import verify_record
+from games.gonzaga.state import Setup
+from games.gonzaga.web.loadbench import choose, http_json, play_seat
+from games.gonzaga.web.room import GameParams
+from games.gonzaga.web.storage import SqliteStore
+from games.gonzaga.web.wire import placement_list
 
 
 def create(server: Any, seats: list[dict[str, Any]], seed: int | None = None, **extra: Any

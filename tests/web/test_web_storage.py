@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from gonzaga.actions import action_to_json
-from gonzaga.engine import legal_actions
-from gonzaga.web.app import GameServer
-from gonzaga.web.botpool import decide
-from gonzaga.web.room import ClientError, Room, parse_params
-from gonzaga.web.storage import SqliteStore, StoreError, open_store
+from games.gonzaga.actions import action_to_json
+from games.gonzaga.engine import legal_actions
+from games.gonzaga.web.app import GameServer
+from games.gonzaga.web.botpool import decide
+from games.gonzaga.web.room import ClientError, Room, parse_params
+from games.gonzaga.web.storage import SqliteStore, StoreError, open_store
 
 
 def new_room(seed: int = 3) -> Room:
@@ -119,7 +119,7 @@ def test_a_game_that_no_longer_replays_is_set_aside_not_fatal(tmp_path):
 def test_every_lobby_level_plays_a_move_from_the_worker_entry_point():
     """Each bot level the lobby offers decides through the same entry point the server's
     worker processes use, from the deal and the moves alone, and the same way twice."""
-    from gonzaga.bots import LEVELS
+    from games.gonzaga.bots import LEVELS
 
     for level in LEVELS:
         params = parse_params({"seats": [{"kind": "bot", "bot": level},

@@ -342,7 +342,7 @@ class Board:
 
 
 def default_board_path() -> Path:
-    return Path(str(resources.files("gonzaga") / "data" / "europa.json"))
+    return Path(str(resources.files("games.gonzaga") / "data" / "europa.json"))
 
 
 _cache: dict[str, Board] = {}

@@ -17,7 +17,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
-log = logging.getLogger("gonzaga.web")
+log = logging.getLogger("games.gonzaga.web")
 
 OUTBOX_LIMIT = 64  # messages waiting to be sent
 SEND_TIMEOUT = 10.0  # seconds one send may take before the client counts as gone

@@ -39,7 +39,7 @@ from .room import BOT, ClientError, GameParams, Room, parse_params
 from .storage import GameStore, Listing, StoreError, open_store
 from .wire import board_json, view_json
 
-log = logging.getLogger("gonzaga.web")
+log = logging.getLogger("games.gonzaga.web")
 DEFAULT_DB = "sqlite:///gonzaga.db"
 STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
           "rate-limited": 429, "server-full": 503}  # HTTP status of an error code; else 400
@@ -47,7 +47,7 @@ LOBBY_PAGE = 20  # games per lobby list and page
 
 
 def static_dir() -> Path:
-    return Path(str(resources.files("gonzaga") / "web" / "static"))
+    return Path(str(resources.files("games.gonzaga") / "web" / "static"))
 
 
 @dataclass

@@ -1,0 +1,149 @@
+"""A game declared once: what the platform knows of every game and asks of it.
+
+The platform (match runner, bots, search, simulation, tournaments, records, benchmarks, the
+web server) never imports a game's internals; it holds a `Game` and calls the methods below.
+A game package declares one in its `game.py` as `GAME` (see `tabletop.games`).
+
+States are the game's own full states (every secret included); views are what one seat, or a
+spectator, may know. Both satisfy `Position`, so code that only reads public facts (whose move,
+is it over, the scores so far, the log) takes either. Actions are the game's own immutable,
+hashable values; `action_to_json`/`action_from_json` carry them over the wire and into records.
+
+Chance (dice, draws) comes from the state's own generator, seeded by `new_game`, so a game
+replays exactly from its seed and actions. What chance revealed is public and listed by
+`chance_events`, which lets a search tell the outcomes of one chance event apart.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The facts of a game the platform needs before any state exists (OpenSpiel's GameType)."""
+
+    name: str  # the game's identifier: `--game NAME`, records, the web's game list
+    title: str  # as players read it
+    min_players: int
+    max_players: int
+    default_players: int
+    simultaneous: bool  # some phases are played by several seats at once, in secret
+    hidden_information: bool  # a seat's view is less than the state
+    chance: bool  # random events happen after the game has begun
+    record_format: str  # the `format` of its records, without the version: `NAME-record`
+    options: Mapping[str, str] = field(default_factory=dict)  # option name -> what it means
+
+    def check_players(self, n: int) -> None:
+        """Raise ValueError naming the allowed counts when `n` seats are not allowed."""
+        if not self.min_players <= n <= self.max_players:
+            raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} "
+                             f"players, not {n}")
+
+
+@runtime_checkable
+class Position(Protocol):
+    """What both a state and a view answer: the public facts of a position."""
+
+    @property
+    def names(self) -> Sequence[str]: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def to_move(self) -> tuple[int, ...]:
+        """Seats that may act now (several while a simultaneous phase waits on them)."""
+        ...
+
+
+S = TypeVar("S")  # a full state
+V = TypeVar("V")  # a seat's view
+A = TypeVar("A", bound=Hashable)  # an action
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse. `rule` names the rule in a word or two; nothing changed."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of a game's public log: what happened, in data, for records and replays.
+
+    `kind` names the event (`turn`, `reward`, ...), `seat` whose it is (None for the table),
+    `data` the JSON-ready details; `Game.describe_log` makes it a sentence for players.
+    """
+
+    kind: str
+    seat: int | None
+    data: Mapping[str, Any]
+
+
+class Game(Protocol, Generic[S, V, A]):
+    """The one interface between the platform and a game's rules."""
+
+    info: GameInfo
+
+    def new_game(self, names: Sequence[str], seed: int | None = None,
+                 options: Mapping[str, Any] | None = None) -> S:
+        """A game at its start; `seed` fixes the setup and every later chance event."""
+        ...
+
+    def legal_actions(self, position: S | V, seat: int) -> Sequence[A]:
+        """The actions `seat` may take now (empty when it is not that seat's move)."""
+        ...
+
+    def apply(self, state: S, action: A) -> S:
+        """The state after `action`; `state` is unchanged. Raises IllegalAction."""
+        ...
+
+    def apply_in_place(self, state: S, action: A) -> None:
+        """As `apply`, changing `state` (for search code that owns it)."""
+        ...
+
+    def clone(self, state: S) -> S: ...
+
+    def view(self, state: S, seat: int | None) -> V:
+        """What `seat` may know (None: a spectator); secrets of others are stripped."""
+        ...
+
+    def resample(self, view: V, rng: random.Random) -> S:
+        """A full state consistent with `view`: hidden facts and future chance drawn anew."""
+        ...
+
+    def scores(self, position: S | V) -> tuple[int, ...]:
+        """Points per seat so far (final once the game is over)."""
+        ...
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        """The winning seats of a finished game, after the game's tie-breaks."""
+        ...
+
+    def log(self, position: S | V) -> Sequence[LogEntry]:
+        """The public log so far."""
+        ...
+
+    def chance_events(self, position: S | V) -> Sequence[Hashable]:
+        """The outcomes chance has revealed so far, oldest first (empty for games without)."""
+        ...
+
+    def action_to_json(self, action: A) -> dict[str, Any]: ...
+
+    def action_from_json(self, data: Any) -> A:
+        """The action a JSON value describes; anything malformed raises ValueError naming it."""
+        ...
+
+    def describe_action(self, position: S | V, action: A) -> str:
+        """The action as a sentence for players, in the game's own words."""
+        ...
+
+    def describe_log(self, position: S | V, entry: LogEntry) -> str:
+        """A log entry as a sentence for players."""
+        ...
