@@ -17,7 +17,7 @@ replays exactly from its seed and actions. What chance revealed is public and li
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -35,6 +35,7 @@ class GameInfo:
     hidden_information: bool  # a seat's view is less than the state
     chance: bool  # random events happen after the game has begun
     record_format: str  # the `format` of its records, without the version: `NAME-record`
+    score_sources: tuple[str, ...] = ()  # the kinds of points, as `score_breakdown` keys them
     options: Mapping[str, str] = field(default_factory=dict)  # option name -> what it means
 
     def check_players(self, n: int) -> None:
@@ -86,10 +87,18 @@ class LogEntry:
     data: Mapping[str, Any]
 
 
+BotFactory = Callable[[int | None, str], Any]  # (seed, options after the first colon) -> bot
+
+
 class Game(Protocol, Generic[S, V, A]):
     """The one interface between the platform and a game's rules."""
 
     info: GameInfo
+    #: The game's own bots by spec name (`greedy`, `planner`); `random` and `mcts` are the
+    #: platform's and need nothing from the game but `search` (see `tabletop.search`).
+    bots: Mapping[str, BotFactory]
+    #: The game's heuristics for the platform's search, or None for plain random rollouts.
+    search: Any
 
     def new_game(self, names: Sequence[str], seed: int | None = None,
                  options: Mapping[str, Any] | None = None) -> S:
@@ -124,6 +133,23 @@ class Game(Protocol, Generic[S, V, A]):
 
     def winners(self, state: S) -> tuple[int, ...]:
         """The winning seats of a finished game, after the game's tie-breaks."""
+        ...
+
+    def ranks(self, state: S) -> tuple[int, ...]:
+        """Each seat's place in a finished game (1 = first), after the tie-breaks; seats still
+        tied share a place (competition ranking: 1, 2, 2, 4)."""
+        ...
+
+    def score_breakdown(self, position: S | V) -> tuple[dict[str, int], ...]:
+        """Each seat's points so far by source (`info.score_sources`); they sum to `scores`."""
+        ...
+
+    def round(self, position: S | V) -> int:
+        """The round being played (the last one once the game is over)."""
+        ...
+
+    def setup_label(self, state: S) -> str:
+        """What chance or the players chose at setup, in a few words (a scenario, the cities)."""
         ...
 
     def log(self, position: S | V) -> Sequence[LogEntry]:

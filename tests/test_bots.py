@@ -216,7 +216,7 @@ def test_time_budget_stops_the_search(monkeypatch):
     """A clock that moves a quarter second per reading: a 1 s budget leaves time for the
     iterations that start at 0.25, 0.5 and 0.75 s."""
     ticks = iter(range(10**6))
-    monkeypatch.setattr("games.gonzaga.bots.mcts.time.perf_counter", lambda: next(ticks) * 0.25)
+    monkeypatch.setattr("tabletop.search.time.perf_counter", lambda: next(ticks) * 0.25)
     bot = make_bot("mcts:time=1", seed=1)
     state = new_game(2, seed=1, board=BOARD)
     bot.decide(view(state, 0), legal_actions(state, 0))

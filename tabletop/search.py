@@ -1,0 +1,289 @@
+"""Information-Set Monte Carlo Tree Search for any game (Cowling, Powley and Whitehouse 2012).
+
+The bot is given only its view. Each iteration deals one *determinization* of what it cannot
+see (`Game.resample`: hidden facts and future chance drawn anew) and walks one shared tree with
+it, so statistics are gathered over the information set, not over one guessed state.
+
+- Simultaneous moves: a node where several seats move keeps separate statistics for each of
+  them and each picks its own option by UCB (decoupled selection); the joint choice leads on.
+- Chance: when applying a choice reveals chance outcomes (dice, a drawn tile), the child is
+  keyed by those outcomes too, so each outcome grows its own subtree (a chance node).
+- The game may lend its heuristics (`SearchHooks`): which options to consider and their priors,
+  a rollout policy, a horizon (Gonzaga searches to the end of the round) and an evaluation of
+  the position reached. Without them the search considers every legal action, plays random
+  rollouts to the end and scores a win as 1 (shared wins split).
+
+Budgets: a number of iterations (deterministic for a given seed) and/or a time limit.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from .game import Game
+
+
+@dataclass(frozen=True)
+class Settings:
+    iterations: int | None = 1500  # None: only the time limit counts
+    time_limit: float | None = None  # seconds per decision
+    exploration: float = 0.5  # UCB constant, rewards being in [0, 1]
+    joint_width: int = 8  # options per seat where several seats move at once
+    width: int = 6  # options where one seat moves
+    prior_weight: float = 0.3  # progressive bias towards the heuristic's favourites
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.time_limit is None:
+            raise ValueError("an mcts budget needs iterations, a time limit or both")
+
+
+DEFAULT_LEVELS: dict[str, Settings] = {
+    "easy": Settings(iterations=100, joint_width=5, width=4),
+    "medium": Settings(iterations=400),
+    "hard": Settings(iterations=1000),
+}
+
+
+class SearchHooks(Protocol):
+    """A game's heuristics for one decision (built by `SearchSpec.hooks`)."""
+
+    def options(self, state: Any, seat: int, settings: Settings) -> list[tuple[Any, float]]:
+        """The seat's legal actions worth searching with their heuristic values, best first:
+        at most `settings.width`, or `settings.joint_width` in a simultaneous phase."""
+        ...
+
+    def rollout(self, state: Any) -> Any:
+        """The policy's move for the first seat to move."""
+        ...
+
+    def horizon(self, state: Any) -> Hashable:
+        """Where the search stops: an iteration ends when this value changes (or at the end)."""
+        ...
+
+    def rewards(self, state: Any) -> Sequence[float]:
+        """Each seat's reward in [0, 1] for the position an iteration reached."""
+        ...
+
+
+class SearchSpec(Protocol):
+    """What a game lends the search: its levels and its heuristics."""
+
+    levels: Mapping[str, Settings]
+
+    def hooks(self, view: Any, seat: int, settings: Settings) -> SearchHooks: ...
+
+
+class RandomHooks:
+    """For games without heuristics: every legal action, random rollouts, wins as rewards."""
+
+    def __init__(self, game: Game, rng: random.Random) -> None:
+        self.game = game
+        self.rng = rng
+
+    def options(self, state: Any, seat: int, settings: Settings) -> list[tuple[Any, float]]:
+        return [(a, 0.0) for a in self.game.legal_actions(state, seat)]
+
+    def rollout(self, state: Any) -> Any:
+        legal = self.game.legal_actions(state, state.to_move()[0])
+        return legal[self.rng.randrange(len(legal))]
+
+    def horizon(self, state: Any) -> Hashable:
+        return None
+
+    def rewards(self, state: Any) -> Sequence[float]:
+        winners = self.game.winners(state)
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if i in winners else 0.0 for i in range(len(self.game.scores(state)))]
+
+
+def parse_settings(options: str, levels: Mapping[str, Settings] = DEFAULT_LEVELS) -> Settings:
+    """`hard`, `iterations=2000`, `time=1.5`, or several joined by `:` (`hard:time=1`).
+
+    A time limit given without an iteration count replaces the level's iteration budget.
+    """
+    settings = levels["medium"]
+    iterations_given = False
+    time_given: float | None = None
+    for part in (options or "").split(":"):
+        part = part.strip().lower()
+        if not part:
+            continue
+        if part in levels:
+            settings = levels[part]
+            continue
+        key, sep, value = part.partition("=")
+        try:
+            if not sep:
+                raise ValueError
+            if key in ("iterations", "n"):
+                settings = replace(settings, iterations=_positive(int(value)))
+                iterations_given = True
+            elif key in ("time", "t"):
+                time_given = _positive(float(value))
+            elif key in ("c", "exploration"):
+                settings = replace(settings, exploration=_positive(float(value)))
+            elif key == "width":
+                width = _positive(int(value))
+                settings = replace(settings, width=width, joint_width=width)
+            else:
+                raise ValueError
+        except ValueError:
+            raise ValueError(f"bad mcts option {part!r}: use a level ({', '.join(levels)}), "
+                             "iterations=N, time=SECONDS, c=EXPLORATION or width=N") from None
+    if time_given is not None:
+        settings = replace(settings, time_limit=time_given,
+                           iterations=settings.iterations if iterations_given else None)
+    return settings
+
+
+def _positive(x: float) -> float:
+    if not x > 0:
+        raise ValueError
+    return x
+
+
+# -- the tree ---------------------------------------------------------------------------------
+
+
+@dataclass(eq=False, slots=True)
+class _Arm:
+    """Statistics of one option at a node, for the seat who chooses it."""
+
+    action: Any
+    prior: float
+    visits: int = 0
+    total: float = 0.0
+
+
+@dataclass(eq=False, slots=True)
+class _Node:
+    """A point of the search: the seats to move there and each one's options."""
+
+    movers: tuple[int, ...]
+    arms: list[list[_Arm]]  # per mover, options best prior first
+    visits: int = 0
+    children: dict[Hashable, _Node] = field(default_factory=dict)
+
+
+def _normalised(values: Sequence[float]) -> list[float]:
+    lo, hi = min(values), max(values)
+    span = hi - lo
+    return [((v - lo) / span if span > 0 else 1.0) for v in values]
+
+
+class MCTSBot:
+    """ISMCTS as a bot: `decide(view, legal_actions)` like every other."""
+
+    def __init__(self, game: Game, seed: int | None = None, settings: Settings | None = None,
+                 label: str = "mcts") -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        spec = game.search
+        self.settings = settings or (spec.levels if spec else DEFAULT_LEVELS)["medium"]
+        self.name = label
+        self.last_iterations = 0  # of the last decision, for benchmarks and reports
+
+    def decide(self, view: Any, legal_actions: Sequence[Any]) -> Any:
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        me = view.viewer
+        if me is None:
+            raise ValueError("a bot decides for a seat; a spectator's view was given")
+        seed = self.rng.getrandbits(64)
+        if len(legal_actions) == 1:
+            self.last_iterations = 0
+            return legal_actions[0]
+        rng = random.Random(seed)
+        spec = self.game.search
+        hooks = spec.hooks(view, me, self.settings) if spec else RandomHooks(self.game, rng)
+        root = self._search(view, hooks, rng)
+        arms = root.arms[root.movers.index(me)]
+        return max(arms, key=lambda a: (a.visits, a.total)).action
+
+    def _search(self, view: Any, hooks: SearchHooks, rng: random.Random) -> _Node:
+        s = self.settings
+        deadline = time.perf_counter() + s.time_limit if s.time_limit else None
+        root: _Node | None = None
+        done = 0
+        while True:
+            if s.iterations is not None and done >= s.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            state = self.game.resample(view, rng)
+            if root is None:
+                root = self._new_node(state, hooks)
+            self._iterate(root, state, hooks)
+            done += 1
+        self.last_iterations = done
+        assert root is not None
+        return root
+
+    def _iterate(self, root: _Node, state: Any, hooks: SearchHooks) -> None:
+        game = self.game
+        start = hooks.horizon(state)
+        path: list[tuple[_Node, tuple[int, ...]]] = []
+        node: _Node | None = root
+        while node is not None:
+            choice = self._select(node)
+            path.append((node, choice))
+            seen = len(game.chance_events(state))
+            for arms, index in zip(node.arms, choice, strict=True):
+                game.apply_in_place(state, arms[index].action)
+            if state.is_over or hooks.horizon(state) != start:
+                break
+            revealed = tuple(game.chance_events(state)[seen:])
+            key = (choice, revealed) if revealed else choice
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = self._new_node(state, hooks)
+                break
+            node = child
+        while not state.is_over and hooks.horizon(state) == start:
+            game.apply_in_place(state, hooks.rollout(state))
+        reward = hooks.rewards(state)
+        for node, choice in path:
+            node.visits += 1
+            for k, index in enumerate(choice):
+                arm = node.arms[k][index]
+                arm.visits += 1
+                arm.total += float(reward[node.movers[k]])
+
+    def _select(self, node: _Node) -> tuple[int, ...]:
+        s = self.settings
+        log_n = math.log(node.visits + 1)
+        choice = []
+        for arms in node.arms:
+            best_i, best_v = 0, -math.inf
+            for i, arm in enumerate(arms):
+                if arm.visits == 0:
+                    value = 1e9 + arm.prior  # try every option once, favourites first
+                else:
+                    value = (arm.total / arm.visits
+                             + s.exploration * math.sqrt(log_n / arm.visits)
+                             + s.prior_weight * arm.prior / (arm.visits + 1))
+                if value > best_v:
+                    best_i, best_v = i, value
+            choice.append(best_i)
+        return tuple(choice)
+
+    def _new_node(self, state: Any, hooks: SearchHooks) -> _Node:
+        movers = tuple(state.to_move())
+        arms = []
+        for seat in movers:
+            ranked = hooks.options(state, seat, self.settings)
+            priors = _normalised([v for _, v in ranked])
+            arms.append([_Arm(a, p) for (a, _), p in zip(ranked, priors, strict=True)])
+        return _Node(movers, arms)
+
+
+def make_mcts(game: Game, seed: int | None, options: str = "") -> MCTSBot:
+    """The search bot from the options of its spec (`mcts:hard`, `mcts:iterations=500`)."""
+    levels = game.search.levels if game.search else DEFAULT_LEVELS
+    label = "mcts" + (f":{options}" if options else "")
+    return MCTSBot(game, seed, parse_settings(options, levels), label=label)
