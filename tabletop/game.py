@@ -36,6 +36,7 @@ class GameInfo:
     chance: bool  # random events happen after the game has begun
     record_format: str  # the `format` of its records, without the version: `NAME-record`
     score_sources: tuple[str, ...] = ()  # the kinds of points, as `score_breakdown` keys them
+    seat_colours: tuple[str, ...] = ()  # each seat's colour name, in seat order
     options: Mapping[str, str] = field(default_factory=dict)  # option name -> what it means
 
     def check_players(self, n: int) -> None:
@@ -150,6 +151,24 @@ class Game(Protocol, Generic[S, V, A]):
 
     def setup_label(self, state: S) -> str:
         """What chance or the players chose at setup, in a few words (a scenario, the cities)."""
+        ...
+
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        """What games with these options are played on, in a few words (a board's name)."""
+        ...
+
+    def record(self, state: S, *, players: Sequence[str] | None = None,
+               seed: int | None = None) -> dict[str, Any]:
+        """The game's record (JSON-ready), its `format` being `info.record_format`/version."""
+        ...
+
+    def verify_record(self, data: Any, options: Mapping[str, Any] | None = None) -> S:
+        """Re-play a record through the rules; `tabletop.records.RecordError` names the first
+        disagreement. Returns the replayed state."""
+        ...
+
+    def summarize_record(self, data: Any) -> Any:
+        """A record for people to read (text or a rich renderable)."""
         ...
 
     def log(self, position: S | V) -> Sequence[LogEntry]:

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from games.gonzaga.board import BoardError, board_from_dict, default_board_path, load_board
 from games.gonzaga.boardcheck import check_board, fixed_piece, free_shape
-from games.gonzaga.cli import app
+from tabletop.cli import app
 
 HAVE_REAL_BOARD = default_board_path().exists()
 runner = CliRunner()

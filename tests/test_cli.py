@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from games.gonzaga.cli import app
+from tabletop.cli import app
 
 runner = CliRunner()
 
@@ -90,7 +90,8 @@ def make_dry_run(*args: str) -> str:
 
 @needs_make
 def test_play_default_seats_are_one_fact(monkeypatch):
-    from games.gonzaga import cli, tui
+    from games.gonzaga import commands as cli
+    from games.gonzaga import tui
 
     seats = cli.DEFAULT_PLAYERS
     seen: list[list[str]] = []

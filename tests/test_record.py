@@ -430,7 +430,7 @@ def test_summary_renders(record: dict[str, Any]) -> None:
 def test_cli_replay(tmp_path: Path, finished: GameState) -> None:
     from typer.testing import CliRunner
 
-    from games.gonzaga.cli import app
+    from tabletop.cli import app
 
     path = tmp_path / "game.json"
     write_record(finished, path, players=["greedy", "random", "greedy"])
@@ -451,7 +451,7 @@ def test_default_board(monkeypatch: pytest.MonkeyPatch, tiny: Board, tmp_path: P
     from typer.testing import CliRunner
 
     import games.gonzaga.record
-    from games.gonzaga.cli import app
+    from tabletop.cli import app
 
     path = tmp_path / "game.json"
     write_record(finished, path)

@@ -15,9 +15,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from boards import tiny_board
 
 from games.gonzaga.board import Board
+from games.gonzaga.game import GAME
 from games.gonzaga.record import load_record, verify_record
-from games.gonzaga.simulate import (
-    SOURCES,
+from tabletop.simulate import (
     GameResult,
     Summary,
     print_summary,
@@ -31,14 +31,18 @@ def tiny() -> Board:
     return tiny_board()
 
 
+SOURCES = GAME.info.score_sources
+
+
 def quiet() -> Console:
     return Console(file=io.StringIO(), width=140)
 
 
 def simulate(tiny: Board, specs: list[str], games: int = 6, seed: int = 0, workers: int = 1,
              records: Path | None = None, scenario: str | None = None) -> Summary:
-    return run_simulation(specs, games=games, seed=seed, records=records, workers=workers,
-                          scenario=scenario, console=quiet(), board=tiny)
+    return run_simulation(GAME, specs, games=games, seed=seed, records=records,
+                          workers=workers, console=quiet(),
+                          options={"scenario": scenario, "board": tiny})
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +74,7 @@ def test_rounds_and_seeds(three: Summary) -> None:
     assert [r.seed for r in three.results] == list(range(100, 108))
     assert [r.index for r in three.results] == list(range(8))
     assert 7 <= three.rounds_min <= three.rounds_mean <= three.rounds_max <= 12
-    assert sum(three.scenarios.values()) == 8
+    assert sum(three.setups.values()) == 8
     assert three.specs == ("greedy", "random", "greedy")
     assert [s.colour for s in three.seats] == ["red", "yellow", "green"]
 
@@ -107,7 +111,7 @@ def test_records_are_written_and_verify(tiny: Board, tmp_path: Path) -> None:
 
 def test_scenario_option(tiny: Board) -> None:
     summary = simulate(tiny, ["random", "random"], games=2, scenario="duo")
-    assert summary.scenarios == {"Duo": 2}
+    assert summary.setups == {"Duo": 2}
     with pytest.raises(ValueError, match="scenario Trio is for 3 players, not 2"):
         simulate(tiny, ["random", "random"], games=2, scenario="Trio")
     with pytest.raises(ValueError, match="unknown scenario 'Atlantis'"):
@@ -117,9 +121,9 @@ def test_scenario_option(tiny: Board) -> None:
 @pytest.mark.parametrize(("specs", "games", "message"), [
     (["greedy", "alphazero"], 2,
      "unknown bot 'alphazero'; choose from greedy, mcts, planner, random"),
-    (["greedy"], 2, "a game needs 2 to 4 seats, got 1"),
-    (["random"] * 5, 2, "a game needs 2 to 4 seats, got 5"),
-    ([], 2, "a game needs 2 to 4 seats, got 0"),
+    (["greedy"], 2, "a game of Gonzaga needs 2 to 4 seats, got 1"),
+    (["random"] * 5, 2, "a game of Gonzaga needs 2 to 4 seats, got 5"),
+    ([], 2, "a game of Gonzaga needs 2 to 4 seats, got 0"),
     (["human", "greedy"], 2, "simulate plays bots only"),
     (["greedy", "random"], 0, "games must be at least 1, not 0"),
 ])
@@ -138,7 +142,7 @@ def test_shared_wins_count_fractionally() -> None:
         GameResult(1, 1, "Duo", 8, (20, 5), (0,), ({**zero, "objective": 20},
                                                     {**zero, "harbor": 5})),
     ]
-    summary = summarise(["greedy", "random"], results)
+    summary = summarise(GAME, ["greedy", "random"], results)
     red, yellow = summary.seats
     assert (red.wins, red.outright_wins, red.shared_wins) == (1.5, 1, 1)
     assert (yellow.wins, yellow.outright_wins, yellow.shared_wins) == (0.5, 0, 1)
@@ -159,7 +163,7 @@ def test_print_summary(three: Summary) -> None:
 def test_cli_simulate_reports_bad_specs() -> None:
     from typer.testing import CliRunner
 
-    from games.gonzaga.cli import app
+    from tabletop.cli import app
 
     result = CliRunner().invoke(app, ["simulate", "--players", "greedy,nobody", "--games", "1"])
     assert result.exit_code == 2

@@ -19,10 +19,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 from boards import tiny_board
 
 from games.gonzaga.board import Board
-from games.gonzaga.cli import app
+from games.gonzaga.game import GAME
 from games.gonzaga.record import load_record, verify_record
-from games.gonzaga.simulate import SOURCES
-from games.gonzaga.tournament import (
+from tabletop.cli import app
+from tabletop.tournament import (
     GameResult,
     Tournament,
     bot_stats,
@@ -47,8 +47,8 @@ def quiet() -> Console:
 @pytest.fixture(scope="module")
 def run(tiny: Board, tmp_path_factory: pytest.TempPathFactory) -> Tournament:
     out = tmp_path_factory.mktemp("tour")
-    return run_tournament(["greedy", "random"], [2, 4], games=4, seed=10, workers=2, out=out,
-                          console=quiet(), board=tiny)
+    return run_tournament(GAME, ["greedy", "random"], [2, 4], games=4, seed=10, workers=2,
+                          out=out, console=quiet(), options={"board": tiny})
 
 
 def test_lineups_repeat_bots_only_as_needed() -> None:
@@ -80,8 +80,8 @@ def test_every_bot_plays_every_seat_equally(bots: list[str], players: int) -> No
 
 
 def test_workers_give_identical_results(tiny: Board, run: Tournament, tmp_path: Path) -> None:
-    serial = run_tournament(["greedy", "random"], [2, 4], games=4, seed=10, workers=1,
-                            out=tmp_path, console=quiet(), board=tiny)
+    serial = run_tournament(GAME, ["greedy", "random"], [2, 4], games=4, seed=10,
+                            workers=1, out=tmp_path, console=quiet(), options={"board": tiny})
     assert [r.index for r in serial.results] == list(range(len(serial.results)))
     assert [r.record for r in serial.results] == [r.record for r in run.results]
     assert serial.results == run.results
@@ -121,7 +121,7 @@ def test_wilson_known_values() -> None:
 
 def _game(index: int, seats: tuple[str, ...], scores: tuple[int, ...],
           winners: tuple[int, ...]) -> GameResult:
-    zero = dict.fromkeys(SOURCES, 0)
+    zero = dict.fromkeys(GAME.info.score_sources, 0)
     keys = [(s, 1 if i in winners else 0) for i, s in enumerate(scores)]
     return GameResult(index, 0, index, 0, index, seats, "Duo", 10, scores, ranks_of(keys),
                       winners, tuple({**zero, "city": s} for s in scores),

@@ -13,12 +13,12 @@ from tabletop.game import GameInfo, LogEntry
 from . import engine
 from .actions import Action, action_from_json, action_to_json
 from .board import Board, load_board
-from .state import GameEnded, GameState, PlansRevealed, Reason, RoundStarted, TurnPlayed
+from .state import COLOURS, GameEnded, GameState, PlansRevealed, Reason, RoundStarted, TurnPlayed
 
 INFO = GameInfo(
     name="gonzaga", title="Gonzaga", min_players=2, max_players=4, default_players=4,
     simultaneous=True, hidden_information=True, chance=False, record_format="gonzaga-record",
-    score_sources=tuple(str(r) for r in Reason),
+    score_sources=tuple(str(r) for r in Reason), seat_colours=COLOURS,
     options={"scenario": "the scenario tile's name (default: one at random)",
              "variants": "rule variants by name (see docs/rules.md)",
              "board": "a board file (default: the shipped board)"})
@@ -102,6 +102,23 @@ class Gonzaga:
 
     def setup_label(self, state: GameState) -> str:
         return state.setup.scenario
+
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        board = board_option(options.get("board")) or load_board()
+        return board.name
+
+    def record(self, state: GameState, *, players: Sequence[str] | None = None,
+               seed: int | None = None) -> dict[str, Any]:
+        from .record import game_record
+        return game_record(state, players=players, seed=seed)
+
+    def verify_record(self, data: Any, options: Mapping[str, Any] | None = None) -> GameState:
+        from .record import verify_record
+        return verify_record(data, board=board_option((options or {}).get("board")))
+
+    def summarize_record(self, data: Any) -> Any:
+        from .record import summarize_record
+        return summarize_record(data)
 
     def log(self, position: Position) -> Sequence[LogEntry]:
         return [_log_entry(entry) for entry in position.journal]

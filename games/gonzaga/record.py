@@ -25,6 +25,8 @@ from pydantic import (
     ValidationError,
 )
 
+from tabletop.records import RecordError, dumps_record, read_json, version_of_package
+
 from .actions import (
     Action,
     Donate,
@@ -57,8 +59,6 @@ FORMAT = f"{FORMAT_NAME}/{VERSION}"
 SUPPORTED_VERSIONS = (VERSION,)
 
 
-class RecordError(ValueError):
-    """A record that cannot be read or does not replay; the message names the first problem."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -122,7 +122,7 @@ def game_record(state: GameState, *, players: Sequence[str] | None = None,
         "final_scoring": final,
         "scores": [p.score for p in state.players],
         "winners": list(state.winners),
-        "meta": {"written_by": f"gonzaga {_version()}"},
+        "meta": {"written_by": f"gonzaga {version_of_package()}"},
     }
 
 
@@ -133,42 +133,8 @@ def write_record(state: GameState, path: str | Path, *, players: Sequence[str] |
     Path(path).write_text(dumps_record(data) + "\n", encoding="utf-8")
 
 
-def dumps_record(data: Any) -> str:
-    """JSON text with small values inline, so a 12-round record reads like a score sheet."""
-    return _format(data, 0)
-
-
-def _format(value: Any, level: int) -> str:
-    compact = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    if len(compact) + 2 * level <= 98 or _is_leaf(value):
-        return compact
-    pad, end = "  " * (level + 1), "  " * level
-    if isinstance(value, dict):
-        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {_format(v, level + 1)}"
-                 for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + end + "}"
-    return "[\n" + ",\n".join(pad + _format(v, level + 1) for v in value) + "\n" + end + "]"
-
-
-def _is_leaf(value: Any) -> bool:
-    """Scalars, and objects of scalars and short lists (an action, an event): one line each."""
-    if isinstance(value, dict):
-        return all(not isinstance(v, dict | list) or (isinstance(v, list) and len(v) <= 4 and all(
-            not isinstance(x, dict | list) for x in v)) for v in value.values())
-    return not isinstance(value, list) or not value
-
-
 def _event_json(e: ScoreEvent) -> dict[str, Any]:
     return {"player": e.player, "points": e.points, "reason": str(e.reason), "detail": e.detail}
-
-
-def _version() -> str:
-    try:
-        from importlib.metadata import version
-
-        return version("gonzaga")
-    except Exception:  # not installed: a source checkout
-        return "dev"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -397,22 +363,7 @@ def _events_of(rnd: RoundRecord) -> list[EventRecord]:
 
 def load_record(path: str | Path) -> dict[str, Any]:
     """Read a record file and check its structure; every problem is a `RecordError`."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"cannot read {p}: no such file") from None
-    except IsADirectoryError:
-        raise RecordError(f"cannot read {p}: it is a directory") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"cannot read {p}: not UTF-8 text") from None
-    except OSError as exc:
-        raise RecordError(f"cannot read {p}: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{p.name} is not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                          f"{exc.msg}); was the file cut short?") from None
+    data = read_json(path)
     parse_record(data)
     return data
 

@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from games.gonzaga.cli import app
+from tabletop.cli import app
 
 runner = CliRunner()
 

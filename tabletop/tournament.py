@@ -1,11 +1,11 @@
-"""`gonzaga tournament`: seat-rotated bot matches, win rates with intervals, ratings, a report.
+"""`tournament`: seat-rotated bot matches of any game, win rates with intervals, ratings, a report.
 
 The pieces are kept apart so each can be tested on its own: `schedule` (which games, with which
 seeds), `run_tournament` (plays them, in worker processes if asked, and writes every record),
 `summarise` (pure arithmetic on the game results), `rate` (openskill ratings) and the writers
 of `results.json`, `results.md` and `scores.png`. See docs/tournament.md for the methods.
 
-Bot specs are opaque strings handed to `gonzaga.bots.make_bot`, so new bots and their options
+Bot specs are opaque strings handed to `tabletop.bots.make_bot`, so new bots and their options
 (`mcts:hard`, `mcts:iterations=2000`) work here without any change.
 """
 
@@ -27,13 +27,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from .actions import Action
-from .board import Board, board_from_dict, load_board
 from .bots import Bot, make_bot
-from .engine import PlayerView, covered_places
+from .game import Game
+from .games import get as _get_game
 from .match import play_game, seat_names
-from .record import dumps_record, game_record
-from .simulate import SOURCES, bot_seed, points_by_source
+from .records import dumps_record
+from .simulate import Options, bot_seed, check_options
 
 FORMAT = "gonzaga-tournament/1"
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
@@ -148,7 +147,7 @@ class GameResult:
     rotation: int
     seed: int
     seats: tuple[str, ...]
-    scenario: str
+    setup: str  # what chance or the options chose at setup (Gonzaga: the scenario)
     rounds: int
     scores: tuple[int, ...]
     ranks: tuple[int, ...]  # 1 = winner; ties by the rules' tie-break share a rank
@@ -171,7 +170,7 @@ class TimedBot:
         self.total = 0.0
         self.longest = 0.0
 
-    def decide(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+    def decide(self, view: Any, legal_actions: Sequence[Any]) -> Any:
         started = time.perf_counter()
         action = self.bot.decide(view, legal_actions)
         spent = time.perf_counter() - started
@@ -186,54 +185,56 @@ def ranks_of(keys: Sequence[Any]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
 
 
-_worker_board: Board | None = None
+_worker: tuple[Game, Options] | None = None
 
 
-def _init_worker(raw_board: dict[str, Any]) -> None:
-    """Build the board once per worker process (its placement tables are then cached)."""
-    global _worker_board
-    _worker_board = board_from_dict(raw_board)
+def _init_worker(name: str, options: Options) -> None:
+    """Remember the game and its options once per worker process (boards are then cached)."""
+    global _worker
+    _worker = (_get_game(name), options)
 
 
-def play_scheduled(game: ScheduledGame, out: Path | None, board: Board | None = None
-                   ) -> GameResult:
+def play_scheduled(scheduled: ScheduledGame, out: Path | None, game: Game | None = None,
+                   options: Options | None = None) -> GameResult:
     """Play one scheduled game, write its record if `out` is given, and time every decision."""
-    board = board or _worker_board or load_board()
+    if game is None:
+        assert _worker is not None
+        game, options = _worker
     started = time.perf_counter()
-    bots = [TimedBot(make_bot(spec, seed=bot_seed(game.seed, seat)))
-            for seat, spec in enumerate(game.seats)]
-    state = play_game(bots, seed=game.seed, board=board, names=seat_names(list(game.seats)))
+    bots = [TimedBot(make_bot(game, spec, seed=bot_seed(scheduled.seed, seat)))
+            for seat, spec in enumerate(scheduled.seats)]
+    state = play_game(game, bots, seed=scheduled.seed, options=options,
+                      names=seat_names(list(scheduled.seats)))
     record = None
     if out is not None:
-        record = f"records/game-{game.index:05d}.json"
-        data = game_record(state, players=list(game.seats), seed=game.seed)
+        record = f"records/game-{scheduled.index:05d}.json"
+        data = game.record(state, players=list(scheduled.seats), seed=scheduled.seed)
         (out / record).write_text(dumps_record(data) + "\n", encoding="utf-8")
-    keys = [(p.score, covered_places(state, i)) for i, p in enumerate(state.players)]
     return GameResult(
-        index=game.index, lineup=game.lineup, deal=game.deal, rotation=game.rotation,
-        seed=game.seed, seats=game.seats, scenario=state.setup.scenario, rounds=state.round,
-        scores=tuple(p.score for p in state.players), ranks=ranks_of(keys),
-        winners=tuple(state.winners), points=points_by_source(state),
-        decisions=tuple(b.calls for b in bots), record=record,
-        think=tuple(b.total for b in bots), think_max=tuple(b.longest for b in bots),
-        wall=time.perf_counter() - started)
+        index=scheduled.index, lineup=scheduled.lineup, deal=scheduled.deal,
+        rotation=scheduled.rotation, seed=scheduled.seed, seats=scheduled.seats,
+        setup=game.setup_label(state), rounds=game.round(state), scores=game.scores(state),
+        ranks=game.ranks(state), winners=tuple(game.winners(state)),
+        points=game.score_breakdown(state), decisions=tuple(b.calls for b in bots),
+        record=record, think=tuple(b.total for b in bots),
+        think_max=tuple(b.longest for b in bots), wall=time.perf_counter() - started)
 
 
 def _play_in_worker(args: tuple[ScheduledGame, Path | None]) -> GameResult:
     return play_scheduled(*args)
 
 
-def _results(games: list[ScheduledGame], out: Path | None, workers: int, board: Board
-             ) -> Iterator[GameResult]:
+def _results(game: Game, options: Options, scheduled: list[ScheduledGame], out: Path | None,
+             workers: int) -> Iterator[GameResult]:
     """Results in schedule order, whatever the number of workers."""
-    if workers == 1 or len(games) == 1:
-        for game in games:
-            yield play_scheduled(game, out, board)
+    if workers == 1 or len(scheduled) == 1:
+        for one in scheduled:
+            yield play_scheduled(one, out, game, options)
         return
-    chunk = max(1, min(8, len(games) // (workers * 8)))
+    chunk = max(1, min(8, len(scheduled) // (workers * 8)))
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                             initargs=(board.raw,)) as pool:
-        yield from pool.map(_play_in_worker, [(g, out) for g in games], chunksize=chunk)
+                             initargs=(game.info.name, options)) as pool:
+        yield from pool.map(_play_in_worker, [(g, out) for g in scheduled], chunksize=chunk)
 
 
 def default_workers() -> int:
@@ -244,8 +245,8 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def check_arguments(bots: Sequence[str], players: Sequence[int], games: int, workers: int
-                    ) -> list[str]:
+def check_arguments(game: Game, bots: Sequence[str], players: Sequence[int], games: int,
+                    workers: int) -> list[str]:
     """Clean bot specs, or ValueError naming the first problem (before anything is played)."""
     specs = [b.strip() for b in bots if b.strip()]
     if len(specs) < 2:
@@ -257,12 +258,13 @@ def check_arguments(bots: Sequence[str], players: Sequence[int], games: int, wor
                              "itself when there are fewer bots than seats")
         if spec.lower() == "human":
             raise ValueError("a tournament plays bots only; 'human' cannot take part")
-        make_bot(spec)  # raises ValueError naming an unknown bot and the known ones
+        make_bot(game, spec)  # raises ValueError naming an unknown bot and the known ones
+    lo, hi = game.info.min_players, game.info.max_players
     if not players:
-        raise ValueError("no player count given; use --players with counts from 2 to 4")
+        raise ValueError(f"no player count given; use --players with counts from {lo} to {hi}")
     for p in players:
-        if not 2 <= p <= 4:
-            raise ValueError(f"player counts must be 2 to 4, not {p}")
+        if not lo <= p <= hi:
+            raise ValueError(f"player counts must be {lo} to {hi}, not {p}")
     if len(set(players)) != len(players):
         raise ValueError(f"a player count is listed twice: {', '.join(map(str, players))}")
     if games < 1:
@@ -302,29 +304,33 @@ class Tournament:
     games_per_lineup: int
     seed: int
     workers: int
-    board: str
+    table: str  # what the games were played on, as `Game.describe_options` says it
     lineups: list[Lineup]
     results: list[GameResult]
     summary: Summary
     elapsed: float = field(default=0.0, compare=False)
     out: Path | None = None
     solo: str | None = None  # only line-ups where this bot holds one seat
+    game: str = "gonzaga"
+    sources: tuple[str, ...] = ()  # the game's kinds of points
 
 
-def run_tournament(bots: Sequence[str], players: Sequence[int], *, games: int, seed: int,
-                   workers: int, out: Path | None, console: Console, overwrite: bool = False,
-                   board: Board | None = None, command: str | None = None,
-                   solo: str | None = None) -> Tournament:
+def run_tournament(game: Game, bots: Sequence[str], players: Sequence[int], *, games: int,
+                   seed: int, workers: int, out: Path | None, console: Console,
+                   overwrite: bool = False, options: Options | None = None,
+                   command: str | None = None, solo: str | None = None) -> Tournament:
     """Check the arguments, play the schedule with a progress bar, write every output.
 
     Raises ValueError for bad arguments or an unwritable `out` before any game is played.
     """
-    specs = check_arguments(bots, players, games, workers)
+    specs = check_arguments(game, bots, players, games, workers)
+    options = dict(options or {})
     if solo is not None:
         solo = solo.strip()
         if solo not in specs:
             raise ValueError(f"--solo {solo!r} is not one of the bots ({', '.join(specs)})")
-    board = board or load_board()
+    for p in players:
+        check_options(game, p, options)
     if out is not None:
         prepare_out(out, overwrite)
     tables, scheduled = schedule(specs, players, games, seed, solo)
@@ -333,12 +339,14 @@ def run_tournament(bots: Sequence[str], players: Sequence[int], *, games: int, s
     with Progress(TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console, transient=True) as progress:
         task = progress.add_task("games", total=len(scheduled))
-        for result in _results(scheduled, out, workers, board):
+        for result in _results(game, options, scheduled, out, workers):
             results.append(result)
             progress.advance(task)
-    tour = Tournament(tuple(specs), tuple(players), games, seed, workers, board.name, tables,
-                      results, summarise(specs, tables, results),
-                      elapsed=time.perf_counter() - started, out=out, solo=solo)
+    tour = Tournament(tuple(specs), tuple(players), games, seed, workers,
+                      game.describe_options(options), tables, results,
+                      summarise(specs, tables, results, game.info.score_sources),
+                      elapsed=time.perf_counter() - started, out=out, solo=solo,
+                      game=game.info.name, sources=game.info.score_sources)
     if out is not None:
         write_outputs(tour, out, command)
     return tour
@@ -384,11 +392,13 @@ class BotStats:
     think_max: float = field(compare=False)
 
 
-def bot_stats(bot: str, results: Sequence[GameResult]) -> BotStats | None:
+def bot_stats(bot: str, results: Sequence[GameResult], sources: Sequence[str] = ()
+              ) -> BotStats | None:
     """Figures for `bot` over the games given (None if it held no seat in any of them)."""
     seats = [(r, s) for r in results for s, spec in enumerate(r.seats) if spec == bot]
     if not seats:
         return None
+    sources = sources or tuple(seats[0][0].points[seats[0][1]])
     n = len(seats)
     wins = math.fsum(1 / len(r.winners) for r, s in seats if s in r.winners)
     lo, hi = wilson(wins, n)
@@ -402,7 +412,7 @@ def bot_stats(bot: str, results: Sequence[GameResult]) -> BotStats | None:
         score_sd=statistics.stdev(scores) if n > 1 else 0.0,
         rank_mean=statistics.fmean(r.ranks[s] for r, s in seats),
         points_by_source={src: math.fsum(r.points[s][src] for r, s in seats) / n
-                          for src in SOURCES},
+                          for src in sources},
         decisions=decisions, think_mean=think / decisions if decisions else 0.0,
         think_max=max((r.think_max[s] for r, s in seats if r.think_max), default=0.0))
 
@@ -454,11 +464,11 @@ class Summary:
     wall_mean: float = field(default=0.0, compare=False)
 
 
-def summarise(bots: Sequence[str], tables: Sequence[Lineup], results: Sequence[GameResult]
-              ) -> Summary:
+def summarise(bots: Sequence[str], tables: Sequence[Lineup], results: Sequence[GameResult],
+              sources: Sequence[str] = ()) -> Summary:
     """Per bot overall, per player count and per line-up, plus ratings (results in order)."""
     def stats(subset: Sequence[GameResult]) -> list[BotStats]:
-        return [s for b in bots if (s := bot_stats(b, subset)) is not None]
+        return [s for b in bots if (s := bot_stats(b, subset, sources)) is not None]
 
     players = sorted({len(r.seats) for r in results})
     return Summary(
@@ -503,7 +513,7 @@ WIN_HEADERS = ["bot", "games", "seats", "wins", "win %", "95% CI", "par %", "sco
 
 def header(tour: Tournament) -> str:
     players = ", ".join(map(str, tour.players))
-    return (f"{len(tour.results)} games on {tour.board}: bots {', '.join(tour.bots)}; "
+    return (f"{len(tour.results)} games on {tour.table}: bots {', '.join(tour.bots)}; "
             f"{players} players; {tour.games_per_lineup} games per line-up, rounded up to "
             f"whole seat rotations; seed {tour.seed}"
             + (f"; only line-ups with one {tour.solo}" if tour.solo else ""))
@@ -533,8 +543,8 @@ def reports(tour: Tournament) -> list[Report]:
             t = tour.lineups[i]
             out.append(Report(f"Line-up {i + 1}: {t.label} ({t.players} players)", WIN_HEADERS,
                               _win_rows(stats)))
-    out.append(Report("Mean points per seat-game by source", ["bot", *SOURCES, "total"],
-                      [[b.bot, *[f"{b.points_by_source[src]:.1f}" for src in SOURCES],
+    out.append(Report("Mean points per seat-game by source", ["bot", *tour.sources, "total"],
+                      [[b.bot, *[f"{b.points_by_source[src]:.1f}" for src in tour.sources],
                         f"{sum(b.points_by_source.values()):.1f}"] for b in s.overall]))
     out.append(Report("Decision time", ["bot", "decisions", "mean s/decision",
                                         "max s/decision"],
@@ -586,14 +596,15 @@ def to_json(tour: Tournament, command: str | None = None) -> dict[str, Any]:
         "command": command,
         "parameters": {"bots": list(tour.bots), "players": list(tour.players),
                        "games_per_lineup": tour.games_per_lineup, "seed": tour.seed,
-                       "workers": tour.workers, "board": tour.board, "solo": tour.solo},
+                       "workers": tour.workers, "game": tour.game, "board": tour.table,
+                       "solo": tour.solo},
         "methods": {"win_rate_interval": CI_METHOD, "rating": RATING_METHOD},
         "lineups": [{"id": i + 1, "players": t.players, "label": t.label,
                      "bots": dict(t.counts), "seats": list(t.seats)}
                     for i, t in enumerate(tour.lineups)],
         "games": [{"index": r.index, "lineup": r.lineup + 1, "deal": r.deal,
                    "rotation": r.rotation, "seed": r.seed, "seats": list(r.seats),
-                   "scenario": r.scenario, "rounds": r.rounds, "scores": list(r.scores),
+                   "setup": r.setup, "rounds": r.rounds, "scores": list(r.scores),
                    "ranks": list(r.ranks), "winners": list(r.winners),
                    "points": list(r.points), "record": r.record,
                    "wall_seconds": round(r.wall, 4), "decisions": list(r.decisions),

@@ -1,156 +1,109 @@
-"""The `gonzaga` command: play, simulate, run tournaments, replay, check and draw boards,
-benchmark."""
+"""The `gonzaga` command: simulate, run tournaments, replay and benchmark any game (chosen
+with `--game`, Gonzaga by default), serve the web app; each game adds its own commands."""
 
 from __future__ import annotations
 
 import errno
+import importlib
 import json
 import socket
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
-from .bots import LEVELS
+from . import games as catalogue
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
-                  help="Gonzaga: fiefs, rings and sea leagues on a hex map of Europe.")
-board_app = typer.Typer(no_args_is_help=True, help="Check and draw board files.")
-app.add_typer(board_app, name="board")
+                  help="Gonzaga Digital: Gonzaga (fiefs, rings and sea leagues on a hex map of "
+                       "Europe) and Signorie (dice, careers, missions and marriages).")
 console = Console()
 err = Console(stderr=True)
-#: The seats of `gonzaga play` (and so of `make play`) when none are given: you against the
-#: planner and the search bot.
-DEFAULT_PLAYERS = "human,planner,mcts:medium"
+
+GameName = Annotated[str, typer.Option("--game", help="The game: "
+                                       + ", ".join(catalogue.available()) + ".")]
 
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
+def fail(message: str, code: int = 2) -> typer.Exit:
     err.print(f"[bold red]error:[/] {message}", highlight=False)
     return typer.Exit(code)
 
 
-def _load_board(path: Path | None):  # type: ignore[no-untyped-def]
-    from .board import BoardError, load_board
-
-    try:
-        return load_board(path)
-    except BoardError as exc:
-        raise _fail(str(exc)) from None
-
-
-def _split(specs: str) -> list[str]:
+def split(specs: str) -> list[str]:
     return [s.strip() for s in specs.split(",") if s.strip()]
 
 
-@board_app.command("check")
-def board_check(file: Annotated[Path | None, typer.Argument(help="Board file (default: the "
-                                                                 "shipped board).")] = None
-                ) -> None:
-    """Validate a board file against every invariant; exit 1 naming each violation."""
-    from .board import BoardError, load_board
-    from .boardcheck import check_board
-
+def game_named(name: str) -> Any:
     try:
-        board = load_board(file)
-    except BoardError as exc:
-        for problem in exc.problems:
-            err.print(f"[red]✗[/] {problem}", highlight=False)
-        raise typer.Exit(1) from None
-    problems = check_board(board)
-    for problem in problems:
-        err.print(f"[red]✗[/] {problem}", highlight=False)
-    if problems:
-        err.print(f"{len(problems)} problem(s) in {board.name}")
-        raise typer.Exit(1)
-    console.print(f"[green]✓[/] {board.name}: {board.hex_count} hexes, "
-                  f"{len(board.cities)} cities, {len(board.harbors)} harbors, "
-                  f"{len(board.fiefs)} fiefs, {len(board.scenarios)} scenarios, "
-                  f"{len(board.objectives)} objectives; hash {board.content_hash[:12]}")
-
-
-@board_app.command("show")
-def board_show(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Output file, .svg or .png.")],
-    file: Annotated[Path | None, typer.Option("--board", help="Board file.")] = None,
-) -> None:
-    """Draw the board: regions, seas, cities, harbors, sea routes, barriers, seals, church."""
-    from .render import draw_board
-
-    board = _load_board(file)
-    if out.suffix.lower() not in (".svg", ".png"):
-        raise _fail(f"--out must end in .svg or .png, not {out.suffix or 'nothing'!r}")
-    try:
-        draw_board(board, out)
-    except (OSError, ValueError) as exc:
-        raise _fail(f"cannot write {out}: {exc}") from None
-    console.print(f"wrote {out}")
-
-
-@app.command()
-def scenarios(players: Annotated[int | None, typer.Option(help="Only for this many players.")]
-              = None) -> None:
-    """List the scenario tiles."""
-    from rich.table import Table
-
-    board = _load_board(None)
-    table = Table("name", "players", "flourishing", "inactive", "person")
-    for s in board.scenarios.values():
-        if players is None or s.players == players:
-            table.add_row(s.name, str(s.players),
-                          ", ".join(board.regions[r].name for r in s.flourishing),
-                          ", ".join(board.regions[r].name for r in board.inactive_regions(s)),
-                          s.person)
-    console.print(table)
-
-
-@app.command()
-def play(
-    players: Annotated[str, typer.Option(help="Comma-separated seats, 2 to 4: human or a bot ("
-                                              + ", ".join(LEVELS) + ", mcts:iterations=N).")]
-    = DEFAULT_PLAYERS,
-    seed: Annotated[int | None, typer.Option(help="Seed for the deal.")] = None,
-    scenario: Annotated[str | None, typer.Option(help="Scenario name (default: random).")]
-    = None,
-    record: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
-    variant: Annotated[list[str] | None, typer.Option(help="Rule variant (repeatable).")]
-    = None,
-) -> None:
-    """Play a game in the terminal."""
-    from .tui import play_in_terminal
-
-    specs = _split(players)
-    try:
-        play_in_terminal(specs, seed=seed, scenario=scenario, record=record,
-                         variants=variant or [], console=console)
+        return catalogue.get(name)
     except ValueError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
+
+
+def game_options(game: Any, scenario: str | None = None, board: Path | None = None,
+                 option: list[str] | None = None) -> dict[str, Any]:
+    """Options for `game` from the command line; the game itself refuses what it lacks."""
+    options: dict[str, Any] = {}
+    for item in option or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise fail(f"--option takes NAME=VALUE, not {item!r}")
+        options[key.strip()] = value.strip()
+    if scenario is not None:
+        options["scenario"] = scenario
+    if board is not None:
+        options["board"] = str(board)
+    unknown = sorted(set(options) - set(game.info.options))
+    if unknown:
+        known = ", ".join(game.info.options) or "none"
+        raise fail(f"{game.info.title} has no option {', '.join(unknown)} (its options: {known})")
+    return options
+
+
+@app.command("games")
+def list_games() -> None:
+    """List the games, their player counts and their bots."""
+    from .bots import bot_names
+
+    for name in catalogue.available():
+        game = catalogue.get(name)
+        info = game.info
+        console.print(f"[bold]{name}[/]: {info.title}, {info.min_players}-{info.max_players} "
+                      f"players; bots: {', '.join(bot_names(game))}", highlight=False)
 
 
 @app.command()
 def simulate(
+    game: GameName = catalogue.DEFAULT,
     players: Annotated[str, typer.Option(help="Comma-separated bots, one per seat.")]
     = "random,greedy",
     games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
     records: Annotated[Path | None, typer.Option(help="Folder for game records.")] = None,
     workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
-    scenario: Annotated[str | None, typer.Option(help="Scenario (default: random).")] = None,
+    scenario: Annotated[str | None, typer.Option(help="Gonzaga: the scenario (default: "
+                                                      "random).")] = None,
+    option: Annotated[list[str] | None, typer.Option(help="A game option NAME=VALUE "
+                                                          "(repeatable).")] = None,
 ) -> None:
     """Play many bot games and summarise wins, scores, rounds and points by source."""
     from .simulate import print_summary, run_simulation
 
-    specs = _split(players)
+    chosen = game_named(game)
+    specs = split(players)
     try:
-        summary = run_simulation(specs, games=games, seed=seed, records=records,
-                                 workers=workers, scenario=scenario, console=console)
+        summary = run_simulation(chosen, specs, games=games, seed=seed, records=records,
+                                 workers=workers, console=console,
+                                 options=game_options(chosen, scenario, None, option))
     except ValueError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     print_summary(summary, console)
 
 
 @app.command()
 def tournament(
+    game: GameName = catalogue.DEFAULT,
     bots: Annotated[str, typer.Option(help="Comma-separated bot specs (at least 2), e.g. "
                                            "mcts:hard,greedy,random.")] = "greedy,random",
     players: Annotated[str, typer.Option(help="Comma-separated player counts, 2 to 4.")] = "2",
@@ -171,51 +124,56 @@ def tournament(
     """Seat-rotated bot matches: win rates with 95% intervals, ratings, a report and records."""
     from .tournament import default_workers, print_tournament, run_tournament
 
+    chosen = game_named(game)
     counts: list[int] = []
-    for part in _split(players):
+    for part in split(players):
         try:
             counts.append(int(part))
         except ValueError:
-            raise _fail(f"--players takes player counts from 2 to 4, not {part!r}") from None
+            raise fail(f"--players takes player counts, not {part!r}") from None
     folder = out if out is not None else Path(f"tournament-{seed}")
     k = workers if workers is not None else default_workers()
-    command = (f"gonzaga tournament --bots {bots} --players {players} --games {games} "
+    command = (f"gonzaga tournament{'' if game == catalogue.DEFAULT else ' --game ' + game} "
+               f"--bots {bots} --players {players} --games {games} "
                f"--seed {seed} --workers {k} --out {folder}"
                + (f" --solo {solo}" if solo else ""))
     try:
-        result = run_tournament(_split(bots), counts, games=games, seed=seed, workers=k,
+        result = run_tournament(chosen, split(bots), counts, games=games, seed=seed, workers=k,
                                 out=folder, console=console, overwrite=overwrite,
                                 command=command, solo=solo)
     except ValueError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     except OSError as exc:
-        raise _fail(f"cannot write to {folder}: {exc}") from None
+        raise fail(f"cannot write to {folder}: {exc}") from None
     print_tournament(result, console)
 
 
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
-    verify: Annotated[bool, typer.Option("--verify", help="Re-play through the engine and "
+    verify: Annotated[bool, typer.Option("--verify", help="Re-play through the rules and "
                                                           "check every score.")] = False,
-    board_file: Annotated[Path | None, typer.Option("--board", help="Board file the game was "
-                                                                    "played on.")] = None,
+    board_file: Annotated[Path | None, typer.Option("--board", help="Gonzaga: the board file "
+                                                                    "the game was played on.")]
+    = None,
 ) -> None:
-    """Show a game record, or verify it against the rules."""
-    from .record import RecordError, load_record, summarize_record, verify_record
+    """Show a game record of any game, or verify it against the rules."""
+    from .records import RecordError, game_of, read_json
 
-    board = _load_board(board_file) if board_file is not None else None
     try:
-        data = load_record(file)
+        data = read_json(file)
+        game = game_of(data)
+        options = game_options(game, board=board_file) if board_file is not None else {}
         if verify:
-            state = verify_record(data, board=board)
-            console.print(f"[green]✓[/] {file.name}: {len(state.history)} actions over "
-                          f"{state.round} rounds replay exactly; final scores "
-                          f"{[p.score for p in state.players]}")
+            state = game.verify_record(data, options)
+            actions = len(getattr(state, "history", ()))
+            console.print(f"[green]✓[/] {file.name}: {actions} actions over "
+                          f"{game.round(state)} rounds replay exactly; final scores "
+                          f"{list(game.scores(state))}")
         else:
-            console.print(summarize_record(data))
+            console.print(game.summarize_record(data))
     except RecordError as exc:
-        raise _fail(f"{file.name}: {exc}", 1) from None
+        raise fail(f"{file.name}: {exc}", 1) from None
 
 
 @app.command()
@@ -227,16 +185,16 @@ def serve(
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before moving.")] = 0.35,
 ) -> None:
     """Play in the browser: the web app, its lobby and saved games."""
-    from .web import StoreError, open_store
-    from .web import serve as run_server
+    from games.gonzaga.web import StoreError, open_store
+    from games.gonzaga.web import serve as run_server
 
     try:
         open_store(db).close()
     except StoreError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     problem = _cannot_listen(host, port)
     if problem:
-        raise _fail(problem, 1)
+        raise fail(problem, 1)
     console.print(f"Gonzaga is at [bold]http://{host}:{port}[/] (database {db}); Ctrl-C stops it")
     run_server(host, port, db, bot_delay=bot_delay)
 
@@ -278,6 +236,7 @@ def _free_port(host: str, port: int) -> int:
 
 @app.command()
 def bench(
+    game: GameName = catalogue.DEFAULT,
     as_json: Annotated[bool, typer.Option("--json", help="Print figures as JSON.")] = False,
     games: Annotated[int, typer.Option(help="Random 4-player games to time.")] = 200,
     mcts: Annotated[int, typer.Option(help="Search decisions to time (0: none).")] = 16,
@@ -295,7 +254,7 @@ def bench(
     """Measure speed on one core: games per second, placement listing, clone+apply, search;
     or, with --server, the web server's latency under load (or its memory, with --memory)."""
     if server:
-        from .web.loadbench import run_load_bench, run_memory_bench
+        from games.gonzaga.web.loadbench import run_load_bench, run_memory_bench
 
         figures = run_memory_bench(server_games) if memory else \
             run_load_bench(games=server_games, think=think, lobby_pollers=lobby_pollers)
@@ -304,11 +263,11 @@ def bench(
     from .bench import run_bench
 
     if games < 1 or mcts < 0:
-        raise _fail("--games must be at least 1 and --mcts at least 0", 2)
+        raise fail("--games must be at least 1 and --mcts at least 0", 2)
     try:
-        figures = run_bench(games=games, mcts_decisions=mcts, mcts_spec=bot)
+        figures = run_bench(game_named(game), games=games, mcts_decisions=mcts, mcts_spec=bot)
     except ValueError as exc:
-        raise _fail(str(exc), 2) from None
+        raise fail(str(exc), 2) from None
     _print_figures(figures, as_json)
 
 
@@ -319,6 +278,21 @@ def _print_figures(figures: dict[str, object], as_json: bool) -> None:
     width = max(len(k) for k in figures)
     for key, value in figures.items():
         console.print(f"{key:>{width}}: {value}", soft_wrap=True, highlight=False)
+
+
+def _add_game_commands() -> None:
+    """Each game may bring commands of its own in `games/NAME/commands.py` (`register(app)`)."""
+    for name in catalogue.available():
+        try:
+            module = importlib.import_module(f"games.{name}.commands")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"games.{name}.commands":
+                raise
+            continue
+        module.register(app)
+
+
+_add_game_commands()
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""`gonzaga simulate`: many bot games, in parallel if asked, summarised per seat.
+"""`simulate`: many bot games of any game, in parallel if asked, summarised per seat.
 
 Game i is played with seed `seed + i`, and each seat's bot is seeded from the game seed and the
 seat, so a run is reproducible and its results do not depend on the number of worker processes.
@@ -20,13 +20,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from .board import Board, board_from_dict, load_board
-from .bots import BOTS, make_bot
+from . import games
+from .bots import bot_names, make_bot
+from .game import Game
 from .match import play_game
-from .record import dumps_record, game_record
-from .state import COLOURS, GameState, Reason
+from .records import dumps_record
 
-SOURCES: tuple[str, ...] = tuple(str(r) for r in Reason)
+Options = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class GameResult:
 
     index: int
     seed: int
-    scenario: str
+    setup: str  # what chance or the options chose at setup (Gonzaga: the scenario)
     rounds: int
     scores: tuple[int, ...]
     winners: tuple[int, ...]
@@ -62,12 +62,13 @@ class Summary:
     specs: tuple[str, ...]
     games: int
     seed: int
-    board: str
+    table: str  # what the games were played on, as `Game.describe_options` says it
+    sources: tuple[str, ...]  # the game's kinds of points
     seats: list[SeatSummary]
     rounds_mean: float
     rounds_min: int
     rounds_max: int
-    scenarios: dict[str, int]
+    setups: dict[str, int]
     results: list[GameResult]
     elapsed: float = field(default=0.0, compare=False)
     records: Path | None = None
@@ -82,106 +83,97 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 8 + seat
 
 
-def _check_specs(specs: Sequence[str]) -> list[str]:
+def check_specs(game: Game, specs: Sequence[str]) -> list[str]:
+    """Clean seat specs, or ValueError naming the first problem (before anything is played)."""
     clean = [s.strip().lower() for s in specs]
-    if not 2 <= len(clean) <= 4:
-        raise ValueError(f"a game needs 2 to 4 seats, got {len(clean)} "
+    info = game.info
+    if not info.min_players <= len(clean) <= info.max_players:
+        raise ValueError(f"a game of {info.title} needs {info.min_players} to "
+                         f"{info.max_players} seats, got {len(clean)} "
                          f"({', '.join(specs) or 'none'})")
     for spec in clean:
         if spec == "human":
             raise ValueError("simulate plays bots only; 'human' cannot sit at a simulated game "
-                             f"(choose from {', '.join(sorted(BOTS))})")
-        make_bot(spec)  # raises ValueError naming the unknown bot and the known ones
+                             f"(choose from {', '.join(bot_names(game))})")
+        make_bot(game, spec)  # raises ValueError naming the unknown bot and the known ones
     return clean
 
 
-_worker_board: Board | None = None
+def check_options(game: Game, players: int, options: Options) -> None:
+    """Raise the game's own ValueError for options it refuses, by setting up one game."""
+    game.new_game([f"seat {i + 1}" for i in range(players)], 0, options)
 
 
-def _init_worker(raw_board: dict[str, Any] | None) -> None:
-    """Build the board once per worker process (its placement tables are then cached)."""
-    global _worker_board
-    _worker_board = board_from_dict(raw_board) if raw_board is not None else None
+_worker: tuple[Game, Options] | None = None
 
 
-def _play_one(specs: tuple[str, ...], index: int, game_seed: int, scenario: str | None,
-              records: Path | None, board: Board | None = None) -> GameResult:
-    board = board or _worker_board or load_board()
-    bots = [make_bot(spec, seed=bot_seed(game_seed, seat)) for seat, spec in enumerate(specs)]
-    state = play_game(bots, seed=game_seed, scenario=scenario, board=board, names=list(specs))
+def _init_worker(name: str, options: Options) -> None:
+    """Remember the game and its options once per worker process (boards are then cached)."""
+    global _worker
+    _worker = (games.get(name), options)
+
+
+def _play_one(specs: tuple[str, ...], index: int, game_seed: int, records: Path | None,
+              game: Game | None = None, options: Options | None = None) -> GameResult:
+    if game is None:
+        assert _worker is not None
+        game, options = _worker
+    bots = [make_bot(game, spec, seed=bot_seed(game_seed, seat))
+            for seat, spec in enumerate(specs)]
+    state = play_game(game, bots, seed=game_seed, options=options, names=list(specs))
     if records is not None:
-        data = game_record(state, players=list(specs), seed=game_seed)
+        data = game.record(state, players=list(specs), seed=game_seed)
         (records / f"game-{index:05d}.json").write_text(dumps_record(data) + "\n",
                                                        encoding="utf-8")
-    return GameResult(index, game_seed, state.setup.scenario, state.round,
-                      tuple(p.score for p in state.players), tuple(state.winners),
-                      points_by_source(state))
+    return GameResult(index, game_seed, game.setup_label(state), game.round(state),
+                      game.scores(state), tuple(game.winners(state)),
+                      game.score_breakdown(state))
 
 
-def points_by_source(state: GameState) -> tuple[dict[str, int], ...]:
-    """Each seat's points split by scoring reason; shared by simulate and tournament."""
-    points = [dict.fromkeys(SOURCES, 0) for _ in state.players]
-    for event in state.score_events():
-        points[event.player][str(event.reason)] += event.points
-    return tuple(points)
-
-
-def _play_in_worker(args: tuple[tuple[str, ...], int, int, str | None, Path | None]
-                    ) -> GameResult:
+def _play_in_worker(args: tuple[tuple[str, ...], int, int, Path | None]) -> GameResult:
     return _play_one(*args)
 
 
-def run_simulation(specs: list[str], *, games: int, seed: int, records: Path | None,
-                   workers: int, scenario: str | None, console: Console,
-                   board: Board | None = None) -> Summary:
+def run_simulation(game: Game, specs: list[str], *, games: int, seed: int,
+                   records: Path | None, workers: int, console: Console,
+                   options: Options | None = None) -> Summary:
     """Play `games` games between the bots `specs` (one per seat, kept in the given seats).
 
-    Raises ValueError for a bad seat list, game count or worker count before playing.
+    Raises ValueError for a bad seat list, option, game count or worker count before playing.
     """
-    seats = tuple(_check_specs(specs))
+    seats = tuple(check_specs(game, specs))
+    options = dict(options or {})
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
-    board = board or load_board()
-    if scenario is not None:
-        _check_scenario(board, scenario, len(seats))
+    check_options(game, len(seats), options)
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
-    jobs = [(seats, i, seed + i, scenario, records) for i in range(games)]
+    jobs = [(seats, i, seed + i, records) for i in range(games)]
     started = time.perf_counter()
     results: list[GameResult] = []
     with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console, transient=True) as progress:
         task = progress.add_task("games", total=games)
-        for result in _results(jobs, workers, board):
+        for result in _results(game, options, jobs, workers):
             results.append(result)
             progress.advance(task)
     results.sort(key=lambda r: r.index)
-    return summarise(seats, results, seed=seed, board=board.name,
+    return summarise(game, seats, results, seed=seed, table=game.describe_options(options),
                      elapsed=time.perf_counter() - started, records=records)
 
 
-def _check_scenario(board: Board, scenario: str, n: int) -> None:
-    names = {s.lower(): s for s in board.scenarios}
-    match = names.get(scenario.lower())
-    known = ", ".join(s.name for s in board.scenarios_for(n))
-    if match is None:
-        raise ValueError(f"unknown scenario {scenario!r}; for {n} players: {known}")
-    if board.scenarios[match].players != n:
-        raise ValueError(f"scenario {match} is for {board.scenarios[match].players} players, "
-                         f"not {n}; for {n} players: {known}")
-
-
-def _results(jobs: list[tuple[tuple[str, ...], int, int, str | None, Path | None]],
-             workers: int, board: Board) -> Iterator[GameResult]:
+def _results(game: Game, options: Options, jobs: list[tuple[tuple[str, ...], int, int,
+                                                          Path | None]],
+             workers: int) -> Iterator[GameResult]:
     if workers == 1 or len(jobs) == 1:
         for job in jobs:
-            yield _play_one(*job, board=board)
+            yield _play_one(*job, game=game, options=options)
         return
     chunk = max(1, min(16, len(jobs) // (workers * 4)))
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                             initargs=(board.raw,)) as pool:
+                             initargs=(game.info.name, options)) as pool:
         yield from pool.map(_play_in_worker, jobs, chunksize=chunk)
 
 
@@ -189,17 +181,19 @@ def _results(jobs: list[tuple[tuple[str, ...], int, int, str | None, Path | None
 # Summarising
 
 
-def summarise(specs: Sequence[str], results: Sequence[GameResult], *, seed: int = 0,
-              board: str = "", elapsed: float = 0.0, records: Path | None = None) -> Summary:
+def summarise(game: Game, specs: Sequence[str], results: Sequence[GameResult], *,
+              seed: int = 0, table: str = "", elapsed: float = 0.0, records: Path | None = None
+              ) -> Summary:
     """Per-seat figures from game results (given in game order, so sums are reproducible)."""
     n = len(specs)
+    sources = game.info.score_sources
     seats = []
     for seat in range(n):
         scores = [r.scores[seat] for r in results]
         won = [r for r in results if seat in r.winners]
-        by_source = {s: sum(r.points[seat][s] for r in results) / len(results) for s in SOURCES}
+        by_source = {s: sum(r.points[seat][s] for r in results) / len(results) for s in sources}
         seats.append(SeatSummary(
-            seat=seat, spec=specs[seat], colour=COLOURS[seat],
+            seat=seat, spec=specs[seat], colour=game.info.seat_colours[seat],
             wins=math.fsum(1 / len(r.winners) for r in won),
             outright_wins=sum(1 for r in won if len(r.winners) == 1),
             shared_wins=sum(1 for r in won if len(r.winners) > 1),
@@ -210,9 +204,10 @@ def summarise(specs: Sequence[str], results: Sequence[GameResult], *, seed: int 
         ))
     rounds = [r.rounds for r in results]
     return Summary(
-        specs=tuple(specs), games=len(results), seed=seed, board=board, seats=seats,
+        specs=tuple(specs), games=len(results), seed=seed, table=table, sources=sources,
+        seats=seats,
         rounds_mean=statistics.fmean(rounds), rounds_min=min(rounds), rounds_max=max(rounds),
-        scenarios=dict(sorted(Counter(r.scenario for r in results).items())),
+        setups=dict(sorted(Counter(r.setup for r in results).items())),
         results=list(results), elapsed=elapsed, records=records,
     )
 
@@ -220,8 +215,8 @@ def summarise(specs: Sequence[str], results: Sequence[GameResult], *, seed: int 
 def print_summary(summary: Summary, console: Console) -> None:
     """Two tables: results per seat, then where each seat's points came from."""
     last = summary.seed + summary.games - 1
-    title = (f"{summary.games} game(s) on {summary.board}, seeds {summary.seed}–{last}"
-             if summary.games > 1 else f"1 game on {summary.board}, seed {summary.seed}")
+    title = (f"{summary.games} game(s) on {summary.table}, seeds {summary.seed}–{last}"
+             if summary.games > 1 else f"1 game on {summary.table}, seed {summary.seed}")
     table = Table(title=title)
     for column in ("seat", "bot", "wins", "win %", "outright", "shared", "mean score",
                    "std dev", "min", "max"):
@@ -235,18 +230,18 @@ def print_summary(summary: Summary, console: Console) -> None:
 
     sources = Table(title="Mean points per game by source")
     sources.add_column("seat")
-    for source in SOURCES:
+    for source in summary.sources:
         sources.add_column(source, justify="right")
     sources.add_column("total", justify="right", style="bold")
     for s in summary.seats:
         sources.add_row(f"[bold {s.colour}]{s.seat + 1} {s.spec}[/]",
-                        *[f"{s.points_by_source[src]:.1f}" for src in SOURCES],
+                        *[f"{s.points_by_source[src]:.1f}" for src in summary.sources],
                         f"{sum(s.points_by_source.values()):.1f}")
     console.print(sources)
 
-    scenarios = ", ".join(f"{name} {count}" for name, count in summary.scenarios.items())
+    setups = ", ".join(f"{name} {count}" for name, count in summary.setups.items())
     console.print(f"rounds per game: mean {summary.rounds_mean:.2f}, min {summary.rounds_min}, "
-                  f"max {summary.rounds_max}; scenarios: {scenarios}")
+                  f"max {summary.rounds_max}; setups: {setups}")
     if summary.elapsed:
         console.print(f"{summary.games / summary.elapsed:.1f} games/s "
                       f"({summary.elapsed:.1f} s)", style="dim")
@@ -258,5 +253,5 @@ def _num(x: float) -> str:
     return str(int(x)) if x == int(x) else f"{x:.2f}"
 
 
-__all__ = ["GameResult", "SeatSummary", "Summary", "bot_seed", "points_by_source", "print_summary",
+__all__ = ["GameResult", "SeatSummary", "Summary", "bot_seed", "check_specs", "print_summary",
            "run_simulation", "summarise"]

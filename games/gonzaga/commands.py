@@ -1,0 +1,118 @@
+"""Gonzaga's own commands: check and draw boards, list scenarios, play in the terminal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tabletop.cli import console, err, fail, split
+
+from .bots import LEVELS
+
+board_app = typer.Typer(no_args_is_help=True, help="Check and draw Gonzaga board files.")
+#: The seats of `gonzaga play` (and so of `make play`) when none are given: you against the
+#: planner and the search bot.
+DEFAULT_PLAYERS = "human,planner,mcts:medium"
+
+
+def register(app: typer.Typer) -> None:
+    """Add Gonzaga's commands to the `gonzaga` command."""
+    app.add_typer(board_app, name="board")
+    app.command()(scenarios)
+    app.command()(play)
+
+
+def _load_board(path: Path | None):  # type: ignore[no-untyped-def]
+    from .board import BoardError, load_board
+
+    try:
+        return load_board(path)
+    except BoardError as exc:
+        raise fail(str(exc)) from None
+
+
+
+@board_app.command("check")
+def board_check(file: Annotated[Path | None, typer.Argument(help="Board file (default: the "
+                                                                 "shipped board).")] = None
+                ) -> None:
+    """Validate a board file against every invariant; exit 1 naming each violation."""
+    from .board import BoardError, load_board
+    from .boardcheck import check_board
+
+    try:
+        board = load_board(file)
+    except BoardError as exc:
+        for problem in exc.problems:
+            err.print(f"[red]✗[/] {problem}", highlight=False)
+        raise typer.Exit(1) from None
+    problems = check_board(board)
+    for problem in problems:
+        err.print(f"[red]✗[/] {problem}", highlight=False)
+    if problems:
+        err.print(f"{len(problems)} problem(s) in {board.name}")
+        raise typer.Exit(1)
+    console.print(f"[green]✓[/] {board.name}: {board.hex_count} hexes, "
+                  f"{len(board.cities)} cities, {len(board.harbors)} harbors, "
+                  f"{len(board.fiefs)} fiefs, {len(board.scenarios)} scenarios, "
+                  f"{len(board.objectives)} objectives; hash {board.content_hash[:12]}")
+
+
+@board_app.command("show")
+def board_show(
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output file, .svg or .png.")],
+    file: Annotated[Path | None, typer.Option("--board", help="Board file.")] = None,
+) -> None:
+    """Draw the board: regions, seas, cities, harbors, sea routes, barriers, seals, church."""
+    from .render import draw_board
+
+    board = _load_board(file)
+    if out.suffix.lower() not in (".svg", ".png"):
+        raise fail(f"--out must end in .svg or .png, not {out.suffix or 'nothing'!r}")
+    try:
+        draw_board(board, out)
+    except (OSError, ValueError) as exc:
+        raise fail(f"cannot write {out}: {exc}") from None
+    console.print(f"wrote {out}")
+
+
+def scenarios(players: Annotated[int | None, typer.Option(help="Only for this many players.")]
+              = None) -> None:
+    """List the scenario tiles."""
+    from rich.table import Table
+
+    board = _load_board(None)
+    table = Table("name", "players", "flourishing", "inactive", "person")
+    for s in board.scenarios.values():
+        if players is None or s.players == players:
+            table.add_row(s.name, str(s.players),
+                          ", ".join(board.regions[r].name for r in s.flourishing),
+                          ", ".join(board.regions[r].name for r in board.inactive_regions(s)),
+                          s.person)
+    console.print(table)
+
+
+def play(
+    players: Annotated[str, typer.Option(help="Comma-separated seats, 2 to 4: human or a bot ("
+                                              + ", ".join(LEVELS) + ", mcts:iterations=N).")]
+    = DEFAULT_PLAYERS,
+    seed: Annotated[int | None, typer.Option(help="Seed for the deal.")] = None,
+    scenario: Annotated[str | None, typer.Option(help="Scenario name (default: random).")]
+    = None,
+    record: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
+    variant: Annotated[list[str] | None, typer.Option(help="Rule variant (repeatable).")]
+    = None,
+) -> None:
+    """Play a game in the terminal."""
+    from .tui import play_in_terminal
+
+    specs = split(players)
+    try:
+        play_in_terminal(specs, seed=seed, scenario=scenario, record=record,
+                         variants=variant or [], console=console)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+
+
