@@ -153,6 +153,20 @@ class Game(Protocol, Generic[S, V, A]):
         """What chance or the players chose at setup, in a few words (a scenario, the cities)."""
         ...
 
+    def setup_of(self, state: S) -> dict[str, Any]:
+        """Everything chance and the options decided at setup, as JSON: with the actions it
+        rebuilds the game exactly (`from_setup`). It holds secrets: keep it on the server."""
+        ...
+
+    def from_setup(self, setup: Mapping[str, Any]) -> S:
+        """The game at its start, from `setup_of`; ValueError names what is wrong."""
+        ...
+
+    def decision_key(self, position: S | V) -> int:
+        """A number for the decision now open, the same whatever order the seats of one
+        simultaneous decision answer in (bots are seeded by it)."""
+        ...
+
     def describe_options(self, options: Mapping[str, Any]) -> str:
         """What games with these options are played on, in a few words (a board's name)."""
         ...

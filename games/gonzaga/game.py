@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,17 @@ from tabletop.game import GameInfo, LogEntry
 from . import engine
 from .actions import Action, action_from_json, action_to_json
 from .board import Board, load_board
-from .state import COLOURS, GameEnded, GameState, PlansRevealed, Reason, RoundStarted, TurnPlayed
+from .state import (
+    COLOURS,
+    GameEnded,
+    GameState,
+    Phase,
+    PlansRevealed,
+    Reason,
+    RoundStarted,
+    Setup,
+    TurnPlayed,
+)
 
 INFO = GameInfo(
     name="gonzaga", title="Gonzaga", min_players=2, max_players=4, default_players=4,
@@ -103,6 +114,23 @@ class Gonzaga:
     def setup_label(self, state: GameState) -> str:
         return state.setup.scenario
 
+    def setup_of(self, state: GameState) -> dict[str, Any]:
+        return {"setup": asdict(state.setup), "variants": sorted(state.rules.variants)}
+
+    def from_setup(self, setup: Mapping[str, Any]) -> GameState:
+        deal = setup_from_json(setup["setup"])
+        return engine.new_game(list(deal.names), setup=deal,
+                               variants=tuple(setup.get("variants") or ()))
+
+    def decision_key(self, position: Position) -> int:
+        turn = position.turn if position.phase is Phase.PLACING else -1
+        return position.round * 101 + turn + 1
+
+    def prepare(self) -> None:
+        """Build the shipped board's placement tables (a worker process does it once)."""
+        from .placement import placement_tables
+        placement_tables(load_board()).fiefs  # noqa: B018
+
     def describe_options(self, options: Mapping[str, Any]) -> str:
         board = board_option(options.get("board")) or load_board()
         return board.name
@@ -150,6 +178,13 @@ class Gonzaga:
             return "The game is over; " + " and ".join(names[i] for i in entry.data["winners"]) \
                 + " won."
         return f"{who}: {entry.kind}"
+
+
+def setup_from_json(data: Mapping[str, Any]) -> Setup:
+    """A deal from its JSON form (`dataclasses.asdict`)."""
+    return Setup(str(data["scenario"]), tuple(data["names"]), tuple(data["colours"]),
+                 tuple(tuple(int(f) for f in deck) for deck in data["decks"]),
+                 tuple(int(o) for o in data["objectives"]), int(data.get("oldest", 0)))
 
 
 def _log_entry(entry: Any) -> LogEntry:

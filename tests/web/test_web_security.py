@@ -153,7 +153,7 @@ class contextlib_suppress:
 
 
 def test_a_connection_outbox_is_bounded_and_coalesces_repeated_views():
-    from games.gonzaga.web.connection import Connection
+    from tabletop.web.connection import Connection
 
     class Stuck:
         """A socket whose sends never finish: a client that never reads."""
@@ -229,11 +229,12 @@ def test_only_the_offered_bot_levels_are_accepted(server):
 
 def test_a_decision_past_its_deadline_replaces_the_worker():
     from games.gonzaga.engine import new_game
-    from games.gonzaga.web.botpool import BotPool, Decision, DecisionTimeout
+    from games.gonzaga.game import GAME
+    from tabletop.web.botpool import BotPool, Decision, DecisionTimeout
 
-    state = new_game(2, 3)
-    slow = Decision("mcts:iterations=100000000", 1, state.setup, (), (), 0)
-    quick = Decision("random", 1, state.setup, (), (), 0)
+    setup = GAME.setup_of(new_game(2, 3))
+    slow = Decision("gonzaga", "mcts:iterations=100000000", 1, setup, (), 0)
+    quick = Decision("gonzaga", "random", 1, setup, (), 0)
 
     async def main() -> tuple[float, int, Any]:
         pool = BotPool(1, deadline=3.0)
@@ -353,7 +354,7 @@ def test_finished_and_idle_games_leave_memory_and_come_back(tmp_path):
     from games.gonzaga.actions import action_to_json
     from games.gonzaga.engine import legal_actions
     from games.gonzaga.web.app import GameServer, Limits
-    from games.gonzaga.web.storage import SqliteStore
+    from tabletop.web.storage import SqliteStore
 
     store = SqliteStore(tmp_path / "m.db")
     server = GameServer(store, bot_processes=False, limits=Limits(idle_seconds=60))

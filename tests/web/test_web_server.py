@@ -19,8 +19,8 @@ from games.gonzaga.record import verify_record
 from games.gonzaga.state import Setup
 from games.gonzaga.web.loadbench import choose, http_json, play_seat
 from games.gonzaga.web.room import GameParams
-from games.gonzaga.web.storage import SqliteStore
 from games.gonzaga.web.wire import placement_list
+from tabletop.web.storage import SqliteStore
 
 
 def create(server: Any, seats: list[dict[str, Any]], seed: int | None = None, **extra: Any

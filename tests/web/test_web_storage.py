@@ -8,10 +8,11 @@ import pytest
 
 from games.gonzaga.actions import action_to_json
 from games.gonzaga.engine import legal_actions
+from games.gonzaga.game import GAME
 from games.gonzaga.web.app import GameServer
-from games.gonzaga.web.botpool import decide
 from games.gonzaga.web.room import ClientError, Room, parse_params
-from games.gonzaga.web.storage import SqliteStore, StoreError, open_store
+from tabletop.web.botpool import Decision, decide
+from tabletop.web.storage import SqliteStore, StoreError, open_store
 
 
 def new_room(seed: int = 3) -> Room:
@@ -51,9 +52,9 @@ def test_a_room_rebuilt_from_its_log_is_the_same_game():
     moves = 0
     while not room.state.is_over and moves < 40:
         seat = room.state.to_move()[0]
-        action = decide(room.bots[seat], room.params.seed, room.state.setup, [],
-                        room.state.history, seat) if seat in room.bots \
-            else legal_actions(room.state, seat)[0]
+        action = decide(Decision("gonzaga", room.bots[seat], room.params.seed,
+                                 GAME.setup_of(room.state), tuple(room.state.history), seat)) \
+            if seat in room.bots else legal_actions(room.state, seat)[0]
         act, new = room.prepare(seat, action_to_json(action))
         room.commit(act, new)
         moves += 1
@@ -126,8 +127,9 @@ def test_every_lobby_level_plays_a_move_from_the_worker_entry_point():
                                          {"kind": "bot", "bot": "random"}], "seed": 5})
         room = Room("g-" + level, params)
         seat = room.state.to_move()[0]
-        a = decide(level, 5, room.state.setup, [], room.state.history, seat)
-        b = decide(level, 5, room.state.setup, [], room.state.history, seat)
+        job = Decision("gonzaga", level, 5, GAME.setup_of(room.state),
+                       tuple(room.state.history), seat)
+        a, b = decide(job), decide(job)
         assert a == b and a in list(legal_actions(room.state, seat))
         act, new = room.prepare(seat, action_to_json(a))
         room.commit(act, new)

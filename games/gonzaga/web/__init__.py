@@ -5,7 +5,7 @@ Nothing in the rules core imports this package; it drives the engine like any ot
 
 from __future__ import annotations
 
-from .storage import GameStore, SqliteStore, StoreError, open_store
+from tabletop.web.storage import GameStore, SqliteStore, StoreError, open_store
 
 __all__ = ["GameStore", "SqliteStore", "StoreError", "open_store", "serve"]
 

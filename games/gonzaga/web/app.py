@@ -25,18 +25,20 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from tabletop.web.botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
+from tabletop.web.connection import Connection
+from tabletop.web.limits import BodyLimit, RateLimited, RateLimiter, parse_json
+from tabletop.web.storage import GameStore, Listing, StoreError, open_store
+
 from ..actions import action_to_json
 from ..board import load_board
 from ..bots import LEVELS, level_options
 from ..engine import apply_in_place, deal, new_game, view
+from ..game import GAME
 from ..placement import placement_tables
 from ..record import dumps_record, game_record
 from ..state import VARIANTS
-from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
-from .connection import Connection
-from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
 from .room import BOT, ClientError, GameParams, Room, parse_params
-from .storage import GameStore, Listing, StoreError, open_store
 from .wire import board_json, view_json
 
 log = logging.getLogger("games.gonzaga.web")
@@ -334,7 +336,7 @@ class GameServer:
             state = room.state
             spec = room.bots[seat] if self.bot_failures.get(key, 0) < 2 else "greedy"
             action = await self.bots.decide(Decision(
-                spec, room.params.bot_seed, state.setup, tuple(sorted(state.rules.variants)),
+                GAME.info.name, spec, room.params.bot_seed, GAME.setup_of(state),
                 tuple(state.history), seat))
             await self.act(room, seat, action_to_json(action), seq)
         except asyncio.CancelledError:

@@ -16,32 +16,19 @@ from typing import Any
 
 import orjson
 
+from tabletop.web.errors import ClientError
+from tabletop.web.storage import StoredGame
+
 from ..actions import Action, IllegalAction, action_from_json, action_to_json
 from ..board import Board, load_board
 from ..bots import LEVELS, level_name
 from ..engine import apply, deal, new_game, view
+from ..game import setup_from_json
 from ..state import GameState, Phase, ScoreEvent, Setup, TurnPlayed
-from .storage import StoredGame
 from .wire import log_json, view_json
 
 PERSON = "person"
 BOT = "bot"
-
-
-class ClientError(Exception):
-    """A message a client should not have sent: `code` for programs, `message` for people."""
-
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.rule = rule
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
-        if self.rule:
-            out["rule"] = self.rule
-        return out
 
 
 @dataclass
@@ -83,14 +70,10 @@ class GameParams:
         return GameParams([Seat(s["kind"], s["name"], s.get("bot")) for s in data["seats"]],
                           None if seed is None else int(seed), data.get("scenario"),
                           list(data.get("variants", [])), bool(data.get("public", False)),
-                          None if setup is None else _setup_from_json(setup),
+                          None if setup is None else setup_from_json(setup),
                           int(data.get("bot_seed", seed or 0)))
 
 
-def _setup_from_json(data: dict[str, Any]) -> Setup:
-    return Setup(str(data["scenario"]), tuple(data["names"]), tuple(data["colours"]),
-                 tuple(tuple(int(f) for f in deck) for deck in data["decks"]),
-                 tuple(int(o) for o in data["objectives"]), int(data.get("oldest", 0)))
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")

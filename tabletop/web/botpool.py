@@ -1,10 +1,11 @@
 """Bot moves in worker processes, so a slow bot never holds up the server or other games.
 
-A worker gets the deal and the actions so far (small, picklable), rebuilds the game with the
-engine, and asks a bot built for that very decision: its seed comes from the game's bot seed,
-the seat, the round and the turn (not from the order in which simultaneous plans arrived). A
-bot's choice is therefore a pure function of what it sees, which also makes a resumed game
-continue exactly as it would have without the restart.
+A worker gets the game's name, its setup and the actions so far (small, picklable), rebuilds
+the game through its declaration (`Game.from_setup`), and asks a bot built for that very
+decision: its seed comes from the game's bot seed, the seat and the decision open
+(`Game.decision_key`: not from the order in which simultaneous moves arrived). A bot's choice is
+therefore a pure function of what it sees, which also makes a resumed game continue exactly as
+it would have without the restart.
 
 Each decision has a deadline: a worker that has not answered by then is killed and replaced,
 so one runaway search can never take a worker from every other game for good.
@@ -18,47 +19,42 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from ..actions import Action
-from ..board import load_board
+from .. import games
 from ..bots import make_bot
-from ..engine import apply_in_place, legal_actions, new_game, view
-from ..state import Phase, Setup
 
 DEADLINE = 20.0  # seconds a decision may take; the slowest offered level needs about 2
 
 
-def bot_seed(game_seed: int, seat: int, round_: int, turn: int) -> int:
-    """One seed per decision; `turn` is -1 while planning."""
-    return (game_seed * 1_000_003 + seat * 10_007 + round_ * 101 + turn + 1) % 2**63
+def bot_seed(game_seed: int, seat: int, decision: int) -> int:
+    """One seed per seat and decision (`Game.decision_key`)."""
+    return (game_seed * 1_000_003 + seat * 10_007 + decision) % 2**63
 
 
 @dataclass(frozen=True)
 class Decision:
     """What a worker needs to decide one move (everything picklable)."""
 
+    game: str
     spec: str
     seed: int
-    setup: Setup
-    variants: tuple[str, ...]
-    history: tuple[Action, ...]
+    setup: dict[str, Any]
+    history: tuple[Any, ...]
     seat: int
 
 
-def decide(spec: str, seed: int, setup: Setup, variants: Sequence[str],
-           history: Sequence[Action], seat: int) -> Action:
-    """The bot's action for `seat` after `history` on the shipped board, computed from the
-    seat's view only."""
-    state = new_game(setup=setup, board=load_board(), variants=variants)
-    for action in history:
-        apply_in_place(state, action)
-    turn = state.turn if state.phase is Phase.PLACING else -1
-    bot = make_bot(spec, bot_seed(seed, seat, state.round, turn))
-    return bot.decide(view(state, seat), legal_actions(state, seat))
+def decide(job: Decision) -> Any:
+    """The bot's action for the job's seat after its history, computed from the seat's view
+    only."""
+    game = games.get(job.game)
+    state = game.from_setup(job.setup)
+    for action in job.history:
+        game.apply_in_place(state, action)
+    bot = make_bot(game, job.spec, bot_seed(job.seed, job.seat, game.decision_key(state)))
+    return bot.decide(game.view(state, job.seat), game.legal_actions(state, job.seat))
 
 
 class DecisionTimeout(RuntimeError):
@@ -70,25 +66,26 @@ class BotFailed(RuntimeError):
 
 
 def _worker_main(conn: Connection, server_pid: int) -> None:
-    """A worker's life: build the placement tables once, then answer decisions until the pipe
-    closes; end when the server is gone (even killed with SIGKILL)."""
-    from ..placement import placement_tables
+    """A worker's life: let every game prepare (Gonzaga builds its placement tables), then
+    answer decisions until the pipe closes; end when the server is gone (even killed)."""
 
     def watch() -> None:
         while os.getppid() == server_pid:
             time.sleep(0.5)
         os._exit(0)
 
-    threading.Thread(target=watch, daemon=True, name="gonzaga-server-watch").start()
-    placement_tables(load_board()).fiefs  # noqa: B018
+    threading.Thread(target=watch, daemon=True, name="server-watch").start()
+    for name in games.available():
+        prepare = getattr(games.get(name), "prepare", None)
+        if prepare is not None:
+            prepare()
     while True:
         try:
             job: Decision = conn.recv()
         except (EOFError, OSError):
             return
         try:
-            result: tuple[str, Any] = ("ok", decide(job.spec, job.seed, job.setup, job.variants,
-                                                    job.history, job.seat))
+            result: tuple[str, Any] = ("ok", decide(job))
         except Exception as exc:
             result = ("error", f"{type(exc).__name__}: {exc}")
         conn.send(result)
@@ -102,11 +99,11 @@ class _Worker:
         ctx = multiprocessing.get_context("spawn")
         self.conn, child = ctx.Pipe()
         self.proc = ctx.Process(target=_worker_main, args=(child, os.getpid()), daemon=True,
-                                name="gonzaga-bot")
+                                name="bot-worker")
         self.proc.start()
         child.close()
 
-    def call(self, job: Decision, deadline: float) -> Action:
+    def call(self, job: Decision, deadline: float) -> Any:
         """Blocking: send the job and wait for the answer (run in a thread)."""
         try:
             self.conn.send(job)
@@ -148,13 +145,12 @@ class BotPool:
         self._threads = asyncio.Semaphore(workers) if not processes else None
         self._count = workers
 
-    async def decide(self, job: Decision) -> Action:
+    async def decide(self, job: Decision) -> Any:
         """The bot's action, or `DecisionTimeout` / `BotFailed`."""
         if not self.processes:
             assert self._threads is not None
             async with self._threads, asyncio.timeout(self.deadline):
-                return await asyncio.to_thread(decide, job.spec, job.seed, job.setup,
-                                               job.variants, job.history, job.seat)
+                return await asyncio.to_thread(decide, job)
         idle = self._pool()
         worker = await idle.get()
         try:

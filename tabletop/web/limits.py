@@ -16,7 +16,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .room import ClientError
+from .errors import ClientError
 
 MAX_BODY = 16 * 1024  # bytes of an HTTP request body; a new game is well under 1 KiB
 MAX_MESSAGE = 16 * 1024  # characters of a WebSocket message; every legal one is far smaller
