@@ -32,7 +32,8 @@ def refused(s, action, rule):
 
 def _same(a, b) -> bool:
     keys = set(vars(a)) - {"rng"}
-    return all(getattr(a, k) == getattr(b, k) for k in keys) and a.rng.getstate() == b.rng.getstate()
+    same_rng = a.rng.getstate() == b.rng.getstate()
+    return all(getattr(a, k) == getattr(b, k) for k in keys) and same_rng
 
 
 def put_tile(s, slot, name):
@@ -169,7 +170,8 @@ def test_assignment_sex_follows_the_slot_and_meeples_go_to_the_general_stock():
     put_tile(s, T.colour_assignment_slots[c][0], "Treasury")
     take(s, RED, "yellow", 6)
     options = [a for a in engine.legal_actions(s, RED) if a.kind == "assignment"]
-    assert {(a.sex, a.meeples) for a in options if a.sex == "male"} == {("male", k) for k in (1, 2, 3)}
+    males = {(a.sex, a.meeples) for a in options if a.sex == "male"}
+    assert males == {("male", k) for k in (1, 2, 3)}
     florins = s.florins[RED]
     engine.apply_in_place(s, ChooseAction(RED, "assignment", "male", 2))
     assert s.avail[RED][MALE] == 2 and s.stock[RED][MALE] == 10
