@@ -16,7 +16,7 @@ from tabletop.game import IllegalAction
 
 HIDDEN = {"rng", "deck", "removed", "down_tiles"}
 games = st.tuples(st.integers(2, 4), st.integers(0, 2**32 - 1))
-FEW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def public(p) -> dict:
