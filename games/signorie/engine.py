@@ -80,8 +80,11 @@ def new_game(names: Sequence[str], seed: int | None = None,
     names = tuple(str(n) for n in names)
     if not 2 <= len(names) <= 4:
         raise ValueError(f"Signorie is for 2 to 4 players, not {len(names)}")
+    if seed is None:  # a seed all the same, kept secret in the state, so records can replay
+        seed = random.SystemRandom().randrange(2**63)
     s = empty_state(names)
     t, n = s.t, len(names)
+    s.seed = seed
     s.rng = rng = random.Random(seed)
     order = list(range(n))
     rng.shuffle(order)
@@ -803,6 +806,7 @@ def resample(v: SignorieView, rng: random.Random) -> SignorieState:
             del rest[:n]
         s.down_tiles.append(rows)
     s.deck = rest
+    s.seed = None
     s.rng = random.Random(rng.getrandbits(64))
     return s
 

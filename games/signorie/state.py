@@ -109,6 +109,7 @@ def copy_public(src: Position, dst: Position) -> None:
 class SignorieState(Position):
     """The whole truth of a game, secrets included."""
 
+    seed: int | None  # what new_game was seeded with (None for a resampled state)
     rng: random.Random
     deck: list[int]  # the alliance stack, drawn from the end
     removed: list[int]  # tiles put back in the box at setup (2-3 players)
@@ -123,6 +124,7 @@ class SignorieState(Position):
     def clone(self) -> SignorieState:
         s = SignorieState.__new__(SignorieState)
         copy_public(self, s)
+        s.seed = self.seed
         s.rng = random.Random()
         s.rng.setstate(self.rng.getstate())
         s.deck = self.deck[:]
@@ -173,4 +175,5 @@ def empty_state(names: tuple[str, ...]) -> SignorieState:
     s.rewards, s.stack, s.queue, s.legal = [], [], [], []
     s.log, s.chance, s.events = [], [], []
     s.deck, s.removed = [], []
+    s.seed = None
     return s

@@ -98,6 +98,13 @@ def test_illegal_actions_name_the_rule_and_change_nothing():
         GAME.apply(s, object())
 
 
+def test_an_unseeded_game_keeps_its_seed_secret_and_replayable():
+    s = GAME.new_game(["A", "B"])
+    assert isinstance(s.seed, int) and not hasattr(GAME.view(s, 0), "seed")
+    again = GAME.new_game(["A", "B"], s.seed)
+    assert again.deck == s.deck and again.dice == s.dice
+
+
 def test_views_and_spectators():
     s = GAME.new_game(["A", "B", "C"], 5)
     v = GAME.view(s, None)

@@ -14,7 +14,7 @@ from games.signorie.state import SignorieState, SignorieView
 from games.signorie.tables import FEMALE, MALE
 from tabletop.game import IllegalAction
 
-HIDDEN = {"rng", "deck", "removed", "down_tiles"}
+HIDDEN = {"rng", "seed", "deck", "removed", "down_tiles"}
 games = st.tuples(st.integers(2, 4), st.integers(0, 2**32 - 1))
 FEW = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
