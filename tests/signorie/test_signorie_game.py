@@ -1,0 +1,116 @@
+"""Signorie through the platform's interface: discovery, JSON actions, texts, replays."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from games.signorie.game import GAME
+from tabletop import games
+from tabletop.game import Game, IllegalAction, Position
+
+
+def test_declared_and_discovered():
+    assert "signorie" in games.available()
+    assert games.get("signorie") is GAME
+    assert games.for_record_format("signorie-record/1") is GAME
+    info = GAME.info
+    assert (info.min_players, info.max_players, info.default_players) == (2, 4, 4)
+    assert info.hidden_information and info.chance and not info.simultaneous
+    wanted = [name for name, value in vars(Game).items() if callable(value)
+              and not name.startswith("_")]
+    assert wanted and all(callable(getattr(GAME, name, None)) for name in wanted)
+
+
+def play(n=4, seed=11, each=None):
+    rng = random.Random(seed)
+    s = GAME.new_game([f"P{i}" for i in range(n)], seed)
+    assert isinstance(s, Position)
+    record = []
+    while not s.is_over:
+        seat = s.to_move()[0]
+        legal = GAME.legal_actions(s, seat)
+        a = legal[rng.randrange(len(legal))]
+        if each:
+            each(s, a, legal)
+        record.append(json.loads(json.dumps(GAME.action_to_json(a))))
+        GAME.apply_in_place(s, a)
+    return s, record
+
+
+def test_a_record_of_seed_and_json_actions_replays_the_game():
+    s, record = play(3, seed=4)
+    again = GAME.new_game([f"P{i}" for i in range(3)], 4)
+    for data in record:
+        again = GAME.apply(again, GAME.action_from_json(data))
+    assert GAME.scores(again) == GAME.scores(s) and GAME.winners(again) == GAME.winners(s)
+    assert GAME.log(again) == GAME.log(s) and GAME.chance_events(again) == GAME.chance_events(s)
+
+
+def _round_trip_and_texts(s, a, legal):
+    for x in legal:
+        assert GAME.action_from_json(json.loads(json.dumps(GAME.action_to_json(x)))) == x
+        hash(x)
+    sentence = GAME.describe_action(s, a)
+    assert sentence.endswith(".") and "{" not in sentence and "_" not in sentence
+
+
+def test_every_legal_action_round_trips_and_reads_as_a_sentence():
+    s, _ = play(4, seed=2, each=_round_trip_and_texts)
+    for entry in GAME.log(s):
+        line = GAME.describe_log(s, entry)
+        assert line and "{" not in line and "_" not in line, (entry, line)
+    breakdown = GAME.score_breakdown(s)
+    assert [sum(b.values()) for b in breakdown] == list(GAME.scores(s))
+
+
+@pytest.mark.parametrize(("data", "words"), [
+    ([], "JSON object"),
+    ({"type": "fly", "seat": 0}, "unknown action type"),
+    ({"type": "pass"}, "missing field 'seat'"),
+    ({"type": "pass", "seat": "0"}, "integer"),
+    ({"type": "pass", "seat": 9}, "from 0 to 3"),
+    ({"type": "pass", "seat": True}, "integer"),
+    ({"type": "take_die", "seat": 0, "colour": "pink", "value": 3}, "colour"),
+    ({"type": "take_die", "seat": 0, "colour": "red", "value": 7}, "value"),
+    ({"type": "marry", "seat": 0, "city": "Paris", "dowry": 2}, "city"),
+    ({"type": "marry", "seat": 0, "city": "Roma", "dowry": 5}, "dowry"),
+    ({"type": "wedding", "seat": 0, "accept": 1}, "true or false"),
+    ({"type": "pass", "seat": 0, "extra": 1}, "unexpected field"),
+    ({"type": "advance", "seat": 0, "move": "jump"}, "move"),
+])
+def test_hostile_json_is_refused_naming_the_problem(data, words):
+    with pytest.raises(ValueError, match=words):
+        GAME.action_from_json(data)
+
+
+def test_illegal_actions_name_the_rule_and_change_nothing():
+    s = GAME.new_game(["A", "B"], 1)
+    seat = s.to_move()[0]
+    before = GAME.view(s, None)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply_in_place(s, GAME.action_from_json({"type": "pass", "seat": 1 - seat}))
+    assert err.value.rule == "turn order"
+    assert vars(GAME.view(s, None)) == vars(before)
+    with pytest.raises(IllegalAction, match="unknown action"):
+        GAME.apply(s, object())
+
+
+def test_an_unseeded_game_keeps_its_seed_secret_and_replayable():
+    s = GAME.new_game(["A", "B"])
+    assert isinstance(s.seed, int) and not hasattr(GAME.view(s, 0), "seed")
+    again = GAME.new_game(["A", "B"], s.seed)
+    assert again.deck == s.deck and again.dice == s.dice
+
+
+def test_views_and_spectators():
+    s = GAME.new_game(["A", "B", "C"], 5)
+    v = GAME.view(s, None)
+    assert GAME.legal_actions(v, s.to_move()[0]) == GAME.legal_actions(s, s.to_move()[0])
+    assert v.deck_left() == len(s.deck) and not hasattr(v, "deck")
+    with pytest.raises(ValueError):
+        GAME.view(s, 7)
+    fake = GAME.resample(v, random.Random(1))
+    assert GAME.scores(fake) == GAME.scores(s)
