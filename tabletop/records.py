@@ -126,7 +126,8 @@ class SeededRecord(_Model):
 
 
 class SeededRecords:
-    """Records of a game whose state holds `names`, `seed`, `options` and `history`."""
+    """Records of a game whose state holds `names`, `seed` and `history` (and `options` if
+    it has any)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -146,7 +147,7 @@ class SeededRecords:
             "players": [{"name": n, "spec": players[i] if players else None}
                         for i, n in enumerate(names)],
             "seed": state.seed,
-            "options": dict(state.options),
+            "options": dict(getattr(state, "options", None) or {}),
             "actions": [game.action_to_json(a) for a in state.history],
             "log": [_log_json(e) for e in game.log(state)],
             "scores": list(game.scores(state)),

@@ -33,6 +33,7 @@ from .state import (
     ACTIONS,
     OVER,
     REWARDS,
+    SCORE_SOURCES,
     Position,
     SignorieState,
     SignorieView,
@@ -747,6 +748,7 @@ def apply_in_place(s: SignorieState, action: Action) -> None:
 
         raise explain(s, action)
     HANDLERS[type(action)](s, action)
+    s.history.append(action)
     settle(s)
 
 
@@ -813,7 +815,7 @@ def resample(v: SignorieView, rng: random.Random) -> SignorieState:
 
 def score_breakdown(p: Position) -> list[dict[str, int]]:
     """Points per seat by source (missions, marriages, initiative, rewards, helpers, ...)."""
-    out: list[dict[str, int]] = [{} for _ in range(p.n)]
+    out: list[dict[str, int]] = [dict.fromkeys(SCORE_SOURCES, 0) for _ in range(p.n)]
     for seat, points, source, _detail in p.events:
         out[seat][source] = out[seat].get(source, 0) + points
     return out

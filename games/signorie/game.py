@@ -7,10 +7,12 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from tabletop.game import GameInfo, LogEntry
+from tabletop.records import SeededRecords
 
 from . import engine, text
 from .actions import Action, action_from_json, action_to_json
-from .state import Position, SignorieState, SignorieView
+from .state import SCORE_SOURCES, Position, SignorieState, SignorieView
+from .tables import tables
 
 
 class SignorieGame:
@@ -19,8 +21,18 @@ class SignorieGame:
     info = GameInfo(
         name="signorie", title="Signorie", min_players=2, max_players=4, default_players=4,
         simultaneous=False, hidden_information=True, chance=True,
-        record_format="signorie-record",
+        record_format="signorie-record", score_sources=SCORE_SOURCES,
+        seat_colours=tables().board_colours,
     )
+    search: Any = None
+
+    @property
+    def bots(self) -> Mapping[str, Any]:
+        return {}
+
+    @property
+    def records(self) -> SeededRecords:
+        return SeededRecords(self)
 
     def new_game(self, names: Sequence[str], seed: int | None = None,
                  options: Mapping[str, Any] | None = None) -> SignorieState:
@@ -69,9 +81,43 @@ class SignorieGame:
     def describe_log(self, position: Position, entry: LogEntry) -> str:
         return text.describe_log(position, entry)
 
-    def score_breakdown(self, position: Position) -> list[dict[str, int]]:
+    def score_breakdown(self, position: Position) -> tuple[dict[str, int], ...]:
         """Points per seat by source; they add up to the scores."""
-        return engine.score_breakdown(position)
+        return tuple(engine.score_breakdown(position))
+
+    def ranks(self, state: SignorieState) -> tuple[int, ...]:
+        """Most VP first; ties go to the seat higher in the turn order (the final tie-break)."""
+        keys = [(state.vp[p], -state.order.index(p)) for p in range(state.n)]
+        return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+
+    def round(self, position: Position) -> int:
+        return position.round
+
+    def setup_label(self, state: SignorieState) -> str:
+        return ", ".join(state.t.city_names[c] for c in state.cities)
+
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        return "Signorie (provisional components)"
+
+    def setup_of(self, state: SignorieState) -> dict[str, Any]:
+        return {"names": list(state.names), "seed": state.seed}
+
+    def from_setup(self, setup: Mapping[str, Any]) -> SignorieState:
+        return self.new_game(list(setup["names"]), int(setup["seed"]))
+
+    def decision_key(self, position: Position) -> int:
+        return len(position.history)
+
+    def record(self, state: SignorieState, *, players: Sequence[str] | None = None,
+               seed: int | None = None) -> dict[str, Any]:
+        return self.records.record(state, players=players, seed=seed)
+
+    def verify_record(self, data: Any, options: Mapping[str, Any] | None = None
+                      ) -> SignorieState:
+        return self.records.verify(data, options)
+
+    def summarize_record(self, data: Any) -> str:
+        return self.records.summarize(data)
 
 
 GAME = SignorieGame()

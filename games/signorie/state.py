@@ -20,6 +20,10 @@ from .tables import Tables, tables
 #: face_down | hire | reward | wedding | buy
 Frame = list
 
+#: Where points come from, as score events name them (text.SOURCES names them for players).
+SCORE_SOURCES = ("missions", "marriages", "initiative", "rewards", "helpers", "assignments",
+                 "weddings", "careers", "alliances")
+
 #: Phases of a round as the engine runs them.
 ACTIONS, REWARDS, OVER = "actions", "rewards", "over"
 
@@ -61,6 +65,7 @@ class Position:
     log: list[LogEntry]
     chance: list[tuple]
     events: list[tuple[int, int, str, str]]  # (seat, points, source, detail)
+    history: list[Any]  # every action applied, in order (all of them are public)
 
     @property
     def n(self) -> int:
@@ -88,7 +93,8 @@ class Position:
 
 _PUBLIC_FLAT = ("t", "names", "round", "phase", "cursor", "stamp")
 _PUBLIC_LIST = ("order", "passed", "florins", "vp", "init_pos", "init_stamp", "brides", "raised",
-                "cities", "assignment", "rewards", "queue", "legal", "log", "chance", "events")
+                "cities", "assignment", "rewards", "queue", "legal", "log", "chance", "events",
+                "history")
 _PUBLIC_NESTED = ("dice", "taken", "avail", "stock", "threshold", "helpers", "down",
                   "city_meeples", "city_tiles")
 
@@ -173,7 +179,7 @@ def empty_state(names: tuple[str, ...]) -> SignorieState:
     s.city_tiles = [[-1, -1] for _ in t.city_names]
     s.assignment = list(range(len(t.tile_effect)))
     s.rewards, s.stack, s.queue, s.legal = [], [], [], []
-    s.log, s.chance, s.events = [], [], []
+    s.log, s.chance, s.events, s.history = [], [], [], []
     s.deck, s.removed = [], []
     s.seed = None
     return s

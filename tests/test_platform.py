@@ -1,0 +1,169 @@
+"""The platform on every game: discovery, the Game interface, records, the generic search."""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+
+import pytest
+
+from tabletop import games
+from tabletop.bench import random_game
+from tabletop.bots import make_bot
+from tabletop.match import play_game
+from tabletop.records import RecordError
+from tabletop.search import MCTSBot, Settings
+
+GAMES = ["gonzaga", "signorie"]
+
+
+def test_both_games_are_found_and_gonzaga_is_the_default() -> None:
+    assert games.available()[0] == "gonzaga"
+    assert set(GAMES) <= set(games.available())
+    assert games.get("Signorie").info.title == "Signorie"
+    with pytest.raises(ValueError, match="unknown game 'chess'; choose from gonzaga"):
+        games.get("chess")
+    assert games.for_record_format("signorie-record/1") is games.get("signorie")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_random_game_through_the_interface_only(name: str) -> None:
+    game = games.get(name)
+    state = random_game(game, seed=3, players=3)
+    assert state.is_over and state.to_move() == ()
+    scores = game.scores(state)
+    breakdown = game.score_breakdown(state)
+    assert [sum(b.values()) for b in breakdown] == list(scores)
+    assert set().union(*breakdown) <= set(game.info.score_sources)
+    ranks = game.ranks(state)
+    assert {i for i, r in enumerate(ranks) if r == 1} >= set(game.winners(state))
+    assert all(scores[w] == max(scores) for w in game.winners(state))
+    assert len(game.info.seat_colours) >= 3
+    texts = [game.describe_log(state, e) for e in game.log(state)]
+    assert texts and all(isinstance(t, str) and t for t in texts)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_rebuilt_from_its_setup_and_actions_is_the_same(name: str) -> None:
+    game = games.get(name)
+    state = random_game(game, seed=5, players=2)
+    again = game.from_setup(copy.deepcopy(game.setup_of(state)))
+    for action in state.history:
+        game.apply_in_place(again, game.action_from_json(game.action_to_json(action)))
+    assert game.scores(again) == game.scores(state)
+    assert [e.data for e in game.log(again)] == [e.data for e in game.log(state)]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_records_name_their_game_and_replay(name: str) -> None:
+    game = games.get(name)
+    bots = [make_bot(game, "random", seed=i) for i in range(3)]
+    state = play_game(game, bots, seed=11, names=["Ann", "Bo", "Cy"])
+    data = game.record(state, players=["random"] * 3, seed=11)
+    assert data["format"] == f"{game.info.record_format}/1"
+    from tabletop.records import game_of
+    assert game_of(data) is game
+    replayed = game.verify_record(data)
+    assert game.scores(replayed) == game.scores(state)
+
+
+def test_a_signorie_record_that_lies_is_caught() -> None:
+    game = games.get("signorie")
+    state = random_game(game, seed=8, players=2)
+    data = game.record(state)
+    wrong_score = copy.deepcopy(data)
+    wrong_score["scores"][0] += 1
+    with pytest.raises(RecordError, match="scores differ"):
+        game.verify_record(wrong_score)
+    wrong_log = copy.deepcopy(data)
+    wrong_log["log"][3]["data"] = {"forged": True}
+    with pytest.raises(RecordError, match="log entry 4 differs"):
+        game.verify_record(wrong_log)
+    cut = copy.deepcopy(data)
+    cut["actions"] = cut["actions"][:-5]
+    with pytest.raises(RecordError):
+        game.verify_record(cut)
+    with pytest.raises(RecordError, match="not a Signorie record"):
+        game.verify_record({**data, "format": "signorie-record/9"})
+
+
+def test_the_generic_search_plays_signorie_legally_and_reproducibly() -> None:
+    game = games.get("signorie")
+    state = game.new_game(["Ann", "Bo"], seed=2)
+    seat = state.to_move()[0]
+    legal = game.legal_actions(state, seat)
+    picks = [make_bot(game, "mcts:iterations=30", seed=4).decide(game.view(state, seat), legal)
+             for _ in range(2)]
+    assert picks[0] == picks[1] and picks[0] in legal
+
+
+# -- the search on a toy game with chance, where the right moves are known ------------------
+
+
+@dataclass
+class Toy:
+    """Seat 0 may `take` 3 points and stop, or `roll` a die; after a roll it may `keep` the
+    die's points or `swap` them for 7 minus them. Seat 0 wins with 4 points or more."""
+
+    rng: random.Random
+    points: int = 0
+    rolled: bool = False
+    done: bool = False
+    chance: list[int] = field(default_factory=list)
+    viewer: int | None = 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.done
+
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.done else (0,)
+
+
+class ToyGame:
+    search = None
+
+    def legal_actions(self, state: Toy, seat: int) -> list[str]:
+        if state.done:
+            return []
+        return ["keep", "swap"] if state.rolled else ["roll", "take"]
+
+    def apply_in_place(self, state: Toy, action: str) -> None:
+        if action == "roll":
+            state.points, state.rolled = state.rng.randint(1, 6), True
+            state.chance.append(state.points)
+            return
+        state.points = {"take": 3, "keep": state.points, "swap": 7 - state.points}[action]
+        state.done = True
+
+    def resample(self, view: Toy, rng: random.Random) -> Toy:
+        return Toy(random.Random(rng.getrandbits(32)), view.points, view.rolled, view.done,
+                   list(view.chance))
+
+    def chance_events(self, state: Toy) -> list[int]:
+        return state.chance
+
+    def winners(self, state: Toy) -> tuple[int, ...]:
+        return (0,) if state.points >= 4 else (1,)
+
+    def scores(self, state: Toy) -> tuple[int, int]:
+        return (state.points, 0)
+
+
+def test_the_search_splits_its_tree_on_chance_outcomes() -> None:
+    from tabletop.search import RandomHooks
+
+    game = ToyGame()
+    bot = MCTSBot(game, seed=1, settings=Settings(iterations=600))  # type: ignore[arg-type]
+    view = Toy(random.Random(0))
+    rng = random.Random(5)
+    root = bot._search(view, RandomHooks(game, rng), rng)  # type: ignore[arg-type]
+    outcomes = {key[1][0] for key in root.children if isinstance(key, tuple) and
+                len(key) == 2 and isinstance(key[1], tuple)}
+    assert outcomes == {1, 2, 3, 4, 5, 6}  # one chance node per die face after `roll`
+    for key, child in root.children.items():
+        best = max(child.arms[0], key=lambda a: a.visits).action
+        assert best == ("keep" if key[1][0] >= 4 else "swap")  # each face learns its own move
+    # rolling then choosing well always wins; taking never does
+    assert bot.decide(view, ["roll", "take"]) == "roll"
