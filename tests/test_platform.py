@@ -167,3 +167,38 @@ def test_the_search_splits_its_tree_on_chance_outcomes() -> None:
         assert best == ("keep" if key[1][0] >= 4 else "swap")  # each face learns its own move
     # rolling then choosing well always wins; taking never does
     assert bot.decide(view, ["roll", "take"]) == "roll"
+
+
+def test_the_command_lists_games_and_takes_game_commands(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from tabletop.cli import app
+
+    runner = CliRunner()
+    listing = runner.invoke(app, ["games"])
+    assert listing.exit_code == 0
+    assert "gonzaga: Gonzaga, 2-4 players" in listing.output
+    assert "signorie: Signorie, 2-4 players" in listing.output
+    ok = runner.invoke(app, ["components", "check"])
+    assert ok.exit_code == 0 and "provisional" in ok.output
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "signorie-components/1"}', encoding="utf-8")
+    refused = runner.invoke(app, ["components", "check", str(bad)])
+    assert refused.exit_code == 1 and "action_slots" in refused.output
+    unknown = runner.invoke(app, ["simulate", "--game", "chess"])
+    assert unknown.exit_code == 2 and "unknown game 'chess'" in unknown.output
+    option = runner.invoke(app, ["simulate", "--game", "signorie", "--scenario", "Duo"])
+    assert option.exit_code == 2 and "Signorie has no option scenario" in option.output
+
+
+def test_signorie_records_replay_from_the_command_line(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from tabletop.cli import app
+
+    runner = CliRunner()
+    made = runner.invoke(app, ["simulate", "--game", "signorie", "--players",
+                               "random,random", "--games", "2", "--records", str(tmp_path)])
+    assert made.exit_code == 0, made.output
+    verified = runner.invoke(app, ["replay", "--verify", str(tmp_path / "game-00001.json")])
+    assert verified.exit_code == 0 and "replay exactly" in verified.output
