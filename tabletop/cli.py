@@ -185,8 +185,8 @@ def serve(
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before moving.")] = 0.35,
 ) -> None:
     """Play in the browser: the web app, its lobby and saved games."""
-    from games.gonzaga.web import StoreError, open_store
-    from games.gonzaga.web import serve as run_server
+    from tabletop.web import StoreError, open_store
+    from tabletop.web import serve as run_server
 
     try:
         open_store(db).close()

@@ -114,12 +114,12 @@ def test_play_default_seats_are_one_fact(monkeypatch):
 
 
 def test_serve_on_a_busy_port_says_what_to_do_and_prints_no_url(monkeypatch, tmp_path):
-    import games.gonzaga.web
+    import tabletop.web
 
     def never(*args, **kwargs):
         raise AssertionError("the server must not start on a busy port")
 
-    monkeypatch.setattr(games.gonzaga.web, "serve", never)
+    monkeypatch.setattr(tabletop.web, "serve", never)
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()

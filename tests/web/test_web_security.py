@@ -15,6 +15,7 @@ import sqlite3
 import time
 import urllib.error
 import urllib.request
+from dataclasses import asdict
 from typing import Any
 
 import pytest
@@ -23,9 +24,16 @@ from test_web_server import Client, create, deal_of, token_of
 from web_server import launch
 
 from games.gonzaga.engine import deal
-from games.gonzaga.web import room as room_module
+from games.gonzaga.web import site as site_module
 from games.gonzaga.web.loadbench import choose, http_json, play_seat
-from games.gonzaga.web.room import ClientError, parse_params
+from tabletop.web.room import ClientError
+from tabletop.web.room import parse_params as parse
+
+SITE = site_module.make_site()
+
+
+def parse_params(data: Any) -> Any:
+    return parse(data, SITE)
 
 PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bo"}]
 
@@ -74,14 +82,15 @@ def test_a_deal_comes_from_the_operating_systems_randomness(monkeypatch):
             used.append("shuffle")
             super().shuffle(x)
 
-    monkeypatch.setattr(room_module.secrets, "SystemRandom", Spy)
+    monkeypatch.setattr(site_module.secrets, "SystemRandom", Spy)
     params = parse_params({"seats": PEOPLE})
     assert used, "the deal was not made from secrets.SystemRandom"
     assert params.seed is None and params.setup is not None
     assert params.bot_seed >= 0
     # two deals of the same request differ (fiefs decks of 12 cards: equal only by accident)
     other = parse_params({"seats": PEOPLE})
-    assert other.setup is not None and other.setup.decks != params.setup.decks
+    assert other.setup is not None
+    assert other.setup["setup"]["decks"] != params.setup["setup"]["decks"]
 
 
 def test_a_chosen_seed_is_only_for_games_with_at_most_one_person(server):
@@ -89,7 +98,7 @@ def test_a_chosen_seed_is_only_for_games_with_at_most_one_person(server):
         parse_params({"seats": PEOPLE, "seed": 7})
     assert exc.value.code == "seed-not-allowed" and "deal" in exc.value.message
     solo = parse_params({"seats": [PEOPLE[0], {"kind": "bot", "bot": "greedy"}], "seed": 7})
-    assert solo.setup == deal(room_module.load_board(), ["Ann", "Greedy bot"], 7)
+    assert solo.setup["setup"] == asdict(deal(SITE.board, ["Ann", "Greedy bot"], 7))
     bots = parse_params({"seats": [{"kind": "bot", "bot": "random"}] * 2, "seed": 7})
     assert bots.seed == 7
     status, _, body = request(server, "/api/games",
@@ -103,7 +112,8 @@ def test_the_deal_stays_on_the_server_and_is_not_a_small_seed(server):
     with sqlite3.connect(server.db) as con:
         params = json.loads(con.execute("SELECT params FROM games WHERE id=?",
                                         (game["id"],)).fetchone()[0])
-    assert params["seed"] is None and params["setup"]["decks"] == [list(d) for d in setup.decks]
+    assert params["seed"] is None
+    assert params["setup"]["setup"]["decks"] == [list(d) for d in setup.decks]
     assert "setup" not in json.dumps(http_json(f"{server.base}/api/games"))
 
 
@@ -353,11 +363,11 @@ def test_the_lobby_is_paged_and_lists_only_listed_games(server):
 def test_finished_and_idle_games_leave_memory_and_come_back(tmp_path):
     from games.gonzaga.actions import action_to_json
     from games.gonzaga.engine import legal_actions
-    from games.gonzaga.web.app import GameServer, Limits
+    from tabletop.web.app import GameServer, Limits
     from tabletop.web.storage import SqliteStore
 
     store = SqliteStore(tmp_path / "m.db")
-    server = GameServer(store, bot_processes=False, limits=Limits(idle_seconds=60))
+    server = GameServer(store, SITE, bot_processes=False, limits=Limits(idle_seconds=60))
 
     async def main() -> None:
         done = server.create({"seats": [{"kind": "person"}, {"kind": "person"}]})

@@ -15,12 +15,16 @@ import websockets
 from web_leaks import find_leaks
 from websockets.sync.client import connect
 
+from games.gonzaga.game import setup_from_json
 from games.gonzaga.record import verify_record
 from games.gonzaga.state import Setup
 from games.gonzaga.web.loadbench import choose, http_json, play_seat
-from games.gonzaga.web.room import GameParams
+from games.gonzaga.web.site import make_site
 from games.gonzaga.web.wire import placement_list
+from tabletop.web.room import GameParams
 from tabletop.web.storage import SqliteStore
+
+SITE = make_site()
 
 
 def create(server: Any, seats: list[dict[str, Any]], seed: int | None = None, **extra: Any
@@ -40,9 +44,9 @@ def deal_of(server: Any, game_id: str) -> Setup:
     finally:
         store.close()
     assert stored is not None
-    params = GameParams.from_json(stored.params)
+    params = GameParams.from_json(stored.params, SITE)
     assert params.setup is not None
-    return params.setup
+    return setup_from_json(params.setup["setup"])
 
 
 def token_of(game: dict[str, Any], seat: int) -> str:

@@ -9,16 +9,24 @@ import pytest
 from games.gonzaga.actions import action_to_json
 from games.gonzaga.engine import legal_actions
 from games.gonzaga.game import GAME
-from games.gonzaga.web.app import GameServer
-from games.gonzaga.web.room import ClientError, Room, parse_params
+from games.gonzaga.web.site import make_site
+from tabletop.web.app import GameServer
 from tabletop.web.botpool import Decision, decide
+from tabletop.web.room import ClientError, Room
+from tabletop.web.room import parse_params as parse
 from tabletop.web.storage import SqliteStore, StoreError, open_store
+
+SITE = make_site()
+
+
+def parse_params(data):
+    return parse(data, SITE)
 
 
 def new_room(seed: int = 3) -> Room:
     params = parse_params({"seats": [{"kind": "person", "name": "Ann"},
                                      {"kind": "bot", "bot": "random"}], "seed": seed})
-    return Room("g1", params)
+    return Room("g1", params, SITE)
 
 
 def test_sqlite_store_is_in_wal_mode_and_keeps_the_log(tmp_path):
@@ -60,7 +68,7 @@ def test_a_room_rebuilt_from_its_log_is_the_same_game():
         moves += 1
     stored = room.stored()
     stored.actions = [action_to_json(a) for a in room.state.history]
-    again = Room.restore(stored)
+    again = Room.restore(stored, SITE)
     assert again.message_for(0) == room.message_for(0)
     assert again.message_for(None) == room.message_for(None)
 
@@ -111,7 +119,7 @@ def test_a_game_that_no_longer_replays_is_set_aside_not_fatal(tmp_path):
         store.create(room.stored())
     store.append("bad", 0, {"type": "fief", "player": 0, "fief": 10, "anchor": [0, 0],
                             "rotation": 0})  # not legal in planning: the log is corrupt
-    server = GameServer(store, bot_processes=False)
+    server = GameServer(store, SITE, bot_processes=False)
     assert server.resume() == 1 and set(server.rooms) == {"g1"}
     assert store.game_ids("broken") == ["bad"]
     store.close()
@@ -125,7 +133,7 @@ def test_every_lobby_level_plays_a_move_from_the_worker_entry_point():
     for level in LEVELS:
         params = parse_params({"seats": [{"kind": "bot", "bot": level},
                                          {"kind": "bot", "bot": "random"}], "seed": 5})
-        room = Room("g-" + level, params)
+        room = Room("g-" + level, params, SITE)
         seat = room.state.to_move()[0]
         job = Decision("gonzaga", level, 5, GAME.setup_of(room.state),
                        tuple(room.state.history), seat)

@@ -51,7 +51,7 @@ def start_server(port: int, db_path: str | Path, *, bot_delay: float = 0.0,
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     limits = LOCAL_LIMITS if limits is None else limits
     proc = subprocess.Popen(
-        [sys.executable, "-m", "games.gonzaga.web", "--port", str(port), "--db",
+        [sys.executable, "-m", "tabletop.web", "--port", str(port), "--db",
          f"sqlite:///{Path(db_path).resolve()}", "--bot-delay", str(bot_delay),
          *[f"--limit={name}={value}" for name, value in limits.items()]],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

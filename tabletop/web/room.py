@@ -1,8 +1,8 @@
-"""Games on the server, apart from any transport: seats, tokens, validation of client messages.
+"""One game on the server, for any game: its true state, its seats, its bots, its messages.
 
-A `Room` holds one game's true state. `prepare` validates a client's action and computes the
-next state without changing anything; the server stores the action, then `commit`s it. So a
-bad message never changes a game, and an action is on disk before anyone hears of it.
+The game's rules come from its `Game`; what the browser is sent, and the few choices that
+depend on how a game is played (when a decision began, which moves may be taken back, a move's
+points before it is made), from its `WebGame` (`tabletop.web.site`).
 """
 
 from __future__ import annotations
@@ -11,21 +11,15 @@ import re
 import secrets
 import time
 import unicodedata
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
 
-from tabletop.web.errors import ClientError
-from tabletop.web.storage import StoredGame
-
-from ..actions import Action, IllegalAction, action_from_json, action_to_json
-from ..board import Board, load_board
-from ..bots import LEVELS, level_name
-from ..engine import apply, deal, new_game, view
-from ..game import setup_from_json
-from ..state import GameState, Phase, ScoreEvent, Setup, TurnPlayed
-from .wire import log_json, view_json
+from ..game import IllegalAction
+from .errors import ClientError
+from .site import WebGame
+from .storage import StoredGame
 
 PERSON = "person"
 BOT = "bot"
@@ -42,38 +36,34 @@ class Seat:
 class GameParams:
     """How a game was created; with the action log it rebuilds the game exactly.
 
-    The deal (`setup`) is made from the operating system's randomness and kept on the server:
-    nothing a player sees can reproduce it. `seed` is set only when someone chose the deal
-    (allowed for games with at most one person); games stored before deals were kept have
-    only their seed, which deals as it always did.
+    `setup` (`Game.setup_of`) holds everything chance decided, drawn from the operating
+    system's randomness and kept on the server: nothing a player sees can reproduce it. `seed`
+    is set only when someone chose it (allowed for games with at most one person).
     """
 
     seats: list[Seat]
     seed: int | None
-    scenario: str | None = None
-    variants: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
     public: bool = False  # listed in the lobby: anyone may take a free person seat
-    setup: Setup | None = None
+    setup: dict[str, Any] | None = None
     bot_seed: int = 0  # seeds the bots' decisions, so a resumed game goes on identically
+    game: str = "gonzaga"
 
-    def to_json(self, board: Board) -> dict[str, Any]:
-        return {"seats": [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in self.seats],
-                "seed": self.seed, "scenario": self.scenario, "variants": self.variants,
-                "public": self.public, "bot_seed": self.bot_seed,
-                "setup": None if self.setup is None else asdict(self.setup),
-                "board": {"name": board.name, "hash": board.content_hash}}
+    def to_json(self, site: WebGame) -> dict[str, Any]:
+        return {"game": self.game,
+                "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in self.seats],
+                "seed": self.seed, "options": self.options, "public": self.public,
+                "bot_seed": self.bot_seed, "setup": self.setup, **site.params_extra()}
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> GameParams:
+    def from_json(data: dict[str, Any], site: WebGame) -> GameParams:
+        """Params as stored, older forms included (the game's site reads its own)."""
+        data = site.upgrade_params(data)
         seed = data.get("seed")
-        setup = data.get("setup")
         return GameParams([Seat(s["kind"], s["name"], s.get("bot")) for s in data["seats"]],
-                          None if seed is None else int(seed), data.get("scenario"),
-                          list(data.get("variants", [])), bool(data.get("public", False)),
-                          None if setup is None else setup_from_json(setup),
-                          int(data.get("bot_seed", seed or 0)))
-
-
+                          None if seed is None else int(seed), dict(data.get("options") or {}),
+                          bool(data.get("public", False)), data.get("setup"),
+                          int(data.get("bot_seed", seed or 0)), str(data.get("game", "gonzaga")))
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
@@ -94,12 +84,12 @@ def clean_name(value: Any, seat: int) -> str:
     return value
 
 
-def parse_params(data: Any, board: Board | None = None) -> GameParams:
-    """Validate a lobby request to create a game, and deal it; every problem is a
-    `ClientError`. Bots are only the levels the lobby offers (`bots.LEVELS`)."""
+def parse_params(data: Any, site: WebGame) -> GameParams:
+    """Validate a lobby request to create a game, and set it up; every problem is a
+    `ClientError`. Bots are only the levels the lobby offers (`site.levels`)."""
     if not isinstance(data, dict):
         raise ClientError("bad-request", "a new game is a JSON object with 'seats'")
-    seats = _parse_seats(data.get("seats"))
+    seats = _parse_seats(data.get("seats"), site)
     seed = data.get("seed")
     if seed == "":
         seed = None
@@ -110,31 +100,26 @@ def parse_params(data: Any, board: Board | None = None) -> GameParams:
             raise ClientError("seed-not-allowed", "a chosen seed is only for games with at "
                                                   "most one person: whoever chose it would "
                                                   "know every card of the deal")
-    scenario = data.get("scenario") or None
-    if scenario is not None and not isinstance(scenario, str):
-        raise ClientError("bad-scenario", "the scenario must be a name")
-    variants = data.get("variants") or []
-    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-        raise ClientError("bad-variants", "variants must be a list of names")
     public = data.get("public", False)
     if not isinstance(public, bool):
         raise ClientError("bad-request", "'public' must be true or false")
-    board = board or load_board()
-    names = [s.name for s in seats]
+    options = site.parse_options(data)
     try:
-        # the deal: from the chosen seed, or from the operating system's randomness
-        setup = deal(board, names, seed, scenario) if seed is not None else \
-            deal(board, names, scenario=scenario, rng=secrets.SystemRandom())
-        new_game(setup=setup, board=board, variants=variants)
+        # from the chosen seed, or from the operating system's randomness
+        state = site.deal([s.name for s in seats], seed, options)
     except ValueError as exc:
         raise ClientError("bad-game", str(exc)) from None
     bot_seed = seed if seed is not None else secrets.randbits(63)
-    return GameParams(seats, seed, scenario, variants, public, setup, bot_seed)
+    return GameParams(seats, seed, options, public, site.game.setup_of(state), bot_seed,
+                      site.game.info.name)
 
 
-def _parse_seats(seats_in: Any) -> list[Seat]:
-    if not isinstance(seats_in, list) or not 2 <= len(seats_in) <= 4:
-        raise ClientError("bad-seats", "a game has 2 to 4 seats")
+def _parse_seats(seats_in: Any, site: WebGame) -> list[Seat]:
+    info = site.game.info
+    if not isinstance(seats_in, list) or not info.min_players <= len(seats_in) <= \
+            info.max_players:
+        raise ClientError("bad-seats", f"a game has {info.min_players} to {info.max_players} "
+                                       "seats")
     seats = []
     for i, s in enumerate(seats_in):
         if not isinstance(s, dict) or s.get("kind") not in (PERSON, BOT):
@@ -142,10 +127,10 @@ def _parse_seats(seats_in: Any) -> list[Seat]:
         name = clean_name(s.get("name"), i)
         if s["kind"] == BOT:
             spec = s.get("bot") or "greedy"
-            if spec not in LEVELS:
+            if spec not in site.levels:
                 raise ClientError("bad-bot", f"seat {i + 1}: no bot level {str(spec)[:40]!r}; "
-                                             f"the levels are {', '.join(LEVELS)}")
-            seats.append(Seat(BOT, name or f"{level_name(spec)} bot", spec))
+                                             f"the levels are {', '.join(site.levels)}")
+            seats.append(Seat(BOT, name or f"{site.level_name(spec)} bot", spec))
         else:
             seats.append(Seat(PERSON, name or f"Player {i + 1}"))
     return seats
@@ -154,18 +139,14 @@ def _parse_seats(seats_in: Any) -> list[Seat]:
 class Room:
     """One game: its true state, its seats and the bots that sit in some of them."""
 
-    def __init__(self, game_id: str, params: GameParams, *, board: Board | None = None,
+    def __init__(self, game_id: str, params: GameParams, site: WebGame, *,
                  tokens: dict[int, str] | None = None, spectator: str | None = None,
                  claimed: set[int] | None = None, created: float | None = None) -> None:
         self.id = game_id
         self.params = params
-        self.board = board or load_board()
-        if params.setup is not None:
-            self.state: GameState = new_game(setup=params.setup, board=self.board,
-                                             variants=params.variants)
-        else:  # stored before deals were kept: the seed deals
-            self.state = new_game([s.name for s in params.seats], params.seed, params.scenario,
-                                  board=self.board, variants=params.variants)
+        self.site = site
+        self.game = site.game
+        self.state: Any = self.initial_state()
         self.tokens = tokens if tokens is not None else {
             i: secrets.token_urlsafe(24) for i, s in enumerate(params.seats) if s.kind == PERSON}
         self.spectator = spectator or secrets.token_urlsafe(24)
@@ -174,36 +155,41 @@ class Room:
         self.created = created or time.time()
         self.bots = {i: s.bot or "greedy" for i, s in enumerate(params.seats) if s.kind == BOT}
         self.connected: dict[int, int] = {}  # seat -> open connections
-        self.before: GameState | None = None  # the state before the last move, while undoable
+        self.before: Any = None  # the state before the last move, while undoable
         self.rematch: dict[int | None, str] | None = None  # seat (None: spectators) -> link
         self.version = 0  # counts every change of what a client is shown
         self._messages: dict[int | None, tuple[Any, dict[str, Any]]] = {}
         self._texts: dict[int | None, tuple[dict[str, Any], str]] = {}
-        self._log: list[dict[str, Any]] = []  # the journal as JSON entries, converted once
+        self._log: list[dict[str, Any]] = []  # the public log as JSON entries, converted once
         self._log_texts: list[str] = []  # and encoded once
+
+    def initial_state(self) -> Any:
+        """The game at its start, from its stored setup."""
+        p = self.params
+        if p.setup is not None:
+            return self.game.from_setup(p.setup)
+        # stored before setups were kept: the seed deals
+        return self.game.new_game([s.name for s in p.seats], p.seed, p.options)
 
     # -- storage ---------------------------------------------------------------------------
 
     def stored(self) -> StoredGame:
-        return StoredGame(self.id, self.created, self.params.to_json(self.board),
+        return StoredGame(self.id, self.created, self.params.to_json(self.site),
                           "over" if self.state.is_over else "playing", dict(self.tokens),
                           set(self.claimed), self.spectator, section=self.section(),
                           summary=self.summary())
 
     @classmethod
-    def restore(cls, stored: StoredGame, board: Board | None = None) -> Room:
-        """Rebuild a game by replaying its log through the engine."""
-        board = board or load_board()
-        want = stored.params.get("board", {}).get("hash")
-        if want and want != board.content_hash:
-            raise ValueError(f"game {stored.id} was played on another board (hash {want[:12]})")
-        room = cls(stored.id, GameParams.from_json(stored.params), board=board,
+    def restore(cls, stored: StoredGame, site: WebGame) -> Room:
+        """Rebuild a game by replaying its log through the rules."""
+        site.check_stored(stored.id, stored.params)
+        room = cls(stored.id, GameParams.from_json(stored.params, site), site,
                    tokens=stored.tokens, spectator=stored.spectator, claimed=stored.claimed,
                    created=stored.created)
         for i, data in enumerate(stored.actions):
-            action = action_from_json(data)
+            action = room.game.action_from_json(data)
             try:
-                new = apply(room.state, action)
+                new = room.game.apply(room.state, action)
             except IllegalAction as exc:
                 raise ValueError(f"game {stored.id}: stored action {i} no longer replays: "
                                  f"{exc}") from None
@@ -241,17 +227,17 @@ class Room:
         cached = self._messages.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]
-        v = view(self.state, seat)
-        if len(self._log) > len(v.journal):  # a move was taken back
+        v = self.game.view(self.state, seat)
+        if len(self._log) > self.site.log_length(v):  # a move was taken back
             self._log, self._log_texts = [], []
-        new = log_json(v, len(self._log))
+        new = self.site.log_json(v, len(self._log))
         self._log.extend(new)
         self._log_texts.extend(_json_text(entry) for entry in new)
-        msg = view_json(v, game_id=self.id, seq=self.seq, seats=self.seats_json(),
-                        log=list(self._log))
-        # who made the last move (public: that someone has planned is public), so a client
+        msg = self.site.view_json(v, game_id=self.id, seq=self.seq, seats=self.seats_json(),
+                                  log=list(self._log))
+        # who made the last move (public: that someone has moved is public), so a client
         # knows when the view reflects its own move
-        msg["last_player"] = self.state.history[-1].player if self.state.history else None
+        msg["last_player"] = self.site.last_player(self.state)
         msg["can_undo"] = self.can_undo(seat)
         msg["rematch"] = None if self.rematch is None else self.rematch.get(seat)
         self._messages[seat] = (key, msg)
@@ -270,24 +256,24 @@ class Room:
             self._texts[seat] = cached
         return cached[1]
 
-    def summary(self, state: GameState | None = None) -> dict[str, Any]:
+    def summary(self, state: Any = None) -> dict[str, Any]:
         """A lobby line (of the game now, or at `state`): public facts only, never a token."""
-        s = state or self.state
-        return {"id": self.id, "created": self.created, "round": s.round, "phase": str(s.phase),
-                "scenario": s.rules.scenario.name, "over": s.is_over,
-                "public": self.params.public,
-                "winners": list(s.winners) if s.is_over else [],
+        s = state if state is not None else self.state
+        scores = self.game.scores(s)
+        return {"id": self.id, "game": self.game.info.name, "created": self.created,
+                **self.site.summary(s), "over": s.is_over, "public": self.params.public,
+                "winners": list(self.game.winners(s)) if s.is_over else [],
                 "seats": [{"name": seat.name, "kind": seat.kind, "bot": seat.bot,
                            "open": self.params.public and seat.kind == PERSON
                            and i not in self.claimed,
-                           "score": s.players[i].score}
+                           "score": scores[i]}
                           for i, seat in enumerate(self.params.seats)]}
 
-    def section(self, state: GameState | None = None) -> str | None:
+    def section(self, state: Any = None) -> str | None:
         """The lobby list this game belongs in; None: unlisted, shown to nobody."""
         if not self.params.public:
             return None
-        if (state or self.state).is_over:
+        if (state if state is not None else self.state).is_over:
             return "finished"
         free = any(s.kind == PERSON and i not in self.claimed
                    for i, s in enumerate(self.params.seats))
@@ -295,25 +281,27 @@ class Room:
 
     # -- actions ---------------------------------------------------------------------------
 
-    def parse(self, seat: int | None, payload: Any) -> Action:
+    def parse(self, seat: int | None, payload: Any) -> Any:
         """A client's action for its own seat, or a `ClientError`."""
         if seat is None:
             raise ClientError("spectator", "spectators cannot act; open your seat's link to play")
-        if isinstance(payload, dict) and "player" not in payload:
-            payload = {**payload, "player": seat}
+        owner = self.site.owner_field
+        if isinstance(payload, dict) and owner not in payload:
+            payload = {**payload, owner: seat}
         try:
-            action = action_from_json(payload)
+            action = self.game.action_from_json(payload)
         except ValueError as exc:
             raise ClientError("bad-action", str(exc)) from None
-        if action.player != seat:
+        actor = getattr(action, owner)
+        if actor != seat:
             raise ClientError("not-your-seat", f"you hold seat {seat + 1} and cannot act for "
-                                               f"seat {action.player + 1}")
+                                               f"seat {actor + 1}")
         return action
 
     def check_seq(self, seq: Any) -> None:
         """A move names the view it was made on (`seq`); one made before the current decision
-        began is refused, so a message sent again later can never play again. Plans are
-        simultaneous: a plan made while others planned is still a plan for this round."""
+        began is refused, so a message sent again later can never play again. Where seats
+        move at once, a move made while others moved is still a move of that decision."""
         if not isinstance(seq, int) or isinstance(seq, bool):
             raise ClientError("bad-message", "a move carries 'seq', the number of the view it "
                                              "was made on")
@@ -322,13 +310,10 @@ class Room:
                                        "played")
 
     def decision_start(self) -> int:
-        """The number of the first view of the decision now open: the round's first plan, or
-        the current placing turn."""
-        if self.state.phase is Phase.PLANNING:
-            return self.seq - sum(p.plan is not None for p in self.state.players)
-        return self.seq
+        """The number of the first view of the decision now open."""
+        return self.site.decision_start(self.state)
 
-    def prepare(self, seat: int | None, payload: Any) -> tuple[Action, GameState]:
+    def prepare(self, seat: int | None, payload: Any) -> tuple[Any, Any]:
         """Validate and compute the next state; the room is not changed."""
         action = self.parse(seat, payload)
         assert seat is not None
@@ -336,34 +321,31 @@ class Room:
         if s.is_over:
             raise ClientError("game-over", "the game is over")
         if seat not in s.to_move():
-            if s.phase is Phase.PLANNING:
-                raise ClientError("not-your-turn", "you have planned already; waiting for the "
-                                                   "others")
-            raise ClientError("not-your-turn", f"it is {s.players[s.to_move()[0]].name}'s turn "
-                                               "to place")
+            raise ClientError("not-your-turn", self.site.not_your_turn(s, seat))
         try:
-            return action, apply(s, action)
+            return action, self.game.apply(s, action)
         except IllegalAction as exc:
             raise ClientError("illegal", exc.message, exc.rule) from None
 
-    def commit(self, action: Action, new_state: GameState) -> None:
+    def commit(self, action: Any, new_state: Any) -> None:
         assert new_state.history[-1] == action and len(new_state.history) == self.seq + 1
         self.before = self.state if self._undoable(self.state, new_state) else None
         self.state = new_state
         self.version += 1
 
-    def _undoable(self, old: GameState, new: GameState) -> bool:
-        """A person's move may be taken back while it is the last one and revealed nothing:
-        not the last plan (the reveal), not the round's last placement (the next draw)."""
-        player = new.history[-1].player
-        return (player not in self.bots and not new.is_over and new.round == old.round
-                and new.phase is old.phase)
+    def _undoable(self, old: Any, new: Any) -> bool:
+        """A person's move may be taken back while it is the last one and revealed nothing
+        (the game says what reveals: a reveal of plans, a draw, a roll)."""
+        player = self.site.last_player(new)
+        return (player not in self.bots and not new.is_over
+                and tuple(self.game.chance_events(new)) == tuple(self.game.chance_events(old))
+                and self.site.undoable(old, new))
 
     def can_undo(self, seat: int | None) -> bool:
         return (seat is not None and self.before is not None
-                and self.state.history[-1].player == seat)
+                and self.site.last_player(self.state) == seat)
 
-    def prepare_undo(self, seat: int | None, seq: Any) -> GameState:
+    def prepare_undo(self, seat: int | None, seq: Any) -> Any:
         """The state before `seat`'s last move, if it may be taken back; nothing changes."""
         self.check_seq(seq)
         if seat is None:
@@ -374,7 +356,7 @@ class Room:
         assert self.before is not None
         return self.before
 
-    def commit_undo(self, before: GameState) -> None:
+    def commit_undo(self, before: Any) -> None:
         self.state = before
         self.before = None
         self.version += 1
@@ -382,14 +364,8 @@ class Room:
     def check(self, seat: int | None, payload: Any) -> dict[str, Any]:
         """Would this action be legal, and what would it score? Nothing changes."""
         action, new = self.prepare(seat, payload)
-        events: list[ScoreEvent] = []
-        for entry in reversed(new.journal):
-            if isinstance(entry, TurnPlayed) and entry.action == action:
-                events = list(entry.events)
-                break
-        return {"type": "check", "ok": True, "action": action_to_json(action),
-                "points": sum(e.points for e in events),
-                "events": [f"+{e.points} {e.detail}" for e in events]}
+        return {"type": "check", "ok": True, "action": self.game.action_to_json(action),
+                **self.site.preview(self.state, action, new)}
 
     def bots_to_move(self) -> list[int]:
         return [i for i in self.state.to_move() if i in self.bots]

@@ -1,4 +1,5 @@
-"""`python -m gonzaga.web --port N --db URL`: the server alone, as tests and benchmarks start it."""
+"""`python -m tabletop.web --port N --db URL [--game NAME]`: the server alone, as tests and
+benchmarks start it."""
 
 from __future__ import annotations
 
@@ -19,17 +20,19 @@ def _limit(text: str) -> tuple[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m gonzaga.web")
+    parser = argparse.ArgumentParser(prog="python -m tabletop.web")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default="sqlite:///gonzaga.db")
+    parser.add_argument("--game", default="gonzaga")
     parser.add_argument("--bot-delay", type=float, default=0.35)
     parser.add_argument("--limit", type=_limit, action="append", default=[],
                         help="NAME=VALUE overrides a server limit, e.g. creates_per_minute=0")
     args = parser.parse_args()
     limits = {name: (int(v) if isinstance(getattr(Limits, name), int) else v)
               for name, v in args.limit}
-    serve(args.host, args.port, args.db, bot_delay=args.bot_delay, limits=limits)
+    serve(args.host, args.port, args.db, game=args.game, bot_delay=args.bot_delay,
+          limits=limits)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
-"""The web server: lobby over HTTP, play over WebSockets, bots in worker processes.
+"""The web server of every game: lobby over HTTP, play over WebSockets, bots in worker
+processes.
 
 The server holds the only true state of every game (`Room`); each connection receives only its
 own seat's view, spectators the public view. An action is validated, written to the store, and
 only then applied and broadcast, so a server killed at any moment resumes every game from its
-log (see docs/web.md).
+log (see docs/web.md). What is particular to a game comes from its `WebGame` (its page, its
+messages, its lobby options), so the same server plays Gonzaga and Signorie.
 """
 
 from __future__ import annotations
@@ -17,39 +19,26 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from tabletop.web.botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
-from tabletop.web.connection import Connection
-from tabletop.web.limits import BodyLimit, RateLimited, RateLimiter, parse_json
-from tabletop.web.storage import GameStore, Listing, StoreError, open_store
+from ..records import dumps_record
+from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
+from .connection import Connection
+from .errors import ClientError
+from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
+from .room import BOT, GameParams, Room, parse_params
+from .site import WebGame, load_site
+from .storage import GameStore, Listing, StoreError, open_store
 
-from ..actions import action_to_json
-from ..board import load_board
-from ..bots import LEVELS, level_options
-from ..engine import apply_in_place, deal, new_game, view
-from ..game import GAME
-from ..placement import placement_tables
-from ..record import dumps_record, game_record
-from ..state import VARIANTS
-from .room import BOT, ClientError, GameParams, Room, parse_params
-from .wire import board_json, view_json
-
-log = logging.getLogger("games.gonzaga.web")
+log = logging.getLogger("tabletop.web")
 DEFAULT_DB = "sqlite:///gonzaga.db"
 STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
           "rate-limited": 429, "server-full": 503}  # HTTP status of an error code; else 400
 LOBBY_PAGE = 20  # games per lobby list and page
-
-
-def static_dir() -> Path:
-    return Path(str(resources.files("games.gonzaga") / "web" / "static"))
 
 
 @dataclass
@@ -76,12 +65,14 @@ class GameServer:
     go and loaded again from the store when asked for.
     """
 
-    def __init__(self, store: GameStore, *, bot_delay: float = 0.35, bot_workers: int = 2,
-                 bot_processes: bool = True, limits: Limits | None = None) -> None:
+    def __init__(self, store: GameStore, site: WebGame, *, bot_delay: float = 0.35,
+                 bot_workers: int = 2, bot_processes: bool = True,
+                 limits: Limits | None = None) -> None:
         self.store = store
+        self.site = site
+        self.game = site.game
         self.limits = limits or Limits()
-        self.board = load_board()  # the shipped board, which the bot workers load too
-        placement_tables(self.board).fiefs  # noqa: B018 - built now, not during a first move
+        site.prepare()
         self.rooms: dict[str, Room] = {}
         self.conns: dict[str, set[Connection]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
@@ -92,7 +83,6 @@ class GameServer:
         self.bot_failures: dict[tuple[str, int, int], int] = {}
         self.pending_bots: set[tuple[str, int]] = set()
         self.tasks: set[asyncio.Task[None]] = set()
-        self.board_payload = json.dumps(board_json(self.board))
         self.create_limit = RateLimiter(self.limits.creates_per_minute / 60,
                                         self.limits.create_burst)
         self.lobby_limit = RateLimiter(self.limits.lobby_per_second, self.limits.lobby_burst)
@@ -115,7 +105,7 @@ class GameServer:
             if stored is None:
                 continue
             try:
-                room = Room.restore(stored, self.board)
+                room = Room.restore(stored, self.site)
             except (ValueError, KeyError, TypeError) as exc:  # one bad game never stops the rest
                 log.error("cannot resume game %s: %s", game_id, exc)
                 self.store.set_status(game_id, "broken")
@@ -162,7 +152,7 @@ class GameServer:
             if stored is None or stored.status == "broken":
                 return None
             try:
-                room = Room.restore(stored, self.board)
+                room = Room.restore(stored, self.site)
             except (ValueError, KeyError, TypeError):
                 return None
             self._add(room)
@@ -192,7 +182,7 @@ class GameServer:
 
     def create(self, data: Any, client: str = "") -> Room:
         self.create_limit.check(client, "new games from your address")
-        params = parse_params(data, self.board)
+        params = parse_params(data, self.site)
         self._check_capacity()
         return self._open(params)
 
@@ -202,7 +192,7 @@ class GameServer:
                                              "try again later")
 
     def _open(self, params: GameParams, claimed: set[int] | None = None) -> Room:
-        room = Room(secrets.token_urlsafe(12), params, board=self.board, claimed=claimed)
+        room = Room(secrets.token_urlsafe(12), params, self.site, claimed=claimed)
         self.store.create(room.stored())
         self._add(room)
         self._lobby_cache.clear()
@@ -249,7 +239,8 @@ class GameServer:
             room.check_seq(seq)
             action, new_state = room.prepare(seat, payload)
             self._store(lambda: self.store.append(
-                room.id, room.seq, action_to_json(action), section=room.section(new_state),
+                room.id, room.seq, self.game.action_to_json(action),
+                section=room.section(new_state),
                 summary=room.summary(new_state), status="over" if new_state.is_over else None))
             room.commit(action, new_state)
         self._changed(room)
@@ -299,10 +290,9 @@ class GameServer:
         if room.rematch is None:
             self._check_capacity()
             p = room.params
-            setup = deal(self.board, [s.name for s in p.seats], scenario=p.scenario,
-                         rng=secrets.SystemRandom())
-            params = GameParams(p.seats, None, p.scenario, p.variants, p.public, setup,
-                                secrets.randbits(63))
+            state = self.site.deal([s.name for s in p.seats], None, p.options)
+            params = GameParams(p.seats, None, p.options, p.public, self.game.setup_of(state),
+                                secrets.randbits(63), p.game)
             new = self._open(params, claimed=set(room.claimed))
             room.rematch = {s: f"/game/{new.id}#{t}" for s, t in new.tokens.items()}
             room.rematch[None] = f"/game/{new.id}#watch"
@@ -336,9 +326,9 @@ class GameServer:
             state = room.state
             spec = room.bots[seat] if self.bot_failures.get(key, 0) < 2 else "greedy"
             action = await self.bots.decide(Decision(
-                GAME.info.name, spec, room.params.bot_seed, GAME.setup_of(state),
+                self.game.info.name, spec, room.params.bot_seed, self.game.setup_of(state),
                 tuple(state.history), seat))
-            await self.act(room, seat, action_to_json(action), seq)
+            await self.act(room, seat, self.game.action_to_json(action), seq)
         except asyncio.CancelledError:
             raise
         except ClientError as exc:
@@ -456,13 +446,16 @@ class GameServer:
             self.presence(room, but=conn)
 
 
-def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
-               bot_processes: bool = True, limits: Limits | None = None) -> FastAPI:
-    """The ASGI app; `db` is a database URL or a ready `GameStore`."""
+def create_app(db: str | GameStore = DEFAULT_DB, *, game: str = "gonzaga",
+               bot_delay: float = 0.35, bot_processes: bool = True,
+               limits: Limits | None = None) -> FastAPI:
+    """The ASGI app for `game`; `db` is a database URL or a ready `GameStore`."""
     store = open_store(db) if isinstance(db, str) else db
-    server = GameServer(store, bot_delay=bot_delay, bot_processes=bot_processes, limits=limits)
+    site = load_site(game)
+    server = GameServer(store, site, bot_delay=bot_delay, bot_processes=bot_processes,
+                        limits=limits)
     server.resume()
-    # The board, its placement tables and every resumed game live as long as the server: keep
+    # The game's tables and every resumed game live as long as the server: keep
     # them out of the garbage collector's full passes, which otherwise stall the event loop
     # for tens of milliseconds under load; and collect young objects less often.
     gc.collect()
@@ -476,11 +469,11 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
         await server.shutdown()
         store.close()
 
-    app = FastAPI(title="Gonzaga", lifespan=lifespan, docs_url=None, redoc_url=None,
+    app = FastAPI(title=site.game.info.title, lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
     app.add_middleware(BodyLimit)
     app.state.server = server
-    static = static_dir()
+    static = site.static_dir()
     app.mount("/static", StaticFiles(directory=static), name="static")
 
     @app.exception_handler(ClientError)
@@ -503,17 +496,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
         return FileResponse(static / "favicon.svg", media_type="image/svg+xml",
                             headers={"Cache-Control": "max-age=86400"})
 
-    @app.get("/api/board")
-    async def get_board() -> Response:
-        return Response(server.board_payload, media_type="application/json")
-
-    @app.get("/api/options")
-    async def options() -> dict[str, Any]:
-        return {"bots": list(LEVELS), "bot_levels": level_options(), "variants": VARIANTS,
-                "regions": {r.id: r.name for r in server.board.regions.values()},
-                "scenarios": [{"name": s.name, "players": s.players, "person": s.person,
-                               "flourishing": list(s.flourishing)}
-                              for s in server.board.scenarios.values()]}
+    site.routes(app, server)
 
     @app.post("/api/games")
     async def create_game(request: Request) -> dict[str, Any]:
@@ -555,9 +538,10 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
     async def record(game_id: str) -> Response:
         room = finished(game_id)
         specs = [(s.bot or "greedy") if s.kind == BOT else "human" for s in room.params.seats]
-        text = dumps_record(game_record(room.state, players=specs, seed=room.params.seed))
+        text = dumps_record(server.game.record(room.state, players=specs,
+                                               seed=room.params.seed))
         return Response(text + "\n", media_type="application/json", headers={
-            "Content-Disposition": f'attachment; filename="gonzaga-{game_id}.json"'})
+            "Content-Disposition": f'attachment; filename="{site.record_name(game_id)}"'})
 
     @app.get("/api/games/{game_id}/replay/{step}")
     async def replay(game_id: str, step: int) -> dict[str, Any]:
@@ -565,11 +549,12 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, bot_delay: float = 0.35,
         room = finished(game_id)
         total = len(room.state.history)
         step = max(0, min(step, total))
-        state = new_game(setup=room.state.setup, board=room.board,
-                         variants=sorted(room.state.rules.variants))
+        state = room.initial_state()
         for action in room.state.history[:step]:
-            apply_in_place(state, action)
-        msg = view_json(view(state, None), game_id=room.id, seq=step, seats=room.seats_json())
+            server.game.apply_in_place(state, action)
+        v = server.game.view(state, None)
+        msg = site.view_json(v, game_id=room.id, seq=step, seats=room.seats_json(),
+                             log=site.log_json(v, 0))
         msg["replay"] = {"step": step, "total": total}
         return msg
 

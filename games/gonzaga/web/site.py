@@ -1,0 +1,155 @@
+"""Gonzaga in the browser: what the platform's web server needs of it (`tabletop.web.site`)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.responses import Response
+
+from tabletop.web.errors import ClientError
+
+from ..board import Board, load_board
+from ..bots import LEVELS, level_name, level_options
+from ..engine import deal, new_game
+from ..game import GAME
+from ..placement import placement_tables
+from ..state import VARIANTS, GameState, Phase, TurnPlayed
+from .wire import board_json, log_json, view_json
+
+
+def static_dir() -> Path:
+    return Path(str(resources.files("games.gonzaga") / "web" / "static"))
+
+
+class GonzagaWeb:
+    """Gonzaga on the shipped board: its page, its views as JSON, its rules of play."""
+
+    game = GAME
+    levels = LEVELS
+    owner_field = "player"
+
+    def __init__(self, board: Board | None = None) -> None:
+        self.board = board or load_board()  # the shipped board, which the bot workers load too
+        self._board_payload: str | None = None
+
+    def level_name(self, spec: str) -> str:
+        return level_name(spec)
+
+    def static_dir(self) -> Path:
+        return static_dir()
+
+    def prepare(self) -> None:
+        placement_tables(self.board).fiefs  # noqa: B018 - built now, not during a first move
+        self._board_payload = json.dumps(board_json(self.board))
+
+    def routes(self, app: FastAPI, server: Any) -> None:
+        board = self.board
+
+        @app.get("/api/board")
+        async def get_board() -> Response:
+            if self._board_payload is None:
+                self._board_payload = json.dumps(board_json(board))
+            return Response(self._board_payload, media_type="application/json")
+
+        @app.get("/api/options")
+        async def options() -> dict[str, Any]:
+            return {"bots": list(LEVELS), "bot_levels": level_options(), "variants": VARIANTS,
+                    "regions": {r.id: r.name for r in board.regions.values()},
+                    "scenarios": [{"name": s.name, "players": s.players, "person": s.person,
+                                   "flourishing": list(s.flourishing)}
+                                  for s in board.scenarios.values()]}
+
+    # -- setting a game up ---------------------------------------------------------------
+
+    def parse_options(self, data: dict[str, Any]) -> dict[str, Any]:
+        scenario = data.get("scenario") or None
+        if scenario is not None and not isinstance(scenario, str):
+            raise ClientError("bad-scenario", "the scenario must be a name")
+        variants = data.get("variants") or []
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise ClientError("bad-variants", "variants must be a list of names")
+        return {"scenario": scenario, "variants": variants}
+
+    def deal(self, names: Sequence[str], seed: int | None, options: dict[str, Any]
+             ) -> GameState:
+        scenario = options.get("scenario")
+        setup = deal(self.board, list(names), seed, scenario) if seed is not None else \
+            deal(self.board, list(names), scenario=scenario, rng=secrets.SystemRandom())
+        return new_game(setup=setup, board=self.board, variants=options.get("variants") or ())
+
+    def params_extra(self) -> dict[str, Any]:
+        return {"board": {"name": self.board.name, "hash": self.board.content_hash}}
+
+    def upgrade_params(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Games stored before the platform kept `scenario` and `variants` at the top and the
+        deal itself as `setup`."""
+        if "options" in data:
+            return data
+        variants = list(data.get("variants") or [])
+        setup = data.get("setup")
+        return {**data, "options": {"scenario": data.get("scenario"), "variants": variants},
+                "setup": None if setup is None else {"setup": setup, "variants": variants}}
+
+    def check_stored(self, game_id: str, params: dict[str, Any]) -> None:
+        want = (params.get("board") or {}).get("hash")
+        if want and want != self.board.content_hash:
+            raise ValueError(f"game {game_id} was played on another board (hash {want[:12]})")
+
+    # -- what the browser is sent --------------------------------------------------------
+
+    def view_json(self, view: Any, *, game_id: str, seq: int, seats: list[dict[str, Any]],
+                  log: list[dict[str, Any]]) -> dict[str, Any]:
+        return view_json(view, game_id=game_id, seq=seq, seats=seats, log=log)
+
+    def log_json(self, view: Any, start: int) -> list[dict[str, Any]]:
+        return log_json(view, start)
+
+    def log_length(self, view: Any) -> int:
+        return len(view.journal)
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        return {"round": state.round, "phase": str(state.phase),
+                "scenario": state.rules.scenario.name}
+
+    # -- rules of play on the server -----------------------------------------------------
+
+    def decision_start(self, state: GameState) -> int:
+        """The round's first plan (plans are simultaneous), or the current placing turn."""
+        seq = len(state.history)
+        if state.phase is Phase.PLANNING:
+            return seq - sum(p.plan is not None for p in state.players)
+        return seq
+
+    def undoable(self, old: GameState, new: GameState) -> bool:
+        """Not the last plan (the reveal), not the round's last placement (the next draw)."""
+        return new.round == old.round and new.phase is old.phase
+
+    def last_player(self, state: GameState) -> int | None:
+        return state.history[-1].player if state.history else None
+
+    def not_your_turn(self, state: GameState, seat: int) -> str:
+        if state.phase is Phase.PLANNING:
+            return "you have planned already; waiting for the others"
+        return f"it is {state.players[state.to_move()[0]].name}'s turn to place"
+
+    def preview(self, state: GameState, action: Any, new: GameState) -> dict[str, Any]:
+        events = []
+        for entry in reversed(new.journal):
+            if isinstance(entry, TurnPlayed) and entry.action == action:
+                events = list(entry.events)
+                break
+        return {"points": sum(e.points for e in events),
+                "events": [f"+{e.points} {e.detail}" for e in events]}
+
+    def record_name(self, game_id: str) -> str:
+        return f"gonzaga-{game_id}.json"
+
+
+def make_site() -> GonzagaWeb:
+    return GonzagaWeb()

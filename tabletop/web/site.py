@@ -1,0 +1,115 @@
+"""What a game brings to the web server: its page, its messages and a few rules of play.
+
+The server (`tabletop.web.app`) and its rooms (`tabletop.web.room`) are the same for every
+game; a game's `WebGame` says what a seat's browser is sent (its view and log as JSON), which
+lobby options and bot levels it offers, and the few things only the game knows: when the
+decision now open began, which moves may be taken back, a move's points before it is made.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from fastapi import FastAPI
+
+from ..game import Game
+
+
+class WebGame(Protocol):
+    game: Game
+    #: The bot specs the lobby offers, weakest first; nothing else is accepted from the web.
+    levels: Sequence[str]
+    #: The field of an action that names its seat (`player`, `seat`).
+    owner_field: str
+
+    def level_name(self, spec: str) -> str: ...
+
+    def static_dir(self) -> Path:
+        """The folder of the game's page (`index.html`, scripts, styles, `favicon.svg`)."""
+        ...
+
+    def routes(self, app: FastAPI, server: Any) -> None:
+        """Add the game's own HTTP routes (its board, its lobby options)."""
+        ...
+
+    def prepare(self) -> None:
+        """Build what the first move should not wait for (tables, caches)."""
+        ...
+
+    def parse_options(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The game's options from a lobby request; `ClientError` names a bad one."""
+        ...
+
+    def deal(self, names: Sequence[str], seed: int | None, options: dict[str, Any]) -> Any:
+        """A new game: from the chosen seed, or (None) from the operating system's randomness.
+        ValueError names options the game refuses."""
+        ...
+
+    def params_extra(self) -> dict[str, Any]:
+        """Facts stored with a game's parameters (Gonzaga: the board it is played on)."""
+        ...
+
+    def upgrade_params(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Stored parameters in today's form (older games stored them otherwise)."""
+        ...
+
+    def check_stored(self, game_id: str, params: dict[str, Any]) -> None:
+        """ValueError if a stored game cannot be played here (another board)."""
+        ...
+
+    def view_json(self, view: Any, *, game_id: str, seq: int, seats: list[dict[str, Any]],
+                  log: list[dict[str, Any]]) -> dict[str, Any]:
+        """The message a seat (or a spectator) receives after every change."""
+        ...
+
+    def log_json(self, view: Any, start: int) -> list[dict[str, Any]]:
+        """The public log from entry `start` on, as JSON entries with their sentences."""
+        ...
+
+    def log_length(self, view: Any) -> int: ...
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """The game's part of a lobby line: round, phase, setup (public facts only)."""
+        ...
+
+    def decision_start(self, state: Any) -> int:
+        """The number of actions before the decision now open began."""
+        ...
+
+    def undoable(self, old: Any, new: Any) -> bool:
+        """Whether the move from `old` to `new` revealed nothing the game hides (the platform
+        already refuses moves that drew on chance, bots' moves and the last move)."""
+        ...
+
+    def last_player(self, state: Any) -> int | None:
+        """Who made the last move (None before the first)."""
+        ...
+
+    def not_your_turn(self, state: Any, seat: int) -> str:
+        """Why `seat` may not move now, in words for that player."""
+        ...
+
+    def preview(self, state: Any, action: Any, new: Any) -> dict[str, Any]:
+        """What a move would score, for the check before it is made: `points` and `events`."""
+        ...
+
+    def record_name(self, game_id: str) -> str:
+        """The file name of a downloaded record."""
+        ...
+
+
+def load_site(game: str) -> WebGame:
+    """The web side of a game: `games/NAME/web/site.py`'s `make_site()`."""
+    from .. import games
+
+    name = games.get(game).info.name
+    try:
+        module = importlib.import_module(f"games.{name}.web.site")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"games.{name}.web", f"games.{name}.web.site"):
+            raise
+        raise ValueError(f"{name} cannot be played in the browser yet") from None
+    return module.make_site()
