@@ -231,6 +231,11 @@ class Board:
         return len(self.coords)
 
     @cached_property
+    def coord_array(self) -> np.ndarray:
+        """(hexes, 2) `[column, row]` per hex index, for vectorised look-ups."""
+        return np.array(self.coords, dtype=np.int32).reshape(-1, 2)
+
+    @cached_property
     def is_land(self) -> np.ndarray:
         return np.array([r is not None for r in self.region_of], dtype=bool)
 

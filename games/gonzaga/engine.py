@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias, overload
+from typing import overload
 
 import numpy as np
 
@@ -31,9 +31,8 @@ from .actions import (
     Wedding,
 )
 from .board import Board, load_board
-from .placement import FiefPlacements, action_allows, cells_of, static_problem
+from .placement import action_allows, cells_of, static_problem
 from .state import (
-    COLOUR_DIGIT,
     COLOURS,
     LAST_TURN_THRESHOLD,
     LEAGUE_SIZE,
@@ -52,20 +51,16 @@ from .state import (
     Piece,
     PlansRevealed,
     PlayerState,
+    Position,
     Reason,
     RoundStarted,
     Rules,
     ScoreEvent,
+    Seat,
     Setup,
     TurnPlayed,
-    journal_events,
     rules_for,
 )
-
-#: Functions that read only public information accept a full state or a player's view.
-
-#: Functions that read only public information take a full state or a player's view.
-StateOrView: TypeAlias = "GameState | PlayerView"
 
 # ---------------------------------------------------------------------------------------------
 # Setting up
@@ -190,22 +185,64 @@ def _start_round(state: GameState) -> None:
 # Legal actions
 
 
-class LegalActions(Sequence[Action]):
-    """The legal actions of one player, built on demand (placements can number thousands)."""
+@dataclass(frozen=True, eq=False)
+class PlacementArrays:
+    """Placements of one fief as parallel arrays, with the points each would score now.
 
-    def __init__(self, fixed: Sequence[Action], player: int = -1, fief: int | None = None,
-                 placements: FiefPlacements | None = None, rows: np.ndarray | None = None,
-                 weddings: np.ndarray | None = None, coords: Sequence[Hex] = ()) -> None:
-        self.fixed = tuple(fixed)
-        self.player = player
-        self.fief = fief
-        self.placements = placements
-        self.rows = rows if rows is not None else np.zeros(0, dtype=np.int32)
-        self.weddings = weddings if weddings is not None else np.zeros((0, 2), dtype=np.int32)
-        self._coords = coords
+    The supported way for bots and interfaces to look at thousands of placements at once;
+    entry i of a `LegalActions`' arrays is its `placement(i)`."""
+
+    fief: int
+    rows: np.ndarray  # (K,) rows of the fief's placement table (`Rules.fief_placements`)
+    cells: np.ndarray  # (K, size) hex indices covered
+    anchors: np.ndarray  # (K, 2) anchor hex as [column, row]
+    rotations: np.ndarray  # (K,) sixths of a turn clockwise
+    points: np.ndarray  # (K,) points now: cities, harbors, new sea leagues
 
     def __len__(self) -> int:
-        return len(self.fixed) + len(self.rows) + len(self.weddings)
+        return len(self.rows)
+
+
+def placement_arrays(state: Position, player: int, fief: int, card: str,
+                     action: str) -> PlacementArrays:
+    """Every placement of `fief` legal now under a region card and an action card."""
+    return _arrays(state, player, fief, placement_rows(state, player, fief, card, action))
+
+
+def _arrays(state: Position, player: int, fief: int, rows: np.ndarray) -> PlacementArrays:
+    table = state.rules.fief_placements(fief)
+    anchors = state.board.coord_array[table.anchors[rows]]
+    points = (placement_points(state, player, fief, rows) if len(rows)
+              else np.zeros(0, dtype=np.int32))
+    return PlacementArrays(fief, rows, table.cells[rows], anchors, table.rotations[rows], points)
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of one player, built on demand (placements can number thousands).
+
+    In order: the donation, the placements of this round's fief, then the Weddings. Besides
+    the sequence, `placement_arrays()` and `wedding_pairs` give the placements and Weddings
+    as arrays for vectorised valuation."""
+
+    def __init__(self, fixed: Sequence[Action], player: int = -1, fief: int | None = None,
+                 state: Position | None = None, rows: np.ndarray | None = None,
+                 weddings: np.ndarray | None = None) -> None:
+        self._fixed = tuple(fixed)
+        self.player = player
+        self.fief = fief
+        self._rows = rows if rows is not None else np.zeros(0, dtype=np.int32)
+        self._weddings = weddings if weddings is not None else np.zeros((0, 2), dtype=np.int32)
+        self._arrays: PlacementArrays | None = None
+        if state is not None:
+            self._coords = state.board.coords
+            if fief is not None:
+                self._table = state.rules.fief_placements(fief)
+                # taken now: the list keeps no reference to the position (a bot is handed it)
+                if len(self._rows):
+                    self._arrays = _arrays(state, player, fief, self._rows)
+
+    def __len__(self) -> int:
+        return len(self._fixed) + len(self._rows) + len(self._weddings)
 
     @overload
     def __getitem__(self, i: int) -> Action: ...
@@ -220,15 +257,15 @@ class LegalActions(Sequence[Action]):
             i += n
         if not 0 <= i < n:
             raise IndexError(i)
-        if i < len(self.fixed):
-            return self.fixed[i]
-        i -= len(self.fixed)
-        if i < len(self.rows):
-            assert self.placements is not None and self.fief is not None
-            row = int(self.rows[i])
-            anchor = self._coords[int(self.placements.anchors[row])]
-            return PlaceFief(self.player, self.fief, anchor, int(self.placements.rotations[row]))
-        first, second = self.weddings[i - len(self.rows)]
+        if i < len(self._fixed):
+            return self._fixed[i]
+        i -= len(self._fixed)
+        if i < len(self._rows):
+            assert self.fief is not None
+            row = int(self._rows[i])
+            anchor = self._coords[int(self._table.anchors[row])]
+            return PlaceFief(self.player, self.fief, anchor, int(self._table.rotations[row]))
+        first, second = self._weddings[i - len(self._rows)]
         return Wedding(self.player, self._coords[int(first)],
                        self._coords[int(second)] if second >= 0 else None)
 
@@ -236,15 +273,34 @@ class LegalActions(Sequence[Action]):
         for i in range(len(self)):
             yield self[i]
 
+    @property
+    def fixed(self) -> tuple[Action, ...]:
+        """The actions listed before the placements (the donation while placing)."""
+        return self._fixed
+
+    @property
+    def placement_count(self) -> int:
+        return len(self._rows)
+
+    def placement_arrays(self) -> PlacementArrays | None:
+        """The legal placements as arrays with their points now (None when there are none)."""
+        return self._arrays
+
+    @property
+    def wedding_pairs(self) -> np.ndarray:
+        """(W, 2) hex indices of each legal Wedding's rings, the second -1 for a single ring;
+        entry j is `wedding(j)`. Pairs are listed once."""
+        return self._weddings
+
     def placement(self, i: int) -> PlaceFief:
-        """The placement of row `self.rows[i]` (rows are in the same order as the actions)."""
-        action = self[len(self.fixed) + i]
+        """The i-th placement (entry i of `placement_arrays()`)."""
+        action = self[len(self._fixed) + i]
         assert isinstance(action, PlaceFief)
         return action
 
     def wedding(self, j: int) -> Wedding:
-        """The Wedding of `self.weddings[j]`."""
-        action = self[len(self.fixed) + len(self.rows) + j]
+        """The Wedding of `wedding_pairs[j]`."""
+        action = self[len(self._fixed) + len(self._rows) + j]
         assert isinstance(action, Wedding)
         return action
 
@@ -252,7 +308,7 @@ class LegalActions(Sequence[Action]):
         """Hexes a second ring may take beside a first ring on `first` (pairs are listed once,
         so both columns are searched)."""
         out = []
-        for a, b in self.weddings.tolist():
+        for a, b in self._weddings.tolist():
             if b < 0:
                 continue
             if self._coords[a] == first:
@@ -262,7 +318,7 @@ class LegalActions(Sequence[Action]):
         return sorted(set(out))
 
 
-def legal_actions(state: StateOrView, player: int | None = None) -> LegalActions:
+def legal_actions(state: Position, player: int | None = None) -> LegalActions:
     """Everything `player` may do now (the player to move while placing, by default).
 
     Works on a `GameState` and on a `PlayerView` of the same player.
@@ -276,26 +332,22 @@ def legal_actions(state: StateOrView, player: int | None = None) -> LegalActions
         raise ValueError(f"no player {player} in a {len(state.players)}-player game")
     p = state.players[player]
     if state.phase is Phase.PLANNING:
-        if p.plan is not None or getattr(p, "has_planned", False):
+        if p.has_planned:
             return LegalActions(())
         return LegalActions(_legal_plans(state, player))
     if state.phase is not Phase.PLACING or state.current_player != player:
         return LegalActions(())
     plan = p.plan
     assert plan is not None and p.fief is not None
-    rules = state.rules
-    fp = rules.fief_placements(p.fief)
-    coords = rules.board.coords
-    if plan.action == ALLIANCE:
-        # The Wedding is the alternative of the Alliance card; both sub-options are legal.
-        rows = placement_rows(state, player, p.fief, plan.region, ALLIANCE)
-        weddings = _wedding_pairs(state, player, plan.region) if p.rings > 0 else None
-        return LegalActions((Donate(player),), player, p.fief, fp, rows, weddings, coords)
     rows = placement_rows(state, player, p.fief, plan.region, plan.action)
-    return LegalActions((Donate(player),), player, p.fief, fp, rows, None, coords)
+    weddings = None
+    if plan.action == ALLIANCE and p.rings > 0:
+        # The Wedding is the alternative of the Alliance card; both sub-options are legal.
+        weddings = _wedding_pairs(state, player, plan.region)
+    return LegalActions((Donate(player),), player, p.fief, state, rows, weddings)
 
 
-def _legal_plans(state: StateOrView, player: int) -> list[Plan]:
+def _legal_plans(state: Position, player: int) -> list[Plan]:
     p = state.players[player]
     rules = state.rules
     regions = [c for c in rules.region_cards if c not in p.resting]
@@ -307,12 +359,12 @@ def _legal_plans(state: StateOrView, player: int) -> list[Plan]:
     return plans
 
 
-def _blocked_for_fief(state: StateOrView, player: int) -> np.ndarray:
+def _blocked_for_fief(state: Position, player: int) -> np.ndarray:
     """Hexes a new fief of `player` may not cover: any fief, or the player's own ring (NOTES 3)."""
     return (state.fief_owner >= 0) | (state.ring_owner == player)
 
 
-def placement_rows(state: StateOrView, player: int, fief: int, card: str,
+def placement_rows(state: Position, player: int, fief: int, card: str,
                    action: str) -> np.ndarray:
     """Rows of the fief's placement table legal now under a region card and an action card."""
     rows = state.rules.candidates(fief, card, action)
@@ -323,18 +375,18 @@ def placement_rows(state: StateOrView, player: int, fief: int, card: str,
     return rows[ok]
 
 
-def free_placements(state: StateOrView, player: int, fief: int) -> np.ndarray:
+def free_placements(state: Position, player: int, fief: int) -> np.ndarray:
     """Rows of the fief's placement table that fit the current map under any plan."""
     cells = state.rules.fief_placements(fief).cells
     return np.flatnonzero(~_blocked_for_fief(state, player)[cells].any(axis=1))
 
 
-def _ring_allowed(state: StateOrView, player: int) -> np.ndarray:
+def _ring_allowed(state: Position, player: int) -> np.ndarray:
     """Hexes where `player` may put a ring: no ring yet and not the player's own fief (NOTES 3)."""
     return (state.ring_owner < 0) & (state.fief_owner != player)
 
 
-def _wedding_pairs(state: StateOrView, player: int, card: str) -> np.ndarray:
+def _wedding_pairs(state: Position, player: int, card: str) -> np.ndarray:
     """(first, second) ring hexes; second -1 for a single ring. Pairs are listed once."""
     rules = state.rules
     allowed = _ring_allowed(state, player)
@@ -354,7 +406,7 @@ def _wedding_pairs(state: StateOrView, player: int, card: str) -> np.ndarray:
     return np.concatenate([singles, pairs])
 
 
-def wedding_pairs(state: StateOrView, player: int, card: str) -> np.ndarray:
+def wedding_pairs(state: Position, player: int, card: str) -> np.ndarray:
     """Every Wedding open to `player` under a region card, as (first, second) hex indices
     (second -1 for a single ring); used by bots to value a Wedding before planning it."""
     if state.players[player].rings < 1:
@@ -420,7 +472,7 @@ def _apply_plan(state: GameState, plan: Plan) -> None:
         _reveal(state)
 
 
-def turn_order_key(state: StateOrView, player: int) -> tuple[int, int, int]:
+def turn_order_key(state: Position, player: int) -> tuple[int, int, int]:
     """Phase 3: King's Privilege first, then Harbors, Cities, Alliance; ties by lower card."""
     p = state.players[player]
     assert p.plan is not None
@@ -510,7 +562,7 @@ def card_name(board: Board, card: str) -> str:
     return region.name if region is not None else CARD_NAMES.get(card, card)
 
 
-def _region_names(state: StateOrView, card: str) -> str:
+def _region_names(state: Position, card: str) -> str:
     return " or ".join(state.board.regions[r].name for r in state.rules.card_regions(card))
 
 
@@ -520,7 +572,7 @@ def _there(board: Board, hexes: Sequence[int]) -> str:
     return places[0] if places else "that hex"
 
 
-def _check_fief(state: StateOrView, action: PlaceFief) -> tuple[list[int], list[ScoreEvent]]:
+def _check_fief(state: Position, action: PlaceFief) -> tuple[list[int], list[ScoreEvent]]:
     p = state.players[action.player]
     plan = p.plan
     assert plan is not None and p.fief is not None
@@ -591,7 +643,7 @@ ACTION_LIMITS = {
 }
 
 
-def placement_events(state: StateOrView, player: int, hexes: Sequence[int]) -> list[ScoreEvent]:
+def placement_events(state: Position, player: int, hexes: Sequence[int]) -> list[ScoreEvent]:
     """Scoring while playing (NOTES 9): 3 or 1 per city and harbor, 10 for a new sea league."""
     board = state.board
     rules = state.rules
@@ -621,7 +673,7 @@ def placement_events(state: StateOrView, player: int, hexes: Sequence[int]) -> l
     return events
 
 
-def placement_points(state: StateOrView, player: int, fief: int, rows: np.ndarray) -> np.ndarray:
+def placement_points(state: Position, player: int, fief: int, rows: np.ndarray) -> np.ndarray:
     """Points each placement row would score now (cities, harbors, new sea leagues), vectorised.
 
     Works on a state or a view; bots and the placement preview use it.
@@ -651,7 +703,7 @@ def placement_points(state: StateOrView, player: int, fief: int, rows: np.ndarra
     return points + POINTS_SEA_LEAGUE * leagues.sum(axis=1).astype(np.int32)
 
 
-def action_events(state: StateOrView, action: Action) -> list[ScoreEvent]:
+def action_events(state: Position, action: Action) -> list[ScoreEvent]:
     """The scoring events an action would produce now, without applying it."""
     if isinstance(action, Donate):
         return [ScoreEvent(state.round, action.player, POINTS_DONATION, Reason.DONATION,
@@ -674,7 +726,7 @@ def castle_hexes(board: Board, action: PlaceFief) -> list[int]:
     return [c for c, k in zip(cells, castles, strict=True) if k and c is not None]
 
 
-def covered_hexes(state: StateOrView, action: PlaceFief | Wedding) -> list[int]:
+def covered_hexes(state: Position, action: PlaceFief | Wedding) -> list[int]:
     """Hex indices the action would cover (no legality check beyond the map)."""
     board = state.board
     if isinstance(action, Wedding):
@@ -689,7 +741,7 @@ def covered_hexes(state: StateOrView, action: PlaceFief | Wedding) -> list[int]:
 # -- the Wedding --------------------------------------------------------------------------------
 
 
-def _check_wedding(state: StateOrView, action: Wedding) -> tuple[list[int], list[ScoreEvent]]:
+def _check_wedding(state: Position, action: Wedding) -> tuple[list[int], list[ScoreEvent]]:
     p = state.players[action.player]
     plan = p.plan
     assert plan is not None
@@ -730,7 +782,7 @@ def _check_wedding(state: StateOrView, action: Wedding) -> tuple[list[int], list
 # -- end of round and of game -----------------------------------------------------------------
 
 
-def uncovered_count(state: StateOrView) -> int:
+def uncovered_count(state: Position) -> int:
     """Cities and harbors of flourishing regions with neither a fief nor a ring (NOTES 10)."""
     free = (state.fief_owner < 0) & (state.ring_owner < 0)
     return int(np.count_nonzero(free & state.rules.counted_at_last_turn))
@@ -756,7 +808,7 @@ def _end_round(state: GameState) -> None:
     _start_round(state)
 
 
-def group_labels(state: StateOrView, player: int) -> tuple[np.ndarray, np.ndarray]:
+def group_labels(state: Position, player: int) -> tuple[np.ndarray, np.ndarray]:
     """The player's groups of pieces connected through hex sides (NOTES 11; barriers do not
     cut them): per hex the id of the group covering it (-1: none), and each group's size in
     pieces (each fief and each ring counts one)."""
@@ -794,23 +846,23 @@ def group_labels(state: StateOrView, player: int) -> tuple[np.ndarray, np.ndarra
     return label, np.array(sizes, dtype=np.int32)
 
 
-def player_groups(state: StateOrView, player: int) -> list[int]:
+def player_groups(state: Position, player: int) -> list[int]:
     """Sizes of the player's groups of pieces, largest first (NOTES 11)."""
     return sorted(group_labels(state, player)[1].tolist(), reverse=True)
 
 
-def largest_group(state: StateOrView, player: int) -> int:
+def largest_group(state: Position, player: int) -> int:
     groups = player_groups(state, player)
     return groups[0] if groups else 0
 
 
-def covered_places(state: StateOrView, player: int) -> int:
+def covered_places(state: Position, player: int) -> int:
     """Cities and harbors covered by the player's fiefs or rings (the first tie-break)."""
     mine = (state.fief_owner == player) | (state.ring_owner == player)
     return int(np.count_nonzero(mine & (state.board.is_city | state.board.is_harbor)))
 
 
-def objective_cities(state: StateOrView, player: int) -> list[str]:
+def objective_cities(state: Position, player: int) -> list[str]:
     """City ids of the player's objective card that the player covers."""
     p = state.players[player]
     if p.objective is None:
@@ -856,7 +908,7 @@ def winners(state: GameState) -> tuple[int, ...]:
 
 
 @dataclass(eq=False, slots=True)
-class PublicPlayer:
+class PublicPlayer(Seat):
     """What everyone knows of a player; `objective` and `plan` only for the viewer's own seat."""
 
     name: str
@@ -873,15 +925,9 @@ class PublicPlayer:
     objective: int | None = None
     plan: Plan | None = None
 
-    def card_number(self, fief: int | None = None) -> int:
-        number = self.fief if fief is None else fief
-        if number is None:
-            raise ValueError("no fief card")
-        return number + COLOUR_DIGIT[self.colour]
-
 
 @dataclass(eq=False)
-class PlayerView:
+class PlayerView(Position):
     """A player's information state: everything they may know, nothing they may not."""
 
     rules: Rules
@@ -901,28 +947,6 @@ class PlayerView:
     players: tuple[PublicPlayer, ...]
     leagues_formed: frozenset[str]
     winners: tuple[int, ...]
-
-    @property
-    def board(self) -> Board:
-        return self.rules.board
-
-    @property
-    def current_player(self) -> int | None:
-        return self.order[self.turn] if self.phase is Phase.PLACING else None
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    def to_move(self) -> tuple[int, ...]:
-        if self.phase is Phase.PLANNING:
-            return tuple(i for i, p in enumerate(self.players) if not p.has_planned)
-        if self.phase is Phase.PLACING:
-            return (self.order[self.turn],)
-        return ()
-
-    def score_events(self) -> list[ScoreEvent]:
-        return journal_events(self.journal)
 
 
 def view(state: GameState, player: int | None) -> PlayerView:
@@ -995,9 +1019,10 @@ __all__ = [
     "INACTIVE",
     "RINGS",
     "LegalActions",
+    "PlacementArrays",
     "PlayerView",
+    "Position",
     "PublicPlayer",
-    "StateOrView",
     "action_events",
     "apply",
     "apply_in_place",
@@ -1009,6 +1034,7 @@ __all__ = [
     "group_labels",
     "legal_actions",
     "new_game",
+    "placement_arrays",
     "placement_events",
     "placement_points",
     "placement_rows",

@@ -1343,7 +1343,7 @@ class Terminal:
         assert plan is not None and legal.fief is not None
         kp = " + King's Privilege" if plan.privilege else ""
         planned = f"{card_name(board, plan.region)} + {ACTION_NAMES[plan.action]}{kp}"
-        has_wedding = len(legal.weddings) > 0
+        has_wedding = len(legal.wedding_pairs) > 0
         width = self.console.width
         keys = [k for k in HELP_PLACE if (has_wedding or not k.startswith("w:"))
                 and (where or not k.startswith("all:"))]
@@ -1354,7 +1354,7 @@ class Terminal:
         card = self._fief_card(v, me)
         count = self.top
         while True:
-            if not len(legal.rows):
+            if not legal.placement_count:
                 listing: RenderableType = Text(
                     f"{planned}: no legal placement for this fief; donate it (d)"
                     + (" or arrange a Wedding (w)." if has_wedding else "."), style="yellow")
@@ -1363,16 +1363,16 @@ class Terminal:
                 if where:
                     title = f"{planned}: placements{where}, {page}"
                 else:
-                    title = f"{planned}: best placements {page} ({len(legal.rows)} positions)"
+                    title = f"{planned}: best placements {page} ({legal.placement_count} positions)"
                 listing = render_placement_list(v, me, legal, ranked, shown, start, count,
                                                 title, ways=not where)
             panel = Group(self._beside(listing, card), help_text)
             if count <= 3 or _height(panel, width) <= room:
                 break
             count -= 1
-        cells = v.rules.fief_placements(legal.fief).cells
-        page_rows = [int(legal.rows[int(i)]) for i in shown[start:start + count]]
-        focus = sorted({int(h) for r in page_rows for h in cells[r]})
+        arrays = legal.placement_arrays()
+        cells = arrays.cells if arrays is not None else np.zeros((0, 1), dtype=np.int32)
+        focus = sorted({int(h) for i in shown[start:start + count] for h in cells[int(i)]})
         if not focus:
             focus = _region_card_hexes(v, plan.region)
         return panel, count, focus
@@ -1382,14 +1382,14 @@ class Terminal:
         board = v.board
         fief = legal.fief
         assert fief is not None and v.players[me].plan is not None
-        rows = legal.rows
         ranked = RankedPlacements.of(v, me, legal)
-        cells = v.rules.fief_placements(fief).cells
+        arrays = legal.placement_arrays()
+        cells = arrays.cells if arrays is not None else np.zeros((0, 1), dtype=np.int32)
         ranking = ranked.order
         shown = ranked.distinct
         start = 0
         where = ""
-        has_wedding = len(legal.weddings) > 0
+        has_wedding = len(legal.wedding_pairs) > 0
         notice: Text | None = None
         while True:
             panel, count, focus = self._placing_panel(v, me, legal, ranked, shown, start,
@@ -1449,7 +1449,7 @@ class Terminal:
                 elif target is None:
                     hex_asked = _find_place(board, answer)
                 if hex_asked is not None:
-                    covering = np.flatnonzero((cells[rows] == hex_asked).any(axis=1))
+                    covering = np.flatnonzero((cells == hex_asked).any(axis=1))
                     keep = np.isin(ranking, covering)
                     label = board.hex_label(hex_asked)
                     if not keep.any():
@@ -1505,7 +1505,7 @@ class Terminal:
     def wedding(self, v: PlayerView, me: int, legal: LegalActions) -> Wedding | None:
         """A Wedding: the first ring among the legal hexes, then maybe a second beside it."""
         board = v.board
-        pairs = legal.weddings
+        pairs = legal.wedding_pairs
         goals = set(objective_hexes(v, me))
         group_of, sizes = _own_groups(v, me)
 
@@ -1713,13 +1713,13 @@ class RankedPlacements:
     @classmethod
     def of(cls, v: PlayerView, me: int, legal: LegalActions) -> RankedPlacements:
         board = v.board
-        rows = legal.rows
-        n = len(rows)
-        if not n or legal.fief is None:
+        arrays = legal.placement_arrays()
+        if arrays is None:
             empty = np.zeros(0, dtype=np.int64)
             return cls(empty, empty, empty, empty, empty, {})
-        cells = v.rules.fief_placements(legal.fief).cells[rows]
-        points = placement_points(v, me, legal.fief, rows)
+        n = len(arrays)
+        cells = arrays.cells
+        points = arrays.points
         goal = np.zeros(board.hex_count, dtype=np.int32)
         for h in objective_hexes(v, me):
             if v.fief_owner[h] != me and v.ring_owner[h] != me:
@@ -1761,7 +1761,8 @@ def render_placement_list(v: PlayerView, me: int, legal: LegalActions, ranked: R
     board = v.board
     glyphs = Glyphs.of(board)
     goals = set(objective_hexes(v, me))
-    cells = v.rules.fief_placements(legal.fief).cells
+    arrays = legal.placement_arrays()
+    assert arrays is not None
     group_of, sizes = _own_groups(v, me)
     table = Table(box=None, padding=(0, 1))
     table.add_column("#", justify="right", style="bold cyan")
@@ -1772,7 +1773,7 @@ def render_placement_list(v: PlayerView, me: int, legal: LegalActions, ranked: R
     for k in range(start, min(start + count, len(order))):
         i = int(order[k])
         action = legal.placement(i)
-        hexes = [int(h) for h in cells[legal.rows[i]]]
+        hexes = [int(h) for h in arrays.cells[i]]
         covers = Text()
         for h in hexes:
             g = glyphs.at(board, h)

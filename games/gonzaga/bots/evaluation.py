@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..board import Board
-from ..engine import StateOrView, group_labels, placement_points, uncovered_count
+from ..engine import PlacementArrays, group_labels, placement_points, uncovered_count
 from ..state import (
     LAST_TURN_FIRST_CHECK,
     LAST_TURN_THRESHOLD,
@@ -28,6 +28,7 @@ from ..state import (
     POINTS_SEA_LEAGUE,
     VARIANT_ONE_LEAGUE_PER_SEA,
     Phase,
+    Position,
 )
 
 
@@ -62,7 +63,7 @@ def objective_masks(board: Board) -> np.ndarray:
     return masks
 
 
-def rounds_left(state: StateOrView) -> int:
+def rounds_left(state: Position) -> int:
     """Rounds still to be placed, the current one included when its placing is not over.
 
     Before the Last Turn check has fired, the end is estimated from how fast the open cities
@@ -80,7 +81,7 @@ def rounds_left(state: StateOrView) -> int:
     return max(current, end - state.round + current)
 
 
-def own_mask(state: StateOrView, player: int) -> np.ndarray:
+def own_mask(state: Position, player: int) -> np.ndarray:
     return (state.fief_owner == player) | (state.ring_owner == player)
 
 
@@ -125,12 +126,12 @@ def _subset_sums(sizes: np.ndarray) -> np.ndarray:
     return table
 
 
-def _largest(state: StateOrView, player: int) -> int:
+def _largest(state: Position, player: int) -> int:
     _, sizes = group_labels(state, player)
     return int(sizes.max()) if len(sizes) else 0
 
 
-def _open_seas(state: StateOrView, player: int) -> np.ndarray:
+def _open_seas(state: Position, player: int) -> np.ndarray:
     board = state.board
     out = np.ones(len(board.sea_index), dtype=bool)
     p = state.players[player]
@@ -144,7 +145,7 @@ def _open_seas(state: StateOrView, player: int) -> np.ndarray:
 class MoveContext:
     """What valuing one player's candidate moves needs, computed once per position."""
 
-    def __init__(self, state: StateOrView, player: int, objective: int | None,
+    def __init__(self, state: Position, player: int, objective: int | None,
                  weights: Weights = DEFAULT_WEIGHTS) -> None:
         board = state.board
         self.state = state
@@ -201,6 +202,12 @@ class MoveContext:
         points = placement_points(state, self.player, fief, rows).astype(np.float64)
         return points + self.cover_values(cells)
 
+    def arrays_values(self, arrays: PlacementArrays) -> np.ndarray:
+        """`placement_values` of placements listed as arrays (with their points already)."""
+        if not len(arrays):
+            return np.zeros(0, dtype=np.float64)
+        return arrays.points.astype(np.float64) + self.cover_values(arrays.cells)
+
     def wedding_values(self, pairs: np.ndarray) -> np.ndarray:
         """Worth of each (first, second) Wedding: points, long-term worth, less the rings."""
         if not len(pairs):
@@ -234,7 +241,7 @@ class MoveContext:
 _OBJECTIVE_TABLE = np.array(OBJECTIVE_POINTS, dtype=np.float64)
 
 
-def worthwhile_weddings(state: StateOrView, pairs: np.ndarray,
+def worthwhile_weddings(state: Position, pairs: np.ndarray,
                         objective: int | None) -> np.ndarray:
     """Indices of the Weddings worth valuing: a ring on a city or harbor (or objective city).
 
@@ -251,24 +258,24 @@ def worthwhile_weddings(state: StateOrView, pairs: np.ndarray,
     return np.flatnonzero(keep)
 
 
-def placement_values(state: StateOrView, player: int, fief: int, rows: np.ndarray,
+def placement_values(state: Position, player: int, fief: int, rows: np.ndarray,
                      objective: int | None, weights: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
     """Points now plus long-term worth, for each row of the fief's placement table."""
     return MoveContext(state, player, objective, weights).placement_values(fief, rows)
 
 
-def ring_worth(state: StateOrView, weights: Weights = DEFAULT_WEIGHTS) -> float:
+def ring_worth(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> float:
     """A ring is worth less as the game runs out: unused rings score nothing."""
     return weights.ring * min(1.0, rounds_left(state) / 4)
 
 
-def wedding_values(state: StateOrView, player: int, pairs: np.ndarray, objective: int | None,
+def wedding_values(state: Position, player: int, pairs: np.ndarray, objective: int | None,
                    weights: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
     """Worth of each (first, second) Wedding: points, long-term worth, less the rings spent."""
     return MoveContext(state, player, objective, weights).wedding_values(pairs)
 
 
-def final_estimates(state: StateOrView, weights: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
+def final_estimates(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
     """Estimated final score of every player: exact once the game is over."""
     n = len(state.players)
     scores = np.array([p.score for p in state.players], dtype=np.float64)

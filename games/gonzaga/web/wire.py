@@ -284,40 +284,24 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
                 "privilege": PRIVILEGE not in p.resting and p.rings > 0,
                 "region_cards": list(rules.region_cards), "best": hints}
     legal = legal_actions(v, me)
-    fief = legal.fief
-    coords = coord_array(v.board)
     placements: dict[str, list[int]] = {"columns": [], "rows": [], "rotations": [],
                                         "points": []}
-    if fief is not None and len(legal.rows):
-        fp = legal.placements
-        assert fp is not None
-        at = coords[fp.anchors[legal.rows]]
-        placements = {"columns": at[:, 0].tolist(), "rows": at[:, 1].tolist(),
-                      "rotations": fp.rotations[legal.rows].tolist(),
-                      "points": placement_points(v, me, fief, legal.rows).tolist()}
-    pairs = legal.weddings
-    weddings: list[list[Any]] = coords[np.maximum(pairs, 0)].tolist()
+    arrays = legal.placement_arrays()
+    if arrays is not None:
+        placements = {"columns": arrays.anchors[:, 0].tolist(),
+                      "rows": arrays.anchors[:, 1].tolist(),
+                      "rotations": arrays.rotations.tolist(), "points": arrays.points.tolist()}
+    pairs = legal.wedding_pairs
+    weddings: list[list[Any]] = v.board.coord_array[np.maximum(pairs, 0)].tolist()
     for pair, second in zip(weddings, pairs[:, 1].tolist(), strict=True):
         if second < 0:
             pair[1] = None
     assert p.plan is not None
-    return {"kind": "place", "fief": fief, "plan": {"region": p.plan.region,
+    return {"kind": "place", "fief": legal.fief, "plan": {"region": p.plan.region,
                                                     "action": p.plan.action,
                                                     "privilege": p.plan.privilege},
             "placements": placements, "weddings": weddings, "donate": True,
             "donation_points": POINTS_DONATION}
-
-
-_coords: dict[str, np.ndarray] = {}
-
-
-def coord_array(board: Board) -> np.ndarray:
-    """(hexes, 2) array of `[column, row]` per hex index, for vectorised look-ups."""
-    arr = _coords.get(board.content_hash)
-    if arr is None:
-        arr = np.array(board.coords, dtype=np.int32).reshape(-1, 2)
-        _coords[board.content_hash] = arr
-    return arr
 
 
 def placement_list(placements: dict[str, list[int]]) -> list[list[int]]:
