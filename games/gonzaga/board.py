@@ -303,6 +303,23 @@ class Board:
             arr[h.hex] = self.sea_index[h.sea]
         return arr
 
+    def objective_cities(self, objective: int) -> tuple[City, ...]:
+        """The six cities an objective card names: those of its two symbols, symbol by symbol."""
+        return self._objective_cities[objective]
+
+    @cached_property
+    def _objective_cities(self) -> dict[int, tuple[City, ...]]:
+        return {number: tuple(c for s in card.symbols for c in self.cities.values()
+                              if c.symbol == s) for number, card in self.objectives.items()}
+
+    @cached_property
+    def objective_masks(self) -> np.ndarray:
+        """(highest objective number + 1, hexes) bool: the hexes of each card's cities."""
+        masks = np.zeros((max(self.objectives, default=0) + 1, self.hex_count), dtype=bool)
+        for number in self.objectives:
+            masks[number, [c.hex for c in self.objective_cities(number)]] = True
+        return masks
+
     def region_hexes(self, region: str) -> tuple[int, ...]:
         return tuple(i for i, r in enumerate(self.region_of) if r == region)
 

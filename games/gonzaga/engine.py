@@ -15,11 +15,11 @@ from typing import overload
 
 import numpy as np
 
+from . import text
 from .actions import (
     ACTION_CARDS,
     ACTION_ORDER,
     ALLIANCE,
-    CARD_NAMES,
     INACTIVE,
     PRIVILEGE,
     Action,
@@ -98,7 +98,7 @@ def deal(board: Board, players: int | Sequence[str], seed: int | None = None,
 
 def _names(players: int | Sequence[str]) -> list[str]:
     if isinstance(players, int) and not isinstance(players, bool):
-        return [c.title() for c in COLOURS[:players]] if players <= 4 else ["?"] * players
+        return text.seat_names(players) if players <= len(COLOURS) else ["?"] * players
     if isinstance(players, str):
         raise ValueError("players must be a number or a list of names")
     return [str(p) for p in players]
@@ -516,7 +516,8 @@ def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
     else:
         hexes = ()
         events = [ScoreEvent(state.round, action.player, POINTS_DONATION, Reason.DONATION,
-                             f"the {state.board.fief_name(p.fief)} given to the church")]
+                             text.say("detail.donated-fief",
+                                      fief=state.board.fief_name(p.fief)))]
         state.church.append((action.player, p.fief))
     _score(state, events)
     state.history.append(action)
@@ -557,9 +558,8 @@ _STATIC_RULES = {
 
 
 def card_name(board: Board, card: str) -> str:
-    """A planning card as printed: its region's name, or Harbors, Cities, King's Privilege..."""
-    region = board.regions.get(card)
-    return region.name if region is not None else CARD_NAMES.get(card, card)
+    """A planning card as printed (see `text.card_name`)."""
+    return text.card_name(board, card)
 
 
 def _region_names(state: Position, card: str) -> str:
@@ -592,8 +592,8 @@ def _check_fief(state: Position, action: PlaceFief) -> tuple[list[int], list[Sco
     if state.rules.fief_placements(p.fief).row_of(anchor, action.rotation) is None:
         problem = static_problem(board, fief, anchor, action.rotation)
         if problem is not None:
-            rule, text = _STATIC_RULES[problem]
-            raise IllegalAction(rule, text)
+            rule, message = _STATIC_RULES[problem]
+            raise IllegalAction(rule, message)
     hexes = [h for h in cells_of(board, fief, anchor, action.rotation) if h is not None]
     taken = [h for h in hexes if state.fief_owner[h] >= 0]
     if taken:
@@ -611,12 +611,12 @@ def _check_fief(state: Position, action: PlaceFief) -> tuple[list[int], list[Sco
     cities = sum(1 for h in hexes if board.is_city[h])
     harbors = sum(1 for h in hexes if board.is_harbor[h])
     if not action_allows(plan.action, cities, harbors):
-        covered = " and ".join(_count(n, one, many) for n, one, many in
-                               ((cities, "city", "cities"), (harbors, "harbor", "harbors"))
-                               if n) or "only empty hexes"
+        covered = text.join([text.count(n, thing) for n, thing in
+                             ((cities, "city"), (harbors, "harbor")) if n]) or text.say(
+                                 "limit.empty")
         raise IllegalAction("action-card", f"the {card_name(board, plan.action)} card does not "
                                            f"allow covering {covered}: "
-                                           f"{ACTION_LIMITS[plan.action]}")
+                                           f"{text.action_limits(plan.action)}")
     return hexes, placement_events(state, action.player, hexes)
 
 
@@ -628,19 +628,6 @@ def _hex_index(board: Board, value: object) -> int | None:
     if not isinstance(col, int) or not isinstance(row, int):
         return None
     return board.index_of.get((col, row))
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n or 'no'} {one if n == 1 else many}"
-
-
-#: What each action card allows a fief to cover (rulebook "Plan your move").
-ACTION_LIMITS = {
-    "harbors": "1 or 2 harbors and no city",
-    "cities": "1 to 3 cities and no harbor, or only empty hexes",
-    "alliance": "1 city and 1 harbor, 2 cities and 1 harbor, or 1 city and 2 harbors "
-                "(or a Wedding)",
-}
 
 
 def placement_events(state: Position, player: int, hexes: Sequence[int]) -> list[ScoreEvent]:
@@ -655,22 +642,43 @@ def placement_events(state: Position, player: int, hexes: Sequence[int]) -> list
             assert place is not None
             reason = Reason.CITY if h in board.city_at else Reason.HARBOR
             events.append(ScoreEvent(state.round, player, pts, reason, place.name))
-    new_seas = {board.harbor_at[h].sea for h in hexes if h in board.harbor_at}
-    if new_seas:
-        p = state.players[player]
-        mine = (state.fief_owner == player) | (state.ring_owner == player)
-        mine[list(hexes)] = True
-        for sea in sorted(new_seas):
-            if sea in p.leagues:
-                continue
-            if VARIANT_ONE_LEAGUE_PER_SEA in rules.variants and sea in state.leagues_formed:
-                continue
-            count = int(np.count_nonzero(mine & (board.harbor_sea_number == board.sea_index[sea])))
-            if count >= LEAGUE_SIZE:
-                events.append(ScoreEvent(state.round, player, POINTS_SEA_LEAGUE,
-                                         Reason.SEA_LEAGUE,
-                                         f"sea league of {board.seas[sea].name}", sea))
+    if hexes and board.is_harbor[list(hexes)].any():
+        formed = new_leagues(state, player, np.array([list(hexes)], dtype=np.int32))[0]
+        for sea in sorted(s for s, i in board.sea_index.items() if formed[i]):
+            events.append(ScoreEvent(state.round, player, POINTS_SEA_LEAGUE, Reason.SEA_LEAGUE,
+                                     text.say("detail.league", sea=board.seas[sea].name), sea))
     return events
+
+
+def open_seas(state: Position, player: int) -> np.ndarray:
+    """Per sea, whether `player` may still score its league: not scored it yet, and under the
+    one-league-per-sea variant nobody has."""
+    board = state.board
+    out = np.ones(len(board.sea_index), dtype=bool)
+    p = state.players[player]
+    one_per_sea = VARIANT_ONE_LEAGUE_PER_SEA in state.rules.variants
+    for sea, s in board.sea_index.items():
+        if sea in p.leagues or (one_per_sea and sea in state.leagues_formed):
+            out[s] = False
+    return out
+
+
+def new_leagues(state: Position, player: int, cells: np.ndarray,
+                valid: np.ndarray | None = None) -> np.ndarray:
+    """(rows, seas) bool: the sea leagues each row of hexes, covered as one move, would score
+    for `player` now (NOTES 9): a sea the move adds a harbor of, where the player then holds
+    `LEAGUE_SIZE` harbors, and whose league is open to them. `valid` masks padding cells."""
+    board = state.board
+    seas = len(board.sea_index)
+    mine = ((state.fief_owner == player) | (state.ring_owner == player)) & board.is_harbor
+    harbors = board.is_harbor[cells] & ~mine[cells]
+    if valid is not None:
+        harbors &= valid
+    adds = np.zeros((len(cells), seas), dtype=np.int32)
+    r, k = np.nonzero(harbors)
+    np.add.at(adds, (r, board.harbor_sea_number[cells[r, k]]), 1)
+    have = np.bincount(board.harbor_sea_number[mine], minlength=seas)
+    return (adds > 0) & (have + adds >= LEAGUE_SIZE) & open_seas(state, player)
 
 
 def placement_points(state: Position, player: int, fief: int, rows: np.ndarray) -> np.ndarray:
@@ -679,27 +687,11 @@ def placement_points(state: Position, player: int, fief: int, rows: np.ndarray) 
     Works on a state or a view; bots and the placement preview use it.
     """
     rules = state.rules
-    board = rules.board
     cells = rules.fief_placements(fief).cells[rows]
     points = rules.hex_points[cells].sum(axis=1).astype(np.int32)
-    cell_harbor = board.is_harbor[cells]
-    if not cell_harbor.any():
+    if not rules.board.is_harbor[cells].any():
         return points
-    p = state.players[player]
-    sea_of = board.harbor_sea_number
-    seas = len(board.sea_index)
-    mine = ((state.fief_owner == player) | (state.ring_owner == player)) & board.is_harbor
-    have = np.bincount(sea_of[mine], minlength=seas)
-    open_sea = np.ones(seas, dtype=bool)
-    for sea, s in board.sea_index.items():
-        if sea in p.leagues or (VARIANT_ONE_LEAGUE_PER_SEA in rules.variants
-                                and sea in state.leagues_formed):
-            open_sea[s] = False
-    # Harbors each row adds per sea: (rows, seas) counts from the harbors it covers.
-    adds = np.zeros((len(rows), seas), dtype=np.int32)
-    r, k = np.nonzero(cell_harbor)
-    np.add.at(adds, (r, sea_of[cells[r, k]]), 1)
-    leagues = (adds > 0) & (have + adds >= LEAGUE_SIZE) & open_sea
+    leagues = new_leagues(state, player, cells)
     return points + POINTS_SEA_LEAGUE * leagues.sum(axis=1).astype(np.int32)
 
 
@@ -707,7 +699,7 @@ def action_events(state: Position, action: Action) -> list[ScoreEvent]:
     """The scoring events an action would produce now, without applying it."""
     if isinstance(action, Donate):
         return [ScoreEvent(state.round, action.player, POINTS_DONATION, Reason.DONATION,
-                           "donation to the church")]
+                           text.say("detail.donation"))]
     if isinstance(action, PlaceFief):
         return _check_fief(state, action)[1]
     if isinstance(action, Wedding):
@@ -751,7 +743,7 @@ def _check_wedding(state: Position, action: Wedding) -> tuple[list[int], list[Sc
         raise IllegalAction("wedding-card", "a Wedding needs the Alliance card")
     needed = 1 if action.second is None else 2
     if p.rings < needed:
-        raise IllegalAction("wedding-rings", f"{who} has {_count(p.rings, 'ring', 'rings')} "
+        raise IllegalAction("wedding-rings", f"{who} has {text.count(p.rings, 'ring')} "
                                              f"left and cannot place {needed}")
     first = _hex_index(board, action.first)
     if first is None:
@@ -863,14 +855,12 @@ def covered_places(state: Position, player: int) -> int:
 
 
 def objective_cities(state: Position, player: int) -> list[str]:
-    """City ids of the player's objective card that the player covers."""
+    """City ids of the player's objective card that the player covers (none if hidden)."""
     p = state.players[player]
     if p.objective is None:
         return []
-    board = state.board
-    symbols = board.objectives[p.objective].symbols
-    return [c.id for c in board.cities.values() if c.symbol in symbols
-            and (state.fief_owner[c.hex] == player or state.ring_owner[c.hex] == player)]
+    return [c.id for c in state.board.objective_cities(p.objective)
+            if state.fief_owner[c.hex] == player or state.ring_owner[c.hex] == player]
 
 
 def _end_game(state: GameState) -> None:
@@ -883,12 +873,13 @@ def _end_game(state: GameState) -> None:
         for i in range(n):
             if groups[i] == best:
                 events.append(ScoreEvent(state.round, i, POINTS_GONZAGA_TILE, Reason.GONZAGA_TILE,
-                                         f"{best} connected fiefs"))
+                                         text.say("detail.tile", size=best)))
     for i in range(n):
         covered = len(objective_cities(state, i))
         pts = OBJECTIVE_POINTS[covered]
         events.append(ScoreEvent(state.round, i, pts, Reason.OBJECTIVE,
-                                 f"objective: {covered} of 6 cities"))
+                                 text.say("detail.objective", covered=covered,
+                                          total=len(OBJECTIVE_POINTS) - 1)))
     _score(state, events)
     state.winners = winners(state)
     state.phase = Phase.OVER
@@ -1034,6 +1025,8 @@ __all__ = [
     "group_labels",
     "legal_actions",
     "new_game",
+    "new_leagues",
+    "open_seas",
     "placement_arrays",
     "placement_events",
     "placement_points",

@@ -59,12 +59,6 @@ class Reason(StrEnum):
     OBJECTIVE = "objective"
 
 
-#: Each source of points as players call it, in the order the end screens list them.
-REASON_NAMES = {
-    Reason.CITY: "Cities", Reason.HARBOR: "Harbors", Reason.SEA_LEAGUE: "Sea leagues",
-    Reason.DONATION: "Church (donations)", Reason.GONZAGA_TILE: "Gonzaga tile",
-    Reason.OBJECTIVE: "Objective",
-}
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,13 +27,14 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from . import text as words
 from .actions import (
     ALLIANCE,
-    CARD_NAMES,
     CITIES,
     HARBORS,
     INACTIVE,
     PRIVILEGE,
+    WEDDING_CARD,
     Action,
     Donate,
     IllegalAction,
@@ -44,7 +45,6 @@ from .actions import (
 from .board import Board, FiefShape
 from .bots import bot_title
 from .engine import (
-    ACTION_LIMITS,
     LegalActions,
     PlayerView,
     action_events,
@@ -63,8 +63,9 @@ from .state import (
     COLOUR_DIGIT,
     LAST_TURN_THRESHOLD,
     MAX_ROUNDS,
-    OBJECTIVE_POINTS,
-    REASON_NAMES,
+    POINTS_DONATION,
+    POINTS_INACTIVE,
+    RINGS,
     GameEnded,
     GameState,
     LastTurnChecked,
@@ -72,7 +73,6 @@ from .state import (
     PlansRevealed,
     Reason,
     RoundStarted,
-    ScoreEvent,
     TurnPlayed,
 )
 
@@ -99,9 +99,6 @@ CASTLE = "▲"
 ANCHOR = "◆"
 PREVIEW_BG = "#f4f4f4"
 
-# card names and what each action card lets a fief cover: the engine's own words
-ACTION_NAMES = CARD_NAMES
-ACTION_HELP = ACTION_LIMITS
 HEX_WIDTHS = (2, 3, 4)
 SIDE_MIN = 38  # narrowest side panel beside the map
 TOP_PLACEMENTS = 8
@@ -164,13 +161,7 @@ def _swatch(colour: str, width: int = 2) -> Text:
     return Text(" " * width, style=f"on {PLAYER_BG.get(colour, colour)}")
 
 
-def card_name(board: Board, card: str) -> str:
-    """A planning card's name as printed: a region, Inactive Regions or an action card."""
-    if card == INACTIVE:
-        return "Inactive Regions"
-    if card in board.regions:
-        return board.regions[card].name
-    return ACTION_NAMES.get(card, card)
+card_name = words.card_name
 
 
 def _hexes_text(board: Board, hexes: Iterable[int]) -> str:
@@ -490,8 +481,7 @@ def render_status(v: PlayerView) -> Text:
     """Round, turn order and the state of the Last Turn card."""
     out = Text()
     out.append(f"Round {v.round}", style="bold")
-    phase = {Phase.PLANNING: "planning", Phase.PLACING: "placing fiefs",
-             Phase.OVER: "game over"}[v.phase]
+    phase = words.phase_name(v.phase)
     out.append(f" (≤{MAX_ROUNDS}) · {phase} · {v.rules.scenario.name}")
     if v.phase is Phase.PLACING and v.order:
         out.append("\nOrder: ")
@@ -539,7 +529,7 @@ def render_players(v: PlayerView) -> Text:
             out.append(" ♛", style="bold yellow")
         out.append(f" {p.score} pts ", style="bold")
         out.append("●" * p.rings, style=PLAYER_FG[p.colour])
-        out.append("○" * max(0, 6 - p.rings), style="dim")
+        out.append("○" * max(0, RINGS - p.rings), style="dim")
         if v.phase is Phase.PLANNING:
             out.append(" ✓ planned" if p.has_planned else " planning",
                        style="green" if p.has_planned else "dim")
@@ -577,18 +567,7 @@ def render_score_track(v: PlayerView, *, width: int = 30) -> Text:
     return out
 
 
-def _event_text(board: Board, e: ScoreEvent) -> str:
-    if e.reason is Reason.SEA_LEAGUE:
-        sea = getattr(e, "sea", None)
-        name = board.seas[sea].name if sea in board.seas else e.detail
-        return f"sea league {name} {e.points}"
-    if e.reason is Reason.DONATION:
-        return f"church {e.points}"
-    if e.reason is Reason.GONZAGA_TILE:
-        return f"Gonzaga tile ({e.detail}) {e.points}"
-    if e.reason is Reason.OBJECTIVE:
-        return f"objective: {e.detail.split(': ', 1)[-1]} {e.points}"
-    return f"{e.detail} {e.points}"
+_event_text = words.event_short
 
 
 def describe_entry(v: PlayerView, entry: Any) -> Text:
@@ -606,8 +585,7 @@ def describe_entry(v: PlayerView, entry: Any) -> Text:
             if k:
                 out.append(", ")
             out.append_text(player_name(v, plan.player))
-            kp = " + King's Privilege" if plan.privilege else ""
-            out.append(f" {card_name(board, plan.region)} + {ACTION_NAMES[plan.action]}{kp}")
+            out.append(f" {words.plan_cards(board, plan)}")
     elif isinstance(entry, TurnPlayed):
         out.append_text(player_name(v, entry.player))
         action = entry.action
@@ -721,8 +699,7 @@ def objective_hexes(v: PlayerView, seat: int) -> list[int]:
     objective = v.players[seat].objective
     if objective is None:
         return []
-    symbols = v.board.objectives[objective].symbols
-    return [c.hex for c in v.board.cities.values() if c.symbol in symbols]
+    return [c.hex for c in v.board.objective_cities(objective)]
 
 
 def render_objective(v: PlayerView, seat: int, *, compact: bool = False,
@@ -739,10 +716,10 @@ def render_objective(v: PlayerView, seat: int, *, compact: bool = False,
         return Text("objective hidden", style="dim")
     glyphs = Glyphs.of(board)
     card = board.objectives[p.objective]
-    cities = [c for s in card.symbols for c in board.cities.values() if c.symbol == s]
+    cities = list(board.objective_cities(card.id))
     covered = sum(1 for c in cities if v.fief_owner[c.hex] == seat or v.ring_owner[c.hex] == seat)
     over = v.phase is Phase.OVER
-    total = f"{covered} of 6 covered → {OBJECTIVE_POINTS[covered]} pts"
+    total = words.objective_total(covered)
     out = Text()
     if compact or over:
         out.append(" + ".join(board.symbols[s].name for s in card.symbols), style="bold")
@@ -857,8 +834,7 @@ def render_side(v: PlayerView, *, width: int = 41, height: int | None = None,
 def render_bar(v: PlayerView, *, width: int) -> Text:
     """The state of the game in two or three lines, for a terminal too small for the side
     panel: round, phase, Last Turn, and each player's points and rings (in turn order)."""
-    phase = {Phase.PLANNING: "planning", Phase.PLACING: "placing fiefs",
-             Phase.OVER: "game over"}[v.phase]
+    phase = words.phase_name(v.phase)
     items = [Text(f"Round {v.round} of at most {MAX_ROUNDS}", style="bold"), Text(phase),
              Text(v.rules.scenario.name)]
     if v.final_round is not None and v.phase is not Phase.OVER:
@@ -958,7 +934,7 @@ def _final_lines(v: PlayerView, ranked: list[int],
         line = Text.assemble(f"{rank}. ", player_name(v, seat),
                              (" ♛" if seat in v.winners else "", "bold yellow"),
                              (f" {p.score} pts", "bold"))
-        parts = [f"{REASON_NAMES[r]} {sources[seat][r]}" for r in Reason]
+        parts = [f"{words.reason_name(r)} {sources[seat][r]}" for r in Reason]
         parts += [f"cities+harbors {covered_places(v, seat)}",
                   f"largest group {largest_group(v, seat)}"]
         line.append("\n   " + " · ".join(parts), style="dim")
@@ -976,7 +952,7 @@ def render_final(v: PlayerView, *, width: int | None = None) -> RenderableType:
     table.add_column("player")
     table.add_column("score", justify="right", style="bold")
     for reason in Reason:
-        table.add_column(REASON_NAMES[reason], justify="right")
+        table.add_column(words.reason_name(reason), justify="right")
     table.add_column("cities+harbors", justify="right")
     table.add_column("largest group", justify="right")
     ranked = sorted(range(len(v.players)),
@@ -1305,7 +1281,7 @@ class Terminal:
             for a in actions:
                 pts = best[(region, a)]
                 hint = "no placement now" if pts is None else f"best {pts} pts now"
-                options.append((a, f"{ACTION_NAMES[a]}: {ACTION_HELP[a]} ({hint})"))
+                options.append((a, f"{card_name(board, a)}: {words.action_limits(a)} ({hint})"))
             name = card_name(board, region) + (" ★" if region in fl else "")
             hexes = _region_card_hexes(v, region)
             heading = Text.assemble(("Region card: ", "bold"), name,
@@ -1320,7 +1296,7 @@ class Terminal:
             privilege = False
             if any(pl.privilege for pl in plans if pl.region == region and pl.action == action):
                 self.screen(v, Text.assemble(
-                    ("Your plan: ", "bold"), f"{name} + {ACTION_NAMES[action]}. ",
+                    ("Your plan: ", "bold"), f"{name} + {card_name(board, action)}. ",
                     ("The King's Privilege lets you place first this round.", "dim")),
                     focus=hexes)
                 privilege = self.confirm(f"Use the King's Privilege (spend 1 of your {p.rings} "
@@ -1341,8 +1317,7 @@ class Terminal:
         p = v.players[me]
         plan = p.plan
         assert plan is not None and legal.fief is not None
-        kp = " + King's Privilege" if plan.privilege else ""
-        planned = f"{card_name(board, plan.region)} + {ACTION_NAMES[plan.action]}{kp}"
+        planned = words.plan_cards(board, plan)
         has_wedding = len(legal.wedding_pairs) > 0
         width = self.console.width
         keys = [k for k in HELP_PLACE if (has_wedding or not k.startswith("w:"))
@@ -1583,7 +1558,7 @@ class Terminal:
 
     def pick_from_list(self, v: PlayerView, me: int, legal: Sequence[Action]) -> Action:
         """Fallback for a plain list of actions: a numbered menu of all of them."""
-        options = [(a, f"{a.describe()}: "
+        options = [(a, f"{_move_words(v.board, a)}: "
                     f"{sum(e.points for e in action_events(v, a))} pts")
                    for a in legal]
         self.screen(v, _menu(options, [str(k) for k in range(1, len(options) + 1)]))
@@ -1592,6 +1567,10 @@ class Terminal:
         return choice
 
 
+
+
+def _move_words(board: Board, action: Action) -> str:
+    return words.plan_text(board, action) if isinstance(action, Plan) else words.move_text(action)
 
 
 def _find_place(board: Board, text: str) -> int | None:
@@ -1657,7 +1636,7 @@ def render_plan_hints(v: PlayerView, me: int, plans: Sequence[Plan],
     table.add_column("", justify="right", style="bold cyan")
     table.add_column("region card")
     for a in ACTION_KEYS:
-        table.add_column(ACTION_NAMES[a], justify="right",
+        table.add_column(card_name(board, a), justify="right",
                          style="dim" if a in p.resting else "")
     for r in v.rules.region_cards:
         label = Text(card_name(board, r) + (" ★" if r in fl else ""))
@@ -1683,14 +1662,14 @@ def render_plan_hints(v: PlayerView, me: int, plans: Sequence[Plan],
     if INACTIVE in v.rules.region_cards:
         notes.append("Inactive Regions: " + ", ".join(card_name(board, x) for x in
                                                       v.rules.inactive_regions)
-                     + " (1 pt a place)")
+                     + f" ({POINTS_INACTIVE} pt a place)")
     if PRIVILEGE in p.resting:
         notes.append("the King's Privilege rests")
     elif not any(pl.privilege for pl in plans):
         notes.append("no ring left for the King's Privilege")
-    notes.append("donating the fief: 3 pts")
+    notes.append(f"donating the fief: {POINTS_DONATION} pts")
     if p.rings:
-        notes.append("Alliance: or a Wedding")
+        notes.append(f"{card_name(board, WEDDING_CARD)}: or a Wedding")
     return Group(table, Text(" · ".join(notes), style="dim"))
 
 

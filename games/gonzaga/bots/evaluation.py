@@ -17,7 +17,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..board import Board
-from ..engine import PlacementArrays, group_labels, placement_points, uncovered_count
+from ..engine import (
+    PlacementArrays,
+    group_labels,
+    new_leagues,
+    open_seas,
+    placement_points,
+    uncovered_count,
+)
 from ..state import (
     LAST_TURN_FIRST_CHECK,
     LAST_TURN_THRESHOLD,
@@ -26,7 +33,6 @@ from ..state import (
     OBJECTIVE_POINTS,
     POINTS_GONZAGA_TILE,
     POINTS_SEA_LEAGUE,
-    VARIANT_ONE_LEAGUE_PER_SEA,
     Phase,
     Position,
 )
@@ -46,21 +52,9 @@ class Weights:
 
 DEFAULT_WEIGHTS = Weights()
 
-_objective_masks: dict[str, np.ndarray] = {}
-
-
 def objective_masks(board: Board) -> np.ndarray:
     """(max objective + 1, hexes) bool: the cities of each objective card."""
-    masks = _objective_masks.get(board.content_hash)
-    if masks is None:
-        size = max(board.objectives) + 1
-        masks = np.zeros((size, board.hex_count), dtype=bool)
-        for number, card in board.objectives.items():
-            for city in board.cities.values():
-                if city.symbol in card.symbols:
-                    masks[number, city.hex] = True
-        _objective_masks[board.content_hash] = masks
-    return masks
+    return board.objective_masks
 
 
 def rounds_left(state: Position) -> int:
@@ -131,17 +125,6 @@ def _largest(state: Position, player: int) -> int:
     return int(sizes.max()) if len(sizes) else 0
 
 
-def _open_seas(state: Position, player: int) -> np.ndarray:
-    board = state.board
-    out = np.ones(len(board.sea_index), dtype=bool)
-    p = state.players[player]
-    for sea, s in board.sea_index.items():
-        if sea in p.leagues or (VARIANT_ONE_LEAGUE_PER_SEA in state.rules.variants
-                                and sea in state.leagues_formed):
-            out[s] = False
-    return out
-
-
 class MoveContext:
     """What valuing one player's candidate moves needs, computed once per position."""
 
@@ -157,7 +140,7 @@ class MoveContext:
         self.label, self.sizes = group_labels(state, player)
         self.reach = _group_reach(self.label, self.sizes, state.rules.neighbour_table)
         self.largest = int(self.sizes.max()) if len(self.sizes) else 0
-        self.open_seas = _open_seas(state, player)
+        self.open_seas = open_seas(state, player)
         self.have_sea = np.bincount(board.harbor_sea_number[self.mine & board.is_harbor],
                                     minlength=len(board.sea_index))
         self.objective_mask = (objective_masks(board)[objective] if objective is not None
@@ -227,14 +210,10 @@ class MoveContext:
         return value
 
     def _league_points(self, cells: np.ndarray, has_second: np.ndarray) -> np.ndarray:
-        board = self.state.board
-        sea_of = board.harbor_sea_number
-        harbors = board.is_harbor[cells] & ~self.mine[cells]
-        harbors[:, 1] &= has_second & (cells[:, 1] != cells[:, 0])
-        adds = np.zeros((len(cells), len(board.sea_index)), dtype=np.int32)
-        r, k = np.nonzero(harbors)
-        np.add.at(adds, (r, sea_of[cells[r, k]]), 1)
-        formed = (adds > 0) & (self.have_sea + adds >= LEAGUE_SIZE) & self.open_seas
+        # a single ring's padding cell repeats the first; it adds no harbor
+        valid = np.stack([np.ones(len(cells), dtype=bool),
+                          has_second & (cells[:, 1] != cells[:, 0])], axis=1)
+        formed = new_leagues(self.state, self.player, cells, valid)
         return POINTS_SEA_LEAGUE * formed.sum(axis=1).astype(np.float64)
 
 
@@ -302,7 +281,7 @@ def final_estimates(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> np.n
             extra[i] += table[have] + step * expected
         largest[i] = _largest(state, i)
         have_sea = np.bincount(sea_of[mine & board.is_harbor], minlength=seas)
-        reachable = _open_seas(state, i) & (free_harbors > 0)
+        reachable = open_seas(state, i) & (free_harbors > 0)
         chance = min(1.0, 0.35 * left)
         extra[i] += POINTS_SEA_LEAGUE * chance * (
             0.5 * np.count_nonzero(reachable & (have_sea == 2))

@@ -38,10 +38,8 @@ class GreedyBot(PlanOrPlaceBot):
         objective = np.zeros(board.hex_count, dtype=np.float32)
         mine = view.players[me].objective
         if mine is not None:
-            symbols = board.objectives[mine].symbols
-            for city in board.cities.values():
-                if city.symbol in symbols and view.fief_owner[city.hex] != me \
-                        and view.ring_owner[city.hex] != me:
+            for city in board.objective_cities(mine):
+                if view.fief_owner[city.hex] != me and view.ring_owner[city.hex] != me:
                     objective[city.hex] = OBJECTIVE_CITY_BONUS
         own = (view.fief_owner == me) | (view.ring_owner == me)
         contact = np.zeros(board.hex_count, dtype=bool)

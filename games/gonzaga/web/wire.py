@@ -13,12 +13,11 @@ from typing import Any
 
 import numpy as np
 
-from ..actions import ACTION_CARDS, CARD_NAMES, PRIVILEGE, Action, Donate, PlaceFief, Plan, Wedding
+from .. import text
+from ..actions import ACTION_CARDS, INACTIVE, PRIVILEGE, Action
 from ..board import Board, hex_centre
 from ..engine import (
-    ACTION_LIMITS,
     PlayerView,
-    card_name,
     free_placements,
     legal_actions,
     objective_cities,
@@ -28,11 +27,11 @@ from ..engine import (
 from ..render import PLAYER_COLOURS, SEA_COLOURS, icon_path, region_colour, sea_routes
 from ..state import (
     POINTS_DONATION,
-    REASON_NAMES,
     GameEnded,
     LastTurnChecked,
     Phase,
     PlansRevealed,
+    Reason,
     RoundStarted,
     ScoreEvent,
     TurnPlayed,
@@ -77,7 +76,7 @@ PATTERN_INK = {"red": "#ffffff", "yellow": "#3b2a1a", "green": "#ffffff", "blue"
 
 def player_looks() -> dict[str, dict[str, Any]]:
     """Colour, its name as the players read it, and pattern of every player colour."""
-    return {colour: {"name": colour.title(), "fill": fill, "ink": PATTERN_INK[colour],
+    return {colour: {"name": text.colour_name(colour), "fill": fill, "ink": PATTERN_INK[colour],
                      "pattern": PLAYER_PATTERNS[colour]}
             for colour, fill in PLAYER_COLOURS.items()}
 
@@ -130,13 +129,13 @@ def board_json(board: Board) -> dict[str, Any]:
 
 
 def cards_json() -> dict[str, dict[str, Any]]:
-    """The planning cards that are not regions: printed name and, for the action cards, what a
-    fief placed under them may cover."""
-    out: dict[str, dict[str, Any]] = {card: {"name": name, "action": card in ACTION_CARDS}
-                                      for card, name in CARD_NAMES.items()}
-    for card in ACTION_CARDS:
-        out[card]["help"] = ACTION_LIMITS[card]
-    out[PRIVILEGE]["help"] = "move first this round, for a ring"
+    """The planning cards that are not regions: printed name and, for the action cards and
+    the King's Privilege, the line of help under it (what a fief may cover)."""
+    out: dict[str, dict[str, Any]] = {
+        card: {"name": text.card_name(None, card), "action": card in ACTION_CARDS}
+        for card in (INACTIVE, *ACTION_CARDS, PRIVILEGE)}
+    for card in (*ACTION_CARDS, PRIVILEGE):
+        out[card]["help"] = text.card_help(card)
     return out
 
 
@@ -147,23 +146,12 @@ def action_json(action: Action) -> dict[str, Any]:
 
 
 def describe_action(board: Board, names: list[str], action: Action) -> str:
-    who = names[action.player]
-    if isinstance(action, Plan):
-        kp = "King's Privilege + " if action.privilege else ""
-        return f"{who}: {card_name(board, action.region)} / {kp}{card_name(board, action.action)}"
-    if isinstance(action, PlaceFief):
-        return f"{who} places the {board.fief_name(action.fief)}"
-    if isinstance(action, Wedding):
-        n = 1 if action.second is None else 2
-        return f"{who} arranges a Wedding ({n} ring{'s' if n > 1 else ''})"
-    if isinstance(action, Donate):
-        return f"{who} donates the fief to the church"
-    return f"{who}: {action!r}"
+    return text.describe_action(board, names, action)
 
 
 def _event(e: ScoreEvent, names: list[str]) -> dict[str, Any]:
     return {"player": e.player, "points": e.points, "reason": str(e.reason), "detail": e.detail,
-            "text": f"{names[e.player]} +{e.points}: {e.detail}"}
+            "text": text.event_text(e, names)}
 
 
 def log_json(v: PlayerView, start: int = 0) -> list[dict[str, Any]]:
@@ -177,37 +165,29 @@ def log_json(v: PlayerView, start: int = 0) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for entry in v.journal[start:]:
         if isinstance(entry, RoundStarted):
-            drawn = ", ".join(f"{names[i]} the {board.fief_name(f)}"
-                              for i, f in enumerate(entry.fiefs))
             out.append({"kind": "round", "round": entry.round,
-                        "text": f"Round {entry.round}. Fiefs drawn: {drawn}", "events": []})
+                        "text": text.journal_line(v, entry), "events": []})
         elif isinstance(entry, PlansRevealed):
             plans = [{"player": p.player, "region": p.region, "action": p.action,
                       "privilege": p.privilege} for p in entry.plans]
-            order = " → ".join(names[i] for i in entry.order)
             out.append({"kind": "reveal", "round": entry.round, "plans": plans,
-                        "order": list(entry.order),
-                        "text": "Plans revealed: " + "; ".join(
-                            describe_action(board, names, p) for p in entry.plans)
-                        + f". Turn order: {order}", "events": []})
+                        "order": list(entry.order), "text": text.journal_line(v, entry),
+                        "events": []})
         elif isinstance(entry, TurnPlayed):
             out.append({"kind": "turn", "round": entry.round, "player": entry.player,
                         "action": action_json(entry.action),
                         "hexes": [list(coords[h]) for h in entry.hexes],
                         "points": sum(e.points for e in entry.events),
-                        "text": describe_action(board, names, entry.action),
+                        "text": text.journal_line(v, entry),
                         "events": [_event(e, names) for e in entry.events]})
         elif isinstance(entry, LastTurnChecked):
-            text = (f"Last Turn check by {names[entry.holder]}: {entry.uncovered} cities and "
-                    "harbors uncovered; " + ("the next round is the last" if
-                                             entry.last_round_next else "play goes on"))
-            out.append({"kind": "last-turn", "round": entry.round, "text": text,
+            out.append({"kind": "last-turn", "round": entry.round,
+                        "text": text.journal_line(v, entry),
                         "uncovered": entry.uncovered, "last": entry.last_round_next,
                         "events": []})
         elif isinstance(entry, GameEnded):
-            won = " and ".join(names[i] for i in entry.winners)
             out.append({"kind": "end", "round": entry.round, "winners": list(entry.winners),
-                        "text": f"Final scoring. Winner: {won}",
+                        "text": text.journal_line(v, entry),
                         "events": [_event(e, names) for e in entry.events]})
     return out
 
@@ -265,7 +245,7 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
     rules = v.rules
     if v.phase is Phase.PLANNING:
         regions = [c for c in rules.region_cards if c not in p.resting]
-        actions = [c for c in ("harbors", "cities", "alliance") if c not in p.resting]
+        actions = [c for c in ACTION_CARDS if c not in p.resting]
         hints: dict[str, dict[str, int | None]] = {}
         if p.fief is not None:
             # points of every placement that fits the map now, computed once; each card pair
@@ -276,7 +256,7 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
                 points[free] = placement_points(v, me, p.fief, free)
             for card in rules.region_cards:
                 hints[card] = {}
-                for action in ("harbors", "cities", "alliance"):
+                for action in ACTION_CARDS:
                     pts = points[rules.candidates(p.fief, card, action)]
                     best = int(pts.max()) if len(pts) else -1
                     hints[card][action] = best if best >= 0 else None
@@ -315,7 +295,7 @@ def final_json(v: PlayerView) -> dict[str, Any]:
     every player's points by source, summed from the engine's score events (as the terminal
     game does), never computed again."""
     board = v.board
-    by_source = {i: dict.fromkeys(REASON_NAMES, 0) for i in range(len(v.players))}
+    by_source = {i: dict.fromkeys(Reason, 0) for i in range(len(v.players))}
     for e in v.score_events():
         by_source[e.player][e.reason] += e.points
     ended = next((e for e in reversed(v.journal) if isinstance(e, GameEnded)), None)
@@ -335,4 +315,5 @@ def final_json(v: PlayerView) -> dict[str, Any]:
                      "objective_points": objective, "before_final": p.score - tile - objective,
                      "by_source": {str(r): pts for r, pts in by_source[i].items()}})
     return {"winners": list(v.winners), "table": rows,
-            "sources": [{"id": str(r), "name": name} for r, name in REASON_NAMES.items()]}
+            "sources": [{"id": str(r), "name": text.reason_name(r)} for r in Reason],
+            "note": text.final_note()}
