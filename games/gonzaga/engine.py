@@ -22,6 +22,7 @@ from .actions import (
     ALLIANCE,
     INACTIVE,
     PRIVILEGE,
+    WEDDING_CARD,
     Action,
     Donate,
     Hex,
@@ -456,15 +457,15 @@ def _apply_plan(state: GameState, plan: Plan) -> None:
         raise IllegalAction("region-card", f"{plan.region!r} is not a region card of this game "
                                            f"(its region cards: {known})")
     if plan.action not in ACTION_CARDS:
-        raise IllegalAction("action-card", f"{plan.action!r} is not an action card (Harbors, "
-                                           "Cities or Alliance; the King's Privilege goes with "
-                                           "one of them)")
+        raise IllegalAction("action-card", f"{plan.action!r} is not an action card ("
+                                           f"{_action_cards()}; the {_kp()} goes with one of "
+                                           "them)")
     for card in plan.cards():
         if card in p.resting:
             raise IllegalAction("resting-card", f"the {card_name(state.board, card)} card was "
                                                 "played last round and rests this round")
     if plan.privilege and p.rings < 1:
-        raise IllegalAction("privilege-ring", "the King's Privilege costs a ring, and "
+        raise IllegalAction("privilege-ring", f"the {_kp()} costs a ring, and "
                                               f"{who} has none left")
     p.plan = plan
     state.history.append(plan)
@@ -560,6 +561,14 @@ _STATIC_RULES = {
 def card_name(board: Board, card: str) -> str:
     """A planning card as printed (see `text.card_name`)."""
     return text.card_name(board, card)
+
+
+def _kp() -> str:
+    return text.card_name(None, PRIVILEGE)
+
+
+def _action_cards() -> str:
+    return text.join([text.card_name(None, c) for c in ACTION_CARDS], "or")
 
 
 def _region_names(state: Position, card: str) -> str:
@@ -740,7 +749,8 @@ def _check_wedding(state: Position, action: Wedding) -> tuple[list[int], list[Sc
     board = state.board
     who = p.name
     if plan.action != ALLIANCE:
-        raise IllegalAction("wedding-card", "a Wedding needs the Alliance card")
+        raise IllegalAction("wedding-card", "a Wedding needs the "
+                            f"{text.card_name(board, WEDDING_CARD)} card")
     needed = 1 if action.second is None else 2
     if p.rings < needed:
         raise IllegalAction("wedding-rings", f"{who} has {text.count(p.rings, 'ring')} "

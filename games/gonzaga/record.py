@@ -400,7 +400,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
     """Read a record file and check its structure; every problem is a `RecordError`."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        raw = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RecordError(f"cannot read {p}: no such file") from None
     except IsADirectoryError:
@@ -410,7 +410,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
     except OSError as exc:
         raise RecordError(f"cannot read {p}: {exc.strerror or exc}") from None
     try:
-        data = json.loads(text)
+        data = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{p.name} is not valid JSON (line {exc.lineno}, column {exc.colno}: "
                           f"{exc.msg}); was the file cut short?") from None

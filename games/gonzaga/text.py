@@ -101,6 +101,8 @@ MESSAGES: dict[str, str] = {
     "objective.progress": "covered {covered} of {cities}",
     "objective.total": "{covered} of {cities} covered → {points} pts",
     "objective.fraction": "{covered}/{cities} → {points}",
+    # the terminal map's legend
+    "legend.cities": "Cities", "legend.harbors": "Harbors", "legend.marks": "Marks",
     # phases
     "phase.planning": "planning", "phase.placing": "placing fiefs", "phase.over": "game over",
 }

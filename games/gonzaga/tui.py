@@ -466,7 +466,9 @@ def render_legend(v: PlayerView, *, width: int = 40) -> Text:
                   Text("★ flourishing 3 pts a place"),
                   Text(f"{INACTIVE_DOT} inactive 1 pt")]
     out = Text()
-    for title, items in (("Cities", city_items), ("Harbors", sea_items), ("Marks", mark_items)):
+    for title, items in ((words.say("legend.cities"), city_items),
+                         (words.say("legend.harbors"), sea_items),
+                         (words.say("legend.marks"), mark_items)):
         if out:
             out.append("\n")
         out.append_text(_pack([Text(title, style="bold"), *items], width, gap=1))
@@ -1297,9 +1299,11 @@ class Terminal:
             if any(pl.privilege for pl in plans if pl.region == region and pl.action == action):
                 self.screen(v, Text.assemble(
                     ("Your plan: ", "bold"), f"{name} + {card_name(board, action)}. ",
-                    ("The King's Privilege lets you place first this round.", "dim")),
+                    (f"The {card_name(board, PRIVILEGE)} lets you place first this round.",
+                     "dim")),
                     focus=hexes)
-                privilege = self.confirm(f"Use the King's Privilege (spend 1 of your {p.rings} "
+                privilege = self.confirm(f"Use the {card_name(board, PRIVILEGE)} (spend 1 of "
+                                         f"your {p.rings} "
                                          "rings to place first)?")
             chosen = Plan(me, region, action, privilege)
             if chosen in plans:
@@ -1400,7 +1404,8 @@ class Terminal:
                     continue
                 if low in ("w", "wedding"):
                     if not has_wedding:
-                        raise _Retry("A Wedding needs the Alliance card and a ring left.")
+                        raise _Retry(f"A Wedding needs the {card_name(board, WEDDING_CARD)} "
+                                     "card and a ring left.")
                     wedding = self.wedding(v, me, legal)
                     if wedding is not None:
                         return wedding
@@ -1660,13 +1665,13 @@ def render_plan_hints(v: PlayerView, me: int, plans: Sequence[Plan],
         table.add_row(keys[r], label, *cells)
     notes = []
     if INACTIVE in v.rules.region_cards:
-        notes.append("Inactive Regions: " + ", ".join(card_name(board, x) for x in
+        notes.append(f"{card_name(board, INACTIVE)}: " + ", ".join(card_name(board, x) for x in
                                                       v.rules.inactive_regions)
                      + f" ({POINTS_INACTIVE} pt a place)")
     if PRIVILEGE in p.resting:
-        notes.append("the King's Privilege rests")
+        notes.append(f"the {card_name(board, PRIVILEGE)} rests")
     elif not any(pl.privilege for pl in plans):
-        notes.append("no ring left for the King's Privilege")
+        notes.append(f"no ring left for the {card_name(board, PRIVILEGE)}")
     notes.append(f"donating the fief: {POINTS_DONATION} pts")
     if p.rings:
         notes.append(f"{card_name(board, WEDDING_CARD)}: or a Wedding")

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from .. import text
-from ..actions import ACTION_CARDS, INACTIVE, PRIVILEGE, Action
+from ..actions import ACTION_CARDS, INACTIVE, PRIVILEGE, WEDDING_CARD, Action, Plan
 from ..board import Board, hex_centre
 from ..engine import (
     PlayerView,
@@ -136,7 +136,27 @@ def cards_json() -> dict[str, dict[str, Any]]:
         for card in (INACTIVE, *ACTION_CARDS, PRIVILEGE)}
     for card in (*ACTION_CARDS, PRIVILEGE):
         out[card]["help"] = text.card_help(card)
+    out[WEDDING_CARD]["wedding"] = True
     return out
+
+
+def plan_json(board: Board, plan: Plan) -> dict[str, Any]:
+    return {"region": plan.region, "action": plan.action, "privilege": plan.privilege,
+            "text": text.plan_text(board, plan)}
+
+
+def objective_json(v: PlayerView, seat: int) -> dict[str, Any] | None:
+    """A known objective card: its symbols, its cities (covered or not) and the progress as
+    players read it; None while it is hidden from this view."""
+    objective = v.players[seat].objective
+    if objective is None:
+        return None
+    board = v.board
+    covered = set(objective_cities(v, seat))
+    cities = [{"name": c.name, "at": list(c.at), "covered": c.id in covered}
+              for c in board.objective_cities(objective)]
+    return {"symbols": list(board.objectives[objective].symbols), "cities": cities,
+            "text": text.objective_progress(len(covered))}
 
 
 def action_json(action: Action) -> dict[str, Any]:
@@ -207,9 +227,8 @@ def view_json(v: PlayerView, *, game_id: str, seq: int, seats: list[dict[str, An
             "resting": list(p.resting), "played": list(p.played),
             "has_planned": p.has_planned, "fiefs_left": p.fiefs_left,
             "leagues": sorted(p.leagues), "objective": p.objective,
-            "plan": None if p.plan is None else {"region": p.plan.region,
-                                                 "action": p.plan.action,
-                                                 "privilege": p.plan.privilege},
+            "plan": None if p.plan is None else plan_json(board, p.plan),
+            "objective_card": objective_json(v, i),
             **seats[i],
         })
     pieces = [{"owner": pc.owner, "kind": pc.kind, "fief": pc.fief, "round": pc.round,
@@ -277,9 +296,7 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
         if second < 0:
             pair[1] = None
     assert p.plan is not None
-    return {"kind": "place", "fief": legal.fief, "plan": {"region": p.plan.region,
-                                                    "action": p.plan.action,
-                                                    "privilege": p.plan.privilege},
+    return {"kind": "place", "fief": legal.fief, "plan": plan_json(v.board, p.plan),
             "placements": placements, "weddings": weddings, "donate": True,
             "donation_points": POINTS_DONATION}
 
@@ -313,6 +330,7 @@ def final_json(v: PlayerView) -> dict[str, Any]:
                      "objective_symbols": symbols,
                      "objective_cities": [board.cities[c].name for c in cities],
                      "objective_points": objective, "before_final": p.score - tile - objective,
+                     "objective_text": text.objective_fraction(len(cities), objective),
                      "by_source": {str(r): pts for r, pts in by_source[i].items()}})
     return {"winners": list(v.winners), "table": rows,
             "sources": [{"id": str(r), "name": text.reason_name(r)} for r in Reason],
