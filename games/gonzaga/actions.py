@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.game import IllegalAction as PlatformIllegalAction
+
 Hex = tuple[int, int]
 
 #: Card ids. Region cards are the region ids plus INACTIVE; action cards below.
@@ -72,16 +74,19 @@ class Donate:
 Action = Plan | PlaceFief | Wedding | Donate
 
 
-class IllegalAction(ValueError):
+class IllegalAction(PlatformIllegalAction):
     """An action the rules forbid; the state is left unchanged.
 
     `rule` is a short id of the rule broken, for programs and tests (docs/rules.md lists them);
-    `message` is a plain sentence for players, in the game's words only."""
+    `message` is a plain sentence for players, in the game's words only. It is the platform's
+    `tabletop.game.IllegalAction`, so the platform catches one class for every game."""
 
     def __init__(self, rule: str, message: str) -> None:
-        self.rule = rule
-        self.message = message
-        super().__init__(f"{message} [{rule}]")
+        super().__init__(rule, message)
+        self.args = (f"{message} [{rule}]",)
+
+    def __str__(self) -> str:
+        return f"{self.message} [{self.rule}]"
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

@@ -37,7 +37,9 @@ from .state import (
     COLOURS,
     LAST_TURN_THRESHOLD,
     LEAGUE_SIZE,
+    MAX_PLAYERS,
     MAX_ROUNDS,
+    MIN_PLAYERS,
     OBJECTIVE_POINTS,
     POINTS_DONATION,
     POINTS_GONZAGA_TILE,
@@ -77,8 +79,8 @@ def deal(board: Board, players: int | Sequence[str], seed: int | None = None,
     searched would let a spectator derive the hidden cards from the public ones."""
     names = _names(players)
     n = len(names)
-    if not 2 <= n <= 4:
-        raise ValueError(f"Gonzaga is for 2 to 4 players, not {n}")
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ValueError(f"Gonzaga is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
     if not 0 <= oldest < n:
         raise ValueError(f"oldest player must be a seat from 0 to {n - 1}, not {oldest}")
     rng = rng or random.Random(seed)
@@ -150,8 +152,8 @@ def new_game(players: int | Sequence[str] | None = None, seed: int | None = None
 def _check_setup(board: Board, setup: Setup) -> None:
     n = len(setup.names)
     problems = []
-    if not 2 <= n <= 4:
-        problems.append(f"Gonzaga is for 2 to 4 players, not {n}")
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        problems.append(f"Gonzaga is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
     if setup.scenario not in board.scenarios:
         problems.append(f"unknown scenario {setup.scenario!r}")
     elif board.scenarios[setup.scenario].players != n:

@@ -23,6 +23,7 @@ from .placement import (
 )
 
 COLOURS = ("red", "yellow", "green", "blue")
+MIN_PLAYERS, MAX_PLAYERS = 2, len(COLOURS)  # a colour of pieces for each player
 #: Units digit of a fief card per colour (NOTES 8): card 12 is yellow's fief 10.
 COLOUR_DIGIT = {"red": 1, "yellow": 2, "green": 3, "blue": 4}
 RINGS = 6

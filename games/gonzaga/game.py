@@ -1,0 +1,149 @@
+"""Gonzaga as the platform sees it: `GAME`, a `tabletop.game.Game` over the rules engine.
+
+Everything here delegates: the rules are in `engine`, the words in `text`. The platform (match
+runner, search, records, the server) holds `GAME` and never imports the rest of the package.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from tabletop.game import GameInfo, LogEntry
+
+from . import engine, text
+from .actions import Action, action_from_json, action_to_json
+from .board import Board
+from .state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    VARIANTS,
+    Entry,
+    GameEnded,
+    GameState,
+    LastTurnChecked,
+    PlansRevealed,
+    Position,
+    RoundStarted,
+    ScoreEvent,
+    TurnPlayed,
+)
+
+INFO = GameInfo(
+    name="gonzaga",
+    title="Gonzaga",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_players=3,
+    simultaneous=True,  # every player plans at once, in secret
+    hidden_information=True,  # objectives, decks and plans before the reveal
+    chance=False,  # the deal is the only chance: nothing random happens after it
+    record_format="gonzaga-record",
+    options={"scenario": "the scenario tile (default: drawn at random for the player count)",
+             "variants": "rule variants, a list of: " + ", ".join(VARIANTS)},
+)
+
+
+class Gonzaga:
+    """The rules engine behind the platform's one interface."""
+
+    info = INFO
+
+    def __init__(self, board: Board | None = None) -> None:
+        self.board = board
+
+    def new_game(self, names: Sequence[str], seed: int | None = None,
+                 options: Mapping[str, Any] | None = None) -> GameState:
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(INFO.options))
+        if unknown:
+            raise ValueError(f"unknown options {unknown}; known: {', '.join(INFO.options)}")
+        self.info.check_players(len(names))
+        scenario = options.get("scenario")
+        if scenario is not None and not isinstance(scenario, str):
+            raise ValueError(f"the scenario must be a name, not {scenario!r}")
+        variants = options.get("variants", ())
+        if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
+            raise ValueError(f"variants must be a list of names, not {variants!r}")
+        return engine.new_game(list(names), seed, scenario, board=self.board,
+                               variants=tuple(variants))
+
+    def legal_actions(self, position: Position, seat: int) -> Sequence[Action]:
+        return engine.legal_actions(position, seat)
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        return engine.apply(state, action)
+
+    def apply_in_place(self, state: GameState, action: Action) -> None:
+        engine.apply_in_place(state, action)
+
+    def clone(self, state: GameState) -> GameState:
+        return state.clone()
+
+    def view(self, state: GameState, seat: int | None) -> engine.PlayerView:
+        return engine.view(state, seat)
+
+    def resample(self, view: engine.PlayerView, rng: random.Random) -> GameState:
+        return engine.resample(view, rng)
+
+    def scores(self, position: Position) -> tuple[int, ...]:
+        return tuple(p.score for p in position.players)
+
+    def winners(self, state: GameState) -> tuple[int, ...]:
+        if not state.is_over:
+            raise ValueError("the game is not over")
+        return state.winners
+
+    def log(self, position: Position) -> Sequence[LogEntry]:
+        return [log_entry(position, i, e) for i, e in enumerate(position.journal)]
+
+    def chance_events(self, position: Position) -> Sequence[Hashable]:
+        return ()  # no chance after the deal
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return action_to_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return action_from_json(data)
+
+    def describe_action(self, position: Position, action: Action) -> str:
+        return text.describe_action(position.board, position.names, action)
+
+    def describe_log(self, position: Position, entry: LogEntry) -> str:
+        index = entry.data.get("index")
+        journal = position.journal
+        if not isinstance(index, int) or not 0 <= index < len(journal) \
+                or log_entry(position, index, journal[index]) != entry:
+            raise ValueError(f"not an entry of this game's log: {entry!r}")
+        return text.journal_line(position, journal[index])
+
+
+def _events(events: Sequence[ScoreEvent]) -> list[dict[str, Any]]:
+    return [{"player": e.player, "points": e.points, "reason": str(e.reason),
+             "detail": e.detail} for e in events]
+
+
+def log_entry(position: Position, index: int, entry: Entry) -> LogEntry:
+    """A journal entry as platform data (`index`: its place in the journal)."""
+    coords = position.board.coords
+    base: dict[str, Any] = {"index": index, "round": entry.round}
+    if isinstance(entry, RoundStarted):
+        return LogEntry("round", None, {**base, "fiefs": list(entry.fiefs)})
+    if isinstance(entry, PlansRevealed):
+        return LogEntry("reveal", None, {**base, "order": list(entry.order),
+                                         "plans": [action_to_json(p) for p in entry.plans]})
+    if isinstance(entry, TurnPlayed):
+        return LogEntry("turn", entry.player, {
+            **base, "action": action_to_json(entry.action),
+            "hexes": [list(coords[h]) for h in entry.hexes], "events": _events(entry.events)})
+    if isinstance(entry, LastTurnChecked):
+        return LogEntry("last-turn", entry.holder, {
+            **base, "uncovered": entry.uncovered, "last_round_next": entry.last_round_next})
+    if isinstance(entry, GameEnded):
+        return LogEntry("end", None, {**base, "winners": list(entry.winners),
+                                      "events": _events(entry.events)})
+    raise TypeError(f"not a journal entry: {entry!r}")
+
+
+GAME = Gonzaga()
