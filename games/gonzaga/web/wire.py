@@ -84,14 +84,13 @@ def player_looks() -> dict[str, dict[str, Any]]:
 def board_json(board: Board) -> dict[str, Any]:
     """Geometry for drawing the board in the browser (hex centres in the board's pixel frame:
     circumradius 1, see docs/board-format.md), with the colours of `gonzaga.render`."""
-    raw = board.raw
     hexes = []
     for i, (c, r) in enumerate(board.coords):
         x, y = hex_centre(c, r)
         hexes.append({"at": [c, r], "x": round(x, 4), "y": round(y, 4),
                       "region": board.region_of[i], "sea": board.sea_of[i]})
     scenery = [[round(v, 4) for v in hex_centre(c, r)] for c, r in board.scenery]
-    routes = [[[round(x, 3), round(y, 3)] for x, y in pts] for pts in sea_routes(raw)]
+    routes = [[[round(x, 3), round(y, 3)] for x, y in pts] for pts in sea_routes(board)]
     return {
         "name": board.name,
         "hash": board.content_hash,
