@@ -13,7 +13,7 @@ from functools import cached_property
 
 import numpy as np
 
-from .actions import ACTION_CARDS, INACTIVE, Action, Plan
+from .actions import INACTIVE, Action, Plan
 from .board import Board, Scenario
 from .placement import (
     FiefPlacements,
@@ -295,10 +295,6 @@ class PlayerState(Seat):
         return PlayerState(self.name, self.colour, self.objective, list(self.deck), self.fief,
                            self.rings, self.score, self.resting, self.played, self.plan,
                            self.leagues, self.fiefs_left)
-
-    def available_cards(self, rules: Rules) -> tuple[str, ...]:
-        cards = (*rules.region_cards, *ACTION_CARDS, "privilege")
-        return tuple(c for c in cards if c not in self.resting)
 
 
 class Position:

@@ -243,11 +243,6 @@ def placement_values(state: Position, player: int, fief: int, rows: np.ndarray,
     return MoveContext(state, player, objective, weights).placement_values(fief, rows)
 
 
-def ring_worth(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> float:
-    """A ring is worth less as the game runs out: unused rings score nothing."""
-    return weights.ring * min(1.0, rounds_left(state) / 4)
-
-
 def wedding_values(state: Position, player: int, pairs: np.ndarray, objective: int | None,
                    weights: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
     """Worth of each (first, second) Wedding: points, long-term worth, less the rings spent."""

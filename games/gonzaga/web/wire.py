@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from .. import text
-from ..actions import ACTION_CARDS, INACTIVE, PRIVILEGE, WEDDING_CARD, Action, Plan
+from ..actions import ACTION_CARDS, INACTIVE, PRIVILEGE, WEDDING_CARD, Plan, action_to_json
 from ..board import Board, hex_centre
 from ..engine import (
     PlayerView,
@@ -158,16 +158,6 @@ def objective_json(v: PlayerView, seat: int) -> dict[str, Any] | None:
             "text": text.objective_progress(len(covered))}
 
 
-def action_json(action: Action) -> dict[str, Any]:
-    from ..actions import action_to_json
-
-    return action_to_json(action)
-
-
-def describe_action(board: Board, names: list[str], action: Action) -> str:
-    return text.describe_action(board, names, action)
-
-
 def _event(e: ScoreEvent, names: list[str]) -> dict[str, Any]:
     return {"player": e.player, "points": e.points, "reason": str(e.reason), "detail": e.detail,
             "text": text.event_text(e, names)}
@@ -194,7 +184,7 @@ def log_json(v: PlayerView, start: int = 0) -> list[dict[str, Any]]:
                         "events": []})
         elif isinstance(entry, TurnPlayed):
             out.append({"kind": "turn", "round": entry.round, "player": entry.player,
-                        "action": action_json(entry.action),
+                        "action": action_to_json(entry.action),
                         "hexes": [list(coords[h]) for h in entry.hexes],
                         "points": sum(e.points for e in entry.events),
                         "text": text.journal_line(v, entry),
