@@ -147,3 +147,29 @@ def test_content_hash_identifies_the_board():
     b = board_from_dict(data)
     assert a.content_hash != b.content_hash
     assert board_from_dict(tiny_board_dict()).content_hash == a.content_hash
+
+
+def test_the_exported_json_schema_is_current():
+    """docs/gonzaga-board.schema.json is the schema the loader validates with; regenerate it with
+    `python -c "from games.gonzaga.board import write_board_schema; write_board_schema()"`."""
+    from games.gonzaga.board import SCHEMA_PATH, board_schema
+
+    assert json.loads(SCHEMA_PATH.read_text(encoding="utf-8")) == board_schema()
+
+
+def test_the_shipped_board_meets_its_schema():
+    from games.gonzaga.board import BoardModel
+
+    data = json.loads(default_board_path().read_text(encoding="utf-8"))
+    assert BoardModel.model_validate(data).name == load_board().name
+
+
+def test_schema_errors_name_the_entry():
+    data = tiny_board_dict()
+    data["regions"][0]["colour"] = 3
+    data["fiefs"][0]["shade"] = "dark"
+    with pytest.raises(BoardError) as caught:
+        board_from_dict(data)
+    problems = caught.value.problems
+    assert any(p.startswith(f"regions {data['regions'][0]['id']} colour") for p in problems)
+    assert any("fiefs 10 shade is not a key" in p for p in problems)

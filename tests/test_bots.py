@@ -317,14 +317,13 @@ def test_group_growth_matches_placing_the_piece(many_groups, monkeypatch):
         state = advance(state, 1)
     me = state.current_player
     legal = legal_actions(state, me)
-    assert len(legal.rows) > 5
-    fief = legal.fief
+    assert legal.placement_count > 5
     ctx = MoveContext(state, me, None)
-    cells = state.rules.fief_placements(fief).cells[legal.rows]
+    cells = legal.placement_arrays().cells
     predicted = ev._joined_sizes(ctx.label, ctx.sizes, ctx.reach, cells,
                                  state.rules.neighbour_table)
     assert predicted.max() > 1  # some placements do join a group
-    for i in range(len(legal.rows)):
+    for i in range(legal.placement_count):
         after = state.clone()
         apply_in_place(after, legal.placement(i))
         label, sizes = group_labels(after, me)

@@ -525,6 +525,36 @@ def test_legal_actions_helpers(board):
     assert (4, 1) in seconds and (2, 1) in seconds and len(seconds) == 6
 
 
+def test_placement_arrays_are_the_placements_with_their_points(board):
+    """The vectorised API lists exactly the placement actions, in order, with their points."""
+    from games.gonzaga.engine import action_events
+
+    state = placing(board, 10, "hispania", "alliance")
+    legal = legal_actions(state, 0)
+    arrays = legal.placement_arrays()
+    assert arrays is not None and len(arrays) == legal.placement_count > 0
+    for i in range(len(arrays)):
+        action = legal.placement(i)
+        assert action.anchor == tuple(arrays.anchors[i].tolist())
+        assert action.rotation == arrays.rotations[i]
+        assert arrays.points[i] == sum(e.points for e in action_events(state, action))
+    for j, (first, second) in enumerate(legal.wedding_pairs.tolist()):
+        wedding = legal.wedding(j)
+        assert wedding.first == board.coords[first]
+        assert wedding.second == (board.coords[second] if second >= 0 else None)
+
+
+def test_a_state_and_a_view_are_one_kind_of_position(board):
+    from games.gonzaga.state import Position, Seat
+
+    state = placing(board, 10, "hispania", "cities")
+    for position in (state, view(state, 1), view(state, None)):
+        assert isinstance(position, Position)
+        assert all(isinstance(p, Seat) for p in position.players)
+        assert position.names == ("Red", "Yellow")
+        assert position.to_move() == (position.current_player,) == (0,)
+
+
 def test_fief_card_numbers_rulebook_examples(board):
     """'Fief 50 matches card 52. Fief 120 matches card 124'; card 12 is yellow's, 83 green's."""
     state = game(board, 4)

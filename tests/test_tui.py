@@ -231,7 +231,7 @@ def test_pick_from_list_filter_by_hex_and_donate(board):
     _, chosen, text, _ = run_place(board, ["1,6", "1", "n", "n", "p", "all", "d", "y"])
     assert chosen == Donate(0)
     assert "covering City 01 (1,6)" in text
-    assert len(legal.rows) > 0
+    assert legal.placement_count > 0
 
 
 def test_best_placement_is_listed_first(board):
@@ -240,7 +240,7 @@ def test_best_placement_is_listed_first(board):
     from games.gonzaga.engine import action_events, placement_points
 
     state = placing_state(board)
-    best = int(placement_points(state, 0, 50, legal.rows).max())
+    best = int(placement_points(state, 0, 50, legal.placement_arrays().rows).max())
     assert sum(e.points for e in action_events(state, chosen)) == best
     assert "Hispania + Cities + King's Privilege: best placements 1-" in text
 
@@ -252,12 +252,12 @@ def test_ranking_offers_distinct_choices_best_first(board):
     put(state, 0, [(10, 4)], kind="ring")  # a piece of red's own, to join
     legal = legal_actions(state, 0)
     ranked = RankedPlacements.of(view(state, 0), 0, legal)
-    cells = state.rules.fief_placements(50).cells[legal.rows]
+    cells = legal.placement_arrays().cells
     special = board.is_city | board.is_harbor
     keys = [(tuple(sorted(int(h) for h in cells[i] if special[h])), int(ranked.joins[i]))
             for i in ranked.distinct]
     assert len(keys) == len(set(keys))  # one line per set of places covered
-    assert sum(ranked.ways.values()) == len(legal.rows)
+    assert sum(ranked.ways.values()) == legal.placement_count
     pts = ranked.points[ranked.order]
     assert list(pts) == sorted(pts, reverse=True)
     assert ranked.points[ranked.distinct[0]] == ranked.points.max()
@@ -265,7 +265,7 @@ def test_ranking_offers_distinct_choices_best_first(board):
 def test_wedding_with_two_rings(board):
     state = placing_state(board, "alliance")
     legal = legal_actions(state, 0)
-    assert len(legal.weddings)
+    assert len(legal.wedding_pairs)
     _, chosen, text, _ = run_place(board, ["w", "zz", "1", "99", "1", "y"], action="alliance")
     assert isinstance(chosen, Wedding)
     assert chosen.second is not None

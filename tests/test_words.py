@@ -7,10 +7,11 @@ import random
 import re
 
 from games import gonzaga
-from games.gonzaga.actions import CARD_NAMES, IllegalAction, PlaceFief, Plan, Wedding
+from games.gonzaga.actions import IllegalAction, PlaceFief, Plan, Wedding
 from games.gonzaga.board import SHAPE_NAMES, load_board, rotate_axial, shape_key
 from games.gonzaga.engine import card_name
-from games.gonzaga.state import REASON_NAMES, Phase, Reason
+from games.gonzaga.state import Phase, Reason
+from games.gonzaga.text import CARD_NAMES, REASON_NAMES
 
 # what must never reach a player: rulebook note and rule numbers, rule ids, raw hex coordinates
 NOT_FOR_PLAYERS = re.compile(r"NOTES|rule \d|\[|\(\d+, ?\d+\)|\d+,\d+|placing-\d|phase \d")

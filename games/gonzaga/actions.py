@@ -19,10 +19,16 @@ HARBORS, CITIES, ALLIANCE, PRIVILEGE = "harbors", "cities", "alliance", "privile
 #: The cards that say *how* a fief is placed, in turn order (the King's Privilege comes first).
 ACTION_CARDS = (HARBORS, CITIES, ALLIANCE)
 ACTION_ORDER = {HARBORS: 0, CITIES: 1, ALLIANCE: 2}
-#: The printed names of the cards that are not region cards (region cards bear their region's
-#: name, from the board).
-CARD_NAMES = {INACTIVE: "Inactive Regions", HARBORS: "Harbors", CITIES: "Cities",
-              ALLIANCE: "Alliance", PRIVILEGE: "King's Privilege"}
+#: What each action card lets a fief cover, as the allowed (cities, harbors) counts (rulebook
+#: "Plan your move", NOTES 1): the one statement of these limits; checks, bots, screens and
+#: their wording all derive from it.
+ACTION_COVERAGE: dict[str, frozenset[tuple[int, int]]] = {
+    HARBORS: frozenset({(0, 1), (0, 2)}),
+    CITIES: frozenset({(0, 0), (1, 0), (2, 0), (3, 0)}),
+    ALLIANCE: frozenset({(1, 1), (2, 1), (1, 2)}),
+}
+#: The action card whose alternative is a Wedding.
+WEDDING_CARD = ALLIANCE
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +44,6 @@ class Plan:
         return (self.region, self.action, PRIVILEGE) if self.privilege else (self.region,
                                                                              self.action)
 
-    def describe(self) -> str:
-        kp = "King's Privilege + " if self.privilege else ""
-        return f"{self.region.title()} / {kp}{self.action.title()}"
-
 
 @dataclass(frozen=True, slots=True)
 class PlaceFief:
@@ -52,9 +54,6 @@ class PlaceFief:
     anchor: Hex
     rotation: int
 
-    def describe(self) -> str:
-        return f"fief {self.fief} at {self.anchor[0]},{self.anchor[1]} rotation {self.rotation}"
-
 
 @dataclass(frozen=True, slots=True)
 class Wedding:
@@ -64,19 +63,12 @@ class Wedding:
     first: Hex
     second: Hex | None = None
 
-    def describe(self) -> str:
-        tail = f" and {self.second[0]},{self.second[1]}" if self.second else ""
-        return f"wedding: ring at {self.first[0]},{self.first[1]}{tail}"
-
 
 @dataclass(frozen=True, slots=True)
 class Donate:
     """Phase 4: give this round's fief to the church for 3 points (always allowed)."""
 
     player: int
-
-    def describe(self) -> str:
-        return "donation to the church"
 
 
 Action = Plan | PlaceFief | Wedding | Donate
@@ -86,11 +78,15 @@ class IllegalAction(PlatformIllegalAction):
     """An action the rules forbid; the state is left unchanged.
 
     `rule` is a short id of the rule broken, for programs and tests (docs/rules.md lists them);
-    `message` is a plain sentence for players, in the game's words only."""
+    `message` is a plain sentence for players, in the game's words only. It is the platform's
+    `tabletop.game.IllegalAction`, so the platform catches one class for every game."""
 
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(rule, message)
         self.args = (f"{message} [{rule}]",)
+
+    def __str__(self) -> str:
+        return f"{self.message} [{self.rule}]"
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

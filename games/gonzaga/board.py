@@ -14,9 +14,20 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import numpy as np
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
 
 FORMAT = "gonzaga-board/1"
 SQRT3 = math.sqrt(3.0)
@@ -202,7 +213,8 @@ class Objective:
 class Board:
     """A loaded board: identity, geometry and pieces, with per-hex lookup tables."""
 
-    raw: dict[str, Any]
+    raw: dict[str, Any]  # the file as read (its content hash identifies the board)
+    model: BoardModel  # the file as validated
     name: str
     description: str
     content_hash: str
@@ -229,6 +241,11 @@ class Board:
     @property
     def hex_count(self) -> int:
         return len(self.coords)
+
+    @cached_property
+    def coord_array(self) -> np.ndarray:
+        """(hexes, 2) `[column, row]` per hex index, for vectorised look-ups."""
+        return np.array(self.coords, dtype=np.int32).reshape(-1, 2)
 
     @cached_property
     def is_land(self) -> np.ndarray:
@@ -298,6 +315,23 @@ class Board:
             arr[h.hex] = self.sea_index[h.sea]
         return arr
 
+    def objective_cities(self, objective: int) -> tuple[City, ...]:
+        """The six cities an objective card names: those of its two symbols, symbol by symbol."""
+        return self._objective_cities[objective]
+
+    @cached_property
+    def _objective_cities(self) -> dict[int, tuple[City, ...]]:
+        return {number: tuple(c for s in card.symbols for c in self.cities.values()
+                              if c.symbol == s) for number, card in self.objectives.items()}
+
+    @cached_property
+    def objective_masks(self) -> np.ndarray:
+        """(highest objective number + 1, hexes) bool: the hexes of each card's cities."""
+        masks = np.zeros((max(self.objectives, default=0) + 1, self.hex_count), dtype=bool)
+        for number in self.objectives:
+            masks[number, [c.hex for c in self.objective_cities(number)]] = True
+        return masks
+
     def region_hexes(self, region: str) -> tuple[int, ...]:
         return tuple(i for i, r in enumerate(self.region_of) if r == region)
 
@@ -338,6 +372,168 @@ class Board:
 
 
 # ---------------------------------------------------------------------------------------------
+# The board file's schema (docs/board-format.md; exported to docs/gonzaga-board.schema.json)
+
+
+def _pair_value(value: Any) -> Any:
+    if (not isinstance(value, list | tuple) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise ValueError(f"must be a pair of integers, found {value!r}")
+    return (int(value[0]), int(value[1]))
+
+
+HexPair = Annotated[tuple[int, int], BeforeValidator(_pair_value)]
+Number = StrictInt | StrictFloat
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PointModel(_Model):
+    x: Number
+    y: Number
+
+
+class LegendModel(_Model):
+    region: StrictStr | None = None
+    sea: StrictStr | None = None
+    off: StrictBool | None = None
+    land: StrictBool | None = None
+
+
+class RegionModel(_Model):
+    id: StrictStr
+    name: StrictStr
+    colour: StrictStr
+    objective_group: StrictInt
+    seal: PointModel
+
+
+class SeaModel(_Model):
+    id: StrictStr
+    name: StrictStr
+    symbol: StrictStr
+
+
+class SymbolModel(_Model):
+    id: StrictStr
+    name: StrictStr
+    meaning: StrictStr = ""
+    objective_group: StrictInt
+
+
+class CityModel(_Model):
+    id: StrictStr
+    name: StrictStr
+    region: StrictStr
+    symbol: StrictStr
+    at: HexPair
+    lat: Number | None = None  # the real place (documents the reconstruction)
+    lon: Number | None = None
+
+
+class HarborModel(_Model):
+    id: StrictStr
+    name: StrictStr
+    region: StrictStr
+    sea: StrictStr
+    at: HexPair
+    lat: Number | None = None
+    lon: Number | None = None
+
+
+class BarrierModel(_Model):
+    range: StrictStr
+    edges: list[tuple[HexPair, HexPair]]
+
+
+class FiefModel(_Model):
+    number: StrictInt
+    hexes: list[HexPair]  # axial offsets from the anchor, hexes[0] = [0, 0]
+    castles: list[HexPair]
+
+
+class ScenarioModel(_Model):
+    name: StrictStr
+    players: StrictInt
+    flourishing: list[StrictStr]
+    person: StrictStr = ""
+
+
+class ObjectiveModel(_Model):
+    id: StrictInt
+    symbols: list[StrictStr]
+
+
+class BoardModel(_Model):
+    """A board file (`gonzaga-board/1`): everything printed on the board and its pieces."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True,
+                              json_schema_extra={"title": "Gonzaga board file"})
+
+    format: Literal["gonzaga-board/1"]
+    name: StrictStr
+    description: StrictStr = ""
+    columns: Annotated[StrictInt, Field(gt=0)]
+    rows: Annotated[StrictInt, Field(gt=0)]
+    terrain: list[StrictStr]  # `rows` lines of `columns` legend characters
+    legend: dict[str, LegendModel]
+    regions: list[RegionModel]
+    seas: list[SeaModel]
+    symbols: list[SymbolModel]
+    cities: list[CityModel]
+    harbors: list[HarborModel]
+    barriers: list[BarrierModel]
+    church: PointModel
+    fiefs: list[FiefModel]
+    scenarios: list[ScenarioModel]
+    objectives: list[ObjectiveModel]
+
+
+SCHEMA_PATH = Path(__file__).resolve().parents[2] / "docs" / "gonzaga-board.schema.json"
+
+
+def board_schema() -> dict[str, Any]:
+    """The JSON Schema of a board file (docs/gonzaga-board.schema.json is this, exported)."""
+    return BoardModel.model_json_schema()
+
+
+def write_board_schema(path: Path = SCHEMA_PATH) -> None:
+    path.write_text(json.dumps(board_schema(), indent=2, ensure_ascii=False) + "\n",
+                    encoding="utf-8")
+
+
+def _path(loc: Iterable[int | str]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _schema_problems(error: ValidationError, data: dict[str, Any]) -> list[str]:
+    """Each schema error as a sentence naming the entry (a city by its id, not its index)."""
+    problems = []
+    for err in error.errors():
+        loc = list(err["loc"])
+        where = _path(loc)
+        if len(loc) >= 2 and isinstance(loc[1], int) and isinstance(data.get(loc[0]), list):
+            entry = data[loc[0]][loc[1]]
+            ident = entry.get("id", entry.get("name", entry.get("number"))) \
+                if isinstance(entry, dict) else None
+            if ident is not None:
+                where = f"{loc[0]} {ident}" + (f" {_path(loc[2:])}" if loc[2:] else "")
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        if err["type"] == "missing":
+            msg = "is missing"
+        elif err["type"] == "extra_forbidden":
+            msg = "is not a key of the board format"
+        problems.append(f"{where} {msg}" if err["type"] in ("missing", "extra_forbidden")
+                        or msg.startswith("must") else f"{where}: {msg}")
+    return problems
+
+
+# ---------------------------------------------------------------------------------------------
 # Loading
 
 
@@ -372,114 +568,87 @@ def load_board(path: str | Path | None = None) -> Board:
 
 
 def board_from_dict(data: Any, *, text: str | None = None) -> Board:
+    """A board from a parsed board file: the schema (`BoardModel`) first, then the references
+    between its parts. Every problem found raises one `BoardError` naming them all."""
     problems: list[str] = []
     if not isinstance(data, dict):
         raise BoardError(["the board file must hold a JSON object"])
     if data.get("format") != FORMAT:
         problems.append(f"format must be {FORMAT!r}, found {data.get('format')!r}")
-    required = ("name", "columns", "rows", "terrain", "legend", "regions", "seas", "symbols",
-                "cities", "harbors", "barriers", "church", "fiefs", "scenarios", "objectives")
+    required = [name for name, f in BoardModel.model_fields.items() if f.is_required()]
     missing = [k for k in required if k not in data]
     if missing:
         problems.append("missing keys: " + ", ".join(missing))
         raise BoardError(problems)
     try:
-        return _build(data, text, problems)
-    except BoardError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        problems.append(f"malformed entry ({type(exc).__name__}: {exc})")
-        raise BoardError(problems) from None
+        model = BoardModel.model_validate(data)
+    except ValidationError as exc:
+        raise BoardError(problems + [p for p in _schema_problems(exc, data)
+                                     if not p.startswith("format")]) from None
+    if problems:
+        raise BoardError(problems)
+    return _build(model, data, problems)
 
 
-def _pair(value: Any, what: str) -> tuple[int, int]:
-    if (not isinstance(value, list | tuple) or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise ValueError(f"{what} must be a pair of integers, found {value!r}")
-    return int(value[0]), int(value[1])
-
-
-def _point(value: Any, what: str) -> tuple[float, float]:
-    if not isinstance(value, dict) or not all(isinstance(value.get(k), int | float) for k in "xy"):
-        raise ValueError(f"{what} must be an object with numbers x and y, found {value!r}")
-    return float(value["x"]), float(value["y"])
-
-
-def _build(data: dict[str, Any], text: str | None, problems: list[str]) -> Board:
-    columns, rows = data["columns"], data["rows"]
-    if not (isinstance(columns, int) and isinstance(rows, int) and columns > 0 and rows > 0):
-        raise BoardError([f"columns and rows must be positive integers ({columns!r}, {rows!r})"])
-
-    regions = {}
-    for r in data["regions"]:
-        regions[r["id"]] = Region(r["id"], r["name"], r["colour"], int(r["objective_group"]),
-                                  _point(r["seal"], f"seal of {r['id']}"))
-    seas = {s["id"]: Sea(s["id"], s["name"], s["symbol"]) for s in data["seas"]}
-    symbols = {s["id"]: Symbol(s["id"], s["name"], s.get("meaning", ""), int(s["objective_group"]))
-               for s in data["symbols"]}
-
-    legend = data["legend"]
-    if not isinstance(legend, dict):
-        raise BoardError(["legend must be an object"])
-    for ch, entry in legend.items():
+def _terrain(m: BoardModel, problems: list[str]) -> tuple[list[tuple[int, int]],
+                                                        list[str | None], list[str | None],
+                                                        list[tuple[int, int]]]:
+    """The playable hexes of the terrain lines with their region or sea, and the scenery."""
+    regions = {r.id for r in m.regions}
+    seas = {s.id for s in m.seas}
+    for ch, entry in m.legend.items():
         if len(ch) != 1:
             problems.append(f"legend key {ch!r} must be one character")
-        elif not isinstance(entry, dict):
-            problems.append(f"legend entry {ch!r} must be an object")
-        elif "region" in entry and entry["region"] not in regions:
-            problems.append(f"legend {ch!r} names unknown region {entry['region']!r}")
-        elif "sea" in entry and entry["sea"] not in seas:
-            problems.append(f"legend {ch!r} names unknown sea {entry['sea']!r}")
-        elif not ({"region", "sea", "off"} & set(entry)):
+        elif entry.region is not None and entry.region not in regions:
+            problems.append(f"legend {ch!r} names unknown region {entry.region!r}")
+        elif entry.sea is not None and entry.sea not in seas:
+            problems.append(f"legend {ch!r} names unknown sea {entry.sea!r}")
+        elif entry.region is None and entry.sea is None and entry.off is None:
             problems.append(f"legend {ch!r} must say region, sea or off")
-
-    terrain = data["terrain"]
-    if not isinstance(terrain, list) or len(terrain) != rows:
-        problems.append(f"terrain must have {rows} rows, found "
-                        f"{len(terrain) if isinstance(terrain, list) else type(terrain).__name__}")
+    if len(m.terrain) != m.rows:
+        problems.append(f"terrain must have {m.rows} rows, found {len(m.terrain)}")
         raise BoardError(problems)
     coords: list[tuple[int, int]] = []
     region_of: list[str | None] = []
     sea_of: list[str | None] = []
     scenery: list[tuple[int, int]] = []
-    for row, line in enumerate(terrain):
-        if not isinstance(line, str) or len(line) != columns:
-            problems.append(f"terrain row {row} must have {columns} characters")
+    for row, line in enumerate(m.terrain):
+        if len(line) != m.columns:
+            problems.append(f"terrain row {row} must have {m.columns} characters")
             continue
         for col, ch in enumerate(line):
-            entry = legend.get(ch)
-            if not isinstance(entry, dict):
+            entry = m.legend.get(ch)
+            if entry is None:
                 problems.append(f"terrain ({col},{row}) uses {ch!r}, which the legend lacks")
-                continue
-            if "region" in entry:
+            elif entry.region is not None or entry.sea is not None:
                 coords.append((col, row))
-                region_of.append(entry["region"])
-                sea_of.append(None)
-            elif "sea" in entry:
-                coords.append((col, row))
-                region_of.append(None)
-                sea_of.append(entry["sea"])
-            elif entry.get("land"):
+                region_of.append(entry.region)
+                sea_of.append(entry.sea)
+            elif entry.land:
                 scenery.append((col, row))
     if problems:
         raise BoardError(problems)
+    return coords, region_of, sea_of, scenery
+
+
+def _build(m: BoardModel, data: dict[str, Any], problems: list[str]) -> Board:
+    coords, region_of, sea_of, scenery = _terrain(m, problems)
     index_of = {c: i for i, c in enumerate(coords)}
 
-    def hex_of(at: Any, what: str) -> int:
-        col, row = _pair(at, what)
-        if (col, row) not in index_of:
-            problems.append(f"{what} at ({col},{row}) is not a playable hex")
+    def hex_of(at: tuple[int, int], what: str) -> int:
+        if at not in index_of:
+            problems.append(f"{what} at ({at[0]},{at[1]}) is not a playable hex")
             return -1
-        return index_of[(col, row)]
+        return index_of[at]
 
-    cities = {}
-    for c in data["cities"]:
-        cities[c["id"]] = City(c["id"], c["name"], c["region"], c["symbol"],
-                               hex_of(c["at"], f"city {c['id']}"), _pair(c["at"], c["id"]))
-    harbors = {}
-    for h in data["harbors"]:
-        harbors[h["id"]] = Harbor(h["id"], h["name"], h["region"], h["sea"],
-                                  hex_of(h["at"], f"harbor {h['id']}"), _pair(h["at"], h["id"]))
+    regions = {r.id: Region(r.id, r.name, r.colour, r.objective_group,
+                            (float(r.seal.x), float(r.seal.y))) for r in m.regions}
+    seas = {x.id: Sea(x.id, x.name, x.symbol) for x in m.seas}
+    symbols = {x.id: Symbol(x.id, x.name, x.meaning, x.objective_group) for x in m.symbols}
+    cities = {c.id: City(c.id, c.name, c.region, c.symbol, hex_of(c.at, f"city {c.id}"), c.at)
+              for c in m.cities}
+    harbors = {h.id: Harbor(h.id, h.name, h.region, h.sea, hex_of(h.at, f"harbor {h.id}"), h.at)
+               for h in m.harbors}
     for c in cities.values():
         if c.region not in regions:
             problems.append(f"city {c.id} names unknown region {c.region!r}")
@@ -490,43 +659,29 @@ def _build(data: dict[str, Any], text: str | None, problems: list[str]) -> Board
             problems.append(f"harbor {h.id} names unknown region {h.region!r}")
         if h.sea not in seas:
             problems.append(f"harbor {h.id} names unknown sea {h.sea!r}")
-
-    barriers = []
-    for group in data["barriers"]:
-        for edge in group["edges"]:
-            if not isinstance(edge, list) or len(edge) != 2:
-                problems.append(f"barrier edge {edge!r} in {group['range']} must join two hexes")
-                continue
-            a = hex_of(edge[0], f"barrier in {group['range']}")
-            b = hex_of(edge[1], f"barrier in {group['range']}")
-            barriers.append((str(group["range"]), a, b))
-
-    fiefs = {}
-    for f in data["fiefs"]:
-        number = int(f["number"])
-        if number in fiefs:
-            problems.append(f"fief {number} appears twice")
-        fiefs[number] = FiefShape(
-            number,
-            tuple(_pair(h, f"hex of fief {number}") for h in f["hexes"]),
-            tuple(_pair(h, f"castle of fief {number}") for h in f["castles"]),
-        )
-    scenarios = {}
-    for s in data["scenarios"]:
-        if s["name"] in scenarios:
-            problems.append(f"scenario {s['name']!r} appears twice")
-        unknown = [r for r in s["flourishing"] if r not in regions]
+    barriers = [(group.range, hex_of(a, f"barrier in {group.range}"),
+                 hex_of(b, f"barrier in {group.range}"))
+                for group in m.barriers for a, b in group.edges]
+    fiefs: dict[int, FiefShape] = {}
+    for f in m.fiefs:
+        if f.number in fiefs:
+            problems.append(f"fief {f.number} appears twice")
+        fiefs[f.number] = FiefShape(f.number, tuple(f.hexes), tuple(f.castles))
+    scenarios: dict[str, Scenario] = {}
+    for x in m.scenarios:
+        if x.name in scenarios:
+            problems.append(f"scenario {x.name!r} appears twice")
+        unknown = [r for r in x.flourishing if r not in regions]
         if unknown:
-            problems.append(f"scenario {s['name']} names unknown regions {unknown}")
-        scenarios[s["name"]] = Scenario(s["name"], int(s["players"]), tuple(s["flourishing"]),
-                                        s.get("person", ""))
+            problems.append(f"scenario {x.name} names unknown regions {unknown}")
+        scenarios[x.name] = Scenario(x.name, x.players, tuple(x.flourishing), x.person)
     objectives = {}
-    for o in data["objectives"]:
-        pair = tuple(o["symbols"])
+    for o in m.objectives:
+        pair = tuple(o.symbols)
         if len(pair) != 2 or any(sym not in symbols for sym in pair):
-            problems.append(f"objective {o['id']} must name two known symbols, found {pair}")
+            problems.append(f"objective {o.id} must name two known symbols, found {pair}")
             continue
-        objectives[int(o["id"])] = Objective(int(o["id"]), (pair[0], pair[1]))
+        objectives[o.id] = Objective(o.id, (pair[0], pair[1]))
     if problems:
         raise BoardError(problems)
 
@@ -534,11 +689,12 @@ def _build(data: dict[str, Any], text: str | None, problems: list[str]) -> Board
     digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
     return Board(
         raw=data,
-        name=str(data["name"]),
-        description=str(data.get("description", "")),
+        model=m,
+        name=m.name,
+        description=m.description,
         content_hash=digest,
-        columns=columns,
-        rows=rows,
+        columns=m.columns,
+        rows=m.rows,
         coords=tuple(coords),
         index_of=index_of,
         region_of=tuple(region_of),
@@ -549,7 +705,7 @@ def _build(data: dict[str, Any], text: str | None, problems: list[str]) -> Board
         cities=cities,
         harbors=harbors,
         barriers=tuple(barriers),
-        church=_point(data["church"], "church"),
+        church=(float(m.church.x), float(m.church.y)),
         fiefs=fiefs,
         scenarios=scenarios,
         objectives=objectives,

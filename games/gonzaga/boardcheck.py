@@ -10,7 +10,8 @@ from collections import Counter, deque
 from collections.abc import Iterable
 
 from .board import Board, rotate_axial
-from .placement import action_allows_array, placement_tables
+from .placement import counts_allowed, placement_tables
+from .text import fit_cards
 
 Cells = tuple[tuple[int, int], ...]
 
@@ -251,12 +252,10 @@ def _check_scenarios(board: Board) -> list[str]:
     return problems
 
 
-FIT_CARDS = {
-    "Harbors": lambda c, h: action_allows_array("harbors", c, h),
-    "Cities": lambda c, h: (h == 0) & (c >= 1) & (c <= 3),
-    "Cities (empty hexes only)": lambda c, h: (c == 0) & (h == 0),
-    "Alliance": lambda c, h: action_allows_array("alliance", c, h),
-}
+#: Each action card by name with the (cities, harbors) counts it is tested with; the Cities card
+#: also with empty hexes only (from the rules' one table, `ACTION_COVERAGE`).
+FIT_CARDS = {name: (lambda c, h, allowed=allowed: counts_allowed(allowed, c, h))
+             for name, allowed in fit_cards().items()}
 
 
 def _check_fits(board: Board) -> list[str]:

@@ -11,17 +11,18 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias, overload
+from typing import overload
 
 import numpy as np
 
+from . import text
 from .actions import (
     ACTION_CARDS,
     ACTION_ORDER,
     ALLIANCE,
-    CARD_NAMES,
     INACTIVE,
     PRIVILEGE,
+    WEDDING_CARD,
     Action,
     Donate,
     Hex,
@@ -31,13 +32,14 @@ from .actions import (
     Wedding,
 )
 from .board import Board, load_board
-from .placement import FiefPlacements, action_allows, cells_of, static_problem
+from .placement import action_allows, cells_of, static_problem
 from .state import (
-    COLOUR_DIGIT,
     COLOURS,
     LAST_TURN_THRESHOLD,
     LEAGUE_SIZE,
+    MAX_PLAYERS,
     MAX_ROUNDS,
+    MIN_PLAYERS,
     OBJECTIVE_POINTS,
     POINTS_DONATION,
     POINTS_GONZAGA_TILE,
@@ -52,20 +54,16 @@ from .state import (
     Piece,
     PlansRevealed,
     PlayerState,
+    Position,
     Reason,
     RoundStarted,
     Rules,
     ScoreEvent,
+    Seat,
     Setup,
     TurnPlayed,
-    journal_events,
     rules_for,
 )
-
-#: Functions that read only public information accept a full state or a player's view.
-
-#: Functions that read only public information take a full state or a player's view.
-StateOrView: TypeAlias = "GameState | PlayerView"
 
 # ---------------------------------------------------------------------------------------------
 # Setting up
@@ -81,8 +79,8 @@ def deal(board: Board, players: int | Sequence[str], seed: int | None = None,
     searched would let a spectator derive the hidden cards from the public ones."""
     names = _names(players)
     n = len(names)
-    if not 2 <= n <= 4:
-        raise ValueError(f"Gonzaga is for 2 to 4 players, not {n}")
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ValueError(f"Gonzaga is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
     if not 0 <= oldest < n:
         raise ValueError(f"oldest player must be a seat from 0 to {n - 1}, not {oldest}")
     rng = rng or random.Random(seed)
@@ -103,7 +101,7 @@ def deal(board: Board, players: int | Sequence[str], seed: int | None = None,
 
 def _names(players: int | Sequence[str]) -> list[str]:
     if isinstance(players, int) and not isinstance(players, bool):
-        return [c.title() for c in COLOURS[:players]] if players <= 4 else ["?"] * players
+        return text.seat_names(players) if players <= len(COLOURS) else ["?"] * players
     if isinstance(players, str):
         raise ValueError("players must be a number or a list of names")
     return [str(p) for p in players]
@@ -154,8 +152,8 @@ def new_game(players: int | Sequence[str] | None = None, seed: int | None = None
 def _check_setup(board: Board, setup: Setup) -> None:
     n = len(setup.names)
     problems = []
-    if not 2 <= n <= 4:
-        problems.append(f"Gonzaga is for 2 to 4 players, not {n}")
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        problems.append(f"Gonzaga is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
     if setup.scenario not in board.scenarios:
         problems.append(f"unknown scenario {setup.scenario!r}")
     elif board.scenarios[setup.scenario].players != n:
@@ -190,22 +188,64 @@ def _start_round(state: GameState) -> None:
 # Legal actions
 
 
-class LegalActions(Sequence[Action]):
-    """The legal actions of one player, built on demand (placements can number thousands)."""
+@dataclass(frozen=True, eq=False)
+class PlacementArrays:
+    """Placements of one fief as parallel arrays, with the points each would score now.
 
-    def __init__(self, fixed: Sequence[Action], player: int = -1, fief: int | None = None,
-                 placements: FiefPlacements | None = None, rows: np.ndarray | None = None,
-                 weddings: np.ndarray | None = None, coords: Sequence[Hex] = ()) -> None:
-        self.fixed = tuple(fixed)
-        self.player = player
-        self.fief = fief
-        self.placements = placements
-        self.rows = rows if rows is not None else np.zeros(0, dtype=np.int32)
-        self.weddings = weddings if weddings is not None else np.zeros((0, 2), dtype=np.int32)
-        self._coords = coords
+    The supported way for bots and interfaces to look at thousands of placements at once;
+    entry i of a `LegalActions`' arrays is its `placement(i)`."""
+
+    fief: int
+    rows: np.ndarray  # (K,) rows of the fief's placement table (`Rules.fief_placements`)
+    cells: np.ndarray  # (K, size) hex indices covered
+    anchors: np.ndarray  # (K, 2) anchor hex as [column, row]
+    rotations: np.ndarray  # (K,) sixths of a turn clockwise
+    points: np.ndarray  # (K,) points now: cities, harbors, new sea leagues
 
     def __len__(self) -> int:
-        return len(self.fixed) + len(self.rows) + len(self.weddings)
+        return len(self.rows)
+
+
+def placement_arrays(state: Position, player: int, fief: int, card: str,
+                     action: str) -> PlacementArrays:
+    """Every placement of `fief` legal now under a region card and an action card."""
+    return _arrays(state, player, fief, placement_rows(state, player, fief, card, action))
+
+
+def _arrays(state: Position, player: int, fief: int, rows: np.ndarray) -> PlacementArrays:
+    table = state.rules.fief_placements(fief)
+    anchors = state.board.coord_array[table.anchors[rows]]
+    points = (placement_points(state, player, fief, rows) if len(rows)
+              else np.zeros(0, dtype=np.int32))
+    return PlacementArrays(fief, rows, table.cells[rows], anchors, table.rotations[rows], points)
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of one player, built on demand (placements can number thousands).
+
+    In order: the donation, the placements of this round's fief, then the Weddings. Besides
+    the sequence, `placement_arrays()` and `wedding_pairs` give the placements and Weddings
+    as arrays for vectorised valuation."""
+
+    def __init__(self, fixed: Sequence[Action], player: int = -1, fief: int | None = None,
+                 state: Position | None = None, rows: np.ndarray | None = None,
+                 weddings: np.ndarray | None = None) -> None:
+        self._fixed = tuple(fixed)
+        self.player = player
+        self.fief = fief
+        self._rows = rows if rows is not None else np.zeros(0, dtype=np.int32)
+        self._weddings = weddings if weddings is not None else np.zeros((0, 2), dtype=np.int32)
+        self._arrays: PlacementArrays | None = None
+        if state is not None:
+            self._coords = state.board.coords
+            if fief is not None:
+                self._table = state.rules.fief_placements(fief)
+                # taken now: the list keeps no reference to the position (a bot is handed it)
+                if len(self._rows):
+                    self._arrays = _arrays(state, player, fief, self._rows)
+
+    def __len__(self) -> int:
+        return len(self._fixed) + len(self._rows) + len(self._weddings)
 
     @overload
     def __getitem__(self, i: int) -> Action: ...
@@ -220,15 +260,15 @@ class LegalActions(Sequence[Action]):
             i += n
         if not 0 <= i < n:
             raise IndexError(i)
-        if i < len(self.fixed):
-            return self.fixed[i]
-        i -= len(self.fixed)
-        if i < len(self.rows):
-            assert self.placements is not None and self.fief is not None
-            row = int(self.rows[i])
-            anchor = self._coords[int(self.placements.anchors[row])]
-            return PlaceFief(self.player, self.fief, anchor, int(self.placements.rotations[row]))
-        first, second = self.weddings[i - len(self.rows)]
+        if i < len(self._fixed):
+            return self._fixed[i]
+        i -= len(self._fixed)
+        if i < len(self._rows):
+            assert self.fief is not None
+            row = int(self._rows[i])
+            anchor = self._coords[int(self._table.anchors[row])]
+            return PlaceFief(self.player, self.fief, anchor, int(self._table.rotations[row]))
+        first, second = self._weddings[i - len(self._rows)]
         return Wedding(self.player, self._coords[int(first)],
                        self._coords[int(second)] if second >= 0 else None)
 
@@ -236,15 +276,34 @@ class LegalActions(Sequence[Action]):
         for i in range(len(self)):
             yield self[i]
 
+    @property
+    def fixed(self) -> tuple[Action, ...]:
+        """The actions listed before the placements (the donation while placing)."""
+        return self._fixed
+
+    @property
+    def placement_count(self) -> int:
+        return len(self._rows)
+
+    def placement_arrays(self) -> PlacementArrays | None:
+        """The legal placements as arrays with their points now (None when there are none)."""
+        return self._arrays
+
+    @property
+    def wedding_pairs(self) -> np.ndarray:
+        """(W, 2) hex indices of each legal Wedding's rings, the second -1 for a single ring;
+        entry j is `wedding(j)`. Pairs are listed once."""
+        return self._weddings
+
     def placement(self, i: int) -> PlaceFief:
-        """The placement of row `self.rows[i]` (rows are in the same order as the actions)."""
-        action = self[len(self.fixed) + i]
+        """The i-th placement (entry i of `placement_arrays()`)."""
+        action = self[len(self._fixed) + i]
         assert isinstance(action, PlaceFief)
         return action
 
     def wedding(self, j: int) -> Wedding:
-        """The Wedding of `self.weddings[j]`."""
-        action = self[len(self.fixed) + len(self.rows) + j]
+        """The Wedding of `wedding_pairs[j]`."""
+        action = self[len(self._fixed) + len(self._rows) + j]
         assert isinstance(action, Wedding)
         return action
 
@@ -252,7 +311,7 @@ class LegalActions(Sequence[Action]):
         """Hexes a second ring may take beside a first ring on `first` (pairs are listed once,
         so both columns are searched)."""
         out = []
-        for a, b in self.weddings.tolist():
+        for a, b in self._weddings.tolist():
             if b < 0:
                 continue
             if self._coords[a] == first:
@@ -262,7 +321,7 @@ class LegalActions(Sequence[Action]):
         return sorted(set(out))
 
 
-def legal_actions(state: StateOrView, player: int | None = None) -> LegalActions:
+def legal_actions(state: Position, player: int | None = None) -> LegalActions:
     """Everything `player` may do now (the player to move while placing, by default).
 
     Works on a `GameState` and on a `PlayerView` of the same player.
@@ -276,26 +335,22 @@ def legal_actions(state: StateOrView, player: int | None = None) -> LegalActions
         raise ValueError(f"no player {player} in a {len(state.players)}-player game")
     p = state.players[player]
     if state.phase is Phase.PLANNING:
-        if p.plan is not None or getattr(p, "has_planned", False):
+        if p.has_planned:
             return LegalActions(())
         return LegalActions(_legal_plans(state, player))
     if state.phase is not Phase.PLACING or state.current_player != player:
         return LegalActions(())
     plan = p.plan
     assert plan is not None and p.fief is not None
-    rules = state.rules
-    fp = rules.fief_placements(p.fief)
-    coords = rules.board.coords
-    if plan.action == ALLIANCE:
-        # The Wedding is the alternative of the Alliance card; both sub-options are legal.
-        rows = placement_rows(state, player, p.fief, plan.region, ALLIANCE)
-        weddings = _wedding_pairs(state, player, plan.region) if p.rings > 0 else None
-        return LegalActions((Donate(player),), player, p.fief, fp, rows, weddings, coords)
     rows = placement_rows(state, player, p.fief, plan.region, plan.action)
-    return LegalActions((Donate(player),), player, p.fief, fp, rows, None, coords)
+    weddings = None
+    if plan.action == ALLIANCE and p.rings > 0:
+        # The Wedding is the alternative of the Alliance card; both sub-options are legal.
+        weddings = _wedding_pairs(state, player, plan.region)
+    return LegalActions((Donate(player),), player, p.fief, state, rows, weddings)
 
 
-def _legal_plans(state: StateOrView, player: int) -> list[Plan]:
+def _legal_plans(state: Position, player: int) -> list[Plan]:
     p = state.players[player]
     rules = state.rules
     regions = [c for c in rules.region_cards if c not in p.resting]
@@ -307,12 +362,12 @@ def _legal_plans(state: StateOrView, player: int) -> list[Plan]:
     return plans
 
 
-def _blocked_for_fief(state: StateOrView, player: int) -> np.ndarray:
+def _blocked_for_fief(state: Position, player: int) -> np.ndarray:
     """Hexes a new fief of `player` may not cover: any fief, or the player's own ring (NOTES 3)."""
     return (state.fief_owner >= 0) | (state.ring_owner == player)
 
 
-def placement_rows(state: StateOrView, player: int, fief: int, card: str,
+def placement_rows(state: Position, player: int, fief: int, card: str,
                    action: str) -> np.ndarray:
     """Rows of the fief's placement table legal now under a region card and an action card."""
     rows = state.rules.candidates(fief, card, action)
@@ -323,18 +378,18 @@ def placement_rows(state: StateOrView, player: int, fief: int, card: str,
     return rows[ok]
 
 
-def free_placements(state: StateOrView, player: int, fief: int) -> np.ndarray:
+def free_placements(state: Position, player: int, fief: int) -> np.ndarray:
     """Rows of the fief's placement table that fit the current map under any plan."""
     cells = state.rules.fief_placements(fief).cells
     return np.flatnonzero(~_blocked_for_fief(state, player)[cells].any(axis=1))
 
 
-def _ring_allowed(state: StateOrView, player: int) -> np.ndarray:
+def _ring_allowed(state: Position, player: int) -> np.ndarray:
     """Hexes where `player` may put a ring: no ring yet and not the player's own fief (NOTES 3)."""
     return (state.ring_owner < 0) & (state.fief_owner != player)
 
 
-def _wedding_pairs(state: StateOrView, player: int, card: str) -> np.ndarray:
+def _wedding_pairs(state: Position, player: int, card: str) -> np.ndarray:
     """(first, second) ring hexes; second -1 for a single ring. Pairs are listed once."""
     rules = state.rules
     allowed = _ring_allowed(state, player)
@@ -354,7 +409,7 @@ def _wedding_pairs(state: StateOrView, player: int, card: str) -> np.ndarray:
     return np.concatenate([singles, pairs])
 
 
-def wedding_pairs(state: StateOrView, player: int, card: str) -> np.ndarray:
+def wedding_pairs(state: Position, player: int, card: str) -> np.ndarray:
     """Every Wedding open to `player` under a region card, as (first, second) hex indices
     (second -1 for a single ring); used by bots to value a Wedding before planning it."""
     if state.players[player].rings < 1:
@@ -404,15 +459,15 @@ def _apply_plan(state: GameState, plan: Plan) -> None:
         raise IllegalAction("region-card", f"{plan.region!r} is not a region card of this game "
                                            f"(its region cards: {known})")
     if plan.action not in ACTION_CARDS:
-        raise IllegalAction("action-card", f"{plan.action!r} is not an action card (Harbors, "
-                                           "Cities or Alliance; the King's Privilege goes with "
-                                           "one of them)")
+        raise IllegalAction("action-card", f"{plan.action!r} is not an action card ("
+                                           f"{_action_cards()}; the {_kp()} goes with one of "
+                                           "them)")
     for card in plan.cards():
         if card in p.resting:
             raise IllegalAction("resting-card", f"the {card_name(state.board, card)} card was "
                                                 "played last round and rests this round")
     if plan.privilege and p.rings < 1:
-        raise IllegalAction("privilege-ring", "the King's Privilege costs a ring, and "
+        raise IllegalAction("privilege-ring", f"the {_kp()} costs a ring, and "
                                               f"{who} has none left")
     p.plan = plan
     state.history.append(plan)
@@ -420,7 +475,7 @@ def _apply_plan(state: GameState, plan: Plan) -> None:
         _reveal(state)
 
 
-def turn_order_key(state: StateOrView, player: int) -> tuple[int, int, int]:
+def turn_order_key(state: Position, player: int) -> tuple[int, int, int]:
     """Phase 3: King's Privilege first, then Harbors, Cities, Alliance; ties by lower card."""
     p = state.players[player]
     assert p.plan is not None
@@ -464,7 +519,8 @@ def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
     else:
         hexes = ()
         events = [ScoreEvent(state.round, action.player, POINTS_DONATION, Reason.DONATION,
-                             f"the {state.board.fief_name(p.fief)} given to the church")]
+                             text.say("detail.donated-fief",
+                                      fief=state.board.fief_name(p.fief)))]
         state.church.append((action.player, p.fief))
     _score(state, events)
     state.history.append(action)
@@ -505,12 +561,19 @@ _STATIC_RULES = {
 
 
 def card_name(board: Board, card: str) -> str:
-    """A planning card as printed: its region's name, or Harbors, Cities, King's Privilege..."""
-    region = board.regions.get(card)
-    return region.name if region is not None else CARD_NAMES.get(card, card)
+    """A planning card as printed (see `text.card_name`)."""
+    return text.card_name(board, card)
 
 
-def _region_names(state: StateOrView, card: str) -> str:
+def _kp() -> str:
+    return text.card_name(None, PRIVILEGE)
+
+
+def _action_cards() -> str:
+    return text.join([text.card_name(None, c) for c in ACTION_CARDS], "or")
+
+
+def _region_names(state: Position, card: str) -> str:
     return " or ".join(state.board.regions[r].name for r in state.rules.card_regions(card))
 
 
@@ -520,7 +583,7 @@ def _there(board: Board, hexes: Sequence[int]) -> str:
     return places[0] if places else "that hex"
 
 
-def _check_fief(state: StateOrView, action: PlaceFief) -> tuple[list[int], list[ScoreEvent]]:
+def _check_fief(state: Position, action: PlaceFief) -> tuple[list[int], list[ScoreEvent]]:
     p = state.players[action.player]
     plan = p.plan
     assert plan is not None and p.fief is not None
@@ -540,8 +603,8 @@ def _check_fief(state: StateOrView, action: PlaceFief) -> tuple[list[int], list[
     if state.rules.fief_placements(p.fief).row_of(anchor, action.rotation) is None:
         problem = static_problem(board, fief, anchor, action.rotation)
         if problem is not None:
-            rule, text = _STATIC_RULES[problem]
-            raise IllegalAction(rule, text)
+            rule, message = _STATIC_RULES[problem]
+            raise IllegalAction(rule, message)
     hexes = [h for h in cells_of(board, fief, anchor, action.rotation) if h is not None]
     taken = [h for h in hexes if state.fief_owner[h] >= 0]
     if taken:
@@ -559,12 +622,12 @@ def _check_fief(state: StateOrView, action: PlaceFief) -> tuple[list[int], list[
     cities = sum(1 for h in hexes if board.is_city[h])
     harbors = sum(1 for h in hexes if board.is_harbor[h])
     if not action_allows(plan.action, cities, harbors):
-        covered = " and ".join(_count(n, one, many) for n, one, many in
-                               ((cities, "city", "cities"), (harbors, "harbor", "harbors"))
-                               if n) or "only empty hexes"
+        covered = text.join([text.count(n, thing) for n, thing in
+                             ((cities, "city"), (harbors, "harbor")) if n]) or text.say(
+                                 "limit.empty")
         raise IllegalAction("action-card", f"the {card_name(board, plan.action)} card does not "
                                            f"allow covering {covered}: "
-                                           f"{ACTION_LIMITS[plan.action]}")
+                                           f"{text.action_limits(plan.action)}")
     return hexes, placement_events(state, action.player, hexes)
 
 
@@ -578,20 +641,7 @@ def _hex_index(board: Board, value: object) -> int | None:
     return board.index_of.get((col, row))
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n or 'no'} {one if n == 1 else many}"
-
-
-#: What each action card allows a fief to cover (rulebook "Plan your move").
-ACTION_LIMITS = {
-    "harbors": "1 or 2 harbors and no city",
-    "cities": "1 to 3 cities and no harbor, or only empty hexes",
-    "alliance": "1 city and 1 harbor, 2 cities and 1 harbor, or 1 city and 2 harbors "
-                "(or a Wedding)",
-}
-
-
-def placement_events(state: StateOrView, player: int, hexes: Sequence[int]) -> list[ScoreEvent]:
+def placement_events(state: Position, player: int, hexes: Sequence[int]) -> list[ScoreEvent]:
     """Scoring while playing (NOTES 9): 3 or 1 per city and harbor, 10 for a new sea league."""
     board = state.board
     rules = state.rules
@@ -603,59 +653,64 @@ def placement_events(state: StateOrView, player: int, hexes: Sequence[int]) -> l
             assert place is not None
             reason = Reason.CITY if h in board.city_at else Reason.HARBOR
             events.append(ScoreEvent(state.round, player, pts, reason, place.name))
-    new_seas = {board.harbor_at[h].sea for h in hexes if h in board.harbor_at}
-    if new_seas:
-        p = state.players[player]
-        mine = (state.fief_owner == player) | (state.ring_owner == player)
-        mine[list(hexes)] = True
-        for sea in sorted(new_seas):
-            if sea in p.leagues:
-                continue
-            if VARIANT_ONE_LEAGUE_PER_SEA in rules.variants and sea in state.leagues_formed:
-                continue
-            count = int(np.count_nonzero(mine & (board.harbor_sea_number == board.sea_index[sea])))
-            if count >= LEAGUE_SIZE:
-                events.append(ScoreEvent(state.round, player, POINTS_SEA_LEAGUE,
-                                         Reason.SEA_LEAGUE,
-                                         f"sea league of {board.seas[sea].name}", sea))
+    if hexes and board.is_harbor[list(hexes)].any():
+        formed = new_leagues(state, player, np.array([list(hexes)], dtype=np.int32))[0]
+        for sea in sorted(s for s, i in board.sea_index.items() if formed[i]):
+            events.append(ScoreEvent(state.round, player, POINTS_SEA_LEAGUE, Reason.SEA_LEAGUE,
+                                     text.say("detail.league", sea=board.seas[sea].name), sea))
     return events
 
 
-def placement_points(state: StateOrView, player: int, fief: int, rows: np.ndarray) -> np.ndarray:
+def open_seas(state: Position, player: int) -> np.ndarray:
+    """Per sea, whether `player` may still score its league: not scored it yet, and under the
+    one-league-per-sea variant nobody has."""
+    board = state.board
+    out = np.ones(len(board.sea_index), dtype=bool)
+    p = state.players[player]
+    one_per_sea = VARIANT_ONE_LEAGUE_PER_SEA in state.rules.variants
+    for sea, s in board.sea_index.items():
+        if sea in p.leagues or (one_per_sea and sea in state.leagues_formed):
+            out[s] = False
+    return out
+
+
+def new_leagues(state: Position, player: int, cells: np.ndarray,
+                valid: np.ndarray | None = None) -> np.ndarray:
+    """(rows, seas) bool: the sea leagues each row of hexes, covered as one move, would score
+    for `player` now (NOTES 9): a sea the move adds a harbor of, where the player then holds
+    `LEAGUE_SIZE` harbors, and whose league is open to them. `valid` masks padding cells."""
+    board = state.board
+    seas = len(board.sea_index)
+    mine = ((state.fief_owner == player) | (state.ring_owner == player)) & board.is_harbor
+    harbors = board.is_harbor[cells] & ~mine[cells]
+    if valid is not None:
+        harbors &= valid
+    adds = np.zeros((len(cells), seas), dtype=np.int32)
+    r, k = np.nonzero(harbors)
+    np.add.at(adds, (r, board.harbor_sea_number[cells[r, k]]), 1)
+    have = np.bincount(board.harbor_sea_number[mine], minlength=seas)
+    return (adds > 0) & (have + adds >= LEAGUE_SIZE) & open_seas(state, player)
+
+
+def placement_points(state: Position, player: int, fief: int, rows: np.ndarray) -> np.ndarray:
     """Points each placement row would score now (cities, harbors, new sea leagues), vectorised.
 
     Works on a state or a view; bots and the placement preview use it.
     """
     rules = state.rules
-    board = rules.board
     cells = rules.fief_placements(fief).cells[rows]
     points = rules.hex_points[cells].sum(axis=1).astype(np.int32)
-    cell_harbor = board.is_harbor[cells]
-    if not cell_harbor.any():
+    if not rules.board.is_harbor[cells].any():
         return points
-    p = state.players[player]
-    sea_of = board.harbor_sea_number
-    seas = len(board.sea_index)
-    mine = ((state.fief_owner == player) | (state.ring_owner == player)) & board.is_harbor
-    have = np.bincount(sea_of[mine], minlength=seas)
-    open_sea = np.ones(seas, dtype=bool)
-    for sea, s in board.sea_index.items():
-        if sea in p.leagues or (VARIANT_ONE_LEAGUE_PER_SEA in rules.variants
-                                and sea in state.leagues_formed):
-            open_sea[s] = False
-    # Harbors each row adds per sea: (rows, seas) counts from the harbors it covers.
-    adds = np.zeros((len(rows), seas), dtype=np.int32)
-    r, k = np.nonzero(cell_harbor)
-    np.add.at(adds, (r, sea_of[cells[r, k]]), 1)
-    leagues = (adds > 0) & (have + adds >= LEAGUE_SIZE) & open_sea
+    leagues = new_leagues(state, player, cells)
     return points + POINTS_SEA_LEAGUE * leagues.sum(axis=1).astype(np.int32)
 
 
-def action_events(state: StateOrView, action: Action) -> list[ScoreEvent]:
+def action_events(state: Position, action: Action) -> list[ScoreEvent]:
     """The scoring events an action would produce now, without applying it."""
     if isinstance(action, Donate):
         return [ScoreEvent(state.round, action.player, POINTS_DONATION, Reason.DONATION,
-                           "donation to the church")]
+                           text.say("detail.donation"))]
     if isinstance(action, PlaceFief):
         return _check_fief(state, action)[1]
     if isinstance(action, Wedding):
@@ -674,7 +729,7 @@ def castle_hexes(board: Board, action: PlaceFief) -> list[int]:
     return [c for c, k in zip(cells, castles, strict=True) if k and c is not None]
 
 
-def covered_hexes(state: StateOrView, action: PlaceFief | Wedding) -> list[int]:
+def covered_hexes(state: Position, action: PlaceFief | Wedding) -> list[int]:
     """Hex indices the action would cover (no legality check beyond the map)."""
     board = state.board
     if isinstance(action, Wedding):
@@ -689,17 +744,18 @@ def covered_hexes(state: StateOrView, action: PlaceFief | Wedding) -> list[int]:
 # -- the Wedding --------------------------------------------------------------------------------
 
 
-def _check_wedding(state: StateOrView, action: Wedding) -> tuple[list[int], list[ScoreEvent]]:
+def _check_wedding(state: Position, action: Wedding) -> tuple[list[int], list[ScoreEvent]]:
     p = state.players[action.player]
     plan = p.plan
     assert plan is not None
     board = state.board
     who = p.name
     if plan.action != ALLIANCE:
-        raise IllegalAction("wedding-card", "a Wedding needs the Alliance card")
+        raise IllegalAction("wedding-card", "a Wedding needs the "
+                            f"{text.card_name(board, WEDDING_CARD)} card")
     needed = 1 if action.second is None else 2
     if p.rings < needed:
-        raise IllegalAction("wedding-rings", f"{who} has {_count(p.rings, 'ring', 'rings')} "
+        raise IllegalAction("wedding-rings", f"{who} has {text.count(p.rings, 'ring')} "
                                              f"left and cannot place {needed}")
     first = _hex_index(board, action.first)
     if first is None:
@@ -730,7 +786,7 @@ def _check_wedding(state: StateOrView, action: Wedding) -> tuple[list[int], list
 # -- end of round and of game -----------------------------------------------------------------
 
 
-def uncovered_count(state: StateOrView) -> int:
+def uncovered_count(state: Position) -> int:
     """Cities and harbors of flourishing regions with neither a fief nor a ring (NOTES 10)."""
     free = (state.fief_owner < 0) & (state.ring_owner < 0)
     return int(np.count_nonzero(free & state.rules.counted_at_last_turn))
@@ -756,7 +812,7 @@ def _end_round(state: GameState) -> None:
     _start_round(state)
 
 
-def group_labels(state: StateOrView, player: int) -> tuple[np.ndarray, np.ndarray]:
+def group_labels(state: Position, player: int) -> tuple[np.ndarray, np.ndarray]:
     """The player's groups of pieces connected through hex sides (NOTES 11; barriers do not
     cut them): per hex the id of the group covering it (-1: none), and each group's size in
     pieces (each fief and each ring counts one)."""
@@ -794,31 +850,29 @@ def group_labels(state: StateOrView, player: int) -> tuple[np.ndarray, np.ndarra
     return label, np.array(sizes, dtype=np.int32)
 
 
-def player_groups(state: StateOrView, player: int) -> list[int]:
+def player_groups(state: Position, player: int) -> list[int]:
     """Sizes of the player's groups of pieces, largest first (NOTES 11)."""
     return sorted(group_labels(state, player)[1].tolist(), reverse=True)
 
 
-def largest_group(state: StateOrView, player: int) -> int:
+def largest_group(state: Position, player: int) -> int:
     groups = player_groups(state, player)
     return groups[0] if groups else 0
 
 
-def covered_places(state: StateOrView, player: int) -> int:
+def covered_places(state: Position, player: int) -> int:
     """Cities and harbors covered by the player's fiefs or rings (the first tie-break)."""
     mine = (state.fief_owner == player) | (state.ring_owner == player)
     return int(np.count_nonzero(mine & (state.board.is_city | state.board.is_harbor)))
 
 
-def objective_cities(state: StateOrView, player: int) -> list[str]:
-    """City ids of the player's objective card that the player covers."""
+def objective_cities(state: Position, player: int) -> list[str]:
+    """City ids of the player's objective card that the player covers (none if hidden)."""
     p = state.players[player]
     if p.objective is None:
         return []
-    board = state.board
-    symbols = board.objectives[p.objective].symbols
-    return [c.id for c in board.cities.values() if c.symbol in symbols
-            and (state.fief_owner[c.hex] == player or state.ring_owner[c.hex] == player)]
+    return [c.id for c in state.board.objective_cities(p.objective)
+            if state.fief_owner[c.hex] == player or state.ring_owner[c.hex] == player]
 
 
 def _end_game(state: GameState) -> None:
@@ -831,12 +885,13 @@ def _end_game(state: GameState) -> None:
         for i in range(n):
             if groups[i] == best:
                 events.append(ScoreEvent(state.round, i, POINTS_GONZAGA_TILE, Reason.GONZAGA_TILE,
-                                         f"{best} connected fiefs"))
+                                         text.say("detail.tile", size=best)))
     for i in range(n):
         covered = len(objective_cities(state, i))
         pts = OBJECTIVE_POINTS[covered]
         events.append(ScoreEvent(state.round, i, pts, Reason.OBJECTIVE,
-                                 f"objective: {covered} of 6 cities"))
+                                 text.say("detail.objective", covered=covered,
+                                          total=len(OBJECTIVE_POINTS) - 1)))
     _score(state, events)
     state.winners = winners(state)
     state.phase = Phase.OVER
@@ -856,7 +911,7 @@ def winners(state: GameState) -> tuple[int, ...]:
 
 
 @dataclass(eq=False, slots=True)
-class PublicPlayer:
+class PublicPlayer(Seat):
     """What everyone knows of a player; `objective` and `plan` only for the viewer's own seat."""
 
     name: str
@@ -873,15 +928,9 @@ class PublicPlayer:
     objective: int | None = None
     plan: Plan | None = None
 
-    def card_number(self, fief: int | None = None) -> int:
-        number = self.fief if fief is None else fief
-        if number is None:
-            raise ValueError("no fief card")
-        return number + COLOUR_DIGIT[self.colour]
-
 
 @dataclass(eq=False)
-class PlayerView:
+class PlayerView(Position):
     """A player's information state: everything they may know, nothing they may not."""
 
     rules: Rules
@@ -901,28 +950,6 @@ class PlayerView:
     players: tuple[PublicPlayer, ...]
     leagues_formed: frozenset[str]
     winners: tuple[int, ...]
-
-    @property
-    def board(self) -> Board:
-        return self.rules.board
-
-    @property
-    def current_player(self) -> int | None:
-        return self.order[self.turn] if self.phase is Phase.PLACING else None
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    def to_move(self) -> tuple[int, ...]:
-        if self.phase is Phase.PLANNING:
-            return tuple(i for i, p in enumerate(self.players) if not p.has_planned)
-        if self.phase is Phase.PLACING:
-            return (self.order[self.turn],)
-        return ()
-
-    def score_events(self) -> list[ScoreEvent]:
-        return journal_events(self.journal)
 
 
 def view(state: GameState, player: int | None) -> PlayerView:
@@ -995,9 +1022,10 @@ __all__ = [
     "INACTIVE",
     "RINGS",
     "LegalActions",
+    "PlacementArrays",
     "PlayerView",
+    "Position",
     "PublicPlayer",
-    "StateOrView",
     "action_events",
     "apply",
     "apply_in_place",
@@ -1009,6 +1037,9 @@ __all__ = [
     "group_labels",
     "legal_actions",
     "new_game",
+    "new_leagues",
+    "open_seas",
+    "placement_arrays",
     "placement_events",
     "placement_points",
     "placement_rows",

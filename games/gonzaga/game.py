@@ -1,4 +1,8 @@
-"""Gonzaga declared to the platform: `GAME` answers `tabletop.game.Game` from the engine."""
+"""Gonzaga as the platform sees it: `GAME`, a `tabletop.game.Game` over the rules engine.
+
+Everything here delegates: the rules are in `engine`, the words in `text`. The platform (match
+runner, search, records, the server) holds `GAME` and never imports the rest of the package.
+"""
 
 from __future__ import annotations
 
@@ -11,30 +15,44 @@ from typing import Any
 
 from tabletop.game import GameInfo, LogEntry
 
-from . import engine
+from . import engine, text
 from .actions import Action, action_from_json, action_to_json
 from .board import Board, load_board
 from .state import (
     COLOURS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    VARIANTS,
+    Entry,
     GameEnded,
     GameState,
+    LastTurnChecked,
     Phase,
     PlansRevealed,
+    Position,
     Reason,
     RoundStarted,
+    ScoreEvent,
     Setup,
     TurnPlayed,
 )
 
 INFO = GameInfo(
-    name="gonzaga", title="Gonzaga", min_players=2, max_players=4, default_players=4,
-    simultaneous=True, hidden_information=True, chance=False, record_format="gonzaga-record",
-    score_sources=tuple(str(r) for r in Reason), seat_colours=COLOURS,
-    options={"scenario": "the scenario tile's name (default: one at random)",
-             "variants": "rule variants by name (see docs/rules.md)",
-             "board": "a board file (default: the shipped board)"})
-
-Position = GameState | engine.PlayerView
+    name="gonzaga",
+    title="Gonzaga",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_players=3,
+    simultaneous=True,  # every player plans at once, in secret
+    hidden_information=True,  # objectives, decks and plans before the reveal
+    chance=False,  # the deal is the only chance: nothing random happens after it
+    record_format="gonzaga-record",
+    score_sources=tuple(str(r) for r in Reason),
+    seat_colours=COLOURS,
+    options={"scenario": "the scenario tile (default: drawn at random for the player count)",
+             "variants": "rule variants, a list of: " + ", ".join(VARIANTS),
+             "board": "a board file (default: the shipped board)"},
+)
 
 
 @cache
@@ -50,9 +68,12 @@ def board_option(value: Any) -> Board | None:
 
 
 class Gonzaga:
-    """The platform's handle on Gonzaga; every method delegates to the rules engine."""
+    """The rules engine behind the platform's one interface."""
 
     info = INFO
+
+    def __init__(self, board: Board | None = None) -> None:
+        self.board = board
 
     @property
     def bots(self) -> Mapping[str, Any]:
@@ -66,13 +87,20 @@ class Gonzaga:
 
     def new_game(self, names: Sequence[str], seed: int | None = None,
                  options: Mapping[str, Any] | None = None) -> GameState:
-        opts = dict(options or {})
-        unknown = set(opts) - set(INFO.options)
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(INFO.options))
         if unknown:
-            raise ValueError(f"unknown Gonzaga option(s): {', '.join(sorted(unknown))}")
-        return engine.new_game(list(names), seed, opts.get("scenario"),
-                               board=board_option(opts.get("board")),
-                               variants=tuple(opts.get("variants") or ()))
+            raise ValueError(f"unknown options {unknown}; known: {', '.join(INFO.options)}")
+        self.info.check_players(len(names))
+        scenario = options.get("scenario")
+        if scenario is not None and not isinstance(scenario, str):
+            raise ValueError(f"the scenario must be a name, not {scenario!r}")
+        variants = options.get("variants", ())
+        if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
+            raise ValueError(f"variants must be a list of names, not {variants!r}")
+        board = board_option(options.get("board")) or self.board
+        return engine.new_game(list(names), seed, scenario, board=board,
+                               variants=tuple(variants))
 
     def legal_actions(self, position: Position, seat: int) -> Sequence[Action]:
         return engine.legal_actions(position, seat)
@@ -96,9 +124,12 @@ class Gonzaga:
         return tuple(p.score for p in position.players)
 
     def winners(self, state: GameState) -> tuple[int, ...]:
-        return tuple(state.winners)
+        if not state.is_over:
+            raise ValueError("the game is not over")
+        return state.winners
 
     def ranks(self, state: GameState) -> tuple[int, ...]:
+        """Most points; tie: most cities and harbors covered (the rules' tie-break)."""
         keys = [(p.score, engine.covered_places(state, i)) for i, p in enumerate(state.players)]
         return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
 
@@ -114,12 +145,16 @@ class Gonzaga:
     def setup_label(self, state: GameState) -> str:
         return state.setup.scenario
 
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        board = board_option(options.get("board")) or self.board or load_board()
+        return board.name
+
     def setup_of(self, state: GameState) -> dict[str, Any]:
         return {"setup": asdict(state.setup), "variants": sorted(state.rules.variants)}
 
     def from_setup(self, setup: Mapping[str, Any]) -> GameState:
         deal = setup_from_json(setup["setup"])
-        return engine.new_game(list(deal.names), setup=deal,
+        return engine.new_game(list(deal.names), setup=deal, board=self.board,
                                variants=tuple(setup.get("variants") or ()))
 
     def decision_key(self, position: Position) -> int:
@@ -129,11 +164,7 @@ class Gonzaga:
     def prepare(self) -> None:
         """Build the shipped board's placement tables (a worker process does it once)."""
         from .placement import placement_tables
-        placement_tables(load_board()).fiefs  # noqa: B018
-
-    def describe_options(self, options: Mapping[str, Any]) -> str:
-        board = board_option(options.get("board")) or load_board()
-        return board.name
+        placement_tables(self.board or load_board()).fiefs  # noqa: B018
 
     def record(self, state: GameState, *, players: Sequence[str] | None = None,
                seed: int | None = None) -> dict[str, Any]:
@@ -142,17 +173,18 @@ class Gonzaga:
 
     def verify_record(self, data: Any, options: Mapping[str, Any] | None = None) -> GameState:
         from .record import verify_record
-        return verify_record(data, board=board_option((options or {}).get("board")))
+        board = board_option((options or {}).get("board")) or self.board
+        return verify_record(data, board=board)
 
     def summarize_record(self, data: Any) -> Any:
         from .record import summarize_record
         return summarize_record(data)
 
     def log(self, position: Position) -> Sequence[LogEntry]:
-        return [_log_entry(entry) for entry in position.journal]
+        return [log_entry(position, i, e) for i, e in enumerate(position.journal)]
 
     def chance_events(self, position: Position) -> Sequence[Hashable]:
-        return ()  # everything chance decides is dealt at setup
+        return ()  # no chance after the deal
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return action_to_json(action)
@@ -161,23 +193,15 @@ class Gonzaga:
         return action_from_json(data)
 
     def describe_action(self, position: Position, action: Action) -> str:
-        from .web.wire import describe_action
-        return describe_action(position.board, [p.name for p in position.players], action)
+        return text.describe_action(position.board, position.names, action)
 
     def describe_log(self, position: Position, entry: LogEntry) -> str:
-        names = [p.name for p in position.players]
-        who = names[entry.seat] if entry.seat is not None else "The table"
-        if entry.kind == "turn":
-            return f"{who}: {entry.data['action']} ({entry.data['points']} points)"
-        if entry.kind == "round":
-            return f"Round {entry.data['round']} begins."
-        if entry.kind == "reveal":
-            order = ", ".join(names[i] for i in entry.data["order"])
-            return f"Plans revealed; the turn order is {order}."
-        if entry.kind == "end":
-            return "The game is over; " + " and ".join(names[i] for i in entry.data["winners"]) \
-                + " won."
-        return f"{who}: {entry.kind}"
+        index = entry.data.get("index")
+        journal = position.journal
+        if not isinstance(index, int) or not 0 <= index < len(journal) \
+                or log_entry(position, index, journal[index]) != entry:
+            raise ValueError(f"not an entry of this game's log: {entry!r}")
+        return text.journal_line(position, journal[index])
 
 
 def setup_from_json(data: Mapping[str, Any]) -> Setup:
@@ -187,19 +211,31 @@ def setup_from_json(data: Mapping[str, Any]) -> Setup:
                  tuple(int(o) for o in data["objectives"]), int(data.get("oldest", 0)))
 
 
-def _log_entry(entry: Any) -> LogEntry:
+def _events(events: Sequence[ScoreEvent]) -> list[dict[str, Any]]:
+    return [{"player": e.player, "points": e.points, "reason": str(e.reason),
+             "detail": e.detail} for e in events]
+
+
+def log_entry(position: Position, index: int, entry: Entry) -> LogEntry:
+    """A journal entry as platform data (`index`: its place in the journal)."""
+    coords = position.board.coords
+    base: dict[str, Any] = {"index": index, "round": entry.round}
+    if isinstance(entry, RoundStarted):
+        return LogEntry("round", None, {**base, "fiefs": list(entry.fiefs)})
+    if isinstance(entry, PlansRevealed):
+        return LogEntry("reveal", None, {**base, "order": list(entry.order),
+                                         "plans": [action_to_json(p) for p in entry.plans]})
     if isinstance(entry, TurnPlayed):
         return LogEntry("turn", entry.player, {
-            "round": entry.round, "action": entry.action.describe(),
-            "points": sum(e.points for e in entry.events)})
-    if isinstance(entry, RoundStarted):
-        return LogEntry("round", None, {"round": entry.round})
-    if isinstance(entry, PlansRevealed):
-        return LogEntry("reveal", None, {"round": entry.round, "order": list(entry.order)})
+            **base, "action": action_to_json(entry.action),
+            "hexes": [list(coords[h]) for h in entry.hexes], "events": _events(entry.events)})
+    if isinstance(entry, LastTurnChecked):
+        return LogEntry("last-turn", entry.holder, {
+            **base, "uncovered": entry.uncovered, "last_round_next": entry.last_round_next})
     if isinstance(entry, GameEnded):
-        return LogEntry("end", None, {"round": entry.round, "winners": list(entry.winners)})
-    return LogEntry("last-turn-check", entry.holder, {"round": entry.round,
-                                                      "uncovered": entry.uncovered})
+        return LogEntry("end", None, {**base, "winners": list(entry.winners),
+                                      "events": _events(entry.events)})
+    raise TypeError(f"not a journal entry: {entry!r}")
 
 
 GAME = Gonzaga()

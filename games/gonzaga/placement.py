@@ -14,19 +14,20 @@ from functools import cached_property
 
 import numpy as np
 
-from .actions import ALLIANCE, CITIES, HARBORS
+from .actions import ACTION_COVERAGE
 from .board import AXIAL_DIRECTIONS, Board, FiefShape, axial_to_offset, offset_to_axial
 
 
 def action_allows(action: str, cities: int, harbors: int) -> bool:
-    """Coverage limits of an action card (rulebook "Plan your move", NOTES 1)."""
-    if action == HARBORS:
-        return cities == 0 and harbors in (1, 2)
-    if action == CITIES:
-        return harbors == 0 and cities <= 3
-    if action == ALLIANCE:
-        return (cities, harbors) in ((1, 1), (2, 1), (1, 2))
-    raise ValueError(f"unknown action card {action!r}")
+    """Whether an action card lets a fief cover so many cities and harbors (`ACTION_COVERAGE`)."""
+    return (cities, harbors) in _coverage(action)
+
+
+def _coverage(action: str) -> frozenset[tuple[int, int]]:
+    allowed = ACTION_COVERAGE.get(action)
+    if allowed is None:
+        raise ValueError(f"unknown action card {action!r}")
+    return allowed
 
 
 def cells_of(board: Board, fief: FiefShape, anchor: int, rotation: int) -> list[int | None]:
@@ -90,13 +91,17 @@ class PlacementTables:
 
 def action_allows_array(action: str, cities: np.ndarray, harbors: np.ndarray) -> np.ndarray:
     """`action_allows` over arrays of city and harbor counts."""
-    if action == HARBORS:
-        return (cities == 0) & (harbors >= 1) & (harbors <= 2)
-    if action == CITIES:
-        return (harbors == 0) & (cities <= 3)
-    if action == ALLIANCE:
-        return ((cities == 1) & (harbors >= 1) & (harbors <= 2)) | ((cities == 2) & (harbors == 1))
-    raise ValueError(f"unknown action card {action!r}")
+    return counts_allowed(_coverage(action), cities, harbors)
+
+
+def counts_allowed(allowed: frozenset[tuple[int, int]], cities: np.ndarray,
+                   harbors: np.ndarray) -> np.ndarray:
+    """Per entry, whether its (cities, harbors) counts are in `allowed` (a table look-up)."""
+    size = 1 + max(max(c, h) for c, h in allowed)
+    table = np.zeros((size + 1, size + 1), dtype=bool)  # the last row and column: too many
+    for c, h in allowed:
+        table[c, h] = True
+    return table[np.minimum(cities, size), np.minimum(harbors, size)]
 
 
 def _grid_index(board: Board) -> np.ndarray:

@@ -27,6 +27,7 @@ from pydantic import (
 
 from tabletop.records import RecordError, dumps_record, read_json, version_of_package
 
+from . import text
 from .actions import (
     Action,
     Donate,
@@ -556,9 +557,7 @@ def _hexes(values: Sequence[tuple[int, int]]) -> str:
 
 
 def _reason(reason: str) -> str:
-    return {"city": "city", "harbor": "harbor", "sea-league": "sea league",
-            "donation": "donation:", "gonzaga-tile": "the Gonzaga tile:",
-            "objective": "objective"}.get(str(reason), str(reason))
+    return text.reason_words(reason)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -590,7 +589,8 @@ def summarize_record(data: Any) -> Any:
         head.add_row(f"seat {i + 1}", Text.assemble(who(i), f"  {p.name}{spec}, objective "
                                                             f"{p.objective}{holder}"))
 
-    table = Table(title="Rounds", caption="KP: King's Privilege")
+    board = _board_of(rec)
+    table = Table(title="Rounds", caption=text.plan_short_note())
     for column in ("round", "player", "fief", "plan", "turn", "covered", "points"):
         table.add_column(column, justify="right" if column in ("round", "points", "fief")
                          else "left")
@@ -604,7 +604,7 @@ def summarize_record(data: Any) -> Any:
             points = sum(e.points for e in turn.events) if turn else None
             table.add_row(
                 str(rnd.round) if k == 0 else "", who(seat), str(rnd.fiefs[seat]),
-                _describe_plan(plan) if isinstance(plan, Plan) else "(not revealed)",
+                _describe_plan(plan, board) if isinstance(plan, Plan) else "(not revealed)",
                 _describe_turn(turn.action) if turn else "-",
                 " ".join(f"{c},{r}" for c, r in turn.hexes) if turn else "",
                 "" if points is None else str(points),
@@ -645,14 +645,22 @@ def summarize_record(data: Any) -> Any:
 _STYLE = {colour: f"bold {colour}" for colour in COLOURS}
 
 
-def _describe_plan(plan: Plan) -> str:
-    return f"{plan.region.title()} / {plan.action.title()}" + (" + KP" if plan.privilege else "")
+def _describe_plan(plan: Plan, board: Board | None) -> str:
+    return text.plan_short(board, plan)
 
 
 def _describe_turn(action: Action) -> str:
     if isinstance(action, PlaceFief | Wedding | Donate):
-        return action.describe()
+        return text.move_text(action)
     return str(action)
+
+
+def _board_of(rec: GameRecord) -> Board | None:
+    """The board a record was played on, if it is the shipped one (for region names)."""
+    try:
+        return _resolve_board(rec, None)
+    except RecordError:
+        return None
 
 
 __all__ = [

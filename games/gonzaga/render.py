@@ -1,9 +1,9 @@
 """Draw a Gonzaga board, and optionally pieces on it, to a PNG or SVG file.
 
 Players and developers need to see the board the engine plays on, and the docs ship a picture
-of it.  The renderer reads only the parsed board file (the ``gonzaga-board/1`` dict described
-in docs/board-format.md), so it draws any board, including a later transcription of the
-printed one, and does not depend on the engine's own classes.
+of it.  The renderer reads the board as the engine loads it (``board.board_from_dict``, the one
+schema of docs/gonzaga-board.schema.json), so it draws any valid board, including a later
+transcription of the printed one, and never parses the file a second way.
 
 It uses matplotlib's object API (``Figure`` + Agg canvas), never pyplot, so it needs no display
 and leaves no global state behind.
@@ -31,6 +31,8 @@ from matplotlib.patches import Circle, FancyBboxPatch, PathPatch
 from matplotlib.path import Path as MplPath
 from matplotlib.textpath import TextPath
 from matplotlib.transforms import Affine2D
+
+from .board import Board, board_from_dict
 
 __all__ = ["PLAYER_COLOURS", "draw_board"]
 
@@ -217,37 +219,40 @@ def _draw_icon(ax: Axes, name: str, x: float, y: float, size: float, colour: str
 # Board reading
 # ------------------------------------------------------------------------------------------
 
-def _raw_board(board: Any) -> Mapping[str, Any]:
-    """Accept the parsed board dict, or an object keeping it in `.raw` (gonzaga.board.Board)."""
-    if isinstance(board, Mapping):
+def _loaded(board: Any) -> Board:
+    """The board as the engine loads it (one parser, one schema): a `Board`, the parsed board
+    file (a dict), or an object keeping that dict in `.raw`."""
+    if isinstance(board, Board):
         return board
-    raw = getattr(board, "raw", None)
-    if isinstance(raw, Mapping):
-        return raw
-    raise TypeError("draw_board needs the parsed board file (a dict) or an object with .raw")
+    raw = board if isinstance(board, Mapping) else getattr(board, "raw", None)
+    if not isinstance(raw, Mapping):
+        raise TypeError("draw_board needs a Board, the parsed board file (a dict) or an object "
+                        "with .raw")
+    return board_from_dict(dict(raw))
+
+
+def _raw_board(board: Any) -> Mapping[str, Any]:
+    """The validated board file as plain data, for the drawing code below."""
+    return _loaded(board).model.model_dump(mode="json")
 
 
 class _Grid:
-    """Terrain of a board: what each hex is, in a form convenient for drawing."""
+    """Terrain of a board: what each hex is, in a form convenient for drawing (from the
+    loaded board, not parsed again)."""
 
-    def __init__(self, raw: Mapping[str, Any]) -> None:
-        self.columns = int(raw["columns"])
-        self.rows = int(raw["rows"])
-        legend = raw["legend"]
+    def __init__(self, board: Board) -> None:
+        self.columns = board.columns
+        self.rows = board.rows
         self.kind: dict[Hex, str] = {}  # region / sea / scenery / off
         self.ident: dict[Hex, str] = {}
-        for r, row in enumerate(raw["terrain"]):
-            for c, ch in enumerate(row):
-                entry = legend[ch]
-                h = (c, r)
-                if "region" in entry:
-                    self.kind[h], self.ident[h] = "region", entry["region"]
-                elif "sea" in entry:
-                    self.kind[h], self.ident[h] = "sea", entry["sea"]
-                elif entry.get("land"):
-                    self.kind[h], self.ident[h] = "scenery", ""
-                else:
-                    self.kind[h], self.ident[h] = "off", ""
+        for r in range(board.rows):
+            for c in range(board.columns):
+                self.kind[(c, r)], self.ident[(c, r)] = "off", ""
+        for h in board.scenery:
+            self.kind[h] = "scenery"
+        for i, h in enumerate(board.coords):
+            region, sea = board.region_of[i], board.sea_of[i]
+            self.kind[h], self.ident[h] = ("region", region) if region else ("sea", sea or "")
 
     def nbrs(self, h: Hex) -> list[Hex]:
         return neighbours(h, self.columns, self.rows)
@@ -389,8 +394,8 @@ def _routes(grid: _Grid, raw: Mapping[str, Any]) -> list[list[Point]]:
 def sea_routes(board: Any) -> list[list[Point]]:
     """The sea routes as smoothed polylines in the board's pixel frame, for other renderers
     (the web board) to draw exactly what this one draws."""
-    raw = _raw_board(board)
-    return _routes(_Grid(raw), raw)
+    loaded = _loaded(board)
+    return _routes(_Grid(loaded), _raw_board(loaded))
 
 
 def _trim(pts: list[Point], r: float) -> list[Point]:
@@ -772,9 +777,10 @@ def draw_board(board: Any, path: str | Path, *, pieces: Iterable[PieceSpec] | No
     suffix = out.suffix.lower()
     if suffix not in (".png", ".svg"):
         raise ValueError(f"cannot draw to {out.name!r}: the file name must end in .png or .svg")
-    raw = _raw_board(board)
+    loaded = _loaded(board)
+    raw = _raw_board(loaded)
     placed = _parse_pieces(pieces)
-    grid = _Grid(raw)
+    grid = _Grid(loaded)
 
     width_units = SQRT3 * (grid.columns + 0.5)
     height_units = 1.5 * (grid.rows - 1) + 2.0

@@ -6,14 +6,14 @@ is a `PlayerView` (see `gonzaga.engine.view`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
 import numpy as np
 
-from .actions import ACTION_CARDS, INACTIVE, Action, Plan
+from .actions import INACTIVE, Action, Plan
 from .board import Board, Scenario
 from .placement import (
     FiefPlacements,
@@ -23,6 +23,7 @@ from .placement import (
 )
 
 COLOURS = ("red", "yellow", "green", "blue")
+MIN_PLAYERS, MAX_PLAYERS = 2, len(COLOURS)  # a colour of pieces for each player
 #: Units digit of a fief card per colour (NOTES 8): card 12 is yellow's fief 10.
 COLOUR_DIGIT = {"red": 1, "yellow": 2, "green": 3, "blue": 4}
 RINGS = 6
@@ -59,12 +60,6 @@ class Reason(StrEnum):
     OBJECTIVE = "objective"
 
 
-#: Each source of points as players call it, in the order the end screens list them.
-REASON_NAMES = {
-    Reason.CITY: "Cities", Reason.HARBOR: "Harbors", Reason.SEA_LEAGUE: "Sea leagues",
-    Reason.DONATION: "Church (donations)", Reason.GONZAGA_TILE: "Gonzaga tile",
-    Reason.OBJECTIVE: "Objective",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,25 +245,24 @@ def rules_for(board: Board, scenario: Scenario, variants: frozenset[str]) -> Rul
     return rules
 
 
-@dataclass(eq=False, slots=True)
-class PlayerState:
+class Seat:
+    """What a player is at the table, as a full state and a view both hold it: the public
+    facts of every seat (the view adds `remaining_fiefs`, the state the secret deck)."""
+
+    __slots__ = ()
+
     name: str
     colour: str
-    objective: int | None
-    deck: list[int]  # fief numbers still to draw, top first (secret, even to the player)
-    fief: int | None = None  # the fief drawn this round, face up
-    rings: int = RINGS
-    score: int = 0
-    resting: tuple[str, ...] = ()  # cards played last round: not available for planning
-    played: tuple[str, ...] = ()  # cards revealed this round
-    plan: Plan | None = None
-    leagues: frozenset[str] = frozenset()  # seas whose league this player has scored
-    fiefs_left: int = 12  # fief cards still to draw or in hand (public)
-
-    def copy(self) -> PlayerState:
-        return PlayerState(self.name, self.colour, self.objective, list(self.deck), self.fief,
-                           self.rings, self.score, self.resting, self.played, self.plan,
-                           self.leagues, self.fiefs_left)
+    score: int
+    rings: int
+    fief: int | None  # the fief drawn this round, face up
+    resting: tuple[str, ...]  # cards played last round: not available for planning
+    played: tuple[str, ...]  # cards revealed this round
+    leagues: frozenset[str]  # seas whose league this player has scored
+    fiefs_left: int  # fief cards still to draw or in hand (public)
+    objective: int | None  # None where it is hidden
+    plan: Plan | None  # None where it is hidden or not made
+    has_planned: bool
 
     def card_number(self, fief: int | None = None) -> int:
         """The printed number of a fief card: fief number plus the colour digit (NOTES 8)."""
@@ -277,30 +271,52 @@ class PlayerState:
             raise ValueError("no fief card")
         return number + COLOUR_DIGIT[self.colour]
 
-    def available_cards(self, rules: Rules) -> tuple[str, ...]:
-        cards = (*rules.region_cards, *ACTION_CARDS, "privilege")
-        return tuple(c for c in cards if c not in self.resting)
+
+@dataclass(eq=False, slots=True)
+class PlayerState(Seat):
+    name: str
+    colour: str
+    objective: int | None
+    deck: list[int]  # fief numbers still to draw, top first (secret, even to the player)
+    fief: int | None = None
+    rings: int = RINGS
+    score: int = 0
+    resting: tuple[str, ...] = ()
+    played: tuple[str, ...] = ()
+    plan: Plan | None = None
+    leagues: frozenset[str] = frozenset()
+    fiefs_left: int = 12
+
+    @property
+    def has_planned(self) -> bool:  # type: ignore[override]
+        return self.plan is not None
+
+    def copy(self) -> PlayerState:
+        return PlayerState(self.name, self.colour, self.objective, list(self.deck), self.fief,
+                           self.rings, self.score, self.resting, self.played, self.plan,
+                           self.leagues, self.fiefs_left)
 
 
-@dataclass(eq=False)
-class GameState:
+class Position:
+    """The public facts of a position, which a full `GameState` and a `PlayerView` both answer:
+    code that reads only those (rules checks, scoring previews, bots, screens) takes either."""
+
     rules: Rules
-    setup: Setup
-    players: list[PlayerState]
-    round: int = 0
-    phase: Phase = Phase.PLANNING
-    order: tuple[int, ...] = ()
-    turn: int = 0
-    final_round: int | None = None  # set once the Last Turn check ends the game
-    last_turn_check: int | None = LAST_TURN_FIRST_CHECK  # round after which the holder checks
-    fief_owner: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int8))
-    ring_owner: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int8))
-    pieces: list[Piece] = field(default_factory=list)
-    church: list[tuple[int, int]] = field(default_factory=list)  # (player, fief) donations
-    journal: list[Entry] = field(default_factory=list)
-    history: list[Action] = field(default_factory=list)  # every action applied, in order
-    leagues_formed: frozenset[str] = frozenset()  # seas with a league by anyone (variant)
-    winners: tuple[int, ...] = ()
+    round: int
+    phase: Phase
+    order: tuple[int, ...]  # turn order while placing
+    turn: int  # index into `order`
+    final_round: int | None  # set once the Last Turn check ends the game
+    last_turn_check: int | None  # round after which the holder checks
+    last_turn_holder: int
+    fief_owner: np.ndarray  # per hex: the player whose fief covers it, -1 none
+    ring_owner: np.ndarray  # per hex: the player whose ring is on it, -1 none
+    pieces: Sequence[Piece]
+    church: Sequence[tuple[int, int]]  # (player, fief) donations
+    journal: Sequence[Entry]
+    players: Sequence[Seat]
+    leagues_formed: frozenset[str]  # seas with a league by anyone (variant)
+    winners: tuple[int, ...]
 
     @property
     def board(self) -> Board:
@@ -309,6 +325,10 @@ class GameState:
     @property
     def num_players(self) -> int:
         return len(self.players)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
 
     @property
     def current_player(self) -> int | None:
@@ -321,17 +341,44 @@ class GameState:
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
-    @property
-    def last_turn_holder(self) -> int:
-        return self.setup.oldest
-
     def to_move(self) -> tuple[int, ...]:
         """Players who may act now: everyone who has not planned yet, or the player to place."""
         if self.phase is Phase.PLANNING:
-            return tuple(i for i, p in enumerate(self.players) if p.plan is None)
+            return tuple(i for i, p in enumerate(self.players) if not p.has_planned)
         if self.phase is Phase.PLACING:
             return (self.order[self.turn],)
         return ()
+
+    def score_events(self) -> list[ScoreEvent]:
+        """Every scoring event so far: a score is always the sum of its events."""
+        return journal_events(self.journal)
+
+
+@dataclass(eq=False)
+class GameState(Position):
+    """The full state of a game: every secret included (decks, objectives, unrevealed plans)."""
+
+    rules: Rules
+    setup: Setup
+    players: list[PlayerState]
+    round: int = 0
+    phase: Phase = Phase.PLANNING
+    order: tuple[int, ...] = ()
+    turn: int = 0
+    final_round: int | None = None
+    last_turn_check: int | None = LAST_TURN_FIRST_CHECK
+    fief_owner: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int8))
+    ring_owner: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int8))
+    pieces: list[Piece] = field(default_factory=list)
+    church: list[tuple[int, int]] = field(default_factory=list)
+    journal: list[Entry] = field(default_factory=list)
+    history: list[Action] = field(default_factory=list)  # every action applied, in order
+    leagues_formed: frozenset[str] = frozenset()
+    winners: tuple[int, ...] = ()
+
+    @property
+    def last_turn_holder(self) -> int:  # type: ignore[override]
+        return self.setup.oldest
 
     def clone(self) -> GameState:
         return GameState(
@@ -343,6 +390,3 @@ class GameState:
             history=list(self.history), leagues_formed=self.leagues_formed,
             winners=self.winners,
         )
-
-    def score_events(self) -> list[ScoreEvent]:
-        return journal_events(self.journal)

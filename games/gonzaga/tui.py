@@ -27,13 +27,14 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from . import text as words
 from .actions import (
     ALLIANCE,
-    CARD_NAMES,
     CITIES,
     HARBORS,
     INACTIVE,
     PRIVILEGE,
+    WEDDING_CARD,
     Action,
     Donate,
     IllegalAction,
@@ -44,7 +45,6 @@ from .actions import (
 from .board import Board, FiefShape
 from .bots import bot_title
 from .engine import (
-    ACTION_LIMITS,
     LegalActions,
     PlayerView,
     action_events,
@@ -63,8 +63,9 @@ from .state import (
     COLOUR_DIGIT,
     LAST_TURN_THRESHOLD,
     MAX_ROUNDS,
-    OBJECTIVE_POINTS,
-    REASON_NAMES,
+    POINTS_DONATION,
+    POINTS_INACTIVE,
+    RINGS,
     GameEnded,
     GameState,
     LastTurnChecked,
@@ -72,7 +73,6 @@ from .state import (
     PlansRevealed,
     Reason,
     RoundStarted,
-    ScoreEvent,
     TurnPlayed,
 )
 
@@ -99,9 +99,6 @@ CASTLE = "▲"
 ANCHOR = "◆"
 PREVIEW_BG = "#f4f4f4"
 
-# card names and what each action card lets a fief cover: the engine's own words
-ACTION_NAMES = CARD_NAMES
-ACTION_HELP = ACTION_LIMITS
 HEX_WIDTHS = (2, 3, 4)
 SIDE_MIN = 38  # narrowest side panel beside the map
 TOP_PLACEMENTS = 8
@@ -164,13 +161,7 @@ def _swatch(colour: str, width: int = 2) -> Text:
     return Text(" " * width, style=f"on {PLAYER_BG.get(colour, colour)}")
 
 
-def card_name(board: Board, card: str) -> str:
-    """A planning card's name as printed: a region, Inactive Regions or an action card."""
-    if card == INACTIVE:
-        return "Inactive Regions"
-    if card in board.regions:
-        return board.regions[card].name
-    return ACTION_NAMES.get(card, card)
+card_name = words.card_name
 
 
 def _hexes_text(board: Board, hexes: Iterable[int]) -> str:
@@ -475,7 +466,9 @@ def render_legend(v: PlayerView, *, width: int = 40) -> Text:
                   Text("★ flourishing 3 pts a place"),
                   Text(f"{INACTIVE_DOT} inactive 1 pt")]
     out = Text()
-    for title, items in (("Cities", city_items), ("Harbors", sea_items), ("Marks", mark_items)):
+    for title, items in ((words.say("legend.cities"), city_items),
+                         (words.say("legend.harbors"), sea_items),
+                         (words.say("legend.marks"), mark_items)):
         if out:
             out.append("\n")
         out.append_text(_pack([Text(title, style="bold"), *items], width, gap=1))
@@ -490,8 +483,7 @@ def render_status(v: PlayerView) -> Text:
     """Round, turn order and the state of the Last Turn card."""
     out = Text()
     out.append(f"Round {v.round}", style="bold")
-    phase = {Phase.PLANNING: "planning", Phase.PLACING: "placing fiefs",
-             Phase.OVER: "game over"}[v.phase]
+    phase = words.phase_name(v.phase)
     out.append(f" (≤{MAX_ROUNDS}) · {phase} · {v.rules.scenario.name}")
     if v.phase is Phase.PLACING and v.order:
         out.append("\nOrder: ")
@@ -539,7 +531,7 @@ def render_players(v: PlayerView) -> Text:
             out.append(" ♛", style="bold yellow")
         out.append(f" {p.score} pts ", style="bold")
         out.append("●" * p.rings, style=PLAYER_FG[p.colour])
-        out.append("○" * max(0, 6 - p.rings), style="dim")
+        out.append("○" * max(0, RINGS - p.rings), style="dim")
         if v.phase is Phase.PLANNING:
             out.append(" ✓ planned" if p.has_planned else " planning",
                        style="green" if p.has_planned else "dim")
@@ -577,18 +569,7 @@ def render_score_track(v: PlayerView, *, width: int = 30) -> Text:
     return out
 
 
-def _event_text(board: Board, e: ScoreEvent) -> str:
-    if e.reason is Reason.SEA_LEAGUE:
-        sea = getattr(e, "sea", None)
-        name = board.seas[sea].name if sea in board.seas else e.detail
-        return f"sea league {name} {e.points}"
-    if e.reason is Reason.DONATION:
-        return f"church {e.points}"
-    if e.reason is Reason.GONZAGA_TILE:
-        return f"Gonzaga tile ({e.detail}) {e.points}"
-    if e.reason is Reason.OBJECTIVE:
-        return f"objective: {e.detail.split(': ', 1)[-1]} {e.points}"
-    return f"{e.detail} {e.points}"
+_event_text = words.event_short
 
 
 def describe_entry(v: PlayerView, entry: Any) -> Text:
@@ -606,8 +587,7 @@ def describe_entry(v: PlayerView, entry: Any) -> Text:
             if k:
                 out.append(", ")
             out.append_text(player_name(v, plan.player))
-            kp = " + King's Privilege" if plan.privilege else ""
-            out.append(f" {card_name(board, plan.region)} + {ACTION_NAMES[plan.action]}{kp}")
+            out.append(f" {words.plan_cards(board, plan)}")
     elif isinstance(entry, TurnPlayed):
         out.append_text(player_name(v, entry.player))
         action = entry.action
@@ -721,8 +701,7 @@ def objective_hexes(v: PlayerView, seat: int) -> list[int]:
     objective = v.players[seat].objective
     if objective is None:
         return []
-    symbols = v.board.objectives[objective].symbols
-    return [c.hex for c in v.board.cities.values() if c.symbol in symbols]
+    return [c.hex for c in v.board.objective_cities(objective)]
 
 
 def render_objective(v: PlayerView, seat: int, *, compact: bool = False,
@@ -739,10 +718,10 @@ def render_objective(v: PlayerView, seat: int, *, compact: bool = False,
         return Text("objective hidden", style="dim")
     glyphs = Glyphs.of(board)
     card = board.objectives[p.objective]
-    cities = [c for s in card.symbols for c in board.cities.values() if c.symbol == s]
+    cities = list(board.objective_cities(card.id))
     covered = sum(1 for c in cities if v.fief_owner[c.hex] == seat or v.ring_owner[c.hex] == seat)
     over = v.phase is Phase.OVER
-    total = f"{covered} of 6 covered → {OBJECTIVE_POINTS[covered]} pts"
+    total = words.objective_total(covered)
     out = Text()
     if compact or over:
         out.append(" + ".join(board.symbols[s].name for s in card.symbols), style="bold")
@@ -857,8 +836,7 @@ def render_side(v: PlayerView, *, width: int = 41, height: int | None = None,
 def render_bar(v: PlayerView, *, width: int) -> Text:
     """The state of the game in two or three lines, for a terminal too small for the side
     panel: round, phase, Last Turn, and each player's points and rings (in turn order)."""
-    phase = {Phase.PLANNING: "planning", Phase.PLACING: "placing fiefs",
-             Phase.OVER: "game over"}[v.phase]
+    phase = words.phase_name(v.phase)
     items = [Text(f"Round {v.round} of at most {MAX_ROUNDS}", style="bold"), Text(phase),
              Text(v.rules.scenario.name)]
     if v.final_round is not None and v.phase is not Phase.OVER:
@@ -958,7 +936,7 @@ def _final_lines(v: PlayerView, ranked: list[int],
         line = Text.assemble(f"{rank}. ", player_name(v, seat),
                              (" ♛" if seat in v.winners else "", "bold yellow"),
                              (f" {p.score} pts", "bold"))
-        parts = [f"{REASON_NAMES[r]} {sources[seat][r]}" for r in Reason]
+        parts = [f"{words.reason_name(r)} {sources[seat][r]}" for r in Reason]
         parts += [f"cities+harbors {covered_places(v, seat)}",
                   f"largest group {largest_group(v, seat)}"]
         line.append("\n   " + " · ".join(parts), style="dim")
@@ -976,7 +954,7 @@ def render_final(v: PlayerView, *, width: int | None = None) -> RenderableType:
     table.add_column("player")
     table.add_column("score", justify="right", style="bold")
     for reason in Reason:
-        table.add_column(REASON_NAMES[reason], justify="right")
+        table.add_column(words.reason_name(reason), justify="right")
     table.add_column("cities+harbors", justify="right")
     table.add_column("largest group", justify="right")
     ranked = sorted(range(len(v.players)),
@@ -1305,7 +1283,7 @@ class Terminal:
             for a in actions:
                 pts = best[(region, a)]
                 hint = "no placement now" if pts is None else f"best {pts} pts now"
-                options.append((a, f"{ACTION_NAMES[a]}: {ACTION_HELP[a]} ({hint})"))
+                options.append((a, f"{card_name(board, a)}: {words.action_limits(a)} ({hint})"))
             name = card_name(board, region) + (" ★" if region in fl else "")
             hexes = _region_card_hexes(v, region)
             heading = Text.assemble(("Region card: ", "bold"), name,
@@ -1320,10 +1298,12 @@ class Terminal:
             privilege = False
             if any(pl.privilege for pl in plans if pl.region == region and pl.action == action):
                 self.screen(v, Text.assemble(
-                    ("Your plan: ", "bold"), f"{name} + {ACTION_NAMES[action]}. ",
-                    ("The King's Privilege lets you place first this round.", "dim")),
+                    ("Your plan: ", "bold"), f"{name} + {card_name(board, action)}. ",
+                    (f"The {card_name(board, PRIVILEGE)} lets you place first this round.",
+                     "dim")),
                     focus=hexes)
-                privilege = self.confirm(f"Use the King's Privilege (spend 1 of your {p.rings} "
+                privilege = self.confirm(f"Use the {card_name(board, PRIVILEGE)} (spend 1 of "
+                                         f"your {p.rings} "
                                          "rings to place first)?")
             chosen = Plan(me, region, action, privilege)
             if chosen in plans:
@@ -1341,9 +1321,8 @@ class Terminal:
         p = v.players[me]
         plan = p.plan
         assert plan is not None and legal.fief is not None
-        kp = " + King's Privilege" if plan.privilege else ""
-        planned = f"{card_name(board, plan.region)} + {ACTION_NAMES[plan.action]}{kp}"
-        has_wedding = len(legal.weddings) > 0
+        planned = words.plan_cards(board, plan)
+        has_wedding = len(legal.wedding_pairs) > 0
         width = self.console.width
         keys = [k for k in HELP_PLACE if (has_wedding or not k.startswith("w:"))
                 and (where or not k.startswith("all:"))]
@@ -1354,7 +1333,7 @@ class Terminal:
         card = self._fief_card(v, me)
         count = self.top
         while True:
-            if not len(legal.rows):
+            if not legal.placement_count:
                 listing: RenderableType = Text(
                     f"{planned}: no legal placement for this fief; donate it (d)"
                     + (" or arrange a Wedding (w)." if has_wedding else "."), style="yellow")
@@ -1363,16 +1342,16 @@ class Terminal:
                 if where:
                     title = f"{planned}: placements{where}, {page}"
                 else:
-                    title = f"{planned}: best placements {page} ({len(legal.rows)} positions)"
+                    title = f"{planned}: best placements {page} ({legal.placement_count} positions)"
                 listing = render_placement_list(v, me, legal, ranked, shown, start, count,
                                                 title, ways=not where)
             panel = Group(self._beside(listing, card), help_text)
             if count <= 3 or _height(panel, width) <= room:
                 break
             count -= 1
-        cells = v.rules.fief_placements(legal.fief).cells
-        page_rows = [int(legal.rows[int(i)]) for i in shown[start:start + count]]
-        focus = sorted({int(h) for r in page_rows for h in cells[r]})
+        arrays = legal.placement_arrays()
+        cells = arrays.cells if arrays is not None else np.zeros((0, 1), dtype=np.int32)
+        focus = sorted({int(h) for i in shown[start:start + count] for h in cells[int(i)]})
         if not focus:
             focus = _region_card_hexes(v, plan.region)
         return panel, count, focus
@@ -1382,14 +1361,14 @@ class Terminal:
         board = v.board
         fief = legal.fief
         assert fief is not None and v.players[me].plan is not None
-        rows = legal.rows
         ranked = RankedPlacements.of(v, me, legal)
-        cells = v.rules.fief_placements(fief).cells
+        arrays = legal.placement_arrays()
+        cells = arrays.cells if arrays is not None else np.zeros((0, 1), dtype=np.int32)
         ranking = ranked.order
         shown = ranked.distinct
         start = 0
         where = ""
-        has_wedding = len(legal.weddings) > 0
+        has_wedding = len(legal.wedding_pairs) > 0
         notice: Text | None = None
         while True:
             panel, count, focus = self._placing_panel(v, me, legal, ranked, shown, start,
@@ -1425,7 +1404,8 @@ class Terminal:
                     continue
                 if low in ("w", "wedding"):
                     if not has_wedding:
-                        raise _Retry("A Wedding needs the Alliance card and a ring left.")
+                        raise _Retry(f"A Wedding needs the {card_name(board, WEDDING_CARD)} "
+                                     "card and a ring left.")
                     wedding = self.wedding(v, me, legal)
                     if wedding is not None:
                         return wedding
@@ -1449,7 +1429,7 @@ class Terminal:
                 elif target is None:
                     hex_asked = _find_place(board, answer)
                 if hex_asked is not None:
-                    covering = np.flatnonzero((cells[rows] == hex_asked).any(axis=1))
+                    covering = np.flatnonzero((cells == hex_asked).any(axis=1))
                     keep = np.isin(ranking, covering)
                     label = board.hex_label(hex_asked)
                     if not keep.any():
@@ -1505,7 +1485,7 @@ class Terminal:
     def wedding(self, v: PlayerView, me: int, legal: LegalActions) -> Wedding | None:
         """A Wedding: the first ring among the legal hexes, then maybe a second beside it."""
         board = v.board
-        pairs = legal.weddings
+        pairs = legal.wedding_pairs
         goals = set(objective_hexes(v, me))
         group_of, sizes = _own_groups(v, me)
 
@@ -1583,7 +1563,7 @@ class Terminal:
 
     def pick_from_list(self, v: PlayerView, me: int, legal: Sequence[Action]) -> Action:
         """Fallback for a plain list of actions: a numbered menu of all of them."""
-        options = [(a, f"{a.describe()}: "
+        options = [(a, f"{_move_words(v.board, a)}: "
                     f"{sum(e.points for e in action_events(v, a))} pts")
                    for a in legal]
         self.screen(v, _menu(options, [str(k) for k in range(1, len(options) + 1)]))
@@ -1592,6 +1572,10 @@ class Terminal:
         return choice
 
 
+
+
+def _move_words(board: Board, action: Action) -> str:
+    return words.plan_text(board, action) if isinstance(action, Plan) else words.move_text(action)
 
 
 def _find_place(board: Board, text: str) -> int | None:
@@ -1657,7 +1641,7 @@ def render_plan_hints(v: PlayerView, me: int, plans: Sequence[Plan],
     table.add_column("", justify="right", style="bold cyan")
     table.add_column("region card")
     for a in ACTION_KEYS:
-        table.add_column(ACTION_NAMES[a], justify="right",
+        table.add_column(card_name(board, a), justify="right",
                          style="dim" if a in p.resting else "")
     for r in v.rules.region_cards:
         label = Text(card_name(board, r) + (" ★" if r in fl else ""))
@@ -1681,16 +1665,16 @@ def render_plan_hints(v: PlayerView, me: int, plans: Sequence[Plan],
         table.add_row(keys[r], label, *cells)
     notes = []
     if INACTIVE in v.rules.region_cards:
-        notes.append("Inactive Regions: " + ", ".join(card_name(board, x) for x in
+        notes.append(f"{card_name(board, INACTIVE)}: " + ", ".join(card_name(board, x) for x in
                                                       v.rules.inactive_regions)
-                     + " (1 pt a place)")
+                     + f" ({POINTS_INACTIVE} pt a place)")
     if PRIVILEGE in p.resting:
-        notes.append("the King's Privilege rests")
+        notes.append(f"the {card_name(board, PRIVILEGE)} rests")
     elif not any(pl.privilege for pl in plans):
-        notes.append("no ring left for the King's Privilege")
-    notes.append("donating the fief: 3 pts")
+        notes.append(f"no ring left for the {card_name(board, PRIVILEGE)}")
+    notes.append(f"donating the fief: {POINTS_DONATION} pts")
     if p.rings:
-        notes.append("Alliance: or a Wedding")
+        notes.append(f"{card_name(board, WEDDING_CARD)}: or a Wedding")
     return Group(table, Text(" · ".join(notes), style="dim"))
 
 
@@ -1713,13 +1697,13 @@ class RankedPlacements:
     @classmethod
     def of(cls, v: PlayerView, me: int, legal: LegalActions) -> RankedPlacements:
         board = v.board
-        rows = legal.rows
-        n = len(rows)
-        if not n or legal.fief is None:
+        arrays = legal.placement_arrays()
+        if arrays is None:
             empty = np.zeros(0, dtype=np.int64)
             return cls(empty, empty, empty, empty, empty, {})
-        cells = v.rules.fief_placements(legal.fief).cells[rows]
-        points = placement_points(v, me, legal.fief, rows)
+        n = len(arrays)
+        cells = arrays.cells
+        points = arrays.points
         goal = np.zeros(board.hex_count, dtype=np.int32)
         for h in objective_hexes(v, me):
             if v.fief_owner[h] != me and v.ring_owner[h] != me:
@@ -1761,7 +1745,8 @@ def render_placement_list(v: PlayerView, me: int, legal: LegalActions, ranked: R
     board = v.board
     glyphs = Glyphs.of(board)
     goals = set(objective_hexes(v, me))
-    cells = v.rules.fief_placements(legal.fief).cells
+    arrays = legal.placement_arrays()
+    assert arrays is not None
     group_of, sizes = _own_groups(v, me)
     table = Table(box=None, padding=(0, 1))
     table.add_column("#", justify="right", style="bold cyan")
@@ -1772,7 +1757,7 @@ def render_placement_list(v: PlayerView, me: int, legal: LegalActions, ranked: R
     for k in range(start, min(start + count, len(order))):
         i = int(order[k])
         action = legal.placement(i)
-        hexes = [int(h) for h in cells[legal.rows[i]]]
+        hexes = [int(h) for h in arrays.cells[i]]
         covers = Text()
         for h in hexes:
             g = glyphs.at(board, h)

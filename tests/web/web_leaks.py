@@ -27,6 +27,8 @@ KNOWN_KEYS = {
     # the donation's points; at the end, each player's points by source (all public)
     "donation_points", "by_source", "sources", "id", "city", "harbor", "sea-league", "donation",
     "gonzaga-tile",
+    # a known objective card as players read it; how the final scoring works
+    "objective_card", "symbols", "at", "covered", "objective_text", "note",
     *load_board().regions,
 }
 
@@ -71,7 +73,7 @@ def find_leaks(msg: dict[str, Any], viewer: int | None, truth: Setup) -> list[st
     for i, player in enumerate(msg["players"]):
         if i == viewer or over:
             continue
-        if player.get("objective") is not None:
+        if player.get("objective") is not None or player.get("objective_card") is not None:
             problems.append(f"players[{i}].objective shown to seat {viewer}")
         if f"objective {truth.objectives[i]}" in text:
             problems.append(f"objective {truth.objectives[i]} of seat {i} named")

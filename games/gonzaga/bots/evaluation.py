@@ -17,7 +17,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..board import Board
-from ..engine import StateOrView, group_labels, placement_points, uncovered_count
+from ..engine import (
+    PlacementArrays,
+    group_labels,
+    new_leagues,
+    open_seas,
+    placement_points,
+    uncovered_count,
+)
 from ..state import (
     LAST_TURN_FIRST_CHECK,
     LAST_TURN_THRESHOLD,
@@ -26,8 +33,8 @@ from ..state import (
     OBJECTIVE_POINTS,
     POINTS_GONZAGA_TILE,
     POINTS_SEA_LEAGUE,
-    VARIANT_ONE_LEAGUE_PER_SEA,
     Phase,
+    Position,
 )
 
 
@@ -45,24 +52,12 @@ class Weights:
 
 DEFAULT_WEIGHTS = Weights()
 
-_objective_masks: dict[str, np.ndarray] = {}
-
-
 def objective_masks(board: Board) -> np.ndarray:
     """(max objective + 1, hexes) bool: the cities of each objective card."""
-    masks = _objective_masks.get(board.content_hash)
-    if masks is None:
-        size = max(board.objectives) + 1
-        masks = np.zeros((size, board.hex_count), dtype=bool)
-        for number, card in board.objectives.items():
-            for city in board.cities.values():
-                if city.symbol in card.symbols:
-                    masks[number, city.hex] = True
-        _objective_masks[board.content_hash] = masks
-    return masks
+    return board.objective_masks
 
 
-def rounds_left(state: StateOrView) -> int:
+def rounds_left(state: Position) -> int:
     """Rounds still to be placed, the current one included when its placing is not over.
 
     Before the Last Turn check has fired, the end is estimated from how fast the open cities
@@ -80,7 +75,7 @@ def rounds_left(state: StateOrView) -> int:
     return max(current, end - state.round + current)
 
 
-def own_mask(state: StateOrView, player: int) -> np.ndarray:
+def own_mask(state: Position, player: int) -> np.ndarray:
     return (state.fief_owner == player) | (state.ring_owner == player)
 
 
@@ -125,26 +120,15 @@ def _subset_sums(sizes: np.ndarray) -> np.ndarray:
     return table
 
 
-def _largest(state: StateOrView, player: int) -> int:
+def _largest(state: Position, player: int) -> int:
     _, sizes = group_labels(state, player)
     return int(sizes.max()) if len(sizes) else 0
-
-
-def _open_seas(state: StateOrView, player: int) -> np.ndarray:
-    board = state.board
-    out = np.ones(len(board.sea_index), dtype=bool)
-    p = state.players[player]
-    for sea, s in board.sea_index.items():
-        if sea in p.leagues or (VARIANT_ONE_LEAGUE_PER_SEA in state.rules.variants
-                                and sea in state.leagues_formed):
-            out[s] = False
-    return out
 
 
 class MoveContext:
     """What valuing one player's candidate moves needs, computed once per position."""
 
-    def __init__(self, state: StateOrView, player: int, objective: int | None,
+    def __init__(self, state: Position, player: int, objective: int | None,
                  weights: Weights = DEFAULT_WEIGHTS) -> None:
         board = state.board
         self.state = state
@@ -156,7 +140,7 @@ class MoveContext:
         self.label, self.sizes = group_labels(state, player)
         self.reach = _group_reach(self.label, self.sizes, state.rules.neighbour_table)
         self.largest = int(self.sizes.max()) if len(self.sizes) else 0
-        self.open_seas = _open_seas(state, player)
+        self.open_seas = open_seas(state, player)
         self.have_sea = np.bincount(board.harbor_sea_number[self.mine & board.is_harbor],
                                     minlength=len(board.sea_index))
         self.objective_mask = (objective_masks(board)[objective] if objective is not None
@@ -201,6 +185,12 @@ class MoveContext:
         points = placement_points(state, self.player, fief, rows).astype(np.float64)
         return points + self.cover_values(cells)
 
+    def arrays_values(self, arrays: PlacementArrays) -> np.ndarray:
+        """`placement_values` of placements listed as arrays (with their points already)."""
+        if not len(arrays):
+            return np.zeros(0, dtype=np.float64)
+        return arrays.points.astype(np.float64) + self.cover_values(arrays.cells)
+
     def wedding_values(self, pairs: np.ndarray) -> np.ndarray:
         """Worth of each (first, second) Wedding: points, long-term worth, less the rings."""
         if not len(pairs):
@@ -220,21 +210,17 @@ class MoveContext:
         return value
 
     def _league_points(self, cells: np.ndarray, has_second: np.ndarray) -> np.ndarray:
-        board = self.state.board
-        sea_of = board.harbor_sea_number
-        harbors = board.is_harbor[cells] & ~self.mine[cells]
-        harbors[:, 1] &= has_second & (cells[:, 1] != cells[:, 0])
-        adds = np.zeros((len(cells), len(board.sea_index)), dtype=np.int32)
-        r, k = np.nonzero(harbors)
-        np.add.at(adds, (r, sea_of[cells[r, k]]), 1)
-        formed = (adds > 0) & (self.have_sea + adds >= LEAGUE_SIZE) & self.open_seas
+        # a single ring's padding cell repeats the first; it adds no harbor
+        valid = np.stack([np.ones(len(cells), dtype=bool),
+                          has_second & (cells[:, 1] != cells[:, 0])], axis=1)
+        formed = new_leagues(self.state, self.player, cells, valid)
         return POINTS_SEA_LEAGUE * formed.sum(axis=1).astype(np.float64)
 
 
 _OBJECTIVE_TABLE = np.array(OBJECTIVE_POINTS, dtype=np.float64)
 
 
-def worthwhile_weddings(state: StateOrView, pairs: np.ndarray,
+def worthwhile_weddings(state: Position, pairs: np.ndarray,
                         objective: int | None) -> np.ndarray:
     """Indices of the Weddings worth valuing: a ring on a city or harbor (or objective city).
 
@@ -251,24 +237,19 @@ def worthwhile_weddings(state: StateOrView, pairs: np.ndarray,
     return np.flatnonzero(keep)
 
 
-def placement_values(state: StateOrView, player: int, fief: int, rows: np.ndarray,
+def placement_values(state: Position, player: int, fief: int, rows: np.ndarray,
                      objective: int | None, weights: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
     """Points now plus long-term worth, for each row of the fief's placement table."""
     return MoveContext(state, player, objective, weights).placement_values(fief, rows)
 
 
-def ring_worth(state: StateOrView, weights: Weights = DEFAULT_WEIGHTS) -> float:
-    """A ring is worth less as the game runs out: unused rings score nothing."""
-    return weights.ring * min(1.0, rounds_left(state) / 4)
-
-
-def wedding_values(state: StateOrView, player: int, pairs: np.ndarray, objective: int | None,
+def wedding_values(state: Position, player: int, pairs: np.ndarray, objective: int | None,
                    weights: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
     """Worth of each (first, second) Wedding: points, long-term worth, less the rings spent."""
     return MoveContext(state, player, objective, weights).wedding_values(pairs)
 
 
-def final_estimates(state: StateOrView, weights: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
+def final_estimates(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
     """Estimated final score of every player: exact once the game is over."""
     n = len(state.players)
     scores = np.array([p.score for p in state.players], dtype=np.float64)
@@ -295,7 +276,7 @@ def final_estimates(state: StateOrView, weights: Weights = DEFAULT_WEIGHTS) -> n
             extra[i] += table[have] + step * expected
         largest[i] = _largest(state, i)
         have_sea = np.bincount(sea_of[mine & board.is_harbor], minlength=seas)
-        reachable = _open_seas(state, i) & (free_harbors > 0)
+        reachable = open_seas(state, i) & (free_harbors > 0)
         chance = min(1.0, 0.35 * left)
         extra[i] += POINTS_SEA_LEAGUE * chance * (
             0.5 * np.count_nonzero(reachable & (have_sea == 2))

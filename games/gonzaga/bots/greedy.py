@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..actions import ALLIANCE, Action, Donate, PlaceFief, Plan, Wedding
-from ..engine import LegalActions, PlayerView, placement_points, placement_rows
+from ..engine import LegalActions, PlacementArrays, PlayerView, placement_arrays
 from ..state import POINTS_DONATION
 from .base import PlanOrPlaceBot
 
@@ -38,10 +38,8 @@ class GreedyBot(PlanOrPlaceBot):
         objective = np.zeros(board.hex_count, dtype=np.float32)
         mine = view.players[me].objective
         if mine is not None:
-            symbols = board.objectives[mine].symbols
-            for city in board.cities.values():
-                if city.symbol in symbols and view.fief_owner[city.hex] != me \
-                        and view.ring_owner[city.hex] != me:
+            for city in board.objective_cities(mine):
+                if view.fief_owner[city.hex] != me and view.ring_owner[city.hex] != me:
                     objective[city.hex] = OBJECTIVE_CITY_BONUS
         own = (view.fief_owner == me) | (view.ring_owner == me)
         contact = np.zeros(board.hex_count, dtype=bool)
@@ -51,13 +49,13 @@ class GreedyBot(PlanOrPlaceBot):
         contact &= ~own
         return objective, contact.astype(np.float32) * CONTACT_BONUS
 
-    def _placement_values(self, view: PlayerView, me: int, fief: int, rows: np.ndarray,
+    def _placement_values(self, arrays: PlacementArrays,
                           bonus: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-        if not len(rows):
+        if not len(arrays):
             return np.zeros(0, dtype=np.float32)
         objective, contact = bonus
-        cells = view.rules.fief_placements(fief).cells[rows]
-        value = placement_points(view, me, fief, rows).astype(np.float32)
+        cells = arrays.cells
+        value = arrays.points.astype(np.float32)
         value += objective[cells].sum(axis=1)
         value += np.minimum(contact[cells].sum(axis=1), 1.0 * CONTACT_BONUS)
         return value
@@ -85,8 +83,8 @@ class GreedyBot(PlanOrPlaceBot):
             key = (plan.region, plan.action)
             if key in best_by_cards:
                 continue
-            rows = placement_rows(view, me, fief, plan.region, plan.action)
-            values = self._placement_values(view, me, fief, rows, bonus)
+            arrays = placement_arrays(view, me, fief, plan.region, plan.action)
+            values = self._placement_values(arrays, bonus)
             best = float(values.max()) if len(values) else float(POINTS_DONATION)
             best_by_cards[key] = max(best, float(POINTS_DONATION))
         scored = []
@@ -108,15 +106,15 @@ class GreedyBot(PlanOrPlaceBot):
         best: Action = Donate(me)
         bonus = self._bonus_arrays(view, me)
         if isinstance(legal, LegalActions):
-            fief = legal.fief
-            if fief is not None and len(legal.rows):
-                values = self._placement_values(view, me, fief, legal.rows, bonus)
+            arrays = legal.placement_arrays()
+            if arrays is not None:
+                values = self._placement_values(arrays, bonus)
                 i = int(np.argmax(values))
                 if values[i] > best_value:
                     best_value = float(values[i])
                     best = legal.placement(i)
-            if len(legal.weddings):
-                values = self._wedding_values(view, legal.weddings, bonus)
+            if len(legal.wedding_pairs):
+                values = self._wedding_values(view, legal.wedding_pairs, bonus)
                 i = int(np.argmax(values))
                 if values[i] > best_value:
                     best = legal.wedding(i)

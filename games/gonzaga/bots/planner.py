@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..actions import ALLIANCE, Action, Donate, Plan
-from ..engine import LegalActions, PlayerView, legal_actions, placement_rows, wedding_pairs
+from ..engine import LegalActions, PlayerView, legal_actions, placement_arrays, wedding_pairs
 from ..state import POINTS_DONATION
 from .base import PlanOrPlaceBot
 from .evaluation import DEFAULT_WEIGHTS, MoveContext, Weights, worthwhile_weddings
@@ -55,13 +55,14 @@ def ranked_turns(state: PlayerView, player: int, legal: Sequence[Action], object
         legal = legal_actions(state, player)
     out: list[tuple[Action, float]] = [(Donate(player), float(POINTS_DONATION))]
     ctx = MoveContext(state, player, objective, weights)
-    if legal.fief is not None and len(legal.rows):
-        values = ctx.placement_values(legal.fief, legal.rows)
+    arrays = legal.placement_arrays()
+    if arrays is not None:
+        values = ctx.arrays_values(arrays)
         top = np.argsort(-values, kind="stable")[:limit]
         out += [(legal.placement(int(i)), float(values[i])) for i in top]
-    if weddings and len(legal.weddings):
-        kept = worthwhile_weddings(state, legal.weddings, objective)
-        values = ctx.wedding_values(legal.weddings[kept])
+    if weddings and len(legal.wedding_pairs):
+        kept = worthwhile_weddings(state, legal.wedding_pairs, objective)
+        values = ctx.wedding_values(legal.wedding_pairs[kept])
         top = np.argsort(-values, kind="stable")[:weddings]
         out += [(legal.wedding(int(kept[i])), float(values[i])) for i in top]
     out.sort(key=lambda t: t[1], reverse=True)
@@ -83,9 +84,9 @@ def plan_values(state: PlayerView, player: int, plans: Sequence[Plan], objective
         best = cache.get(key)
         if best is None:
             best = float(POINTS_DONATION)
-            rows = placement_rows(state, player, fief, plan.region, plan.action)
-            if len(rows):
-                best = max(best, float(ctx.placement_values(fief, rows).max()))
+            arrays = placement_arrays(state, player, fief, plan.region, plan.action)
+            if len(arrays):
+                best = max(best, float(ctx.arrays_values(arrays).max()))
             if plan.action == ALLIANCE:
                 pairs = wedding_pairs(state, player, plan.region)
                 pairs = pairs[worthwhile_weddings(state, pairs, objective)]

@@ -13,12 +13,11 @@ from typing import Any
 
 import numpy as np
 
-from ..actions import ACTION_CARDS, CARD_NAMES, PRIVILEGE, Action, Donate, PlaceFief, Plan, Wedding
+from .. import text
+from ..actions import ACTION_CARDS, INACTIVE, PRIVILEGE, WEDDING_CARD, Plan, action_to_json
 from ..board import Board, hex_centre
 from ..engine import (
-    ACTION_LIMITS,
     PlayerView,
-    card_name,
     free_placements,
     legal_actions,
     objective_cities,
@@ -28,11 +27,11 @@ from ..engine import (
 from ..render import PLAYER_COLOURS, SEA_COLOURS, icon_path, region_colour, sea_routes
 from ..state import (
     POINTS_DONATION,
-    REASON_NAMES,
     GameEnded,
     LastTurnChecked,
     Phase,
     PlansRevealed,
+    Reason,
     RoundStarted,
     ScoreEvent,
     TurnPlayed,
@@ -77,7 +76,7 @@ PATTERN_INK = {"red": "#ffffff", "yellow": "#3b2a1a", "green": "#ffffff", "blue"
 
 def player_looks() -> dict[str, dict[str, Any]]:
     """Colour, its name as the players read it, and pattern of every player colour."""
-    return {colour: {"name": colour.title(), "fill": fill, "ink": PATTERN_INK[colour],
+    return {colour: {"name": text.colour_name(colour), "fill": fill, "ink": PATTERN_INK[colour],
                      "pattern": PLAYER_PATTERNS[colour]}
             for colour, fill in PLAYER_COLOURS.items()}
 
@@ -85,14 +84,13 @@ def player_looks() -> dict[str, dict[str, Any]]:
 def board_json(board: Board) -> dict[str, Any]:
     """Geometry for drawing the board in the browser (hex centres in the board's pixel frame:
     circumradius 1, see docs/board-format.md), with the colours of `gonzaga.render`."""
-    raw = board.raw
     hexes = []
     for i, (c, r) in enumerate(board.coords):
         x, y = hex_centre(c, r)
         hexes.append({"at": [c, r], "x": round(x, 4), "y": round(y, 4),
                       "region": board.region_of[i], "sea": board.sea_of[i]})
     scenery = [[round(v, 4) for v in hex_centre(c, r)] for c, r in board.scenery]
-    routes = [[[round(x, 3), round(y, 3)] for x, y in pts] for pts in sea_routes(raw)]
+    routes = [[[round(x, 3), round(y, 3)] for x, y in pts] for pts in sea_routes(board)]
     return {
         "name": board.name,
         "hash": board.content_hash,
@@ -130,40 +128,39 @@ def board_json(board: Board) -> dict[str, Any]:
 
 
 def cards_json() -> dict[str, dict[str, Any]]:
-    """The planning cards that are not regions: printed name and, for the action cards, what a
-    fief placed under them may cover."""
-    out: dict[str, dict[str, Any]] = {card: {"name": name, "action": card in ACTION_CARDS}
-                                      for card, name in CARD_NAMES.items()}
-    for card in ACTION_CARDS:
-        out[card]["help"] = ACTION_LIMITS[card]
-    out[PRIVILEGE]["help"] = "move first this round, for a ring"
+    """The planning cards that are not regions: printed name and, for the action cards and
+    the King's Privilege, the line of help under it (what a fief may cover)."""
+    out: dict[str, dict[str, Any]] = {
+        card: {"name": text.card_name(None, card), "action": card in ACTION_CARDS}
+        for card in (INACTIVE, *ACTION_CARDS, PRIVILEGE)}
+    for card in (*ACTION_CARDS, PRIVILEGE):
+        out[card]["help"] = text.card_help(card)
+    out[WEDDING_CARD]["wedding"] = True
     return out
 
 
-def action_json(action: Action) -> dict[str, Any]:
-    from ..actions import action_to_json
+def plan_json(board: Board, plan: Plan) -> dict[str, Any]:
+    return {"region": plan.region, "action": plan.action, "privilege": plan.privilege,
+            "text": text.plan_text(board, plan)}
 
-    return action_to_json(action)
 
-
-def describe_action(board: Board, names: list[str], action: Action) -> str:
-    who = names[action.player]
-    if isinstance(action, Plan):
-        kp = "King's Privilege + " if action.privilege else ""
-        return f"{who}: {card_name(board, action.region)} / {kp}{card_name(board, action.action)}"
-    if isinstance(action, PlaceFief):
-        return f"{who} places the {board.fief_name(action.fief)}"
-    if isinstance(action, Wedding):
-        n = 1 if action.second is None else 2
-        return f"{who} arranges a Wedding ({n} ring{'s' if n > 1 else ''})"
-    if isinstance(action, Donate):
-        return f"{who} donates the fief to the church"
-    return f"{who}: {action!r}"
+def objective_json(v: PlayerView, seat: int) -> dict[str, Any] | None:
+    """A known objective card: its symbols, its cities (covered or not) and the progress as
+    players read it; None while it is hidden from this view."""
+    objective = v.players[seat].objective
+    if objective is None:
+        return None
+    board = v.board
+    covered = set(objective_cities(v, seat))
+    cities = [{"name": c.name, "at": list(c.at), "covered": c.id in covered}
+              for c in board.objective_cities(objective)]
+    return {"symbols": list(board.objectives[objective].symbols), "cities": cities,
+            "text": text.objective_progress(len(covered))}
 
 
 def _event(e: ScoreEvent, names: list[str]) -> dict[str, Any]:
     return {"player": e.player, "points": e.points, "reason": str(e.reason), "detail": e.detail,
-            "text": f"{names[e.player]} +{e.points}: {e.detail}"}
+            "text": text.event_text(e, names)}
 
 
 def log_json(v: PlayerView, start: int = 0) -> list[dict[str, Any]]:
@@ -177,37 +174,29 @@ def log_json(v: PlayerView, start: int = 0) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for entry in v.journal[start:]:
         if isinstance(entry, RoundStarted):
-            drawn = ", ".join(f"{names[i]} the {board.fief_name(f)}"
-                              for i, f in enumerate(entry.fiefs))
             out.append({"kind": "round", "round": entry.round,
-                        "text": f"Round {entry.round}. Fiefs drawn: {drawn}", "events": []})
+                        "text": text.journal_line(v, entry), "events": []})
         elif isinstance(entry, PlansRevealed):
             plans = [{"player": p.player, "region": p.region, "action": p.action,
                       "privilege": p.privilege} for p in entry.plans]
-            order = " → ".join(names[i] for i in entry.order)
             out.append({"kind": "reveal", "round": entry.round, "plans": plans,
-                        "order": list(entry.order),
-                        "text": "Plans revealed: " + "; ".join(
-                            describe_action(board, names, p) for p in entry.plans)
-                        + f". Turn order: {order}", "events": []})
+                        "order": list(entry.order), "text": text.journal_line(v, entry),
+                        "events": []})
         elif isinstance(entry, TurnPlayed):
             out.append({"kind": "turn", "round": entry.round, "player": entry.player,
-                        "action": action_json(entry.action),
+                        "action": action_to_json(entry.action),
                         "hexes": [list(coords[h]) for h in entry.hexes],
                         "points": sum(e.points for e in entry.events),
-                        "text": describe_action(board, names, entry.action),
+                        "text": text.journal_line(v, entry),
                         "events": [_event(e, names) for e in entry.events]})
         elif isinstance(entry, LastTurnChecked):
-            text = (f"Last Turn check by {names[entry.holder]}: {entry.uncovered} cities and "
-                    "harbors uncovered; " + ("the next round is the last" if
-                                             entry.last_round_next else "play goes on"))
-            out.append({"kind": "last-turn", "round": entry.round, "text": text,
+            out.append({"kind": "last-turn", "round": entry.round,
+                        "text": text.journal_line(v, entry),
                         "uncovered": entry.uncovered, "last": entry.last_round_next,
                         "events": []})
         elif isinstance(entry, GameEnded):
-            won = " and ".join(names[i] for i in entry.winners)
             out.append({"kind": "end", "round": entry.round, "winners": list(entry.winners),
-                        "text": f"Final scoring. Winner: {won}",
+                        "text": text.journal_line(v, entry),
                         "events": [_event(e, names) for e in entry.events]})
     return out
 
@@ -227,9 +216,8 @@ def view_json(v: PlayerView, *, game_id: str, seq: int, seats: list[dict[str, An
             "resting": list(p.resting), "played": list(p.played),
             "has_planned": p.has_planned, "fiefs_left": p.fiefs_left,
             "leagues": sorted(p.leagues), "objective": p.objective,
-            "plan": None if p.plan is None else {"region": p.plan.region,
-                                                 "action": p.plan.action,
-                                                 "privilege": p.plan.privilege},
+            "plan": None if p.plan is None else plan_json(board, p.plan),
+            "objective_card": objective_json(v, i),
             **seats[i],
         })
     pieces = [{"owner": pc.owner, "kind": pc.kind, "fief": pc.fief, "round": pc.round,
@@ -265,7 +253,7 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
     rules = v.rules
     if v.phase is Phase.PLANNING:
         regions = [c for c in rules.region_cards if c not in p.resting]
-        actions = [c for c in ("harbors", "cities", "alliance") if c not in p.resting]
+        actions = [c for c in ACTION_CARDS if c not in p.resting]
         hints: dict[str, dict[str, int | None]] = {}
         if p.fief is not None:
             # points of every placement that fits the map now, computed once; each card pair
@@ -276,7 +264,7 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
                 points[free] = placement_points(v, me, p.fief, free)
             for card in rules.region_cards:
                 hints[card] = {}
-                for action in ("harbors", "cities", "alliance"):
+                for action in ACTION_CARDS:
                     pts = points[rules.candidates(p.fief, card, action)]
                     best = int(pts.max()) if len(pts) else -1
                     hints[card][action] = best if best >= 0 else None
@@ -284,40 +272,22 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
                 "privilege": PRIVILEGE not in p.resting and p.rings > 0,
                 "region_cards": list(rules.region_cards), "best": hints}
     legal = legal_actions(v, me)
-    fief = legal.fief
-    coords = coord_array(v.board)
     placements: dict[str, list[int]] = {"columns": [], "rows": [], "rotations": [],
                                         "points": []}
-    if fief is not None and len(legal.rows):
-        fp = legal.placements
-        assert fp is not None
-        at = coords[fp.anchors[legal.rows]]
-        placements = {"columns": at[:, 0].tolist(), "rows": at[:, 1].tolist(),
-                      "rotations": fp.rotations[legal.rows].tolist(),
-                      "points": placement_points(v, me, fief, legal.rows).tolist()}
-    pairs = legal.weddings
-    weddings: list[list[Any]] = coords[np.maximum(pairs, 0)].tolist()
+    arrays = legal.placement_arrays()
+    if arrays is not None:
+        placements = {"columns": arrays.anchors[:, 0].tolist(),
+                      "rows": arrays.anchors[:, 1].tolist(),
+                      "rotations": arrays.rotations.tolist(), "points": arrays.points.tolist()}
+    pairs = legal.wedding_pairs
+    weddings: list[list[Any]] = v.board.coord_array[np.maximum(pairs, 0)].tolist()
     for pair, second in zip(weddings, pairs[:, 1].tolist(), strict=True):
         if second < 0:
             pair[1] = None
     assert p.plan is not None
-    return {"kind": "place", "fief": fief, "plan": {"region": p.plan.region,
-                                                    "action": p.plan.action,
-                                                    "privilege": p.plan.privilege},
+    return {"kind": "place", "fief": legal.fief, "plan": plan_json(v.board, p.plan),
             "placements": placements, "weddings": weddings, "donate": True,
             "donation_points": POINTS_DONATION}
-
-
-_coords: dict[str, np.ndarray] = {}
-
-
-def coord_array(board: Board) -> np.ndarray:
-    """(hexes, 2) array of `[column, row]` per hex index, for vectorised look-ups."""
-    arr = _coords.get(board.content_hash)
-    if arr is None:
-        arr = np.array(board.coords, dtype=np.int32).reshape(-1, 2)
-        _coords[board.content_hash] = arr
-    return arr
 
 
 def placement_list(placements: dict[str, list[int]]) -> list[list[int]]:
@@ -331,7 +301,7 @@ def final_json(v: PlayerView) -> dict[str, Any]:
     every player's points by source, summed from the engine's score events (as the terminal
     game does), never computed again."""
     board = v.board
-    by_source = {i: dict.fromkeys(REASON_NAMES, 0) for i in range(len(v.players))}
+    by_source = {i: dict.fromkeys(Reason, 0) for i in range(len(v.players))}
     for e in v.score_events():
         by_source[e.player][e.reason] += e.points
     ended = next((e for e in reversed(v.journal) if isinstance(e, GameEnded)), None)
@@ -349,6 +319,8 @@ def final_json(v: PlayerView) -> dict[str, Any]:
                      "objective_symbols": symbols,
                      "objective_cities": [board.cities[c].name for c in cities],
                      "objective_points": objective, "before_final": p.score - tile - objective,
+                     "objective_text": text.objective_fraction(len(cities), objective),
                      "by_source": {str(r): pts for r, pts in by_source[i].items()}})
     return {"winners": list(v.winners), "table": rows,
-            "sources": [{"id": str(r), "name": name} for r, name in REASON_NAMES.items()]}
+            "sources": [{"id": str(r), "name": text.reason_name(r)} for r in Reason],
+            "note": text.final_note()}

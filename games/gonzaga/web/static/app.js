@@ -50,6 +50,7 @@ function cardName(card) {
   return c ? c.name : card;
 }
 function actionCards() { return Object.keys(ui.board.cards).filter((c) => ui.board.cards[c].action); }
+function weddingCard() { return actionCards().find((c) => ui.board.cards[c].wedding); }
 function fiefName(fief) { const f = ui.board.fiefs.find((x) => x.number === fief); return f ? f.name : "fief"; }
 // symbols are SVG paths from the server (the shapes of the printed board's legend)
 function icon(parent, name, x, y, size, fill) {
@@ -543,7 +544,7 @@ function drawMapKey(v) {
     ...v.players.map((p) => item(el("span", { class: "swatch", style: lookStyle(p.colour) }),
       `${p.name}: ${ui.board.player_looks[p.colour].name}`, { "data-colour": p.colour, title: lookTitle(p.colour) })),
     inactive.length ? item(box({ fill: colour(inactive[0]) }, { fill: "url(#hatch-inactive)", class: "inactive-hatch" }),
-      `${inactive.map(cardName).join(", ")}: inactive (Inactive Regions card)`, { id: "key-inactive" }) : "",
+      `${inactive.map(cardName).join(", ")}: inactive (${cardName("inactive")} card)`, { id: "key-inactive" }) : "",
     item(box({ class: "outside" }), "Off the board", { id: "key-outside" }));
 }
 
@@ -709,14 +710,13 @@ function handEl(v, p) {
   });
   return el("div", { class: "hand", id: "hand" }, el("span", { class: "muted", text: "Planning cards: " }), ...chips);
 }
+// the objective card as the server reads it: its cities, which are covered, the progress
 function objectiveEl(v, p) {
-  const symbols = ui.board.objectives[String(p.objective)] || [];
-  const cities = ui.board.cities.filter((c) => symbols.includes(c.symbol));
-  const seat = v.players.indexOf(p);
-  const covered = cities.filter((c) => v.pieces.some((pc) => pc.owner === seat && pc.hexes.some((h) => h[0] === c.at[0] && h[1] === c.at[1])));
+  const card = p.objective_card;
   const box = el("span", {}, "Your secret objective: ");
-  symbols.forEach((s, i) => box.append(i ? " + " : "", iconEl(s), " " + symbolName(s)));
-  box.append(` — ${cities.map((c) => (covered.includes(c) ? "✓" : "") + c.name).join(", ")}; covered ${covered.length} of 6`);
+  if (!card) return box;
+  card.symbols.forEach((s, i) => box.append(i ? " + " : "", iconEl(s), " " + symbolName(s)));
+  box.append(` — ${card.cities.map((c) => (c.covered ? "✓" : "") + c.name).join(", ")}; ${card.text}`);
   return box;
 }
 // a fief's picture: its hexes and castles, as players know it
@@ -748,7 +748,7 @@ function renderPlayers(v) {
   const rows = [];
   v.players.forEach((p, i) => {
     const state = v.phase === "planning" ? (p.has_planned ? "planned" : "planning…") : v.phase === "placing" ? (v.current === i ? "placing" : "") : "";
-    const plan = p.plan ? `${cardName(p.plan.region)} / ${p.plan.privilege ? "KP + " : ""}${cardName(p.plan.action)}` : "";
+    const plan = p.plan ? p.plan.text : "";
     // presence is for live games: a replay has nobody online or away
     const who = p.kind === "bot" ? `${botLevel(p.bot).strength} bot`.trim() : ui.replay ? "" : (p.connected ? "online" : "away");
     rows.push(el("tr", { class: (i === v.you ? "me " : "") + (v.current === i ? "turn" : ""), "data-seat": i },
@@ -843,12 +843,12 @@ function renderEnd(v) {
   const rows = v.final.table.map((r) => el("tr", { class: v.final.winners.includes(r.seat) ? "me" : "" },
     el("td", {}, el("span", { class: "swatch", style: lookStyle(r.colour), title: lookTitle(r.colour) }), r.name),
     el("td", { text: String(r.before_final) }), el("td", { title: `largest group: ${r.largest_group} connected pieces`, text: `${r.gonzaga_tile} (${r.largest_group})` }),
-    el("td", { title: r.objective_cities.join(", ") }, ...(r.objective_symbols || []).map((s) => iconEl(s, 14)), ` ${r.objective_cities.length}/6 → ${r.objective_points}`),
+    el("td", { title: r.objective_cities.join(", ") }, ...(r.objective_symbols || []).map((s) => iconEl(s, 14)), ` ${r.objective_text}`),
     el("td", { text: String(r.score) })));
   const children = [el("h2", { text: "Game over" }),
     el("p", { class: "winner", id: "winner", text: `Winner: ${names}` }),
     el("table", { id: "final-table" }, el("thead", {}, el("tr", {}, ...["Player", "In play", "Gonzaga tile", "Objective", "Total"].map((h) => el("th", { text: h })))), el("tbody", {}, ...rows)),
-    el("p", { class: "muted", text: "Gonzaga tile: 15 points for the largest group of connected fiefs and rings (group size in brackets). Objectives: the cities of the card's two symbols covered, 0 to 6, for 0, 2, 5, 10, 15, 25 or 35 points." }),
+    el("p", { class: "muted", text: v.final.note }),
     pointsBySource(v)];
   if (!ui.replay) {
     children.push(rematchEl(v));
@@ -902,7 +902,7 @@ function renderActions(v) {
     let text = "Waiting…";
     if (v.phase === "planning") {
       const plan = p.plan;
-      text = `Your plan (secret until everyone has planned): ${cardName(plan.region)} / ${plan.privilege ? "King's Privilege + " : ""}${cardName(plan.action)}. Waiting for ${v.players.filter((q) => !q.has_planned).map((q) => q.name).join(", ")}.`;
+      text = `Your plan (secret until everyone has planned): ${plan.text}. Waiting for ${v.players.filter((q) => !q.has_planned).map((q) => q.name).join(", ")}.`;
     } else if (v.phase === "placing") text = `Waiting for ${v.players[v.current].name} to place.`;
     box.replaceChildren(el("h3", { text: "Waiting" }), el("p", { id: "waiting", text }), undoEl(v));
     return;
@@ -999,11 +999,11 @@ function renderPlacing(box, v, legal) {
     el("button", { type: "button", id: "mode-fief", class: ui.mode === "fief" ? "on" : "", disabled: !legal.placements.length, onclick: () => { ui.mode = "fief"; ui.cursor = null; rerenderActions(); } }, "Place your fief"),
     canWed ? el("button", { type: "button", id: "mode-wedding", class: ui.mode === "wedding" ? "on" : "", onclick: () => { ui.mode = "wedding"; ui.pending = null; ui.cursor = null; rerenderActions(); } }, "Wedding (rings)") : "",
     el("button", { type: "button", id: "donate", onclick: () => { if (confirm(`Give your fief to the church for ${legal.donation_points || ""} points instead of placing it?`)) act({ type: "donate" }); } }, `Donate to the church${donation}`));
-  const children = [el("h3", { text: `Your turn: ${cardName(plan.region)} / ${plan.privilege ? "King's Privilege + " : ""}${cardName(plan.action)}` }), modeButtons];
+  const children = [el("h3", { text: `Your turn: ${plan.text}` }), modeButtons];
   if (ui.mode === "fief") {
     children.push(el("p", { class: "muted", id: "place-help", text: legal.placements.length
       ? placingHint(legal.placements.length)
-      : "No legal placement for this plan: donate (or arrange a Wedding with the Alliance card)." }));
+      : `No legal placement for this plan: donate (or arrange a Wedding with the ${cardName(weddingCard())} card).` }));
     if (legal.placements.length) children.push(keysHint("R and Shift+R turn the fief; Enter chooses the position under the cursor, Enter again places the fief"));
     if (best.length) {
       children.push(el("div", { class: "muted", text: "Best placements (click to see one on the map):" }), el("ol", { id: "best" }, ...best.map(([c, r, rot, pts]) =>

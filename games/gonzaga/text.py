@@ -1,0 +1,373 @@
+"""Everything a player of Gonzaga reads, in one place: names, journal lines, descriptions.
+
+Every sentence is a template with named fields in `MESSAGES`, filled by `say`; nothing else in
+the game builds English by concatenation. A translation replaces `MESSAGES` and `CARD_NAMES`
+(and the plural rule of `count`). Names of places, regions, seas and fiefs come from the board
+data; numbers (limits, points) from the rules, never written here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import (
+    ACTION_CARDS,
+    ACTION_COVERAGE,
+    ALLIANCE,
+    CITIES,
+    HARBORS,
+    INACTIVE,
+    PRIVILEGE,
+    WEDDING_CARD,
+    Action,
+    Donate,
+    PlaceFief,
+    Plan,
+    Wedding,
+)
+from .board import Board
+from .state import (
+    OBJECTIVE_POINTS,
+    POINTS_GONZAGA_TILE,
+    Entry,
+    GameEnded,
+    LastTurnChecked,
+    Phase,
+    PlansRevealed,
+    Position,
+    Reason,
+    RoundStarted,
+    ScoreEvent,
+    TurnPlayed,
+)
+
+#: Every player-facing sentence, by key; `{fields}` are filled by `say`.
+MESSAGES: dict[str, str] = {
+    # counts ("no harbor", "1 city", "2 cities")
+    "count.city": "{n} city", "count.cities": "{n} cities", "count.no-city": "no city",
+    "count.harbor": "{n} harbor", "count.harbors": "{n} harbors", "count.no-harbor": "no harbor",
+    "count.ring": "{n} ring", "count.rings": "{n} rings", "count.no-ring": "no rings",
+    "count.piece": "{n} piece", "count.pieces": "{n} pieces",
+    # lists
+    "list.or": "{first} or {last}", "list.and": "{first} and {last}",
+    "list.comma": "{first}, {rest}", "list.comma-or": "{first}, or {last}",
+    "list.comma-and": "{first}, and {last}",
+    "range.or": "{low} or {high}", "range.to": "{low} to {high}",
+    # what an action card lets a fief cover
+    "limit.only": "{counts} and {none}", "limit.pair": "{cities} and {harbors}",
+    "limit.empty": "only empty hexes", "limit.with-empty": "{limits}, or {empty}",
+    "limit.wedding": "{limits} (or a Wedding)", "limit.empty-card": "{card} (empty hexes only)",
+    "privilege.help": "move first this round, for a ring",
+    # plans and moves
+    "plan": "{region} / {action}", "plan.privilege": "{region} / {privilege} + {action}",
+    "plan.cards": "{region} + {action}",
+    "plan.cards-privilege": "{region} + {action} + {privilege}",
+    "plan.short-privilege": "{region} / {action} + KP", "plan.short-note": "KP: {privilege}",
+    "move.plan": "{who}: {plan}",
+    "move.fief": "{who} places the {fief}",
+    "move.wedding": "{who} arranges a Wedding ({rings})",
+    "move.donate": "{who} donates the fief to the church",
+    "move.fief-at": "fief {fief} at {column},{row} rotation {rotation}",
+    "move.wedding-at": "wedding: ring at {first}",
+    "move.wedding-at-two": "wedding: ring at {first} and {second}",
+    "move.donate-short": "donation to the church",
+    "hex": "{column},{row}",
+    # the journal
+    "log.round": "Round {round}. Fiefs drawn: {drawn}",
+    "log.drawn": "{who} the {fief}",
+    "log.reveal": "Plans revealed: {plans}. Turn order: {order}",
+    "log.order-sep": " → ",
+    "log.last-turn": "Last Turn check by {who}: {uncovered} cities and harbors uncovered; "
+                     "{verdict}",
+    "log.last-next": "the next round is the last", "log.play-on": "play goes on",
+    "log.end": "Final scoring. Winner: {winners}",
+    "log.event": "{who} +{points}: {detail}",
+    # score event details (also stored in records: changing them changes new records only)
+    "detail.donation": "donation to the church",
+    "detail.donated-fief": "the {fief} given to the church",
+    "detail.tile": "{size} connected fiefs",
+    "detail.objective": "objective: {covered} of {total} cities",
+    "detail.league": "sea league of {sea}",
+    # short event texts in the terminal log
+    "event.league": "sea league {sea} {points}", "event.church": "church {points}",
+    "event.tile": "Gonzaga tile ({detail}) {points}", "event.objective": "objective: {detail} "
+                                                                         "{points}",
+    "event.place": "{detail} {points}",
+    # the end of a game
+    "final.note": "Gonzaga tile: {tile} points for the largest group of connected fiefs and "
+                  "rings (group size in brackets). Objectives: the cities of the card's two "
+                  "symbols covered, 0 to {cities}, for {table} points.",
+    "objective.progress": "covered {covered} of {cities}",
+    "objective.total": "{covered} of {cities} covered → {points} pts",
+    "objective.fraction": "{covered}/{cities} → {points}",
+    # the terminal map's legend
+    "legend.cities": "Cities", "legend.harbors": "Harbors", "legend.marks": "Marks",
+    # phases
+    "phase.planning": "planning", "phase.placing": "placing fiefs", "phase.over": "game over",
+}
+
+#: The printed names of the cards that are not region cards (a region card bears its region's
+#: name, from the board).
+CARD_NAMES = {INACTIVE: "Inactive Regions", HARBORS: "Harbors", CITIES: "Cities",
+              ALLIANCE: "Alliance", PRIVILEGE: "King's Privilege"}
+
+#: Each source of points as players call it, in the order the end screens list them.
+REASON_NAMES = {
+    Reason.CITY: "Cities", Reason.HARBOR: "Harbors", Reason.SEA_LEAGUE: "Sea leagues",
+    Reason.DONATION: "Church (donations)", Reason.GONZAGA_TILE: "Gonzaga tile",
+    Reason.OBJECTIVE: "Objective",
+}
+
+#: A source of points inside a sentence ("for city Sevilla", "for the Gonzaga tile: ...").
+REASON_WORDS = {
+    Reason.CITY: "city", Reason.HARBOR: "harbor", Reason.SEA_LEAGUE: "sea league",
+    Reason.DONATION: "donation:", Reason.GONZAGA_TILE: "the Gonzaga tile:",
+    Reason.OBJECTIVE: "objective",
+}
+
+COLOUR_NAMES = {"red": "Red", "yellow": "Yellow", "green": "Green", "blue": "Blue"}
+
+
+def say(key: str, **fields: Any) -> str:
+    """The message `key` with its fields filled in."""
+    return MESSAGES[key].format(**fields)
+
+
+def count(n: int, thing: str) -> str:
+    """`n` things in words: "no city", "1 city", "3 cities" (`thing`: city, harbor, ring...)."""
+    if n == 0 and f"count.no-{thing}" in MESSAGES:
+        return say(f"count.no-{thing}")
+    return say(f"count.{thing}" if n == 1 else f"count.{_PLURALS[thing]}", n=n)
+
+
+_PLURALS = {"city": "cities", "harbor": "harbors", "ring": "rings", "piece": "pieces"}
+
+
+def join(items: Sequence[str], word: str = "and", *, serial: bool = False) -> str:
+    """"a", "a and b", "a, b and c" (`word`: and / or); `serial`: "a, b, or c"."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    head = items[0]
+    for item in items[1:-1]:
+        head = say("list.comma", first=head, rest=item)
+    if serial and len(items) > 2:
+        return say(f"list.comma-{word}", first=head, last=items[-1])
+    return say(f"list.{word}", first=head, last=items[-1])
+
+
+# -- names ---------------------------------------------------------------------------------------
+
+
+def card_name(board: Board | None, card: str) -> str:
+    """A planning card as printed: its region's name, or Harbors, Cities, King's Privilege..."""
+    if board is not None and card in board.regions:
+        return board.regions[card].name
+    return CARD_NAMES.get(card, card.replace("-", " ").title())
+
+
+def reason_name(reason: Reason | str) -> str:
+    return REASON_NAMES[Reason(reason)]
+
+
+def reason_words(reason: Reason | str) -> str:
+    return REASON_WORDS.get(Reason(reason), str(reason)) if reason in set(Reason) else str(reason)
+
+
+def colour_name(colour: str) -> str:
+    return COLOUR_NAMES.get(colour, colour.title())
+
+
+def seat_names(n: int) -> list[str]:
+    """Names for seats nobody named: their colours (as many as there are colours)."""
+    return [colour_name(c) for c in list(COLOUR_NAMES)[:n]]
+
+
+def phase_name(phase: Phase) -> str:
+    return say(f"phase.{phase}")
+
+
+def hex_text(at: Sequence[int]) -> str:
+    return say("hex", column=at[0], row=at[1])
+
+
+# -- action cards ----------------------------------------------------------------------------
+
+
+def action_limits(card: str) -> str:
+    """What a fief placed under an action card may cover, from the rules' `ACTION_COVERAGE`:
+    "1 or 2 harbors and no city", "1 to 3 cities and no harbor, or only empty hexes"..."""
+    allowed = ACTION_COVERAGE[card]
+    some = sorted(pair for pair in allowed if pair != (0, 0))
+    text = _coverage(some)
+    if (0, 0) in allowed:
+        text = say("limit.with-empty", limits=text, empty=say("limit.empty"))
+    if card == WEDDING_CARD:
+        text = say("limit.wedding", limits=text)
+    return text
+
+
+def _coverage(pairs: list[tuple[int, int]]) -> str:
+    cities = {c for c, _ in pairs}
+    harbors = {h for _, h in pairs}
+    if cities == {0}:
+        return say("limit.only", counts=_span(sorted(harbors), "harbor"), none=count(0, "city"))
+    if harbors == {0}:
+        return say("limit.only", counts=_span(sorted(cities), "city"), none=count(0, "harbor"))
+    return join([say("limit.pair", cities=count(c, "city"), harbors=count(h, "harbor"))
+                 for c, h in sorted(pairs, key=lambda p: (p[0] + p[1], p[1]))], "or",
+                serial=True)
+
+
+def _span(values: list[int], thing: str) -> str:
+    """1 or 2 harbors; 1 to 3 cities (a run of counts)."""
+    low, high = values[0], values[-1]
+    if low == high:
+        return count(low, thing)
+    key = "range.or" if len(values) == 2 else "range.to"
+    return count(high, thing).replace(str(high), say(key, low=low, high=high), 1)
+
+
+def card_help(card: str) -> str:
+    """The one line under a card's name on the planning screens."""
+    return say("privilege.help") if card == PRIVILEGE else action_limits(card)
+
+
+def fit_cards() -> dict[str, frozenset[tuple[int, int]]]:
+    """The action cards as the board check tests them, by name: a card that also allows
+    empty hexes is tested with places and with empty hexes only."""
+    out: dict[str, frozenset[tuple[int, int]]] = {}
+    for card in ACTION_CARDS:
+        allowed = ACTION_COVERAGE[card]
+        out[card_name(None, card)] = frozenset(allowed - {(0, 0)})
+        if (0, 0) in allowed:
+            out[say("limit.empty-card", card=card_name(None, card))] = frozenset({(0, 0)})
+    return out
+
+
+# -- plans and moves -------------------------------------------------------------------------
+
+
+def plan_text(board: Board | None, plan: Plan) -> str:
+    """Hispania / King's Privilege + Cities."""
+    region, action = card_name(board, plan.region), card_name(board, plan.action)
+    if plan.privilege:
+        return say("plan.privilege", region=region, action=action,
+                   privilege=card_name(board, PRIVILEGE))
+    return say("plan", region=region, action=action)
+
+
+def plan_cards(board: Board | None, plan: Plan) -> str:
+    """Hispania + Cities + King's Privilege (the cards as they lie on the table)."""
+    region, action = card_name(board, plan.region), card_name(board, plan.action)
+    if plan.privilege:
+        return say("plan.cards-privilege", region=region, action=action,
+                   privilege=card_name(board, PRIVILEGE))
+    return say("plan.cards", region=region, action=action)
+
+
+def plan_short(board: Board | None, plan: Plan) -> str:
+    """Hispania / Cities + KP, for narrow tables (with `plan_short_note` under them)."""
+    region, action = card_name(board, plan.region), card_name(board, plan.action)
+    return say("plan.short-privilege" if plan.privilege else "plan", region=region, action=action)
+
+
+def plan_short_note() -> str:
+    return say("plan.short-note", privilege=card_name(None, PRIVILEGE))
+
+
+def describe_action(board: Board, names: Sequence[str], action: Action) -> str:
+    """A move as a sentence: "Ann places the long bar", "Bob: Francia / Harbors"."""
+    who = names[action.player]
+    if isinstance(action, Plan):
+        return say("move.plan", who=who, plan=plan_text(board, action))
+    if isinstance(action, PlaceFief):
+        return say("move.fief", who=who, fief=board.fief_name(action.fief))
+    if isinstance(action, Wedding):
+        return say("move.wedding", who=who, rings=count(1 if action.second is None else 2,
+                                                        "ring"))
+    return say("move.donate", who=who)
+
+
+def move_text(action: PlaceFief | Wedding | Donate) -> str:
+    """A turn by position, for tables and lists: "fief 50 at 3,4 rotation 2"."""
+    if isinstance(action, PlaceFief):
+        return say("move.fief-at", fief=action.fief, column=action.anchor[0],
+                   row=action.anchor[1], rotation=action.rotation)
+    if isinstance(action, Wedding):
+        if action.second is None:
+            return say("move.wedding-at", first=hex_text(action.first))
+        return say("move.wedding-at-two", first=hex_text(action.first),
+                   second=hex_text(action.second))
+    return say("move.donate-short")
+
+
+# -- scoring ---------------------------------------------------------------------------------
+
+
+def event_text(e: ScoreEvent, names: Sequence[str]) -> str:
+    """Ann +3: Sevilla."""
+    return say("log.event", who=names[e.player], points=e.points, detail=e.detail)
+
+
+def event_short(board: Board, e: ScoreEvent) -> str:
+    """A scoring event in a few words, for the terminal log."""
+    if e.reason is Reason.SEA_LEAGUE:
+        sea = e.sea
+        name = board.seas[sea].name if sea in board.seas else e.detail
+        return say("event.league", sea=name, points=e.points)
+    if e.reason is Reason.DONATION:
+        return say("event.church", points=e.points)
+    if e.reason is Reason.GONZAGA_TILE:
+        return say("event.tile", detail=e.detail, points=e.points)
+    if e.reason is Reason.OBJECTIVE:
+        return say("event.objective", detail=e.detail.split(": ", 1)[-1], points=e.points)
+    return say("event.place", detail=e.detail, points=e.points)
+
+
+def final_note() -> str:
+    """How the final scoring works, with the rules' own numbers."""
+    table = join([str(p) for p in OBJECTIVE_POINTS], "or")
+    return say("final.note", tile=POINTS_GONZAGA_TILE, cities=len(OBJECTIVE_POINTS) - 1,
+               table=table)
+
+
+def objective_progress(covered: int) -> str:
+    return say("objective.progress", covered=covered, cities=len(OBJECTIVE_POINTS) - 1)
+
+
+def objective_total(covered: int) -> str:
+    return say("objective.total", covered=covered, cities=len(OBJECTIVE_POINTS) - 1,
+               points=OBJECTIVE_POINTS[covered])
+
+
+def objective_fraction(covered: int, points: int) -> str:
+    return say("objective.fraction", covered=covered, cities=len(OBJECTIVE_POINTS) - 1,
+               points=points)
+
+
+# -- the journal -----------------------------------------------------------------------------
+
+
+def journal_line(position: Position, entry: Entry) -> str:
+    """One journal entry as a sentence."""
+    board = position.board
+    names = position.names
+    if isinstance(entry, RoundStarted):
+        drawn = ", ".join(say("log.drawn", who=names[i], fief=board.fief_name(f))
+                          for i, f in enumerate(entry.fiefs))
+        return say("log.round", round=entry.round, drawn=drawn)
+    if isinstance(entry, PlansRevealed):
+        plans = "; ".join(describe_action(board, names, p) for p in entry.plans)
+        order = say("log.order-sep").join(names[i] for i in entry.order)
+        return say("log.reveal", plans=plans, order=order)
+    if isinstance(entry, TurnPlayed):
+        return describe_action(board, names, entry.action)
+    if isinstance(entry, LastTurnChecked):
+        verdict = say("log.last-next" if entry.last_round_next else "log.play-on")
+        return say("log.last-turn", who=names[entry.holder], uncovered=entry.uncovered,
+                   verdict=verdict)
+    if isinstance(entry, GameEnded):
+        return say("log.end", winners=join([names[i] for i in entry.winners]))
+    raise TypeError(f"not a journal entry: {entry!r}")

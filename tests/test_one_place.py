@@ -1,0 +1,128 @@
+"""Each fact of the game lives in one place, and the interfaces ask for it.
+
+The rules state the action cards' limits, the points and the objective cards once; the text
+layer words them; the web page shows what the server sent. These tests fail when a copy
+reappears: a hand-written limit or card name in the browser's script, a second computation
+of sea leagues or objective cities, or a client reaching into the legal actions' internals.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from games.gonzaga import text
+from games.gonzaga.actions import ACTION_CARDS, ACTION_COVERAGE, ALLIANCE, CITIES, HARBORS
+from games.gonzaga.board import load_board
+from games.gonzaga.placement import action_allows, action_allows_array
+from games.gonzaga.state import OBJECTIVE_POINTS, POINTS_GONZAGA_TILE
+
+PACKAGE = Path(__file__).parent.parent / "games" / "gonzaga"
+APP_JS = PACKAGE / "web" / "static" / "app.js"
+
+
+def sources(*, skip: tuple[str, ...] = ()) -> dict[str, str]:
+    """The game's Python files by path relative to the package, except `skip`."""
+    return {str(p.relative_to(PACKAGE)): p.read_text(encoding="utf-8")
+            for p in PACKAGE.rglob("*.py") if str(p.relative_to(PACKAGE)) not in skip}
+
+
+def test_action_card_limits_are_worded_from_the_rules():
+    """The rulebook's wording, produced from the one table of allowed counts."""
+    assert text.action_limits(HARBORS) == "1 or 2 harbors and no city"
+    assert text.action_limits(CITIES) == "1 to 3 cities and no harbor, or only empty hexes"
+    assert text.action_limits(ALLIANCE) == ("1 city and 1 harbor, 2 cities and 1 harbor, or 1 "
+                                            "city and 2 harbors (or a Wedding)")
+
+
+def test_scalar_and_vectorised_limits_are_the_table():
+    counts = np.array(list(itertools.product(range(6), range(6))))
+    for card in ACTION_CARDS:
+        vector = action_allows_array(card, counts[:, 0], counts[:, 1])
+        for (c, h), ok in zip(counts.tolist(), vector.tolist(), strict=True):
+            assert ok == action_allows(card, c, h) == ((c, h) in ACTION_COVERAGE[card])
+
+
+def strings(source: str) -> list[str]:
+    """The string constants of a module, docstrings left out (they may name cards)."""
+    tree = ast.parse(source)
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+            and node.body and isinstance(node.body[0], ast.Expr)}
+    return [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+            and isinstance(node.value, str) and id(node) not in docs]
+
+
+def test_no_copy_of_the_limits_or_card_names_in_python():
+    """Card names and limit wording are written only in text.py."""
+    phrases = ["King's Privilege", "Inactive Regions", "1 or 2 harbors", "1 to 3 cities",
+               "of 6 cities", "KP"]
+    for path, source in sources(skip=("text.py",)).items():
+        for s in strings(source):
+            assert s.strip() not in text.CARD_NAMES.values(), (path, s)
+            assert not any(words in s for words in phrases), (path, s)
+
+
+def test_sea_leagues_and_objective_cities_are_computed_in_one_place():
+    for path, source in sources(skip=("engine.py",)).items():
+        assert ">= LEAGUE_SIZE" not in source, path  # a league forms: engine.new_leagues
+    for path, source in sources(skip=("board.py", "boardcheck.py")).items():
+        assert not re.search(r"\.symbol (not )?in ", source), path  # Board.objective_cities
+
+
+def test_clients_use_the_public_placement_api():
+    """Bots, the web and the terminal never read LegalActions' internals."""
+    for path, source in sources(skip=("engine.py",)).items():
+        assert not re.search(r"legal\._|\.placements\.(anchors|rotations)|legal\.rows\b", source), \
+            path
+
+
+def test_objective_cards_come_from_the_board():
+    board = load_board()
+    for number, card in board.objectives.items():
+        cities = board.objective_cities(number)
+        assert len(cities) == len(OBJECTIVE_POINTS) - 1
+        assert {c.symbol for c in cities} == set(card.symbols)
+        assert set(np.flatnonzero(board.objective_masks[number])) == {c.hex for c in cities}
+
+
+# -- the browser -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def script() -> str:
+    return APP_JS.read_text(encoding="utf-8")
+
+
+def test_the_script_names_no_card(script: str):
+    """Card names reach the page from the server (`cards` of the board message)."""
+    for name in text.CARD_NAMES.values():
+        assert name not in script, name
+    assert "KP" not in script
+
+
+def test_the_script_holds_no_limit_or_point_value(script: str):
+    """Limits and point values come in the messages (`help`, `note`, `*_text`)."""
+    table = ", ".join(str(p) for p in OBJECTIVE_POINTS[:-1])
+    assert table not in script
+    assert not re.search(r"\bof 6\b|/6\b", script)
+    assert f"{POINTS_GONZAGA_TILE} points" not in script
+    for words in ("harbors and no city", "cities and no harbor", "1 city and"):
+        assert words not in script
+
+
+def test_the_server_sends_the_words_the_page_shows():
+    from games.gonzaga.web.wire import board_json
+
+    cards = board_json(load_board())["cards"]
+    for card in ACTION_CARDS:
+        assert cards[card]["name"] == text.card_name(None, card)
+        assert cards[card]["help"] == text.action_limits(card)
+    assert [c for c in cards if cards[c].get("wedding")] == [ALLIANCE]
+    note = text.final_note()
+    assert str(POINTS_GONZAGA_TILE) in note and ", ".join(map(str, OBJECTIVE_POINTS[:-1])) in note
