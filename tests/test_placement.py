@@ -56,3 +56,38 @@ def test_coverage_limits_by_card():
         assert action_allows("alliance", *ok)
     for bad in ((2, 2), (1, 0), (0, 1), (0, 0), (3, 1)):
         assert not action_allows("alliance", *bad)
+
+
+def test_the_sea_league_rule_counts_one_move_as_it_counts_thousands():
+    """The league rule has a vectorised path (bots, previews) and a direct one (the move being
+    played); on every placement of random positions they agree."""
+    import random
+
+    import numpy as np
+
+    from games.gonzaga.engine import (
+        apply_in_place,
+        legal_actions,
+        new_game,
+        new_leagues,
+    )
+    from games.gonzaga.state import Phase
+
+    checked = formed = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_game(4, seed)
+        while not state.is_over:
+            seat = state.to_move()[0]
+            legal = legal_actions(state, seat)
+            arrays = legal.placement_arrays() if state.phase is Phase.PLACING else None
+            if arrays is not None:
+                cells = arrays.cells
+                many = new_leagues(state, seat, cells, valid=np.ones(cells.shape, bool))
+                for i in range(len(cells)):
+                    one = new_leagues(state, seat, cells[i:i + 1])
+                    assert (one[0] == many[i]).all()
+                checked += len(cells)
+                formed += int(many.any(axis=1).sum())
+            apply_in_place(state, legal[rng.randrange(len(legal))])
+    assert checked > 1000 and formed > 0

@@ -308,6 +308,12 @@ class Board:
         return {sid: i for i, sid in enumerate(self.seas)}
 
     @cached_property
+    def sea_harbor_hexes(self) -> tuple[np.ndarray, ...]:
+        """Per sea index, the hexes of its harbors."""
+        number = self.harbor_sea_number
+        return tuple(np.flatnonzero(number == s) for s in range(len(self.sea_index)))
+
+    @cached_property
     def harbor_sea_number(self) -> np.ndarray:
         """Sea index of the harbor on each hex, -1 where there is none."""
         arr = np.full(self.hex_count, -1, dtype=np.int8)

@@ -213,9 +213,14 @@ def placement_arrays(state: Position, player: int, fief: int, card: str,
 
 
 def _arrays(state: Position, player: int, fief: int, rows: np.ndarray) -> PlacementArrays:
-    table = state.rules.fief_placements(fief)
-    anchors = state.board.coord_array[table.anchors[rows]]
-    points = (placement_points(state, player, fief, rows) if len(rows)
+    return _arrays_from(state.rules, _league_context(state, player), fief, rows)
+
+
+def _arrays_from(rules: Rules, leagues: LeagueContext, fief: int, rows: np.ndarray
+                 ) -> PlacementArrays:
+    table = rules.fief_placements(fief)
+    anchors = rules.board.coord_array[table.anchors[rows]]
+    points = (_points(rules, leagues, fief, rows) if len(rows)
               else np.zeros(0, dtype=np.int32))
     return PlacementArrays(fief, rows, table.cells[rows], anchors, table.rotations[rows], points)
 
@@ -236,13 +241,15 @@ class LegalActions(Sequence[Action]):
         self._rows = rows if rows is not None else np.zeros(0, dtype=np.int32)
         self._weddings = weddings if weddings is not None else np.zeros((0, 2), dtype=np.int32)
         self._arrays: PlacementArrays | None = None
+        self._lazy: tuple[Rules, _LeagueFacts] | None = None
         if state is not None:
             self._coords = state.board.coords
             if fief is not None:
                 self._table = state.rules.fief_placements(fief)
-                # taken now: the list keeps no reference to the position (a bot is handed it)
+                # the arrays are made when asked for, from what scoring needs taken now: the
+                # list keeps no reference to the position (a bot is handed it)
                 if len(self._rows):
-                    self._arrays = _arrays(state, player, fief, self._rows)
+                    self._lazy = (state.rules, _LeagueFacts.of(state, player))
 
     def __len__(self) -> int:
         return len(self._fixed) + len(self._rows) + len(self._weddings)
@@ -287,6 +294,11 @@ class LegalActions(Sequence[Action]):
 
     def placement_arrays(self) -> PlacementArrays | None:
         """The legal placements as arrays with their points now (None when there are none)."""
+        if self._arrays is None and self._lazy is not None:
+            assert self.fief is not None
+            rules, facts = self._lazy
+            self._arrays = _arrays_from(rules, _league_context(facts, facts.player), self.fief,
+                                        self._rows)
         return self._arrays
 
     @property
@@ -662,16 +674,17 @@ def placement_events(state: Position, player: int, hexes: Sequence[int]) -> list
 
 
 def open_seas(state: Position, player: int) -> np.ndarray:
-    """Per sea, whether `player` may still score its league: not scored it yet, and under the
+    """Per sea, whether `player` may still score its league (`sea_open`)."""
+    return np.array([sea_open(state, player, sea) for sea in state.board.sea_index], dtype=bool)
+
+
+def sea_open(state: Position, player: int, sea: str) -> bool:
+    """Whether `player` may still score the league of `sea`: not scored it yet, and under the
     one-league-per-sea variant nobody has."""
-    board = state.board
-    out = np.ones(len(board.sea_index), dtype=bool)
-    p = state.players[player]
-    one_per_sea = VARIANT_ONE_LEAGUE_PER_SEA in state.rules.variants
-    for sea, s in board.sea_index.items():
-        if sea in p.leagues or (one_per_sea and sea in state.leagues_formed):
-            out[s] = False
-    return out
+    if sea in state.players[player].leagues:
+        return False
+    return not (VARIANT_ONE_LEAGUE_PER_SEA in state.rules.variants
+                and sea in state.leagues_formed)
 
 
 def new_leagues(state: Position, player: int, cells: np.ndarray,
@@ -679,17 +692,94 @@ def new_leagues(state: Position, player: int, cells: np.ndarray,
     """(rows, seas) bool: the sea leagues each row of hexes, covered as one move, would score
     for `player` now (NOTES 9): a sea the move adds a harbor of, where the player then holds
     `LEAGUE_SIZE` harbors, and whose league is open to them. `valid` masks padding cells."""
+    if len(cells) == 1 and valid is None:
+        return _new_leagues_of_move(state, player, cells[0])
+    return _new_leagues(state.board, _league_context(state, player), cells, valid)
+
+
+#: What scoring a sea league needs of a position for one player: the harbors they hold, and
+#: per sea whether its league is still open to them (public facts, taken at one moment).
+LeagueContext = tuple[np.ndarray, np.ndarray]
+
+
+@dataclass(frozen=True, slots=True)
+class _LeagueFacts:
+    """The public facts sea leagues are scored from, copied at one moment (cheaply: two small
+    arrays), so a list of legal actions can score its placements later without keeping the
+    position."""
+
+    rules: Rules
+    player: int
+    fief_owner: np.ndarray
+    ring_owner: np.ndarray
+    players: tuple[_Leagues, ...]  # each player's sea leagues scored
+    leagues_formed: frozenset[str]
+
+    @property
+    def board(self) -> Board:
+        return self.rules.board
+
+    @staticmethod
+    def of(state: Position, player: int) -> _LeagueFacts:
+        leagues = tuple(_Leagues(p.leagues) for p in state.players)
+        return _LeagueFacts(state.rules, player, state.fief_owner.copy(),
+                            state.ring_owner.copy(), leagues, state.leagues_formed)
+
+
+@dataclass(frozen=True, slots=True)
+class _Leagues:
+    leagues: frozenset[str]
+
+
+def _league_context(state: Position | _LeagueFacts, player: int) -> LeagueContext:
     board = state.board
-    seas = len(board.sea_index)
     mine = ((state.fief_owner == player) | (state.ring_owner == player)) & board.is_harbor
+    return mine, open_seas(state, player)
+
+
+def _new_leagues(board: Board, leagues: LeagueContext, cells: np.ndarray,
+                 valid: np.ndarray | None = None) -> np.ndarray:
+    mine, open_ = leagues
+    seas = len(board.sea_index)
     harbors = board.is_harbor[cells] & ~mine[cells]
     if valid is not None:
         harbors &= valid
-    adds = np.zeros((len(cells), seas), dtype=np.int32)
     r, k = np.nonzero(harbors)
-    np.add.at(adds, (r, board.harbor_sea_number[cells[r, k]]), 1)
+    if not len(r):  # no new harbor in any row: no league
+        return np.zeros((len(cells), seas), dtype=bool)
+    # harbors added per (row, sea), counted in one pass
+    flat = r * seas + board.harbor_sea_number[cells[r, k]]
+    adds = np.bincount(flat, minlength=len(cells) * seas).reshape(len(cells), seas)
     have = np.bincount(board.harbor_sea_number[mine], minlength=seas)
-    return (adds > 0) & (have + adds >= LEAGUE_SIZE) & open_seas(state, player)
+    return (adds > 0) & (have + adds >= LEAGUE_SIZE) & open_
+
+
+def _new_leagues_of_move(state: Position, player: int, cells: np.ndarray) -> np.ndarray:
+    """The same rule for the one move being played, counted directly: a handful of hexes,
+    where setting up arrays would cost more than the count (this runs on every placement)."""
+    board = state.board
+    sea_of = board.harbor_sea_number
+    fiefs, rings = state.fief_owner, state.ring_owner
+
+    def mine(h: int) -> bool:
+        return fiefs.item(h) == player or rings.item(h) == player
+
+    added: dict[int, int] = {}
+    for h in cells.tolist():
+        sea = sea_of.item(h)
+        if sea >= 0 and not mine(h):
+            added[sea] = added.get(sea, 0) + 1
+    out = np.zeros((1, len(board.sea_index)), dtype=bool)
+    names = list(board.sea_index)
+    for sea, add in added.items():
+        have = sum(mine(h) for h in board.sea_harbor_hexes[sea].tolist())
+        out[0, sea] = have + add >= LEAGUE_SIZE and sea_open(state, player, names[sea])
+    return out
+    open_ = open_seas(state, player)
+    for sea, add in added.items():
+        have = sum(mine(h) for h in board.sea_harbor_hexes[sea].tolist())
+        out[0, sea] = bool(open_[sea]) and have + add >= LEAGUE_SIZE
+    return out
 
 
 def placement_points(state: Position, player: int, fief: int, rows: np.ndarray) -> np.ndarray:
@@ -697,13 +787,16 @@ def placement_points(state: Position, player: int, fief: int, rows: np.ndarray) 
 
     Works on a state or a view; bots and the placement preview use it.
     """
-    rules = state.rules
+    return _points(state.rules, _league_context(state, player), fief, rows)
+
+
+def _points(rules: Rules, leagues: LeagueContext, fief: int, rows: np.ndarray) -> np.ndarray:
     cells = rules.fief_placements(fief).cells[rows]
     points = rules.hex_points[cells].sum(axis=1).astype(np.int32)
     if not rules.board.is_harbor[cells].any():
         return points
-    leagues = new_leagues(state, player, cells)
-    return points + POINTS_SEA_LEAGUE * leagues.sum(axis=1).astype(np.int32)
+    formed = _new_leagues(rules.board, leagues, cells)
+    return points + POINTS_SEA_LEAGUE * formed.sum(axis=1).astype(np.int32)
 
 
 def action_events(state: Position, action: Action) -> list[ScoreEvent]:

@@ -10,7 +10,7 @@ test the few things that change: which hexes already hold a fief or the player's
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -97,11 +97,20 @@ def action_allows_array(action: str, cities: np.ndarray, harbors: np.ndarray) ->
 def counts_allowed(allowed: frozenset[tuple[int, int]], cities: np.ndarray,
                    harbors: np.ndarray) -> np.ndarray:
     """Per entry, whether its (cities, harbors) counts are in `allowed` (a table look-up)."""
+    table = _allowed_table(allowed)
+    size = table.shape[0] - 1
+    return table[np.minimum(cities, size), np.minimum(harbors, size)]
+
+
+@cache
+def _allowed_table(allowed: frozenset[tuple[int, int]]) -> np.ndarray:
+    """The look-up table of `counts_allowed`, made once per coverage rule."""
     size = 1 + max(max(c, h) for c, h in allowed)
     table = np.zeros((size + 1, size + 1), dtype=bool)  # the last row and column: too many
     for c, h in allowed:
         table[c, h] = True
-    return table[np.minimum(cities, size), np.minimum(harbors, size)]
+    table.setflags(write=False)
+    return table
 
 
 def _grid_index(board: Board) -> np.ndarray:
