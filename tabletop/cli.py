@@ -30,6 +30,15 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+def report_problems(problems: list[str], where: str) -> None:
+    """Print each problem a check found and exit 1, or return when there are none."""
+    for problem in problems:
+        err.print(f"[red]✗[/] {problem}", highlight=False)
+    if problems:
+        err.print(f"{len(problems)} problem(s) in {where}")
+        raise typer.Exit(1)
+
+
 def split(specs: str) -> list[str]:
     return [s.strip() for s in specs.split(",") if s.strip()]
 

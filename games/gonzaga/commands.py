@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from tabletop.cli import console, err, fail, split
+from tabletop.cli import console, err, fail, report_problems, split
 
 from .bots import LEVELS
 
@@ -48,12 +48,7 @@ def board_check(file: Annotated[Path | None, typer.Argument(help="Board file (de
         for problem in exc.problems:
             err.print(f"[red]✗[/] {problem}", highlight=False)
         raise typer.Exit(1) from None
-    problems = check_board(board)
-    for problem in problems:
-        err.print(f"[red]✗[/] {problem}", highlight=False)
-    if problems:
-        err.print(f"{len(problems)} problem(s) in {board.name}")
-        raise typer.Exit(1)
+    report_problems(check_board(board), board.name)
     console.print(f"[green]✓[/] {board.name}: {board.hex_count} hexes, "
                   f"{len(board.cities)} cities, {len(board.harbors)} harbors, "
                   f"{len(board.fiefs)} fiefs, {len(board.scenarios)} scenarios, "

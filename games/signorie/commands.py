@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from tabletop.cli import console, err
+from tabletop.cli import console, report_problems
 
 components_app = typer.Typer(no_args_is_help=True,
                              help="Check Signorie's component data (known and provisional "
@@ -25,10 +25,5 @@ def components_check(file: Annotated[Path | None, typer.Argument(
     """Validate a Signorie component file; exit 1 naming each problem."""
     from .components import check_components, summary
 
-    problems = check_components(file)
-    for problem in problems:
-        err.print(f"[red]✗[/] {problem}", highlight=False)
-    if problems:
-        err.print(f"{len(problems)} problem(s)")
-        raise typer.Exit(1)
+    report_problems(check_components(file), str(file or "the shipped components"))
     console.print(f"[green]✓[/] {summary(file)}", highlight=False)
