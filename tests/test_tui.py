@@ -17,15 +17,11 @@ from games.gonzaga.actions import Donate, PlaceFief, Wedding
 from games.gonzaga.board import default_board_path
 from games.gonzaga.engine import legal_actions, view
 from games.gonzaga.state import Phase
+from games.gonzaga.terminal.final import render_final
 from games.gonzaga.terminal.hexmap import PLAYER_BG, Highlight, render_map
 from games.gonzaga.terminal.input import GameAbandoned, Retry, parse_position
 from games.gonzaga.terminal.loop import Terminal, play_in_terminal
-from games.gonzaga.terminal.render import (
-    render_fief_shape,
-    render_final,
-    render_objective,
-    render_screen,
-)
+from games.gonzaga.terminal.render import render_fief_shape, render_objective, render_screen
 
 
 def capture(width: int = 160, height: int = 60) -> Console:

@@ -23,10 +23,11 @@ from ..bots import bot_title
 from ..engine import LegalActions, PlayerView, action_events, new_game, view
 from ..state import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase
 from . import placing, planning
+from .final import render_final
 from .hexmap import PLAYER_FG, player_name
 from .input import GameAbandoned, Prompts, menu
 from .layout import styled
-from .render import describe_entry, render_final, render_screen
+from .render import describe_entry, render_screen
 
 HUMAN = "human"
 say = words.say

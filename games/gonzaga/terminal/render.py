@@ -11,14 +11,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from .. import text as words
 from ..actions import Donate, PlaceFief, Wedding
 from ..board import Board, FiefShape
-from ..engine import PlayerView, covered_places, largest_group, uncovered_count
+from ..engine import PlayerView, uncovered_count
 from ..state import (
     COLOUR_DIGIT,
     LAST_TURN_THRESHOLD,
@@ -51,7 +50,7 @@ from .hexmap import (
     render_map,
     swatch,
 )
-from .layout import columns_needed, lines_needed, pack, section, titled, window
+from .layout import lines_needed, pack, section, titled, window
 
 SIDE_MIN = 38  # narrowest side panel beside the map
 LOG_LINES = 12  # the log's length when the side panel has no height to fill
@@ -177,7 +176,7 @@ def wedding_text(board: Board, hexes: Sequence[int]) -> str:
     return say(key, hexes=hexes_text(board, hexes))
 
 
-def _names(v: PlayerView, seats: Iterable[int]) -> Text:
+def names_text(v: PlayerView, seats: Iterable[int]) -> Text:
     return Text(", ").join(player_name(v, seat) for seat in seats)
 
 
@@ -210,7 +209,7 @@ def _end_line(v: PlayerView, entry: GameEnded) -> Text:
             out.append_text(player_name(v, e.player))
             out.append(say("entry.tile", points=e.points))
     out.append(say("entry.winner" if len(entry.winners) == 1 else "entry.shared"))
-    out.append_text(_names(v, entry.winners))
+    out.append_text(names_text(v, entry.winners))
     return out
 
 
@@ -509,96 +508,3 @@ def map_hex_width(board: Board, width: int, chosen: int | None) -> int:
     """The hex width for the whole map at this terminal width: the chosen one if it fits."""
     fitting = [w for w in HEX_WIDTHS if map_width(board, w) <= width]
     return min(chosen or max(fitting, default=2), max(fitting, default=2))
-
-
-# -- the end of the game ---------------------------------------------------------------------
-
-
-def points_by_source(v: PlayerView) -> dict[int, dict[Reason, int]]:
-    totals: dict[int, dict[Reason, int]] = {i: dict.fromkeys(Reason, 0)
-                                            for i in range(len(v.players))}
-    for e in v.score_events():
-        totals[e.player][e.reason] += e.points
-    return totals
-
-
-def _final_lines(v: PlayerView, ranked: list[int],
-                 sources: dict[int, dict[Reason, int]]) -> Group:
-    """The final scores as a few lines per player, for a terminal too narrow for the table."""
-    rows = [Text(say("final.title"), style="bold")]
-    for rank, seat in enumerate(ranked, 1):
-        p = v.players[seat]
-        line = Text.assemble(f"{rank}. ", player_name(v, seat),
-                             (" ♛" if seat in v.winners else "", "bold yellow"),
-                             (" " + say("players.points", points=p.score), "bold"))
-        parts = [f"{words.reason_name(r)} {sources[seat][r]}" for r in Reason]
-        parts += [f"{say('final.places')} {covered_places(v, seat)}",
-                  f"{say('final.group')} {largest_group(v, seat)}"]
-        line.append("\n   " + " · ".join(parts), style="dim")
-        rows.append(line)
-    return Group(*rows)
-
-
-def _final_table(v: PlayerView, ranked: list[int],
-                 sources: dict[int, dict[Reason, int]]) -> Table:
-    table = Table(title=say("final.title"), title_style="bold")
-    table.add_column("", justify="right")
-    table.add_column(say("final.player"))
-    table.add_column(say("final.score"), justify="right", style="bold")
-    for reason in Reason:
-        table.add_column(words.reason_name(reason), justify="right")
-    table.add_column(say("final.places"), justify="right")
-    table.add_column(say("final.group"), justify="right")
-    for rank, seat in enumerate(ranked, 1):
-        name = player_name(v, seat)
-        if seat in v.winners:
-            name.append(" ♛", style="bold yellow")
-        table.add_row(str(rank), name, str(v.players[seat].score),
-                      *[str(sources[seat][r]) for r in Reason],
-                      str(covered_places(v, seat)), str(largest_group(v, seat)))
-    return table
-
-
-def _tile_line(v: PlayerView) -> Text:
-    """Who took the Gonzaga tile, with the size of the group."""
-    tile = Text(say("final.tile"), style="bold")
-    holders = [e for e in v.score_events() if e.reason is Reason.GONZAGA_TILE]
-    for k, e in enumerate(holders):
-        if k:
-            tile.append(", ")
-        tile.append_text(player_name(v, e.player))
-        tile.append(f" ({e.detail}, +{e.points})")
-    if not holders:
-        tile.append(say("final.no-tile"))
-    return tile
-
-
-def _verdict(v: PlayerView) -> Text:
-    if len(v.winners) == 1:
-        return Text(say("final.winner"), style="bold") + player_name(v, v.winners[0])
-    verdict = Text(say("final.shared"), style="bold")
-    verdict.append_text(_names(v, v.winners))
-    verdict.append(say("final.tied"), style="dim")
-    return verdict
-
-
-def render_final(v: PlayerView, *, width: int | None = None) -> RenderableType:
-    """End of the game: the Gonzaga tile, the revealed objectives, the table and the winner.
-
-    On a terminal narrower than the score table (`width`), the scores come as lines."""
-    sources = points_by_source(v)
-    ranked = sorted(range(len(v.players)),
-                    key=lambda i: (-v.players[i].score, -covered_places(v, i)))
-    objectives = Table.grid(padding=(0, 1), expand=True)
-    for _ in v.players:
-        objectives.add_column(ratio=1)
-    objectives.add_row(*[Panel(render_objective(v, i), title=player_name(v, i),
-                               border_style=PLAYER_FG[v.players[i].colour])
-                         for i in range(len(v.players))])
-    colour = PLAYER_FG[v.players[v.winners[0]].colour] if v.winners else "white"
-    scores: RenderableType = _final_table(v, ranked, sources)
-    if width is not None and columns_needed(scores) > width:
-        scores = _final_lines(v, ranked, sources)
-    return Group(_tile_line(v), Text(say("final.objectives"), style="bold"), objectives, scores,
-                 Panel(_verdict(v), border_style=colour, expand=False))
-
