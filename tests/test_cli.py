@@ -91,11 +91,11 @@ def make_dry_run(*args: str) -> str:
 @needs_make
 def test_play_default_seats_are_one_fact(monkeypatch):
     from games.gonzaga import commands as cli
-    from games.gonzaga import tui
+    from games.gonzaga.terminal import loop
 
     seats = cli.DEFAULT_PLAYERS
     seen: list[list[str]] = []
-    monkeypatch.setattr(tui, "play_in_terminal", lambda specs, **kw: seen.append(specs))
+    monkeypatch.setattr(loop, "play_in_terminal", lambda specs, **kw: seen.append(specs))
     assert runner.invoke(app, ["play"]).exit_code == 0
     assert seen == [seats.split(",")]
     shown = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from rich.errors import StyleSyntaxError
+from rich.style import Style
 
 from games.gonzaga import text
 from games.gonzaga.actions import ACTION_CARDS, ACTION_COVERAGE, ALLIANCE, CITIES, HARBORS
@@ -24,6 +26,7 @@ from games.gonzaga.state import OBJECTIVE_POINTS, POINTS_GONZAGA_TILE
 
 PACKAGE = Path(__file__).parent.parent / "games" / "gonzaga"
 APP_JS = PACKAGE / "web" / "static" / "app.js"
+TERMINAL = PACKAGE / "terminal"
 
 
 def sources(*, skip: tuple[str, ...] = ()) -> dict[str, str]:
@@ -89,6 +92,68 @@ def test_objective_cards_come_from_the_board():
         assert len(cities) == len(OBJECTIVE_POINTS) - 1
         assert {c.symbol for c in cities} == set(card.symbols)
         assert set(np.flatnonzero(board.objective_masks[number])) == {c.hex for c in cities}
+
+
+# -- the terminal ------------------------------------------------------------------------------
+
+#: Said to programmers, not players: a drawing function called with a wrong argument.
+FOR_PROGRAMMERS = {"hex width must be one of "}
+KEY = re.compile(r"[a-z]+(?:-[a-z]+)*(?:\.[a-z]+(?:-[a-z]+)*)+")
+
+
+def is_style(s: str) -> bool:
+    """A rich style or a piece of one ("bold cyan", "bold black on ")."""
+    def parses(word: str) -> bool:
+        try:
+            Style.parse(word)
+        except StyleSyntaxError:
+            return False
+        return True
+    return bool(s.strip()) and all(w == "on" or parses(w) for w in s.split())
+
+
+def player_sentences(source: str) -> list[str]:
+    """String constants of two words or more (pieces of f-strings too) that are neither a
+    message key, a rich style, nor a docstring: English a player would read."""
+    return [s for s in strings(source)
+            if len(re.findall(r"[A-Za-z]{2,}", s)) >= 2 and not KEY.fullmatch(s)
+            and not is_style(s) and s not in FOR_PROGRAMMERS]
+
+
+def test_the_sentence_check_finds_sentences():
+    source = ('def f(n):\n    """Docstrings may say anything."""\n'
+              '    return Text(f"Round {n} is the last", style="bold red")\n'
+              'say("status.round", round=2)\nprint("Please answer y (yes) or n (no).")\n')
+    assert sorted(player_sentences(source)) == [" is the last",
+                                                "Please answer y (yes) or n (no)."]
+
+
+def test_the_terminal_writes_no_sentence_of_its_own():
+    """Prompts, menu labels, help lines and explanations are templates in text.py."""
+    modules = sorted(TERMINAL.glob("*.py"))
+    assert len(modules) > 3
+    for path in modules:
+        assert player_sentences(path.read_text(encoding="utf-8")) == [], path.name
+
+
+def test_the_terminal_asks_for_messages_that_exist():
+    for path in sorted(TERMINAL.glob("*.py")):
+        for s in strings(path.read_text(encoding="utf-8")):
+            if KEY.fullmatch(s):
+                assert s in text.MESSAGES, (path.name, s)
+
+
+def test_the_rules_explain_refusals_from_the_text_layer():
+    """Every IllegalAction the engine raises takes its message from `text.say` (the rule ids
+    stay in the engine)."""
+    tree = ast.parse((PACKAGE / "engine.py").read_text(encoding="utf-8"))
+    raised = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+              and isinstance(node.func, ast.Name) and node.func.id == "IllegalAction"]
+    assert len(raised) > 20
+    for call in raised:
+        rule, message = call.args
+        assert isinstance(message, ast.Call) and isinstance(message.func, ast.Attribute) \
+            and message.func.attr == "say", (rule.lineno, ast.unparse(message))
 
 
 # -- the browser -------------------------------------------------------------------------------

@@ -17,20 +17,11 @@ from games.gonzaga.actions import Donate, PlaceFief, Wedding
 from games.gonzaga.board import default_board_path
 from games.gonzaga.engine import legal_actions, view
 from games.gonzaga.state import Phase
-from games.gonzaga.tui import (
-    PLAYER_BG,
-    GameAbandoned,
-    Highlight,
-    Terminal,
-    _Retry,
-    parse_position,
-    play_in_terminal,
-    render_fief_shape,
-    render_final,
-    render_map,
-    render_objective,
-    render_screen,
-)
+from games.gonzaga.terminal.final import render_final
+from games.gonzaga.terminal.hexmap import PLAYER_BG, Highlight, render_map
+from games.gonzaga.terminal.input import GameAbandoned, Retry, parse_position
+from games.gonzaga.terminal.loop import Terminal, play_in_terminal
+from games.gonzaga.terminal.render import render_fief_shape, render_objective, render_screen
 
 
 def capture(width: int = 160, height: int = 60) -> Console:
@@ -178,7 +169,7 @@ def test_parse_position():
     assert parse_position("12,7") == (12, 7, None)
     assert parse_position("xyz") is None
     assert parse_position("") is None
-    with pytest.raises(_Retry, match="r0 to r5"):
+    with pytest.raises(Retry, match="r0 to r5"):
         parse_position("99,99 r9")
 
 
@@ -246,7 +237,7 @@ def test_best_placement_is_listed_first(board):
 
 
 def test_ranking_offers_distinct_choices_best_first(board):
-    from games.gonzaga.tui import RankedPlacements
+    from games.gonzaga.terminal.placing import RankedPlacements
 
     state = placing_state(board)
     put(state, 0, [(10, 4)], kind="ring")  # a piece of red's own, to join
@@ -423,11 +414,11 @@ def test_map_size_cycles_and_quit_from_a_nested_prompt(board):
 
 def test_bot_seats_get_readable_names():
     from games.gonzaga.bots import bot_title
-    from games.gonzaga.tui import _seat_names
+    from games.gonzaga.terminal.loop import seat_names
 
     assert bot_title("mcts:hard") == "MCTS (hard)"
     assert bot_title("mcts:iterations=50:time=1") == "MCTS (iterations=50, time=1)"
-    assert _seat_names(["human", "planner", "planner", "mcts:easy"]) == [
+    assert seat_names(["human", "planner", "planner", "mcts:easy"]) == [
         "You", "Planner 1", "Planner 2", "MCTS (easy)"]
 
 

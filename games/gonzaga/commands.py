@@ -101,7 +101,7 @@ def play(
     = None,
 ) -> None:
     """Play a game in the terminal."""
-    from .tui import play_in_terminal
+    from .terminal.loop import play_in_terminal
 
     specs = split(players)
     try:

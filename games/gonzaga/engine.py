@@ -80,7 +80,7 @@ def deal(board: Board, players: int | Sequence[str], seed: int | None = None,
     names = _names(players)
     n = len(names)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise ValueError(f"Gonzaga is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
+        raise ValueError(text.say("error.players", low=MIN_PLAYERS, high=MAX_PLAYERS, n=n))
     if not 0 <= oldest < n:
         raise ValueError(f"oldest player must be a seat from 0 to {n - 1}, not {oldest}")
     rng = rng or random.Random(seed)
@@ -446,12 +446,13 @@ def apply_in_place(state: GameState, action: Action) -> None:
     Every check runs before the first change, so an illegal action leaves `state` as it was.
     """
     if state.phase is Phase.OVER:
-        raise IllegalAction("game-over", "the game is over")
+        raise IllegalAction("game-over", text.say("illegal.game-over"))
     if not isinstance(action, Plan | PlaceFief | Wedding | Donate):
-        raise IllegalAction("unknown-action", f"not an action: {action!r}")
+        raise IllegalAction("unknown-action", text.say("illegal.unknown-action", action=action))
     if not isinstance(action.player, int) or not 0 <= action.player < len(state.players):
-        raise IllegalAction("unknown-player",
-                            f"no player {action.player!r} in a {len(state.players)}-player game")
+        raise IllegalAction("unknown-player", text.say("illegal.unknown-player",
+                                                       player=action.player,
+                                                       players=len(state.players)))
     if isinstance(action, Plan):
         _apply_plan(state, action)
     else:
@@ -460,27 +461,26 @@ def apply_in_place(state: GameState, action: Action) -> None:
 
 def _apply_plan(state: GameState, plan: Plan) -> None:
     if state.phase is not Phase.PLANNING:
-        raise IllegalAction("phase", "the plans are made; now the fiefs are being placed")
+        raise IllegalAction("phase", text.say("illegal.placing-phase"))
     p = state.players[plan.player]
     who = p.name
     if p.plan is not None:
-        raise IllegalAction("planned-already", f"{who} has already planned this round")
+        raise IllegalAction("planned-already", text.say("illegal.planned-already", who=who))
     rules = state.rules
     if plan.region not in rules.region_cards:
         known = ", ".join(rules.region_cards)
-        raise IllegalAction("region-card", f"{plan.region!r} is not a region card of this game "
-                                           f"(its region cards: {known})")
+        raise IllegalAction("region-card", text.say("illegal.region-card", card=plan.region,
+                                                    known=known))
     if plan.action not in ACTION_CARDS:
-        raise IllegalAction("action-card", f"{plan.action!r} is not an action card ("
-                                           f"{_action_cards()}; the {_kp()} goes with one of "
-                                           "them)")
+        raise IllegalAction("action-card", text.say("illegal.action-card", card=plan.action,
+                                                    cards=_action_cards(), privilege=_kp()))
     for card in plan.cards():
         if card in p.resting:
-            raise IllegalAction("resting-card", f"the {card_name(state.board, card)} card was "
-                                                "played last round and rests this round")
+            raise IllegalAction("resting-card", text.say("illegal.resting-card",
+                                                         card=card_name(state.board, card)))
     if plan.privilege and p.rings < 1:
-        raise IllegalAction("privilege-ring", f"the {_kp()} costs a ring, and "
-                                              f"{who} has none left")
+        raise IllegalAction("privilege-ring", text.say("illegal.privilege-ring",
+                                                       privilege=_kp(), who=who))
     p.plan = plan
     state.history.append(plan)
     if all(q.plan is not None for q in state.players):
@@ -512,11 +512,11 @@ def _reveal(state: GameState) -> None:
 
 def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
     if state.phase is not Phase.PLACING:
-        raise IllegalAction("phase", "fiefs are placed after everyone has planned")
+        raise IllegalAction("phase", text.say("illegal.planning-phase"))
     current = state.order[state.turn]
     if action.player != current:
-        raise IllegalAction("turn-order", f"it is {state.players[current].name}'s turn to "
-                                          "place")
+        raise IllegalAction("turn-order", text.say("illegal.turn-order",
+                                                   who=state.players[current].name))
     p = state.players[action.player]
     assert p.fief is not None and p.plan is not None
     if isinstance(action, PlaceFief):
@@ -563,13 +563,8 @@ def _score(state: GameState, events: Sequence[ScoreEvent]) -> None:
 
 # -- fief placement ---------------------------------------------------------------------------
 
-OFF_MAP = "part of the fief is not on the map; every hex of a fief must lie on the map"
-_STATIC_RULES = {
-    "off-map": ("placing-2", OFF_MAP),
-    "castle-at-sea": ("placing-3", "every castle must stand on land, not at sea"),
-    "barrier": ("placing-4", "a fief may not lie across a barrier (the mountains drawn as thick "
-                             "lines)"),
-}
+#: The rule each static problem of `placement.static_problem` breaks (its message: illegal.NAME).
+_STATIC_RULES = {"off-map": "placing-2", "castle-at-sea": "placing-3", "barrier": "placing-4"}
 
 
 def card_name(board: Board, card: str) -> str:
@@ -586,13 +581,14 @@ def _action_cards() -> str:
 
 
 def _region_names(state: Position, card: str) -> str:
-    return " or ".join(state.board.regions[r].name for r in state.rules.card_regions(card))
+    return text.say("list.or-sep").join(state.board.regions[r].name
+                                        for r in state.rules.card_regions(card))
 
 
 def _there(board: Board, hexes: Sequence[int]) -> str:
     """Where on the map, in players' words: the place on one of the hexes, else no name."""
     places = [n for n in (board.place_name(h) for h in hexes) if n]
-    return places[0] if places else "that hex"
+    return places[0] if places else text.say("illegal.that-hex")
 
 
 def _check_fief(state: Position, action: PlaceFief) -> tuple[list[int], list[ScoreEvent]]:
@@ -601,45 +597,43 @@ def _check_fief(state: Position, action: PlaceFief) -> tuple[list[int], list[Sco
     assert plan is not None and p.fief is not None
     board = state.board
     if action.fief != p.fief:
-        raise IllegalAction("take-your-fief", f"this round {p.name} places the fief drawn, the "
-                                              f"{board.fief_name(p.fief)}")
+        raise IllegalAction("take-your-fief", text.say("illegal.take-your-fief", who=p.name,
+                                                       fief=board.fief_name(p.fief)))
     if not isinstance(action.rotation, int) or not 0 <= action.rotation < 6:
-        raise IllegalAction("rotation", f"a fief turns in sixths of a turn, 0 to 5, not "
-                                        f"{action.rotation!r}")
+        raise IllegalAction("rotation", text.say("illegal.rotation", rotation=action.rotation))
     anchor = _hex_index(board, action.anchor)
     if anchor is None:
-        raise IllegalAction("placing-2", OFF_MAP)
+        raise IllegalAction("placing-2", text.say("illegal.off-map"))
     fief = board.fiefs[p.fief]
     # Every statically legal (anchor, rotation) is in the placement table; only a miss needs the
     # slower check that names the rule broken.
     if state.rules.fief_placements(p.fief).row_of(anchor, action.rotation) is None:
         problem = static_problem(board, fief, anchor, action.rotation)
         if problem is not None:
-            rule, message = _STATIC_RULES[problem]
-            raise IllegalAction(rule, message)
+            raise IllegalAction(_STATIC_RULES[problem], text.say(f"illegal.{problem}"))
     hexes = [h for h in cells_of(board, fief, anchor, action.rotation) if h is not None]
     taken = [h for h in hexes if state.fief_owner[h] >= 0]
     if taken:
-        raise IllegalAction("placing-2", f"{_there(board, taken)} already holds a fief; a fief "
-                                         "cannot go on top of another")
+        raise IllegalAction("placing-2", text.say("illegal.fief-taken",
+                                                  place=_there(board, taken)))
     own_ring = [h for h in hexes if state.ring_owner[h] == action.player]
     if own_ring:
-        raise IllegalAction("rings-own", f"{_there(board, own_ring)} holds {p.name}'s own "
-                                         "ring; a fief may cover only other players' rings")
+        raise IllegalAction("rings-own", text.say("illegal.own-ring",
+                                                  place=_there(board, own_ring), who=p.name))
     land = state.rules.card_land[plan.region]
     if not any(land[h] for h in hexes):
-        raise IllegalAction("region-card", "the fief must cover at least one land hex of "
-                                           f"{_region_names(state, plan.region)}, the planned "
-                                           "region")
+        raise IllegalAction("region-card", text.say("illegal.fief-region",
+                                                    regions=_region_names(state, plan.region)))
     cities = sum(1 for h in hexes if board.is_city[h])
     harbors = sum(1 for h in hexes if board.is_harbor[h])
     if not action_allows(plan.action, cities, harbors):
         covered = text.join([text.count(n, thing) for n, thing in
                              ((cities, "city"), (harbors, "harbor")) if n]) or text.say(
                                  "limit.empty")
-        raise IllegalAction("action-card", f"the {card_name(board, plan.action)} card does not "
-                                           f"allow covering {covered}: "
-                                           f"{text.action_limits(plan.action)}")
+        raise IllegalAction("action-card", text.say("illegal.fief-action",
+                                                    card=card_name(board, plan.action),
+                                                    covered=covered,
+                                                    limits=text.action_limits(plan.action)))
     return hexes, placement_events(state, action.player, hexes)
 
 
@@ -844,35 +838,34 @@ def _check_wedding(state: Position, action: Wedding) -> tuple[list[int], list[Sc
     board = state.board
     who = p.name
     if plan.action != ALLIANCE:
-        raise IllegalAction("wedding-card", "a Wedding needs the "
-                            f"{text.card_name(board, WEDDING_CARD)} card")
+        raise IllegalAction("wedding-card", text.say("illegal.wedding-card",
+                                                     card=text.card_name(board, WEDDING_CARD)))
     needed = 1 if action.second is None else 2
     if p.rings < needed:
-        raise IllegalAction("wedding-rings", f"{who} has {text.count(p.rings, 'ring')} "
-                                             f"left and cannot place {needed}")
+        raise IllegalAction("wedding-rings", text.say("illegal.wedding-rings", who=who,
+                                                      rings=text.count(p.rings, "ring"),
+                                                      needed=needed))
     first = _hex_index(board, action.first)
     if first is None:
-        raise IllegalAction("placing-2", "a ring must go on the map")
+        raise IllegalAction("placing-2", text.say("illegal.ring-off-map"))
     if not state.rules.card_land[plan.region][first]:
-        raise IllegalAction("wedding-region", "the first ring must go on a land hex of "
-                                              f"{_region_names(state, plan.region)}, the planned "
-                                              "region")
+        raise IllegalAction("wedding-region", text.say("illegal.wedding-region",
+                                                       regions=_region_names(state, plan.region)))
     hexes = [first]
     if action.second is not None:
         second = _hex_index(board, action.second)
         if second is None:
-            raise IllegalAction("placing-2", "a ring must go on the map")
+            raise IllegalAction("placing-2", text.say("illegal.ring-off-map"))
         if second not in board.neighbours[first]:
-            raise IllegalAction("wedding-adjacent", "the second ring must go on a hex next to "
-                                                    "the first")
+            raise IllegalAction("wedding-adjacent", text.say("illegal.wedding-adjacent"))
         hexes.append(second)
     for h in hexes:
         if state.ring_owner[h] >= 0:
-            raise IllegalAction("rings-one-per-hex", f"{_there(board, [h])} already holds a "
-                                                     "ring; a hex holds at most one ring")
+            raise IllegalAction("rings-one-per-hex", text.say("illegal.ring-taken",
+                                                              place=_there(board, [h])))
         if state.fief_owner[h] == action.player:
-            raise IllegalAction("rings-own", f"{_there(board, [h])} is {who}'s own fief; a ring "
-                                             "may not go on its owner's fief")
+            raise IllegalAction("rings-own", text.say("illegal.ring-own-fief",
+                                                      place=_there(board, [h]), who=who))
     return hexes, placement_events(state, action.player, hexes)
 
 

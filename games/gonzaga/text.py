@@ -42,6 +42,145 @@ from .state import (
     TurnPlayed,
 )
 
+#: What the terminal game says: its screens, menus, questions and explanations of bad typing.
+TERMINAL: dict[str, str] = {
+    # the seats and the start and end of a game at the terminal
+    "seat.you": "You", "seat.player": "Player {n}", "seat.bot": "{title} {n}",
+    "intro.title": "Gonzaga",
+    "intro.scenario": " — scenario {scenario}: {regions} flourish. Seats: ",
+    "game.abandoned": "Game abandoned in round {round}. Goodbye!",
+    "record.no-module": "Cannot write the game record ({error}).",
+    "record.failed": "Cannot write the game record to {path}: {error}",
+    "record.written": "Game record written to {path}",
+    "pass.device": "Pass the device to {name} — nobody else should look now.",
+    "pass.ready": "{name}, press Enter when ready",
+    # questions and the typing they accept
+    "ask.prompt": "{question} › ", "ask.yes-no": "{question} (y/n)",
+    "ask.menu": "{question} [{hint}]", "ask.quit": "Quit the game? (y/n)",
+    "hint.range": "1-{last}", "hint.back": "{keys}, b = back",
+    "what.range": "a number from {first} to {last}", "what.number": "a number {keys}",
+    "what.one-of": "one of {keys}",
+    "retry.yes-no": "Please answer y (yes) or n (no).",
+    "retry.type": "Type {what}.", "retry.unavailable": "{reason}: type {what}.",
+    "retry.not-listed": "{answer} is not on the list: type {what}.",
+    "retry.not-option": "{answer!r} is not an option: type {what}.",
+    "retry.rotation": "Rotation r{rotation} does not exist: r0 to r5, in sixths of a turn "
+                      "clockwise.",
+    # the whole map, a page at a time
+    "map.rows": "Map rows {first}-{last} of 0-{end}: ", "map.south": "Enter: further south · ",
+    "map.north": "p: north · ", "map.back": "b: back to the game",
+    # the map's legend: marks
+    "legend.castle": "castle", "legend.ring": "ring", "legend.preview": "preview",
+    "legend.barrier": "barrier", "legend.objective": "your objective",
+    "legend.flourishing": "flourishing {points} pts a place",
+    "legend.inactive": "inactive {points} pt",
+    # the side panel and the status bar
+    "side.status": "Gonzaga", "side.players": "Players", "side.score": "Score track",
+    "side.objective": "Your objective", "side.legend": "Legend", "side.log": "Log",
+    "status.round": "Round {round}", "status.detail": " (≤{rounds}) · {phase} · {scenario}",
+    "status.order": "Order: ", "status.last-round": "This is the LAST ROUND",
+    "status.final-round": "Round {round} is the last",
+    "status.last-turn": "Last Turn: {who} counts after round {round}; ",
+    "status.uncovered": "{n} places uncovered", "status.threshold": " (≤{threshold} ends)",
+    "status.church": "Church: {donations}", "status.donation": "{who} {fief}",
+    "bar.round": "Round {round} of at most {rounds}", "bar.last-round": "this is the LAST ROUND",
+    "bar.final-round": "round {round} is the last",
+    "bar.last-turn": "Last Turn check after round {round}: {n} places uncovered, {threshold} "
+                     "or fewer end the game",
+    "players.you": " (you)", "players.points": "{points} pts", "players.planned": " ✓ planned",
+    "players.planning": " planning", "players.fief": "fief {fief} · card {card}",
+    "players.placed": "fief placed", "players.no-fief": "no fief", "players.rests": " · rests ",
+    "players.leagues": " · leagues ", "players.plan": "\n  plan ",
+    # the log
+    "entry.round": "── Round {round}: fief cards ", "entry.plans": "Plans: ",
+    "entry.fief": " fief {fief} at {column},{row} r{rotation}",
+    "entry.wedding": "Wedding: ring at {hexes}", "entry.wedding-two": "Wedding: rings at {hexes}",
+    "entry.donated": " donated to the church", "entry.last-turn": "Last Turn check: ",
+    "entry.uncovered": "{n} uncovered → ", "entry.last-next": "round {round} is the last!",
+    "entry.play-on": "play on", "entry.over": "Game over after round {round}. ",
+    "entry.tile": " takes the Gonzaga tile +{points}. ", "entry.winner": "Winner: ",
+    "entry.shared": "Shared victory: ", "log.empty": "(nothing yet)",
+    # fiefs and objective cards
+    "fief.title": "Fief {fief}", "fief.card": "Fief {fief} · card {card}",
+    "fief.marks": "   {castle} castle  {anchor} anchor (the hex you type)",
+    "objective.hidden": "objective hidden", "objective.card": "Objective card {card}: ",
+    "objective.city": " {city} ({region}) {at}", "objective.city-region": " {city} ({region})",
+    "objective.taken": " {whose} fief (a ring may still go there)",
+    "objective.end": "\n  {total} at the end", "whose.you": "your", "whose.other": "{name}'s",
+    # the end of the game
+    "final.title": "Final scores", "final.player": "player", "final.score": "score",
+    "final.places": "cities+harbors", "final.group": "largest group",
+    "final.tile": "Gonzaga tile: ", "final.no-tile": "nobody (no pieces on the map)",
+    "final.objectives": "Objectives revealed:", "final.winner": "Winner: ",
+    "final.shared": "Shared victory: ",
+    "final.tied": " (tied on points and on cities and harbors covered)",
+    # planning
+    "hints.title": "Region cards · best points for fief {fief} now",
+    "hints.region": "region card", "hints.rests": "rests",
+    "hints.inactive": "{card}: {regions} ({points} pt a place)",
+    "hints.privilege-rests": "the {card} rests", "hints.no-ring": "no ring left for the {card}",
+    "hints.donate": "donating the fief: {points} pts", "hints.wedding": "{card}: or a Wedding",
+    "planning.rests": "{card} rests this round (you played it last round)",
+    "planning.region": "Region card: where will your fief go?",
+    "planning.none-now": "no placement now", "planning.best-now": "best {points} pts now",
+    "planning.option": "{card}: {limits} ({hint})", "planning.chosen": "Region card: ",
+    "planning.now-action": " · now the action card, how your fief goes there:",
+    "planning.action": "Action card with {region}", "planning.yours": "Your plan: ",
+    "planning.plan": "{region} + {action}. ",
+    "planning.privilege": "The {card} lets you place first this round.",
+    "planning.use-privilege": "Use the {card} (spend 1 of your {rings} rings to place first)?",
+    "planning.not-allowed": "That plan is not allowed; choose again.",
+    # placing: the list of placements and its help
+    "placements.pts": "pts", "placements.position": "position", "placements.group": "group",
+    "placements.covers": "covers", "placements.league": "  + sea league {points}",
+    "placements.empty": "empty hexes", "placements.ways": "  ({n} ways)",
+    "position": "{column},{row} r{rotation}",
+    "help.number": "number: preview", "help.position": "12,7 r3: place there",
+    "help.covering": "12,7 or a name: placements covering it", "help.page": "n/p: page",
+    "help.all": "all: the whole list", "help.donate": "d: donate ({points} pts)",
+    "help.wedding": "w: Wedding", "help.map": "v: whole map", "help.size": "m: map size",
+    "help.quit": "q: quit",
+    "help.group": "group: your connected pieces after placing (the largest group wins the "
+                  "Gonzaga tile, {points} pts) · ★ your objective city",
+    "placing.none": "{plan}: no legal placement for this fief; donate it (d).",
+    "placing.none-wedding": "{plan}: no legal placement for this fief; donate it (d) or "
+                            "arrange a Wedding (w).",
+    "placing.page": "{first}-{last} of {total}",
+    "placing.covering": "{plan}: placements covering {label}, {page}",
+    "placing.best": "{plan}: best placements {page} ({count} positions)",
+    "placing.question": "Your move",
+    "placing.empty": "Type a number from the list, a position like 12,7 r3, or d.",
+    "placing.last-page": "That is the last page (p goes back).",
+    "placing.first-page": "That is the first page.",
+    "placing.donating": "Donating gives up fief {fief}: it goes to the church and scores "
+                        "{points} points.",
+    "placing.donate": "Donate fief {fief} to the church for {points} points?",
+    "placing.no-wedding": "A Wedding needs the {card} card and a ring left.",
+    "placing.not-listed": "{k} is not on the list (1 to {n}).",
+    "placing.nothing": "There is nothing to pick: d donates.",
+    "placing.off-map": "{column},{row} is not a hex of the map.",
+    "placing.not-covered": "No legal placement covers {label} with your plan.",
+    "placing.not-there": "Not there: {reason}.",
+    "placing.unknown": "I did not understand {answer!r}. Try a number from the list, a position "
+                       "like 12,7 r3, or d to donate.",
+    # the preview and the Wedding
+    "preview.label": "Preview (* on the map): ", "preview.points": "{points} points",
+    "preview.group": " · your group: {pieces}", "preview.question": "Place it here?",
+    "wedding.points": "{points} pts", "wedding.group": "  group {size}",
+    "wedding.first-heading": "Wedding ({rings} left): the first ring goes on a land hex of "
+                             "your planned region. Best hexes (points for this ring alone):",
+    "wedding.second-heading": "A second ring may go next to the first (land or sea, even "
+                              "across a barrier); points for both rings:",
+    "wedding.first": "First ring", "wedding.second": "Second ring",
+    "wedding.ask-first": "{question} [number, col,row, b = back]",
+    "wedding.ask-second": "{question} [number, col,row, 0 = none]",
+    "wedding.not-legal": "{column},{row} is not a legal ring hex here.",
+    "wedding.retry-first": "Type a number from the list or a hex as col,row, or b to go back.",
+    "wedding.retry-second": "Type a number from the list or a hex as col,row, or 0 for no "
+                            "second ring.",
+    "pick.option": "{move}: {points} pts",
+}
+
 #: Every player-facing sentence, by key; `{fields}` are filled by `say`.
 MESSAGES: dict[str, str] = {
     # counts ("no harbor", "1 city", "2 cities")
@@ -53,6 +192,7 @@ MESSAGES: dict[str, str] = {
     "list.or": "{first} or {last}", "list.and": "{first} and {last}",
     "list.comma": "{first}, {rest}", "list.comma-or": "{first}, or {last}",
     "list.comma-and": "{first}, and {last}",
+    "list.or-sep": " or ",
     "range.or": "{low} or {high}", "range.to": "{low} to {high}",
     # what an action card lets a fief cover
     "limit.only": "{counts} and {none}", "limit.pair": "{cities} and {harbors}",
@@ -105,6 +245,44 @@ MESSAGES: dict[str, str] = {
     "legend.cities": "Cities", "legend.harbors": "Harbors", "legend.marks": "Marks",
     # phases
     "phase.planning": "planning", "phase.placing": "placing fiefs", "phase.over": "game over",
+    # moves refused by the rules (IllegalAction messages; the rule ids stay in the engine)
+    "illegal.game-over": "the game is over",
+    "illegal.unknown-action": "not an action: {action!r}",
+    "illegal.unknown-player": "no player {player!r} in a {players}-player game",
+    "illegal.placing-phase": "the plans are made; now the fiefs are being placed",
+    "illegal.planning-phase": "fiefs are placed after everyone has planned",
+    "illegal.planned-already": "{who} has already planned this round",
+    "illegal.region-card": "{card!r} is not a region card of this game (its region cards: "
+                           "{known})",
+    "illegal.action-card": "{card!r} is not an action card ({cards}; the {privilege} goes with "
+                           "one of them)",
+    "illegal.resting-card": "the {card} card was played last round and rests this round",
+    "illegal.privilege-ring": "the {privilege} costs a ring, and {who} has none left",
+    "illegal.turn-order": "it is {who}'s turn to place",
+    "illegal.off-map": "part of the fief is not on the map; every hex of a fief must lie on the "
+                       "map",
+    "illegal.castle-at-sea": "every castle must stand on land, not at sea",
+    "illegal.barrier": "a fief may not lie across a barrier (the mountains drawn as thick lines)",
+    "illegal.take-your-fief": "this round {who} places the fief drawn, the {fief}",
+    "illegal.rotation": "a fief turns in sixths of a turn, 0 to 5, not {rotation!r}",
+    "illegal.fief-taken": "{place} already holds a fief; a fief cannot go on top of another",
+    "illegal.own-ring": "{place} holds {who}'s own ring; a fief may cover only other players' "
+                        "rings",
+    "illegal.fief-region": "the fief must cover at least one land hex of {regions}, the planned "
+                           "region",
+    "illegal.fief-action": "the {card} card does not allow covering {covered}: {limits}",
+    "illegal.wedding-card": "a Wedding needs the {card} card",
+    "illegal.wedding-rings": "{who} has {rings} left and cannot place {needed}",
+    "illegal.ring-off-map": "a ring must go on the map",
+    "illegal.wedding-region": "the first ring must go on a land hex of {regions}, the planned "
+                              "region",
+    "illegal.wedding-adjacent": "the second ring must go on a hex next to the first",
+    "illegal.ring-taken": "{place} already holds a ring; a hex holds at most one ring",
+    "illegal.ring-own-fief": "{place} is {who}'s own fief; a ring may not go on its owner's "
+                             "fief",
+    "illegal.that-hex": "that hex",
+    "error.players": "Gonzaga is for {low} to {high} players, not {n}",
+    **TERMINAL,
 }
 
 #: The printed names of the cards that are not region cards (a region card bears its region's
