@@ -1,0 +1,237 @@
+"""Everything a player reads about Signorie: actions, log lines, effects, in the game's words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.game import LogEntry
+
+from .actions import (
+    Activate,
+    Advance,
+    BuyVp,
+    ChooseAction,
+    FaceDown,
+    Hire,
+    Marry,
+    Mission,
+    Pass,
+    Reward,
+    TakeDie,
+    Wedding,
+)
+from .engine import VP_TILE, die_cost
+from .state import Position
+from .tables import SEXES, Tables
+
+CRITERIA = {
+    "helper": "hired helper", "city": "city holding one of his meeples",
+    "career_meeple": "meeple on a Career track", "scoring_row": "plan row of 3 or more tiles",
+    "married_man": "married man", "face_up_tile": "face-up alliance tile",
+}
+SOURCES = {
+    "missions": "Diplomatic Missions", "marriages": "Marriages", "initiative": "Initiative track",
+    "rewards": "Reward tiles", "helpers": "Helpers", "assignments": "Assignments",
+    "weddings": "Weddings", "careers": "Career tracks (end)", "alliances": "Alliance rows (end)",
+}
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+
+
+def effect_text(eff: tuple[str, int, str], times: int = 1) -> str:
+    """An effect as printed on a tile or helper, e.g. `2 initiative steps`."""
+    kind, amount, criterion = eff
+    n = amount * times
+    if kind == "florins":
+        return f"{n} florins"
+    if kind == "vp":
+        return f"{n} VP"
+    if kind == "initiative":
+        return f"{n} initiative step{'s' if n != 1 else ''}"
+    if kind == "advance":
+        return f"up to {n} advancement point{'s' if n != 1 else ''}"
+    if kind == "mission":
+        return "a Diplomatic Mission"
+    if kind == "marriage":
+        return "a Marriage"
+    if kind == "face_down_tile":
+        return "a face-down alliance tile"
+    if kind == "threshold":
+        return f"the threshold raised by {n}"
+    if kind == "offspring":
+        return f"{n} offspring dice" if amount else "an Offspring roll (a die per married man)"
+    if kind == "helper":
+        return "a free helper"
+    if kind == "vp_per":
+        return f"{amount} VP per {CRITERIA[criterion]}"
+    return kind
+
+
+def helper_text(t: Tables, h: int) -> str:
+    return (f"the {ORDINALS[t.helper_order[h] - 1]} {t.colours[t.helper_column[h]]} helper "
+            f"({effect_text(t.helper_effect[h])})")
+
+
+def tile_text(t: Tables, tile: int) -> str:
+    return f"{t.houses[t.tile_house[tile]]} {t.tile_vp[tile]}"
+
+
+def reward_text(t: Tables, reward: int) -> str:
+    if reward >= VP_TILE:
+        return effect_text(t.vp_tiles[reward - VP_TILE])
+    return effect_text(t.bonus_tiles[reward])
+
+
+def _slot(t: Tables, slot: int) -> str:
+    return f"slot {slot + 1} ({t.career_vp[slot]} VP, rank {t.career_rank[slot]})"
+
+
+def describe_action(p: Position, a: Any) -> str:
+    t = p.t
+    who = p.names[a.seat] if 0 <= getattr(a, "seat", -1) < p.n else f"Seat {a.seat}"
+    if isinstance(a, TakeDie):
+        c = t.colours.index(a.colour) if a.colour in t.colours else -1
+        cost = die_cost(p, c, a.value) if c >= 0 else 0
+        paid = f", paying {cost} florin{'s' if cost != 1 else ''}" if cost else ", for free"
+        return f"{who} takes a {a.colour} die showing {a.value}{paid}."
+    if isinstance(a, Pass):
+        return f"{who} passes."
+    if isinstance(a, ChooseAction):
+        return who + " " + _choose_text(p, a)
+    if isinstance(a, Advance):
+        return who + " " + _advance_text(t, a)
+    if isinstance(a, Mission):
+        return (f"{who} sends the male meeple on {_slot(t, a.slot)} of the {a.track} track on a "
+                f"Diplomatic Mission to {a.city}.")
+    if isinstance(a, Marry):
+        return (f"{who} arranges a Marriage in {a.city} with a dowry of {a.dowry} florins "
+                f"({a.dowry * t.vp_per_dowry} VP).")
+    if isinstance(a, FaceDown):
+        return f"{who} places a face-down alliance tile next to the {a.row} row."
+    if isinstance(a, Hire):
+        return f"{who} takes a free helper: {helper_text(t, a.helper)}."
+    if isinstance(a, Activate):
+        verb = "activates" if a.use else "does not activate"
+        return f"{who} {verb} {helper_text(t, a.helper)}."
+    if isinstance(a, Reward):
+        if a.choice == "florins":
+            return f"{who} takes {t.reward_florins} florins as the reward."
+        return f"{who} takes the reward: {reward_text(t, p.rewards[p.round - 1])}."
+    if isinstance(a, Wedding):
+        return f"{who} {'arranges' if a.accept else 'does not arrange'} a wedding for a son."
+    if isinstance(a, BuyVp):
+        verb = "pays" if a.accept else "does not pay"
+        return f"{who} {verb} {t.buy_florins} florins for {t.buy_vp} VP."
+    return repr(a)
+
+
+def _choose_text(p: Position, a: ChooseAction) -> str:
+    t = p.t
+    if a.kind == "signoria":
+        f = p.stack[-1] if p.stack and p.stack[-1][0] == "choose" else None
+        name = t.signoria_name[f[2]] if f else "the Signoria action"
+        return f"performs the Signoria action: {name}."
+    if a.kind == "helper":
+        return f"hires {helper_text(t, a.helper)} for {t.helper_cost[a.helper]} florins."
+    tile_name, what = "", ""
+    if p.stack and p.stack[-1][0] == "choose" and a.sex in SEXES:
+        c = p.stack[-1][2]
+        slot = next(i for i in t.colour_assignment_slots[c]
+                    if t.assignment_slots[i][1] == SEXES.index(a.sex))
+        tile = p.assignment[slot]
+        tile_name = f" '{t.tile_name[tile]}'"
+        what = f" ({effect_text(t.tile_effect[tile], a.meeples if t.tile_repeat[tile] else 1)})"
+    plural = "s" if a.meeples != 1 else ""
+    return f"performs the assignment{tile_name} with {a.meeples} {a.sex} meeple{plural}{what}."
+
+
+def _advance_text(t: Tables, a: Advance) -> str:
+    if a.move == "new":
+        return f"places a male meeple from his supply on the {a.track} track."
+    if a.move == "up":
+        return f"moves a meeple up the {a.track} track from slot {a.slot + 1}."
+    if a.move == "initiative":
+        return "moves his disc up the Initiative track."
+    return "stops using advancement points."
+
+
+def describe_log(p: Position, entry: LogEntry) -> str:
+    t, d = p.t, entry.data
+    who = p.names[entry.seat] if entry.seat is not None else ""
+    k = entry.kind
+    if k == "setup":
+        order = ", ".join(p.names[s] for s in d["order"])
+        return (f"Setup: turn order {order}; cities {', '.join(d['cities'])}; reward tiles "
+                + "; ".join(reward_text(t, r) for r in d["rewards"]) + ".")
+    if k == "round":
+        dice = "; ".join(f"{c} {' '.join(map(str, v))}" for c, v in d["dice"].items())
+        return f"Round {d['round']} begins. Dice: {dice}."
+    if k == "take_die":
+        paid = f", paying {d['cost']} florins" if d["cost"] else ""
+        return f"{who} takes a {d['colour']} die showing {d['value']}{paid}."
+    if k == "pass":
+        return f"{who} {'must pass' if d['forced'] else 'passes'}."
+    if k == "signoria":
+        return f"{who} performs the {d['colour']} Signoria action: {d['name']}."
+    if k == "assignment":
+        return (f"{who} performs the {d['colour']} assignment '{t.tile_name[d['tile']]}' with "
+                f"{d['meeples']} {d['sex']} meeple{'s' if d['meeples'] != 1 else ''}.")
+    if k == "hire":
+        cost = f" for {d['cost']} florins" if d["cost"] else " for free"
+        return f"{who} hires {helper_text(t, d['helper'])}{cost}."
+    if k == "helper":
+        verb = "activates" if d["use"] else "does not activate"
+        return f"{who} {verb} {helper_text(t, d['helper'])}."
+    return _describe_more(p, entry, who)
+
+
+def _describe_more(p: Position, entry: LogEntry, who: str) -> str:
+    t, d, k = p.t, entry.data, entry.kind
+    if k == "florins":
+        return f"{who} receives {d['florins']} florins."
+    if k == "score":
+        return f"{who} scores {d['points']} VP ({SOURCES.get(d['source'], d['source'])})."
+    if k == "initiative":
+        return f"{who}'s disc reaches slot {d['slot']} of the Initiative track."
+    if k == "advance":
+        how = "places a new meeple on" if d["new"] else "moves a meeple up"
+        return f"{who} {how} the {d['track']} track (slot {d['slot'] + 1})."
+    if k == "mission":
+        tile = f" and takes the alliance tile {tile_text(t, d['tile'])}" if d["tile"] >= 0 else ""
+        return (f"{who} sends a meeple from the {d['track']} track on a Diplomatic Mission to "
+                f"{d['city']} (slot valued {d['value']}){tile}.")
+    if k == "marriage":
+        tile = f" and takes the alliance tile {tile_text(t, d['tile'])}" if d["tile"] >= 0 else ""
+        return f"{who} arranges a Marriage in {d['city']} with a dowry of {d['dowry']}{tile}."
+    if k == "face_down":
+        return f"{who} places a face-down alliance tile next to the {d['row']} row."
+    if k == "offspring":
+        rolls = " ".join(map(str, d["rolls"]))
+        return (f"{who} rolls the offspring dice: {rolls or 'none'}; {d['male']} son(s) and "
+                f"{d['female']} daughter(s) join the supply.")
+    if k == "rewards":
+        order = ", ".join(p.names[s] for s in d["order"])
+        won = ", ".join(p.names[s] for s in d["qualified"]) or "nobody"
+        return f"Rewards: the new turn order is {order}; the reward goes to {won}."
+    if k == "reward":
+        if d["choice"] == "florins":
+            return f"{who} takes {t.reward_florins} florins as the reward."
+        return f"{who} receives the reward: {reward_text(t, d['tile'])}."
+    if k == "wedding":
+        extra = f" and receives {d['florins']} florins" if d["florins"] else ""
+        return f"{who} arranges a wedding for a son{extra}."
+    if k == "buy_vp":
+        return f"{who} pays {d['florins']} florins for {t.buy_vp} VP."
+    if k == "game_over":
+        scores = ", ".join(f"{p.names[s]} {d['scores'][s]}" for s in d["order"])
+        won = " and ".join(p.names[s] for s in d["winners"])
+        return f"The game is over: {scores}. {won} wins."
+    return f"{k}: {dict(d)}"
+
+
+def score_lines(p: Position, breakdown: list[dict[str, int]]) -> list[str]:
+    """The end-of-game breakdown, one line per seat."""
+    out = []
+    for seat, parts in enumerate(breakdown):
+        items = ", ".join(f"{SOURCES[src]} {pts}" for src, pts in parts.items())
+        out.append(f"{p.names[seat]}: {p.vp[seat]} VP ({items or 'nothing'})")
+    return out
