@@ -11,6 +11,7 @@ from tabletop.game import GameInfo, LogEntry
 from . import engine, text
 from .actions import Action, action_from_json, action_to_json
 from .state import Position, SignorieState, SignorieView
+from .tables import tables
 
 
 class SignorieGame:
@@ -19,8 +20,19 @@ class SignorieGame:
     info = GameInfo(
         name="signorie", title="Signorie", min_players=2, max_players=4, default_players=4,
         simultaneous=False, hidden_information=True, chance=True,
-        record_format="signorie-record",
+        record_format="signorie-record", score_sources=tuple(text.SOURCES),
+        seat_colours=tables().board_colours,
     )
+
+    @property
+    def bots(self) -> Mapping[str, Any]:
+        from .bots import GAME_BOTS  # the bots import the engine, not this module
+        return GAME_BOTS
+
+    @property
+    def search(self) -> Any:
+        from .bots.search import SEARCH
+        return SEARCH
 
     def new_game(self, names: Sequence[str], seed: int | None = None,
                  options: Mapping[str, Any] | None = None) -> SignorieState:
@@ -70,8 +82,23 @@ class SignorieGame:
         return text.describe_log(position, entry)
 
     def score_breakdown(self, position: Position) -> list[dict[str, int]]:
-        """Points per seat by source; they add up to the scores."""
-        return engine.score_breakdown(position)
+        """Points per seat by every source (zeros included); they add up to the scores."""
+        return [{src: points.get(src, 0) for src in text.SOURCES}
+                for points in engine.score_breakdown(position)]
+
+    def ranks(self, state: SignorieState) -> tuple[int, ...]:
+        """Places after the tie-break (the final turn order): no two seats share one."""
+        keys = [(state.vp[p], -state.order.index(p)) for p in range(state.n)]
+        return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+
+    def round(self, position: Position) -> int:
+        return position.round
+
+    def setup_label(self, state: SignorieState) -> str:
+        return ", ".join(state.t.city_names[c] for c in state.cities)
+
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        return "the Signorie board"
 
 
 GAME = SignorieGame()
