@@ -155,7 +155,7 @@ def _rate(wins: int, n: int) -> str:
 def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str]:
     out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     out += ["| " + " | ".join(str(x) for x in row) + " |" for row in rows]
-    return out + [""]
+    return [*out, ""]
 
 
 def seat_rows(run: Run, key: str) -> tuple[list[list[str]], float]:
@@ -198,23 +198,27 @@ def usage_rows(runs: Sequence[Run]) -> dict[str, list[list[str]]]:
     def always(key: str) -> str:
         return str(sum(c[key] for c in total))
 
+    def row(name: str, key: str) -> list[str]:
+        return [name, *per_game(key), always(key)]
+
+    def meeples(i: int) -> str:
+        uses = sum(c[f"tile:{i}"] for c in total)
+        return f"{sum(c[f'tile_meeples:{i}'] for c in total) / max(1, uses):.2f}"
+
+    colours = range(len(t.colours))
     out: dict[str, list[list[str]]] = {}
-    out["signoria"] = [[f"{t.colours[i]}: {t.signoria_name[i]}", *per_game(f"signoria:{t.colours[i]}"),
-                        always(f"signoria:{t.colours[i]}")] for i in range(len(t.colours))]
-    out["dice"] = [[t.colours[i], *per_game(f"die:{t.colours[i]}"), always(f"die:{t.colours[i]}")]
-                   for i in range(len(t.colours))]
+    out["signoria"] = [row(f"{t.colours[i]}: {t.signoria_name[i]}", f"signoria:{t.colours[i]}")
+                       for i in colours]
+    out["dice"] = [row(t.colours[i], f"die:{t.colours[i]}") for i in colours]
     helpers = []
     for h in range(len(t.helper_cost)):
         name = (f"{t.colours[t.helper_column[h]]} {t.helper_order[h]}: "
                 f"{text.effect_text(t.helper_effect[h])} ({t.helper_cost[h]} florins)")
-        helpers.append([name, *per_game(f"hire:{h}"), always(f"hire:{h}"),
-                        *per_game(f"helper:{h}"), always(f"helper:{h}")])
+        helpers.append([*row(name, f"hire:{h}"), *row("", f"helper:{h}")[1:]])
     out["helpers"] = helpers
-    out["tiles"] = [[f"{t.tile_name[i]}: {text.effect_text(t.tile_effect[i])}"
-                     + (" per meeple" if t.tile_repeat[i] else ""),
-                     *per_game(f"tile:{i}"), always(f"tile:{i}"),
-                     f"{sum(c[f'tile_meeples:{i}'] for c in total) / max(1, sum(c[f'tile:{i}'] for c in total)):.2f}"]
-                    for i in range(len(t.tile_effect))]
+    out["tiles"] = [[*row(f"{t.tile_name[i]}: {text.effect_text(t.tile_effect[i])}"
+                          + (" per meeple" if t.tile_repeat[i] else ""), f"tile:{i}"),
+                     meeples(i)] for i in range(len(t.tile_effect))]
     rewards = []
     for i, eff in enumerate(t.bonus_tiles):
         laid = sum(c[f"laid:{i}"] for c in total)

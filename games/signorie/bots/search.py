@@ -19,14 +19,15 @@ from tabletop.search import Settings
 
 from ..state import Position
 from .greedy import best_action
-from .values import GREEDY, Weights, final_estimates, ranked, rewards
+from .values import PLANNER, Weights, final_estimates, ranked, rewards
 
 REWARD_SCALE = 10.0  # VP of lead that make a reward of about 0.73
 
 LEVELS: dict[str, Settings] = {
-    "easy": Settings(iterations=100, width=4, joint_width=4),
-    "medium": Settings(iterations=300, width=5, joint_width=5),
-    "hard": Settings(iterations=800, width=6, joint_width=6),
+    "easy": Settings(iterations=80, width=4, joint_width=4),
+    "medium": Settings(iterations=250, width=5, joint_width=5),
+    # sized for a mean under 1 s a decision on one core; the time limit caps the longest
+    "hard": Settings(iterations=600, time_limit=1.6, width=6, joint_width=6),
 }
 DEPTH = 6  # turns an iteration looks ahead before the evaluation takes over
 
@@ -39,7 +40,7 @@ def turns_taken(p: Position) -> int:
 class SignorieHooks:
     """The heuristics for one decision of the bot at `seat`."""
 
-    def __init__(self, view: Position, weights: Weights = GREEDY, depth: int = DEPTH) -> None:
+    def __init__(self, view: Position, weights: Weights = PLANNER, depth: int = DEPTH) -> None:
         self.weights = weights
         self.round = view.round
         self.stop = turns_taken(view) + depth

@@ -59,9 +59,10 @@ class Weights:
     """The worth of what a seat holds, in VP; the planner's differ from the greedy bot's."""
 
     florin: float = 1.0  # a florin while rounds remain (less in the last two)
-    male: float = 0.6  # a son in the available supply
-    female: float = 1.2  # a daughter in the available supply (a future marriage)
+    male: float = 0.8  # a son in the available supply
+    female: float = 2.0  # a daughter in the available supply (a future marriage)
     mission_hope: float = 0.45  # share of a career slot's other half a mission may still bring
+    climb: float = 1.5  # a meeple on a career track, for the steps he will still climb
     row_hope: float = 0.16  # chance per round left of one more tile for a short plan row
     fill_vp: float = 2.5  # a tile still to come, on average
     helper_use: float = 0.55  # uses of a helper per round left
@@ -86,8 +87,8 @@ TYPICAL = {"florins": 0.9, "vp": 1.0, "initiative": 1.0, "advance": 1.2, "missio
 class Ctx:
     """One seat's view of one position, with the figures every value needs computed once."""
 
-    __slots__ = ("female", "fv", "left", "male", "mission_w", "p", "plan", "rv", "seat", "sum",
-                 "t", "thr", "w")
+    __slots__ = ("climb", "female", "fv", "left", "male", "mission_w", "p", "plan", "reach", "rv",
+                 "seat", "sum", "t", "thr", "w")
 
     def __init__(self, p: Position, seat: int, w: Weights = GREEDY) -> None:
         t = p.t
@@ -99,10 +100,12 @@ class Ctx:
         self.male = w.male * scale
         self.female = w.female * scale
         self.mission_w = w.mission_hope * min(1.0, self.left / 3)
+        self.climb = w.climb * min(1.0, max(0.0, self.left - 1) / 3)
         self.sum = sum(p.taken[seat])
         self.thr = threshold_of(p, seat)
         self.rv = reward_value(self) if not p.is_over else 0.0
         self.plan = p.t.plan[seat] if seat < len(p.t.plan) else None
+        self.reach: dict[tuple[int, int], float] = {}  # (track, rank) -> _reach_value
 
     # -- holdings -----------------------------------------------------------------------------
 
@@ -110,7 +113,8 @@ class Ctx:
         """A meeple on a career slot: half its VP at the end, more if a mission may send it."""
         vp = self.t.career_vp[slot]
         half = vp // self.t.career_divisor
-        return half + self.mission_w * (vp - half)
+        top = slot == len(self.t.career_vp) - 1
+        return half + self.mission_w * (vp - half) + (0.0 if top else self.climb)
 
     def row(self, up_vp: int, count: int) -> float:
         """A plan row holding `count` tiles worth `up_vp`: all of it from 3 tiles on."""
@@ -286,6 +290,10 @@ def _reach_value(c: Ctx, track: int, slot: int) -> float:
         return 0.0
     p, t = c.p, c.t
     rank = t.career_rank[slot]
+    key = (track, rank)
+    cached = c.reach.get(key)
+    if cached is not None:
+        return cached
     value = 0.0
     for city in p.cities:
         if _lowest(p, city) <= rank:
@@ -293,6 +301,7 @@ def _reach_value(c: Ctx, track: int, slot: int) -> float:
             tile = p.city_tiles[city][MISSION_SLOT]
             if tile >= 0 and plan_needs(p, c.seat, track, tile):
                 value = max(value, c.w.reach * rank / 4 + c.w.plan_tile * t.tile_vp[tile])
+    c.reach[key] = value
     return value
 
 

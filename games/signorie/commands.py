@@ -1,0 +1,55 @@
+"""Signorie's own commands: `gonzaga balance` (the balance report of the component data)."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tabletop.cli import console, fail, split
+
+
+def register(app: typer.Typer) -> None:
+    """Add Signorie's commands to the `gonzaga` command."""
+    app.command()(balance)
+
+
+def balance(
+    games: Annotated[int, typer.Option(help="Games per player count between heuristic bots.")
+                     ] = 1000,
+    search: Annotated[str, typer.Option(help="The search bot that takes one seat in the "
+                                             "further games ('' for none).")] = "mcts:easy",
+    search_games: Annotated[int, typer.Option(help="Games per player count with the search "
+                                                   "bot.")] = 100,
+    players: Annotated[str, typer.Option(help="Player counts, comma-separated.")] = "2,3,4",
+    bots: Annotated[str, typer.Option(help="Heuristic bots, alternating round the table.")
+                    ] = "greedy,planner",
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 2,
+    out: Annotated[Path, typer.Option(help="Where to write the report.")
+                   ] = Path("docs/signorie-balance.md"),
+) -> None:
+    """Signorie: play bot games and write the balance report of the component data."""
+    from games.signorie.balance import figures, markdown, run_balance
+
+    try:
+        counts = [int(p) for p in split(players)]
+    except ValueError:
+        raise fail(f"--players takes numbers separated by commas, not {players!r}") from None
+    if any(not 2 <= p <= 4 for p in counts) or games < 1 or search_games < 0 or workers < 1:
+        raise fail("players must be 2 to 4, games and workers at least 1")
+
+    def progress(run) -> None:  # type: ignore[no-untyped-def]
+        console.print(f"{run.players} players, {run.label}: {len(run.facts)} games in "
+                      f"{run.seconds:.0f} s", highlight=False)
+
+    runs = run_balance(counts, games, search or None, search_games, seed, workers,
+                       split(bots), progress)
+    command = "gonzaga " + shlex.join(["balance", *sys.argv[2:]])
+    out.write_text(markdown(runs, command, workers), encoding="utf-8")
+    for key, value in figures(runs).items():
+        console.print(f"{key}: {value}", highlight=False)
+    console.print(f"wrote {out}", style="dim")
