@@ -11,6 +11,8 @@ import typer
 
 from tabletop.cli import console, fail, split
 
+NOTES = "<!-- findings -->"
+
 
 def register(app: typer.Typer) -> None:
     """Add Signorie's commands to the `gonzaga` command."""
@@ -49,7 +51,11 @@ def balance(
     runs = run_balance(counts, games, search or None, search_games, seed, workers,
                        split(bots), progress)
     command = "gonzaga " + shlex.join(["balance", *sys.argv[2:]])
-    out.write_text(markdown(runs, command, workers), encoding="utf-8")
+    report = markdown(runs, command, workers)
+    old = out.read_text(encoding="utf-8") if out.exists() else ""
+    if NOTES in old:  # the findings written by hand below the tables are kept
+        report += "\n" + old[old.index(NOTES):]
+    out.write_text(report, encoding="utf-8")
     for key, value in figures(runs).items():
         console.print(f"{key}: {value}", highlight=False)
     console.print(f"wrote {out}", style="dim")

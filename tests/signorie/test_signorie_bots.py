@@ -154,3 +154,20 @@ def test_the_estimate_counts_the_reward_only_under_the_threshold() -> None:
     before = estimate(state, seat)
     state.taken[seat][0] = 14  # a dice sum over the threshold of 13 forfeits the reward
     assert estimate(state, seat) < before
+
+
+def test_the_balance_report_counts_every_component() -> None:
+    from games.signorie.balance import game_facts, markdown, run_balance, unused
+
+    runs = run_balance(players=(2, 3), games=4, search=None, workers=1)
+    assert [len(r.facts) for r in runs] == [4, 4]
+    report = markdown(runs, "gonzaga balance", 1)
+    for title in ("starting position", "Signoria actions", "Helper slots", "Assignment tiles",
+                  "Reward tiles", "by source"):
+        assert title in report
+    assert isinstance(unused(runs), list)
+    state = play_game(GAME, [make_bot(GAME, "greedy", seed=i) for i in range(2)], seed=2)
+    facts = game_facts(state, ["greedy", "greedy"])
+    taken = sum(1 for e in state.log if e.kind == "take_die")
+    assert sum(v for k, v in facts.counts.items() if k.startswith("die:")) == taken
+    assert facts.winner == GAME.winners(state)[0] and sorted(facts.start) == [0, 1]
