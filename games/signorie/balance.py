@@ -158,13 +158,22 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str]:
     return [*out, ""]
 
 
-def seat_rows(run: Run, key: str) -> tuple[list[list[str]], float]:
-    """Win rate per starting position (`start`) or per board colour (`colour`), and the
-    largest distance from par."""
+def verdict(worst: float, par_outside: bool) -> str:
+    """How a seat table stands against the target, telling noise from imbalance."""
+    if worst <= PAR_TOLERANCE:
+        return "within the target"
+    if not par_outside:
+        return "over the target, but par lies within every 95% interval: too few games to tell"
+    return "**outside** the target"
+
+
+def seat_rows(run: Run, key: str) -> tuple[list[list[str]], float, bool]:
+    """Win rate per starting position (`start`) or per board colour (`colour`), the largest
+    distance from par, and whether par lies outside some seat's 95% interval."""
     t = tables()
     n = run.players
     par = 1 / n
-    rows, worst = [], 0.0
+    rows, worst, outside = [], 0.0, False
     for s in range(n):
         if key == "start":
             seats = [(f, f.start.index(s)) for f in run.facts]
@@ -175,10 +184,11 @@ def seat_rows(run: Run, key: str) -> tuple[list[list[str]], float]:
         wins = sum(1 for f, seat in seats if f.winner == seat)
         rate = wins / len(seats)
         worst = max(worst, abs(rate - par))
+        outside = outside or wilson_gap(wins, len(seats), par) > 0
         mean = sum(f.scores[seat] for f, seat in seats) / len(seats)
         rows.append([name, str(len(seats)), _rate(wins, len(seats)), _pct(rate - par),
                      f"{mean:.1f}"])
-    return rows, worst
+    return rows, worst, outside
 
 
 def usage_rows(runs: Sequence[Run]) -> dict[str, list[list[str]]]:
@@ -326,10 +336,9 @@ def markdown(runs: Sequence[Run], command: str, workers: int) -> str:
               "extra florins); the board colour fixes the plan rows.", ""]
     for r in runs:
         for key, title in (("start", "starting position"), ("colour", "board colour")):
-            rows, worst = seat_rows(r, key)
-            verdict = "within" if worst <= PAR_TOLERANCE else "**outside**"
+            rows, worst, outside = seat_rows(r, key)
             lines += [f"### {r.players} players, {r.label}: by {title} (largest gap "
-                      f"{_pct(worst)} points, {verdict} the target)", ""]
+                      f"{_pct(worst)} points, {verdict(worst, outside)})", ""]
             lines += _table(["seat", "games", "win % (95% CI)", "− par (points)", "mean score"],
                             rows)
     lines += ["## Bots", ""]
@@ -367,8 +376,10 @@ def figures(runs: Sequence[Run]) -> dict[str, Any]:
     """The headline numbers, for a summary on the console."""
     out: dict[str, Any] = {"unused": unused(runs)}
     for r in runs:
-        out[f"{r.players}p {r.label}: worst seat gap"] = round(
-            max(seat_rows(r, "start")[1], seat_rows(r, "colour")[1]) * 100, 1)
+        start, colour = seat_rows(r, "start"), seat_rows(r, "colour")
+        worst = max(start[1], colour[1])
+        out[f"{r.players}p {r.label}: worst seat gap"] = (
+            f"{worst * 100:.1f} points, {verdict(worst, start[2] or colour[2])}")
     return out
 
 
