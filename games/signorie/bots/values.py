@@ -87,8 +87,8 @@ TYPICAL = {"florins": 0.9, "vp": 1.0, "initiative": 1.0, "advance": 1.2, "missio
 class Ctx:
     """One seat's view of one position, with the figures every value needs computed once."""
 
-    __slots__ = ("climb", "female", "fv", "left", "male", "mission_w", "p", "plan", "reach", "rv",
-                 "seat", "sum", "t", "thr", "w")
+    __slots__ = ("climb", "female", "fv", "left", "male", "mission_w", "p", "reach", "rv", "seat",
+                 "sum", "t", "thr", "w")
 
     def __init__(self, p: Position, seat: int, w: Weights = GREEDY) -> None:
         t = p.t
@@ -104,7 +104,6 @@ class Ctx:
         self.sum = sum(p.taken[seat])
         self.thr = threshold_of(p, seat)
         self.rv = reward_value(self) if not p.is_over else 0.0
-        self.plan = p.t.plan[seat] if seat < len(p.t.plan) else None
         self.reach: dict[tuple[int, int], float] = {}  # (track, rank) -> _reach_value
 
     # -- holdings -----------------------------------------------------------------------------
