@@ -24,15 +24,20 @@ class SignorieGame:
         record_format="signorie-record", score_sources=SCORE_SOURCES,
         seat_colours=tables().board_colours,
     )
-    search: Any = None
-
-    @property
-    def bots(self) -> Mapping[str, Any]:
-        return {}
 
     @property
     def records(self) -> SeededRecords:
         return SeededRecords(self)
+
+    @property
+    def bots(self) -> Mapping[str, Any]:
+        from .bots import GAME_BOTS  # the bots import the engine, not this module
+        return GAME_BOTS
+
+    @property
+    def search(self) -> Any:
+        from .bots.search import SEARCH
+        return SEARCH
 
     def new_game(self, names: Sequence[str], seed: int | None = None,
                  options: Mapping[str, Any] | None = None) -> SignorieState:

@@ -157,9 +157,11 @@ def test_helpers_act_after_the_action_optional_once_each_in_printed_order():
     assert engine.legal_actions(s, RED) == [Activate(RED, first, True), Activate(RED, first, False)]
     engine.apply_in_place(s, Activate(RED, first, False))
     assert engine.legal_actions(s, RED)[0] == Activate(RED, third, True)
-    engine.apply_in_place(s, Activate(RED, third, True))  # advance 1
-    assert isinstance(engine.legal_actions(s, RED)[0], Advance)
-    engine.apply_in_place(s, Advance(RED, "initiative"))
+    engine.apply_in_place(s, Activate(RED, third, True))  # advance up to its points
+    points = T.helper_effect[third][1]
+    for _ in range(points):
+        assert isinstance(engine.legal_actions(s, RED)[0], Advance)
+        engine.apply_in_place(s, Advance(RED, "initiative"))
     assert s.to_move() != (RED,), "each helper acts at most once"
 
 

@@ -1,0 +1,70 @@
+"""What Signorie lends the platform's search (`tabletop.search`): its levels and heuristics.
+
+- Options: the decisions the greedy valuation ranks highest (`values.ranked`), their values as
+  priors, so the search spends its iterations on the few sensible dice and choices.
+- Rollouts: the greedy bot's choice, which needs no copy of the position and is fast.
+- Horizon: an iteration stops after a few turns (a turn is a die taken or a pass) or at the end
+  of the round, whichever comes first; past it the dice and rewards of later rounds are chance
+  the evaluation already prices in.
+- Rewards: each seat's estimated final score (`values.final_estimates`), as the lead over the
+  best other seat through a logistic curve (exact scores once the game is over).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from tabletop.search import Settings
+
+from ..state import Position
+from .greedy import best_action
+from .values import PLANNER, Weights, final_estimates, ranked, rewards
+
+REWARD_SCALE = 10.0  # VP of lead that make a reward of about 0.73
+
+LEVELS: dict[str, Settings] = {
+    "easy": Settings(iterations=80, width=4, joint_width=4),
+    "medium": Settings(iterations=250, width=5, joint_width=5),
+    # sized for a mean under 1 s a decision on one core; the time limit caps the longest
+    "hard": Settings(iterations=600, time_limit=1.6, width=6, joint_width=6),
+}
+DEPTH = 6  # turns an iteration looks ahead before the evaluation takes over
+
+
+def turns_taken(p: Position) -> int:
+    """Turns played this round: dice taken and passes, by every seat."""
+    return sum(1 for taken in p.taken for v in taken if v) + sum(p.passed)
+
+
+class SignorieHooks:
+    """The heuristics for one decision of the bot at `seat`."""
+
+    def __init__(self, view: Position, weights: Weights = PLANNER, depth: int = DEPTH) -> None:
+        self.weights = weights
+        self.round = view.round
+        self.stop = turns_taken(view) + depth
+
+    def options(self, state: Any, seat: int, settings: Settings) -> list[tuple[Any, float]]:
+        return ranked(state, seat, list(state.legal), self.weights)[: settings.width]
+
+    def rollout(self, state: Any) -> Any:
+        return best_action(state, state.to_move()[0], state.legal, self.weights)
+
+    def horizon(self, state: Any) -> Hashable:
+        return state.round != self.round or turns_taken(state) >= self.stop
+
+    def rewards(self, state: Any) -> Sequence[float]:
+        return rewards(final_estimates(state, self.weights), REWARD_SCALE)
+
+
+class SignorieSearch:
+    """Signorie's part of the search: its levels and, for each decision, its heuristics."""
+
+    levels = LEVELS
+
+    def hooks(self, view: Position, seat: int, settings: Settings) -> SignorieHooks:
+        return SignorieHooks(view)
+
+
+SEARCH = SignorieSearch()
