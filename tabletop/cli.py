@@ -126,6 +126,8 @@ def tournament(
     overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace the results of an "
                                                                 "earlier run in --out.")]
     = False,
+    records: Annotated[bool, typer.Option("--records/--no-records", help="Write every game's "
+                                          "record into --out/records.")] = True,
     solo: Annotated[str | None, typer.Option(help="Only line-ups where this bot holds one seat "
                                                   "(e.g. one mcts:hard against three greedy)."
                                              )] = None,
@@ -145,11 +147,11 @@ def tournament(
     command = (f"gonzaga tournament{'' if game == catalogue.DEFAULT else ' --game ' + game} "
                f"--bots {bots} --players {players} --games {games} "
                f"--seed {seed} --workers {k} --out {folder}"
-               + (f" --solo {solo}" if solo else ""))
+               + (f" --solo {solo}" if solo else "") + ("" if records else " --no-records"))
     try:
         result = run_tournament(chosen, split(bots), counts, games=games, seed=seed, workers=k,
                                 out=folder, console=console, overwrite=overwrite,
-                                command=command, solo=solo)
+                                command=command, solo=solo, records=records)
     except ValueError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:

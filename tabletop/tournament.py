@@ -318,7 +318,8 @@ class Tournament:
 def run_tournament(game: Game, bots: Sequence[str], players: Sequence[int], *, games: int,
                    seed: int, workers: int, out: Path | None, console: Console,
                    overwrite: bool = False, options: Options | None = None,
-                   command: str | None = None, solo: str | None = None) -> Tournament:
+                   command: str | None = None, solo: str | None = None,
+                   records: bool = True) -> Tournament:
     """Check the arguments, play the schedule with a progress bar, write every output.
 
     Raises ValueError for bad arguments or an unwritable `out` before any game is played.
@@ -339,7 +340,7 @@ def run_tournament(game: Game, bots: Sequence[str], players: Sequence[int], *, g
     with Progress(TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console, transient=True) as progress:
         task = progress.add_task("games", total=len(scheduled))
-        for result in _results(game, options, scheduled, out, workers):
+        for result in _results(game, options, scheduled, out if records else None, workers):
             results.append(result)
             progress.advance(task)
     tour = Tournament(tuple(specs), tuple(players), games, seed, workers,
@@ -567,8 +568,13 @@ def print_tournament(tour: Tournament, console: Console) -> None:
     if tour.elapsed:
         console.print(f"{len(tour.results)} games in {tour.elapsed:.1f} s", style="dim")
     if tour.out is not None:
-        console.print(f"wrote {tour.out}/results.md, results.json, scores.png and "
-                      f"records/game-NNNNN.json", style="dim")
+        kept = " and records/game-NNNNN.json" if _has_records(tour) else ""
+        console.print(f"wrote {tour.out}/results.md, results.json, scores.png{kept}",
+                      style="dim")
+
+
+def _has_records(tour: Tournament) -> bool:
+    return any(r.record is not None for r in tour.results)
 
 
 def markdown(tour: Tournament, command: str | None = None) -> str:
@@ -583,9 +589,14 @@ def markdown(tour: Tournament, command: str | None = None) -> str:
         lines.append("| " + " | ".join("---" for _ in rep.headers) + " |")
         lines += ["| " + " | ".join(row) + " |" for row in rep.rows]
         lines.append("")
-    lines += ["![Score distributions](scores.png)", "",
-              "Every game's record is in `records/`; `gonzaga replay --verify FILE` re-plays "
-              "it.", ""]
+    lines += ["![Score distributions](scores.png)", ""]
+    if _has_records(tour):
+        lines += ["Every game's record is in `records/`; `gonzaga replay --verify FILE` "
+                  "re-plays it.", ""]
+    else:
+        lines += ["Per-game records were not kept (`--no-records`); each game replays from its "
+                  "seed (in `results.json`) with the same bots, seeded as the tournament seeds "
+                  "them.", ""]
     return "\n".join(lines)
 
 
