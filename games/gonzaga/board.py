@@ -308,10 +308,16 @@ class Board:
         return {sid: i for i, sid in enumerate(self.seas)}
 
     @cached_property
-    def sea_harbor_hexes(self) -> tuple[np.ndarray, ...]:
+    def sea_ids(self) -> tuple[str, ...]:
+        """Sea ids in sea-index order."""
+        return tuple(self.sea_index)
+
+    @cached_property
+    def sea_harbor_list(self) -> tuple[tuple[int, ...], ...]:
         """Per sea index, the hexes of its harbors."""
         number = self.harbor_sea_number
-        return tuple(np.flatnonzero(number == s) for s in range(len(self.sea_index)))
+        return tuple(tuple(np.flatnonzero(number == s).tolist())
+                     for s in range(len(self.sea_index)))
 
     @cached_property
     def harbor_sea_number(self) -> np.ndarray:

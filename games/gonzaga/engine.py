@@ -241,7 +241,7 @@ class LegalActions(Sequence[Action]):
         self._rows = rows if rows is not None else np.zeros(0, dtype=np.int32)
         self._weddings = weddings if weddings is not None else np.zeros((0, 2), dtype=np.int32)
         self._arrays: PlacementArrays | None = None
-        self._lazy: tuple[Rules, _LeagueFacts] | None = None
+        self._lazy: LeagueFacts | None = None
         if state is not None:
             self._coords = state.board.coords
             if fief is not None:
@@ -249,7 +249,7 @@ class LegalActions(Sequence[Action]):
                 # the arrays are made when asked for, from what scoring needs taken now: the
                 # list keeps no reference to the position (a bot is handed it)
                 if len(self._rows):
-                    self._lazy = (state.rules, _LeagueFacts.of(state, player))
+                    self._lazy = _league_facts(state, player)
 
     def __len__(self) -> int:
         return len(self._fixed) + len(self._rows) + len(self._weddings)
@@ -296,8 +296,7 @@ class LegalActions(Sequence[Action]):
         """The legal placements as arrays with their points now (None when there are none)."""
         if self._arrays is None and self._lazy is not None:
             assert self.fief is not None
-            rules, facts = self._lazy
-            self._arrays = _arrays_from(rules, _league_context(facts, facts.player), self.fief,
+            self._arrays = _arrays_from(self._lazy[0], _context_of(self._lazy), self.fief,
                                         self._rows)
         return self._arrays
 
@@ -659,7 +658,7 @@ def placement_events(state: Position, player: int, hexes: Sequence[int]) -> list
             assert place is not None
             reason = Reason.CITY if h in board.city_at else Reason.HARBOR
             events.append(ScoreEvent(state.round, player, pts, reason, place.name))
-    if hexes and board.is_harbor[list(hexes)].any():
+    if any(h in board.harbor_at for h in hexes):
         formed = new_leagues(state, player, np.array([list(hexes)], dtype=np.int32))[0]
         for sea in sorted(s for s, i in board.sea_index.items() if formed[i]):
             events.append(ScoreEvent(state.round, player, POINTS_SEA_LEAGUE, Reason.SEA_LEAGUE,
@@ -669,16 +668,23 @@ def placement_events(state: Position, player: int, hexes: Sequence[int]) -> list
 
 def open_seas(state: Position, player: int) -> np.ndarray:
     """Per sea, whether `player` may still score its league (`sea_open`)."""
-    return np.array([sea_open(state, player, sea) for sea in state.board.sea_index], dtype=bool)
+    return _open_seas(state.board, state.rules.variants, state.players[player].leagues,
+                      state.leagues_formed)
 
 
-def sea_open(state: Position, player: int, sea: str) -> bool:
-    """Whether `player` may still score the league of `sea`: not scored it yet, and under the
-    one-league-per-sea variant nobody has."""
-    if sea in state.players[player].leagues:
+def _open_seas(board: Board, variants: frozenset[str], leagues: frozenset[str],
+               formed: frozenset[str]) -> np.ndarray:
+    return np.array([sea_open(variants, leagues, formed, sea) for sea in board.sea_index],
+                    dtype=bool)
+
+
+def sea_open(variants: frozenset[str], leagues: frozenset[str], formed: frozenset[str],
+             sea: str) -> bool:
+    """Whether a player who scored `leagues` may still score the league of `sea`: not scored
+    it yet, and under the one-league-per-sea variant nobody has (`formed`)."""
+    if sea in leagues:
         return False
-    return not (VARIANT_ONE_LEAGUE_PER_SEA in state.rules.variants
-                and sea in state.leagues_formed)
+    return not (VARIANT_ONE_LEAGUE_PER_SEA in variants and sea in formed)
 
 
 def new_leagues(state: Position, player: int, cells: np.ndarray,
@@ -696,39 +702,27 @@ def new_leagues(state: Position, player: int, cells: np.ndarray,
 LeagueContext = tuple[np.ndarray, np.ndarray]
 
 
-@dataclass(frozen=True, slots=True)
-class _LeagueFacts:
-    """The public facts sea leagues are scored from, copied at one moment (cheaply: two small
-    arrays), so a list of legal actions can score its placements later without keeping the
-    position."""
-
-    rules: Rules
-    player: int
-    fief_owner: np.ndarray
-    ring_owner: np.ndarray
-    players: tuple[_Leagues, ...]  # each player's sea leagues scored
-    leagues_formed: frozenset[str]
-
-    @property
-    def board(self) -> Board:
-        return self.rules.board
-
-    @staticmethod
-    def of(state: Position, player: int) -> _LeagueFacts:
-        leagues = tuple(_Leagues(p.leagues) for p in state.players)
-        return _LeagueFacts(state.rules, player, state.fief_owner.copy(),
-                            state.ring_owner.copy(), leagues, state.leagues_formed)
+#: What scoring a sea league needs of a position for one player, copied at one moment (two
+#: small arrays; the rest is immutable), so a list of legal actions can score its placements
+#: later without keeping the position: rules, player, fief owners, ring owners, the player's
+#: leagues, the leagues formed by anyone.
+LeagueFacts = tuple[Rules, int, np.ndarray, np.ndarray, frozenset[str], frozenset[str]]
 
 
-@dataclass(frozen=True, slots=True)
-class _Leagues:
-    leagues: frozenset[str]
+def _league_facts(state: Position, player: int) -> LeagueFacts:
+    return (state.rules, player, state.fief_owner.copy(), state.ring_owner.copy(),
+            state.players[player].leagues, state.leagues_formed)
 
 
-def _league_context(state: Position | _LeagueFacts, player: int) -> LeagueContext:
-    board = state.board
-    mine = ((state.fief_owner == player) | (state.ring_owner == player)) & board.is_harbor
-    return mine, open_seas(state, player)
+def _context_of(facts: LeagueFacts) -> LeagueContext:
+    rules, player, fiefs, rings, leagues, formed = facts
+    board = rules.board
+    mine = ((fiefs == player) | (rings == player)) & board.is_harbor
+    return mine, _open_seas(board, rules.variants, leagues, formed)
+
+
+def _league_context(state: Position, player: int) -> LeagueContext:
+    return _context_of(_league_facts(state, player))
 
 
 def _new_leagues(board: Board, leagues: LeagueContext, cells: np.ndarray,
@@ -764,15 +758,12 @@ def _new_leagues_of_move(state: Position, player: int, cells: np.ndarray) -> np.
         if sea >= 0 and not mine(h):
             added[sea] = added.get(sea, 0) + 1
     out = np.zeros((1, len(board.sea_index)), dtype=bool)
-    names = list(board.sea_index)
+    names = board.sea_ids
+    leagues = state.players[player].leagues
     for sea, add in added.items():
-        have = sum(mine(h) for h in board.sea_harbor_hexes[sea].tolist())
-        out[0, sea] = have + add >= LEAGUE_SIZE and sea_open(state, player, names[sea])
-    return out
-    open_ = open_seas(state, player)
-    for sea, add in added.items():
-        have = sum(mine(h) for h in board.sea_harbor_hexes[sea].tolist())
-        out[0, sea] = bool(open_[sea]) and have + add >= LEAGUE_SIZE
+        have = sum(mine(h) for h in board.sea_harbor_list[sea])
+        out[0, sea] = have + add >= LEAGUE_SIZE and sea_open(
+            state.rules.variants, leagues, state.leagues_formed, names[sea])
     return out
 
 
