@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import overload
 
 import numpy as np
@@ -193,17 +194,28 @@ class PlacementArrays:
     """Placements of one fief as parallel arrays, with the points each would score now.
 
     The supported way for bots and interfaces to look at thousands of placements at once;
-    entry i of a `LegalActions`' arrays is its `placement(i)`."""
+    entry i of a `LegalActions`' arrays is its `placement(i)`. Anchors and rotations are
+    looked up when first asked for (bots value cells and points only)."""
 
     fief: int
     rows: np.ndarray  # (K,) rows of the fief's placement table (`Rules.fief_placements`)
     cells: np.ndarray  # (K, size) hex indices covered
-    anchors: np.ndarray  # (K, 2) anchor hex as [column, row]
-    rotations: np.ndarray  # (K,) sixths of a turn clockwise
     points: np.ndarray  # (K,) points now: cities, harbors, new sea leagues
+    rules: Rules = field(repr=False)
 
     def __len__(self) -> int:
         return len(self.rows)
+
+    @cached_property
+    def anchors(self) -> np.ndarray:
+        """(K, 2) anchor hex as [column, row]."""
+        table = self.rules.fief_placements(self.fief)
+        return self.rules.board.coord_array[table.anchors[self.rows]]
+
+    @cached_property
+    def rotations(self) -> np.ndarray:
+        """(K,) sixths of a turn clockwise."""
+        return self.rules.fief_placements(self.fief).rotations[self.rows]
 
 
 def placement_arrays(state: Position, player: int, fief: int, card: str,
@@ -218,11 +230,10 @@ def _arrays(state: Position, player: int, fief: int, rows: np.ndarray) -> Placem
 
 def _arrays_from(rules: Rules, leagues: LeagueContext, fief: int, rows: np.ndarray
                  ) -> PlacementArrays:
-    table = rules.fief_placements(fief)
-    anchors = rules.board.coord_array[table.anchors[rows]]
-    points = (_points(rules, leagues, fief, rows) if len(rows)
+    cells = rules.fief_placements(fief).cells[rows]
+    points = (_cell_points(rules, leagues, cells) if len(rows)
               else np.zeros(0, dtype=np.int32))
-    return PlacementArrays(fief, rows, table.cells[rows], anchors, table.rotations[rows], points)
+    return PlacementArrays(fief, rows, cells, points, rules)
 
 
 class LegalActions(Sequence[Action]):
@@ -674,17 +685,25 @@ def open_seas(state: Position, player: int) -> np.ndarray:
 
 def _open_seas(board: Board, variants: frozenset[str], leagues: frozenset[str],
                formed: frozenset[str]) -> np.ndarray:
-    return np.array([sea_open(variants, leagues, formed, sea) for sea in board.sea_index],
-                    dtype=bool)
+    closed = closed_seas(variants, leagues, formed)
+    if not closed:
+        return np.ones(len(board.sea_ids), dtype=bool)
+    return np.array([sea not in closed for sea in board.sea_ids], dtype=bool)
 
 
 def sea_open(variants: frozenset[str], leagues: frozenset[str], formed: frozenset[str],
              sea: str) -> bool:
-    """Whether a player who scored `leagues` may still score the league of `sea`: not scored
-    it yet, and under the one-league-per-sea variant nobody has (`formed`)."""
-    if sea in leagues:
-        return False
-    return not (VARIANT_ONE_LEAGUE_PER_SEA in variants and sea in formed)
+    """Whether a player who scored `leagues` may still score the league of `sea`."""
+    return sea not in closed_seas(variants, leagues, formed)
+
+
+def closed_seas(variants: frozenset[str], leagues: frozenset[str],
+                formed: frozenset[str]) -> frozenset[str]:
+    """The seas whose league a player who scored `leagues` may no longer score: those, and
+    under the one-league-per-sea variant every sea with a league by anyone (`formed`)."""
+    if VARIANT_ONE_LEAGUE_PER_SEA in variants:
+        return leagues | formed
+    return leagues
 
 
 def new_leagues(state: Position, player: int, cells: np.ndarray,
@@ -776,7 +795,10 @@ def placement_points(state: Position, player: int, fief: int, rows: np.ndarray) 
 
 
 def _points(rules: Rules, leagues: LeagueContext, fief: int, rows: np.ndarray) -> np.ndarray:
-    cells = rules.fief_placements(fief).cells[rows]
+    return _cell_points(rules, leagues, rules.fief_placements(fief).cells[rows])
+
+
+def _cell_points(rules: Rules, leagues: LeagueContext, cells: np.ndarray) -> np.ndarray:
     points = rules.hex_points[cells].sum(axis=1).astype(np.int32)
     if not rules.board.is_harbor[cells].any():
         return points
