@@ -24,8 +24,8 @@ from .actions import (
     TakeDie,
     Wedding,
 )
-from .state import SignorieState
-from .tables import SEXES
+from .state import Position, SignorieState
+from .tables import FEMALE, SEXES, Effect
 
 #: The question each frame asks, and the actions that answer it.
 ASKS = {
@@ -148,3 +148,30 @@ def _advance(s: SignorieState, a: Advance, f: list) -> IllegalAction | None:
 
 _REASONS = {TakeDie: _take_die, ChooseAction: _choose, Mission: _mission, Marry: _marry,
             Advance: _advance}
+
+
+def effect_refusal(p: Position, seat: int, eff: Effect, sex: int = -1, spent: int = 0,
+                   florins: int | None = None) -> str:
+    """Why an effect could not be performed completely now (empty: it could), in words.
+
+    Used to say why a choice of a die is closed before the player takes the die."""
+    kind = eff[0]
+    have = p.florins[seat] if florins is None else florins
+    need = e._need(p, seat, eff, sex, spent)
+    if need <= have:
+        return ""
+    if kind == "advance":
+        return "no meeple, track or disc left to move"
+    if kind == "mission":
+        return "no male meeple on a career track holds the rank of an empty city slot"
+    if kind == "marriage":
+        if need >= e.INF and p.avail[seat][FEMALE] - (spent if sex == FEMALE else 0) < 1:
+            return "no female meeple in the available supply"
+        if need >= e.INF:
+            return "no city has an empty slot a dowry can pay for"
+        return f"the lowest dowry is {need} florins, {have} would be left"
+    if kind == "face_down_tile":
+        return "the alliance stack is empty"
+    if kind == "helper":
+        return "every helper slot is filled"
+    return f"needs {need} florins, {have} would be left"

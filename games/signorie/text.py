@@ -235,3 +235,75 @@ def score_lines(p: Position, breakdown: list[dict[str, int]]) -> list[str]:
         items = ", ".join(f"{SOURCES[src]} {pts}" for src, pts in parts.items())
         out.append(f"{p.names[seat]}: {p.vp[seat]} VP ({items or 'nothing'})")
     return out
+
+
+# -- the browser's words ------------------------------------------------------------------------
+
+#: The game in one line, for the lobby's list of games.
+DESCRIPTION = ("Renaissance families: take dice, send sons on diplomatic missions, marry "
+               "daughters into the great cities, and plan alliances over seven rounds.")
+PHASE_NAMES = {"actions": "Actions", "rewards": "Rewards", "over": "Game over"}
+KIND_NAMES = {"signoria": "Signoria action", "assignment": "Assignment", "helper": "Helper"}
+SEX_NAMES = {"male": "male", "female": "female"}
+
+
+def colour_title(colour: str) -> str:
+    """A colour as a name on the page: `yellow` -> `Yellow`."""
+    return colour.capitalize()
+
+
+def choice_text(p: Position, a: Any) -> str:
+    """A choice as a button says it, to the player who makes it (no name, imperative)."""
+    t = p.t
+    if isinstance(a, Pass):
+        return "Pass: take no more dice this round"
+    if isinstance(a, Advance):
+        if a.move == "new":
+            return f"New meeple on the {a.track} track"
+        if a.move == "up":
+            return f"{a.track.capitalize()} track: up from {_slot(t, a.slot)}"
+        if a.move == "initiative":
+            return "Disc up the Initiative track"
+        return "Stop: keep the remaining advancement points unused"
+    if isinstance(a, Mission):
+        return f"{a.track.capitalize()} meeple of {_slot(t, a.slot)} to {a.city}"
+    if isinstance(a, Marry):
+        return f"{a.city}, dowry {a.dowry} florins ({a.dowry * t.vp_per_dowry} VP)"
+    if isinstance(a, FaceDown):
+        return f"Next to the {a.row} row"
+    if isinstance(a, Hire):
+        return f"Hire {helper_text(t, a.helper)}"
+    if isinstance(a, Activate):
+        return f"{'Activate' if a.use else 'Do not activate'} {helper_text(t, a.helper)}"
+    if isinstance(a, Reward):
+        if a.choice == "florins":
+            return f"Take {t.reward_florins} florins"
+        return f"Take the bonus: {reward_text(t, p.rewards[p.round - 1])}"
+    if isinstance(a, Wedding):
+        return "Arrange a wedding for a son" if a.accept else "No wedding"
+    if isinstance(a, BuyVp):
+        return (f"Pay {t.buy_florins} florins for {t.buy_vp} VP" if a.accept
+                else "Keep the florins")
+    return describe_action(p, a)
+
+
+def wedding_text(t: Tables, brides: int, round_: int) -> str:
+    """What the next wedding brings a seat with `brides` married men."""
+    vp = t.bride_vp[brides] if brides < len(t.bride_vp) else 0
+    florins = t.wedding_florins if round_ in t.wedding_rounds else 0
+    extra = f" and {florins} florins" if florins else ""
+    return f"a bride on the next bride slot: {vp} VP{extra}"
+
+
+def reward_step_text(p: Position, seat: int, total: int, threshold: int) -> str:
+    """The threshold check of the reward step, for one seat."""
+    verdict = "receives the reward" if total <= threshold else "receives no reward"
+    return f"{p.names[seat]}: dice {total}, threshold {threshold}: {verdict}"
+
+
+def final_note(t: Tables) -> str:
+    """How the end scoring counts, from the rules' numbers."""
+    return (f"Career meeples score their slot's VP divided by {t.career_divisor} (rounded "
+            f"down); a plan row of {t.row_min} or more tiles scores its face-up tiles' values "
+            f"and {t.back_vp} VP per face-down tile. Ties go to the higher place in the turn "
+            "order.")

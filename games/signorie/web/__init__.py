@@ -1,0 +1,1 @@
+"""Signorie in the browser."""

@@ -1,0 +1,142 @@
+"""Signorie in the browser: what the platform's web server needs of it (`tabletop.web.site`)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.responses import Response
+
+from tabletop.web.errors import ClientError
+
+from .. import text
+from ..bots.levels import LEVELS, level_name, level_options
+from ..components import DATA
+from ..game import GAME
+from ..state import REWARDS, SignorieState
+from .wire import log_json, preview_json, table_json, view_json
+
+
+def static_dir() -> Path:
+    return Path(str(resources.files("games.signorie") / "web" / "static"))
+
+
+@cache
+def components_hash() -> str:
+    """The component file's fingerprint: a stored game replays only on the same components."""
+    return hashlib.sha256(DATA.read_bytes()).hexdigest()
+
+
+class SignorieWeb:
+    """Signorie on the shipped components: its page, its views as JSON, its rules of play."""
+
+    game = GAME
+    levels = LEVELS
+    owner_field = "seat"
+
+    def __init__(self) -> None:
+        self._table: str | None = None
+
+    def level_name(self, spec: str) -> str:
+        return level_name(spec)
+
+    def static_dir(self) -> Path:
+        return static_dir()
+
+    def prepare(self) -> None:
+        self._table = json.dumps(table_json())
+
+    def routes(self, app: FastAPI, server: Any) -> None:
+        @app.get("/api/signorie/table")
+        async def get_table() -> Response:
+            if self._table is None:
+                self._table = json.dumps(table_json())
+            return Response(self._table, media_type="application/json",
+                            headers={"Cache-Control": "no-cache"})
+
+        @app.get("/api/signorie/options")
+        async def options() -> dict[str, Any]:
+            info = GAME.info
+            return {"bots": list(LEVELS), "bot_levels": level_options(),
+                    "players": [info.min_players, info.max_players],
+                    "description": text.DESCRIPTION}
+
+    # -- setting a game up ---------------------------------------------------------------
+
+    def parse_options(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Signorie has no options; a Gonzaga lobby field sent here is named, not ignored."""
+        for key in ("scenario", "variants"):
+            if data.get(key):
+                raise ClientError("bad-options", f"Signorie has no {key}")
+        return {}
+
+    def deal(self, names: Sequence[str], seed: int | None, options: dict[str, Any]
+             ) -> SignorieState:
+        # without a seed the engine draws one from the operating system and keeps it secret
+        return GAME.new_game(list(names), seed, options or None)
+
+    def params_extra(self) -> dict[str, Any]:
+        return {"components": components_hash()}
+
+    def upgrade_params(self, data: dict[str, Any]) -> dict[str, Any]:
+        return data
+
+    def check_stored(self, game_id: str, params: dict[str, Any]) -> None:
+        if params.get("game", "signorie") != "signorie":
+            raise ValueError(f"game {game_id} is a game of {params.get('game')}")
+        want = params.get("components")
+        if want and want != components_hash():
+            raise ValueError(f"game {game_id} was played with other components "
+                             f"(hash {str(want)[:12]})")
+
+    # -- what the browser is sent --------------------------------------------------------
+
+    def view_json(self, view: Any, *, game_id: str, seq: int, seats: list[dict[str, Any]],
+                  log: list[dict[str, Any]]) -> dict[str, Any]:
+        return view_json(view, game_id=game_id, seq=seq, seats=seats, log=log)
+
+    def log_json(self, view: Any, start: int) -> list[dict[str, Any]]:
+        return log_json(view, start)
+
+    def log_length(self, view: Any) -> int:
+        return len(view.log)
+
+    def summary(self, state: SignorieState) -> dict[str, Any]:
+        return {"round": state.round, "phase": text.PHASE_NAMES[state.phase],
+                "setup": GAME.setup_label(state)}
+
+    # -- rules of play on the server -----------------------------------------------------
+
+    def decision_start(self, state: SignorieState) -> int:
+        """One seat decides at a time: the decision began with the last move."""
+        return len(state.history)
+
+    def undoable(self, old: SignorieState, new: SignorieState) -> bool:
+        """Every step of a turn may be taken back until the next seat moves; the reward step,
+        once checked, is settled (the platform already refuses rolls and draws)."""
+        return new.round == old.round and not (old.phase != REWARDS and new.phase == REWARDS)
+
+    def last_player(self, state: SignorieState) -> int | None:
+        return state.history[-1].seat if state.history else None
+
+    def not_your_turn(self, state: SignorieState, seat: int) -> str:
+        mover = state.to_move()
+        if not mover:
+            return "nobody moves now"
+        return f"it is {state.names[mover[0]]}'s move"
+
+    def preview(self, state: SignorieState, action: Any, new: SignorieState) -> dict[str, Any]:
+        return preview_json(state, action, new)
+
+    def record_name(self, game_id: str) -> str:
+        return f"signorie-{game_id}.json"
+
+
+def make_site() -> SignorieWeb:
+    return SignorieWeb()

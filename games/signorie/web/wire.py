@@ -1,0 +1,388 @@
+"""What goes over the wire: the table's fixed facts and a seat's view, as plain JSON.
+
+Every message is built from `GAME.view(state, seat)` (the public view for spectators), which
+holds the alliance stack and the face-down tiles only as counts, so no message can carry them.
+The names, values, costs and limits come from the component tables and every sentence from
+`games.signorie.text`: the page draws what it is sent and writes no rule of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import engine as e
+from .. import text
+from ..actions import ChooseAction, Pass, TakeDie, action_to_json
+from ..refusals import ASKS, effect_refusal, explain
+from ..state import REWARDS, SCORE_SOURCES, Position, SignorieView, copy_public
+from ..tables import ROW_NAMES, SEXES, Tables, tables
+
+#: Each seat colour as the page paints it, with the second cue that does not need the colour:
+#: a letter and a meeple shape (Okabe-Ito hues, told apart by most colour-blind players too).
+PLAYER_LOOKS: dict[str, dict[str, str]] = {
+    "yellow": {"fill": "#f0e442", "ink": "#3b2a1a", "letter": "Y", "shape": "circle"},
+    "red": {"fill": "#d55e00", "ink": "#ffffff", "letter": "R", "shape": "square"},
+    "purple": {"fill": "#9b5fc0", "ink": "#ffffff", "letter": "P", "shape": "triangle"},
+    "blue": {"fill": "#0072b2", "ink": "#ffffff", "letter": "B", "shape": "diamond"},
+}
+#: The die colours as painted (the dice also carry their colour's name).
+DIE_LOOKS: dict[str, dict[str, str]] = {
+    "yellow": {"fill": "#f3d34a", "ink": "#3b2a1a"},
+    "red": {"fill": "#c0392b", "ink": "#ffffff"},
+    "violet": {"fill": "#7d4fa0", "ink": "#ffffff"},
+    "grey": {"fill": "#8a8f94", "ink": "#ffffff"},
+    "turquoise": {"fill": "#2aa39a", "ink": "#ffffff"},
+}
+HOUSE_LOOKS = ("#c7473b", "#3a7cc2", "#e0b12f", "#3e9a5b", "#8e4fa8", "#d07a2a")
+
+
+# -- the fixed table -----------------------------------------------------------------------------
+
+
+def effect_json(eff: tuple[str, int, str] | None) -> dict[str, Any] | None:
+    if eff is None:
+        return None
+    return {"kind": eff[0], "amount": eff[1], "text": text.effect_text(eff)}
+
+
+def table_json(t: Tables | None = None) -> dict[str, Any]:
+    """Everything printed on the board and the player boards, for drawing the table once."""
+    t = t or tables()
+    colours = []
+    for c, colour in enumerate(t.colours):
+        colours.append({
+            "id": colour, "name": text.colour_title(colour), "cost": t.cost[c],
+            "signoria": {"name": t.signoria_name[c], **(effect_json(t.signoria[c]) or {})},
+            "ring": t.colours[t.ring[c]],
+            "helpers": [helper_json(t, h) for h in t.column_helpers[c]],
+            "assignment_slots": list(t.colour_assignment_slots[c]),
+            "look": DIE_LOOKS.get(colour, {"fill": "#999999", "ink": "#ffffff"}),
+        })
+    return {
+        "title": "Signorie", "description": text.DESCRIPTION,
+        "colours": colours,
+        "assignment_slots": [{"colour": t.colours[c], "sex": SEXES[sex]}
+                             for c, sex in t.assignment_slots],
+        "tracks": [{"id": tr, "name": tr.capitalize()} for tr in t.tracks],
+        "career": [{"slot": i, "vp": vp, "rank": t.career_rank[i],
+                    "bonus": effect_json(t.career_bonus[i])}
+                   for i, vp in enumerate(t.career_vp)],
+        "initiative": list(t.initiative_vp),
+        "cities": [{"name": name, "slots": list(t.city_slots[i])}
+                   for i, name in enumerate(t.city_names)],
+        "brides": list(t.bride_vp),
+        "houses": [{"name": h, "colour": HOUSE_LOOKS[i % len(HOUSE_LOOKS)]}
+                   for i, h in enumerate(t.houses)],
+        "rows": [{"id": r, "name": r.capitalize()} for r in ROW_NAMES],
+        "boards": {colour: [list(row) for row in t.plan_shields[i]]
+                   for i, colour in enumerate(t.board_colours)},
+        "looks": {colour: {**look, "name": text.colour_title(colour)}
+                  for colour, look in PLAYER_LOOKS.items()},
+        "sources": [{"id": s, "name": text.SOURCES[s]} for s in SCORE_SOURCES],
+        "phases": text.PHASE_NAMES, "kinds": text.KIND_NAMES,
+        "rules": {"rounds": t.rounds, "max_dice": t.max_dice, "threshold": t.threshold_base,
+                  "threshold_max": t.threshold_max, "dowry_max": t.dowry_max,
+                  "vp_per_dowry": t.vp_per_dowry, "reward_florins": t.reward_florins,
+                  "row_min": t.row_min},
+        "note": text.final_note(t),
+    }
+
+
+def helper_json(t: Tables, h: int) -> dict[str, Any]:
+    return {"index": h, "colour": t.colours[t.helper_column[h]], "order": t.helper_order[h],
+            "cost": t.helper_cost[h], "effect": effect_json(t.helper_effect[h]),
+            "text": text.helper_text(t, h)}
+
+
+def tile_json(t: Tables, tile: int) -> dict[str, Any] | None:
+    if tile < 0:
+        return None
+    return {"id": tile, "house": t.houses[t.tile_house[tile]], "vp": t.tile_vp[tile],
+            "text": text.tile_text(t, tile)}
+
+
+# -- the log ---------------------------------------------------------------------------------------
+
+
+def log_json(v: Position, start: int = 0) -> list[dict[str, Any]]:
+    """The public log from entry `start` on, each entry with its sentence; the log only grows,
+    so a server converts each entry once and shares it between the views of a move."""
+    out = []
+    rnd = 0
+    for entry in v.log[:start]:
+        if entry.kind == "round":
+            rnd = entry.data["round"]
+    for entry in v.log[start:]:
+        if entry.kind == "round":
+            rnd = entry.data["round"]
+        item: dict[str, Any] = {"kind": entry.kind, "seat": entry.seat, "round": rnd,
+                                "text": text.describe_log(v, entry)}
+        if entry.kind == "score":
+            item["points"] = entry.data["points"]
+            item["source"] = entry.data["source"]
+        out.append(item)
+    return out
+
+
+# -- a seat's view -------------------------------------------------------------------------------
+
+
+def view_json(v: SignorieView, *, game_id: str, seq: int, seats: list[dict[str, Any]],
+              log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The whole message a seat (or a spectator) receives after every change."""
+    t = v.t
+    mover = v.to_move()[0] if v.to_move() else None
+    return {
+        "type": "state", "game": game_id, "seq": seq, "you": v.viewer,
+        "round": v.round, "rounds": t.rounds, "phase": v.phase,
+        "phase_name": text.PHASE_NAMES[v.phase], "order": list(v.order),
+        "to_move": list(v.to_move()), "mover": mover,
+        "question": _question(v) if mover is not None else None,
+        "dice": [{"colour": colour, "values": list(v.dice[c]),
+                  "placed": [[seat, v.taken[seat][c]] for seat in range(v.n)
+                             if v.taken[seat][c]]}
+                 for c, colour in enumerate(t.colours)],
+        "cities": [city_json(v, c) for c in v.cities],
+        "assignments": [assignment_json(t, v, slot) for slot in range(len(t.assignment_slots))],
+        "rewards": [reward_json(v, r) for r in range(len(v.rewards))],
+        "deck": v.deck_left(),
+        "players": [{**player_json(v, seat), **seats[seat]} for seat in range(v.n)],
+        "reward_step": reward_step_json(v),
+        "log": log_json(v) if log is None else log,
+        "legal": legal_json(v) if v.viewer is not None and v.viewer == mover else None,
+        "winners": list(e.winners(v)),
+        "final": final_json(v) if v.is_over else None,
+    }
+
+
+def _question(v: Position) -> str:
+    f = v.stack[-1]
+    return f"{v.names[f[1]]} is asked {ASKS[f[0]][1]}."
+
+
+def city_json(v: Position, c: int) -> dict[str, Any]:
+    t = v.t
+    placed = v.city_meeples[c]
+    slots = [{"value": value, "meeple": list(placed[i]) if i < len(placed) else None}
+             for i, value in enumerate(t.city_slots[c])]
+    marriage, mission = v.city_tiles[c]
+    return {"index": c, "name": t.city_names[c], "slots": slots,
+            "marriage": tile_json(t, marriage), "mission": tile_json(t, mission)}
+
+
+def assignment_json(t: Tables, v: Position, slot: int) -> dict[str, Any]:
+    c, sex = t.assignment_slots[slot]
+    tile = v.assignment[slot]
+    return {"slot": slot, "colour": t.colours[c], "sex": SEXES[sex], "tile": tile,
+            "name": t.tile_name[tile], "effect": effect_json(t.tile_effect[tile]),
+            "most": 3 if t.tile_repeat[tile] else 1}
+
+
+def reward_json(v: Position, r: int) -> dict[str, Any]:
+    tile = v.rewards[r]
+    return {"round": r + 1, "kind": "vp" if tile >= e.VP_TILE else "bonus",
+            "text": text.reward_text(v.t, tile), "current": r + 1 == v.round,
+            "done": r + 1 < v.round or v.is_over}
+
+
+def player_json(v: Position, seat: int) -> dict[str, Any]:
+    t = v.t
+    total = sum(v.taken[seat])
+    return {
+        "seat": seat, "name": v.names[seat], "colour": v.colour_of(seat), "vp": v.vp[seat],
+        "florins": v.florins[seat], "passed": v.passed[seat],
+        "place": v.order.index(seat) + 1,
+        "supply": {"male": v.avail[seat][0], "female": v.avail[seat][1]},
+        "stock": {"male": v.stock[seat][0], "female": v.stock[seat][1]},
+        "career": [list(track) for track in v.career[seat]],
+        "initiative": v.init_pos[seat], "initiative_stack": v.init_stamp[seat],
+        "taken": list(v.taken[seat]), "dice_sum": total,
+        "threshold": e.threshold_of(v, seat),
+        "threshold_meeples": {"male": v.threshold[seat][0], "female": v.threshold[seat][1]},
+        "helpers": list(v.helpers[seat]), "brides": v.brides[seat],
+        "rows": [{"row": row, "tiles": [tile_json(t, x) for x in v.rows[seat][i]],
+                  "down": v.down[seat][i], "count": e.row_tiles(v, seat, i)}
+                 for i, row in enumerate(ROW_NAMES)],
+    }
+
+
+def reward_step_json(v: Position) -> dict[str, Any] | None:
+    """The threshold check of the round's reward step, once it has been made."""
+    if v.phase != REWARDS and not v.is_over:
+        return None
+    entry = next((x for x in reversed(v.log) if x.kind == "rewards"), None)
+    if entry is None:
+        return None
+    d = entry.data
+    tile = v.rewards[v.round - 1]
+    return {"round": v.round, "reward": text.reward_text(v.t, tile),
+            "order": list(d["order"]), "qualified": list(d["qualified"]),
+            "lines": [text.reward_step_text(v, s, d["sums"][s], d["thresholds"][s])
+                      for s in d["order"]],
+            "waiting": list(v.queue)}
+
+
+# -- what the seat to move may do ----------------------------------------------------------------
+
+
+def option(v: Position, a: Any, **more: Any) -> dict[str, Any]:
+    return {"action": action_to_json(a), "text": text.choice_text(v, a), **more}
+
+
+def legal_json(v: SignorieView) -> dict[str, Any]:
+    """The question now open and every answer, with what it costs and what it brings; for a
+    turn, every die with the actions it would allow and why a closed one is closed."""
+    f = v.stack[-1]
+    kind, seat = f[0], f[1]
+    out: dict[str, Any] = {"kind": kind, "question": ASKS[kind][1],
+                           "options": [option(v, a) for a in v.legal]}
+    if kind == "turn":
+        out["dice"] = dice_choices(v, seat)
+        out["can_pass"] = any(isinstance(a, Pass) for a in v.legal)
+    elif kind == "choose":
+        out["colour"] = v.t.colours[f[2]]
+        out["choices"] = action_choices(v, seat, f[2])
+    elif kind == "advance":
+        out["points"] = f[2]
+    elif kind == "mission":
+        out["options"] = [option(v, a, vp=v.t.career_vp[a.slot],
+                                 **_city_gain(v, seat, a.city, v.t.tracks.index(a.track)))
+                          for a in v.legal]
+    elif kind == "marriage":
+        out["options"] = [option(v, a, vp=a.dowry * v.t.vp_per_dowry,
+                                 **_city_gain(v, seat, a.city, e.MARRIAGE_ROW)) for a in v.legal]
+    elif kind == "wedding":
+        out["gain"] = text.wedding_text(v.t, v.brides[seat], v.round)
+    return out
+
+
+def _city_gain(v: Position, seat: int, city_name: str, row: int) -> dict[str, Any]:
+    """The alliance tile a mission (to the track's row) or a marriage (to the marriage row)
+    would take along: only when that plan row still shows its house's empty shield."""
+    c = v.t.city_names.index(city_name)
+    tile = v.city_tiles[c][e.MARRIAGE_SLOT if row == e.MARRIAGE_ROW else e.MISSION_SLOT]
+    takes = tile >= 0 and e.plan_needs(v, seat, row, tile)
+    return {"tile": tile_json(v.t, tile) if takes else None, "row": ROW_NAMES[row]}
+
+
+def dice_choices(v: SignorieView, seat: int) -> list[dict[str, Any]]:
+    """Every die left on the board: open or not (and why), its cost, and the actions of its
+    colour as they would stand once it is paid for."""
+    t = v.t
+    legal = set(v.legal)
+    out = []
+    for c, values in enumerate(v.dice):
+        for value in sorted(set(values)):
+            a = TakeDie(seat, t.colours[c], value)
+            cost = e.die_cost(v, c, value)
+            item: dict[str, Any] = {"colour": t.colours[c], "value": value, "cost": cost,
+                                    "action": action_to_json(a), "ok": a in legal}
+            if a in legal:
+                item["choices"] = action_choices(_after_die(v, seat, c, value), seat, c)
+            else:
+                item["why"] = explain(v, a).message  # type: ignore[arg-type]
+            out.append(item)
+    return out
+
+
+def _after_die(v: SignorieView, seat: int, c: int, value: int) -> SignorieView:
+    """The view as it would be once `seat` has taken and paid for the die (nothing random)."""
+    w = SignorieView.__new__(SignorieView)
+    copy_public(v, w)
+    w.viewer, w.deck_size, w.removed_count = v.viewer, v.deck_size, v.removed_count
+    w.dice[c].remove(value)
+    w.taken[seat][c] = value
+    w.florins[seat] -= e.die_cost(v, c, value)
+    return w
+
+
+def action_choices(v: Position, seat: int, c: int) -> list[dict[str, Any]]:
+    """The three actions of colour `c` on the seat's board: the Signoria action, its two
+    assignments (with how many meeples) and the helpers it may hire, each open or not."""
+    t = v.t
+    florins = v.florins[seat]
+    legal = {a for a in e._choose_options(v, seat, c)}
+    out = []
+    sig = ChooseAction(seat, "signoria")
+    out.append({"kind": "signoria", "name": t.signoria_name[c],
+                "effect": text.effect_text(t.signoria[c]), "cost": 0, "ok": sig in legal,
+                "action": action_to_json(sig),
+                "why": "" if sig in legal else effect_refusal(v, seat, t.signoria[c])})
+    for slot in t.colour_assignment_slots[c]:
+        sex = t.assignment_slots[slot][1]
+        tile = v.assignment[slot]
+        most = 3 if t.tile_repeat[tile] else 1
+        counts = []
+        for k in range(1, most + 1):
+            a = ChooseAction(seat, "assignment", SEXES[sex], k)
+            why = ""
+            if v.avail[seat][sex] < k:
+                why = f"not {k} {SEXES[sex]} meeple{'s' if k != 1 else ''} in the supply"
+            elif a not in legal:
+                why = effect_refusal(v, seat, t.tile_effect[tile], sex, k)
+            counts.append({"meeples": k, "ok": a in legal, "action": action_to_json(a),
+                           "effect": text.effect_text(t.tile_effect[tile], k),
+                           "why": why})
+        out.append({"kind": "assignment", "sex": SEXES[sex], "name": t.tile_name[tile],
+                    "effect": text.effect_text(t.tile_effect[tile]), "cost": 0,
+                    "ok": any(x["ok"] for x in counts), "counts": counts,
+                    "why": "" if any(x["ok"] for x in counts) else counts[0]["why"]})
+    for h in t.column_helpers[t.ring[c]]:
+        a = ChooseAction(seat, "helper", "", 0, h)
+        why = ""
+        if v.helpers[seat][h]:
+            why = "this helper slot is already filled"
+        elif t.helper_cost[h] > florins:
+            why = f"costs {t.helper_cost[h]} florins, {florins} would be left"
+        out.append({"kind": "helper", "helper": h, "name": text.helper_text(t, h),
+                    "effect": text.effect_text(t.helper_effect[h]), "cost": t.helper_cost[h],
+                    "ok": a in legal, "action": action_to_json(a), "why": why})
+    return out
+
+
+# -- the end ---------------------------------------------------------------------------------------
+
+
+def final_json(v: Position) -> dict[str, Any]:
+    """The final scoring row by row (each source of points), from the engine's own score
+    events, never computed again; with the end-of-game sentences and the places."""
+    breakdown = e.score_breakdown(v)
+    rows = [{"source": s, "name": text.SOURCES[s], "points": [b[s] for b in breakdown]}
+            for s in SCORE_SOURCES]
+    end = [text.describe_log(v, x) for x in _final_entries(v)]
+    keys = [(v.vp[p], -v.order.index(p)) for p in range(v.n)]
+    places = [1 + sum(1 for other in keys if other > k) for k in keys]
+    return {"rows": rows, "totals": list(v.vp), "winners": list(e.winners(v)),
+            "places": places, "end": end, "lines": text.score_lines(v, breakdown),
+            "note": text.final_note(v.t)}
+
+
+def _final_entries(v: Position) -> list[Any]:
+    """The score entries of the end scoring (careers, alliance rows)."""
+    out = []
+    for x in reversed(v.log):
+        if x.kind == "score" and x.data["source"] in ("careers", "alliances"):
+            out.append(x)
+        elif x.kind not in ("score", "game_over"):
+            break
+    return out[::-1]
+
+
+def preview_json(old: Position, action: Any, new: Position) -> dict[str, Any]:
+    """What a choice would bring the seat making it, for the check before it is made; it
+    stops before anything chance decides (a roll, a new round), which only the move reveals."""
+    seat = action.seat
+    events: list[str] = []
+    hidden = False
+    for entry in new.log[len(old.log):]:
+        if entry.kind in ("offspring", "round", "setup"):
+            hidden = True
+            break
+        events.append(text.describe_log(new, entry))
+    # points and florins never hang on a roll or a draw, so they are shown whole
+    gain = {"vp": new.vp[seat] - old.vp[seat], "florins": new.florins[seat] - old.florins[seat]}
+    if hidden:
+        events.append("Then the dice decide: you see the roll once the move is made.")
+    return {"points": gain["vp"], "florins": gain["florins"], "events": events,
+            "text": text.choice_text(old, action)}
+
