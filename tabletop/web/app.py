@@ -19,6 +19,7 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -474,6 +475,12 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, game: str = "gonzaga",
     app.add_middleware(BodyLimit)
     app.state.server = server
     static = site.static_dir()
+    # the platform's shared scripts and each game's own folder under its name, then (for pages
+    # that still link `/static/...` directly) the game's folder at the top
+    app.mount("/static/tabletop", StaticFiles(directory=Path(__file__).parent / "static"),
+              name="static-tabletop")
+    app.mount(f"/static/{site.game.info.name}", StaticFiles(directory=static),
+              name=f"static-{site.game.info.name}")
     app.mount("/static", StaticFiles(directory=static), name="static")
 
     @app.exception_handler(ClientError)

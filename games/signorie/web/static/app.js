@@ -1,0 +1,390 @@
+// Signorie in the browser. Plain JS, no build step: the server sends the table's printed facts
+// once (/api/signorie/table) and a view of the game after every change; this file draws them and
+// sends the player's choices. Every name, value, cost and sentence comes from the server; the
+// connection, replay and links are the platform's (/static/tabletop/table.js).
+"use strict";
+
+const { $, el, svg } = Table;
+const ui = { table: null, view: null, pick: null, choice: null, pending: null, checks: new Map() };
+
+// -- looks: each player's colour with a second cue (a letter in a shape) ------------------------
+
+const SHAPES = {
+  circle: (g) => svg("circle", { cx: 10, cy: 10, r: 8.5 }, g),
+  square: (g) => svg("rect", { x: 2, y: 2, width: 16, height: 16, rx: 2 }, g),
+  triangle: (g) => svg("path", { d: "M10 1.5L19 18H1z" }, g),
+  diamond: (g) => svg("path", { d: "M10 1L19 10L10 19L1 10z" }, g),
+};
+function look(colour) { return ui.table.looks[colour] || { fill: "#999", ink: "#fff", letter: "?", shape: "circle", name: colour }; }
+function playerLook(seat) { return look(ui.view.players[seat].colour); }
+// a meeple, disc or marker of a seat: its colour, its shape and its letter
+function mark(seat, extra = "", size = 20) {
+  const p = ui.view.players[seat];
+  const l = look(p.colour);
+  const s = svg("svg", { viewBox: "0 0 20 20", width: size, height: size, class: "mark", role: "img",
+    "aria-label": `${p.name} (${l.name})${extra ? " " + extra : ""}` });
+  const t = svg("title", {}, s);
+  t.textContent = `${p.name} (${l.name})${extra ? ", " + extra : ""}`;
+  const g = svg("g", { fill: l.fill, stroke: "#2b1d10", "stroke-width": 1.2 }, s);
+  SHAPES[l.shape](g);
+  const txt = svg("text", { x: 10, y: l.shape === "triangle" ? 15.5 : 14, "text-anchor": "middle", "font-size": 10,
+    "font-weight": "bold", fill: l.ink }, s);
+  txt.textContent = l.letter;
+  return s;
+}
+function sexSign(sex) { return sex === "female" ? "♀" : "♂"; }
+function colourOf(id) { return ui.table.colours.find((c) => c.id === id); }
+function dieFace(colour, value, attrs = {}, tag = "span") {
+  const c = colourOf(colour);
+  return el(tag, { class: "die", style: `--die:${c.look.fill};--pip:${c.look.ink}`, ...attrs }, el("b", { text: String(value) }));
+}
+function tileChip(tile, extra = "") {
+  if (!tile) return el("span", { class: "tile empty", text: "—" });
+  const house = ui.table.houses.find((h) => h.name === tile.house);
+  return el("span", { class: "tile " + extra, style: `--house:${house ? house.colour : "#777"}`, title: tile.text },
+    el("span", { class: "house", text: tile.house }), el("b", { text: String(tile.vp) }));
+}
+function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
+function nameOf(seat) { return ui.view.players[seat].name; }
+function me(v) { return v.you === null || v.you === undefined ? null : v.players[v.you]; }
+
+// -- rendering a view ------------------------------------------------------------------------
+
+function render(v) {
+  const newView = !ui.view || ui.view.seq !== v.seq;
+  ui.view = v;
+  if (newView) { ui.pick = null; ui.choice = null; ui.checks.clear(); }
+  renderStatus(v);
+  renderRewards(v);
+  renderOrder(v);
+  renderDice(v);
+  renderCities(v);
+  renderTracks(v);
+  renderPlayers(v);
+  renderRewardStep(v);
+  renderEnd(v);
+  renderLog(v);
+  renderActions(v);
+  if (newView) sendPending(v);
+}
+function renderStatus(v) {
+  const who = v.mover === null ? "" : v.mover === v.you ? " · your move" : ` · ${nameOf(v.mover)}'s move`;
+  $("status").textContent = `Round ${v.round} of ${v.rounds} · ${v.phase_name}${v.phase === "over" ? "" : who}`;
+}
+function renderRewards(v) {
+  $("rewards").replaceChildren(...v.rewards.map((r) => el("li", {
+    class: `reward ${r.kind}${r.current ? " current" : ""}${r.done ? " done" : ""}`, "data-round": r.round },
+  el("span", { class: "round", text: `Round ${r.round}` }), el("span", { text: r.text }))));
+}
+function renderOrder(v) {
+  const chip = (seat) => el("li", { class: "chip" + (v.mover === seat ? " moving" : ""), "data-seat": seat },
+    mark(seat), el("span", { text: nameOf(seat) }));
+  const playing = v.order.filter((s) => !v.players[s].passed);
+  const passed = v.order.filter((s) => v.players[s].passed);
+  $("order").replaceChildren(...playing.map(chip));
+  $("order").after($("passed") || el("div", { id: "passed" }));
+  $("passed").replaceChildren(el("span", { class: "muted", text: passed.length ? "Passed: " : "" }),
+    ...passed.map((s) => el("span", { class: "chip passed" }, mark(s, "passed"), el("span", { text: nameOf(s) }))));
+}
+function legalDice(v) { return v.legal && v.legal.kind === "turn" ? v.legal.dice : []; }
+function renderDice(v) {
+  const dice = legalDice(v);
+  const cols = ui.table.colours.map((c, ci) => {
+    const d = v.dice[ci];
+    const faces = [...new Set(d.values)].flatMap((value) => {
+      const n = d.values.filter((x) => x === value).length;
+      const opt = dice.findIndex((x) => x.colour === c.id && x.value === value);
+      const info = dice[opt];
+      const attrs = { "data-die": `${c.id}-${value}`, title: `${c.name} ${value}: pay ${Math.max(0, c.cost - value)} florins` };
+      if (info) {
+        Object.assign(attrs, { type: "button", class: "die pick" + (ui.pick === opt ? " on" : ""), disabled: !info.ok,
+          title: info.ok ? attrs.title : `${attrs.title}. ${Table.sentence(info.why)}`, onclick: () => pickDie(opt) });
+      }
+      return Array.from({ length: n }, () => dieFace(c.id, value, attrs, info ? "button" : "span"));
+    });
+    const placed = d.placed.map(([seat, value]) => el("span", { class: "placed" }, mark(seat, `took ${c.name} ${value}`, 16), dieFace(c.id, value)));
+    const slots = v.assignments.filter((a) => a.colour === c.id).map((a) => el("div", { class: "assignment", "data-slot": a.slot, title: a.effect.text },
+      el("span", { class: "sex", "aria-label": a.sex, text: sexSign(a.sex) }), el("b", { text: a.name }),
+      el("span", { class: "muted", text: ` ${a.effect.text}${a.most > 1 ? ` (1 to ${a.most} meeples, each)` : ""}` })));
+    return el("div", { class: "colour", style: `--die:${c.look.fill}`, "data-colour": c.id },
+      el("div", { class: "colour-head" }, el("b", { text: c.name }), el("span", { class: "cost", text: `cost ${c.cost}` })),
+      el("div", { class: "signoria", title: c.signoria.text }, el("span", { class: "muted", text: "Signoria: " }), el("b", { text: c.signoria.name }),
+        el("span", { class: "muted", text: ` (${c.signoria.text})` })),
+      el("div", { class: "faces" }, ...(faces.length ? faces : [el("span", { class: "muted", text: "no dice left" })])),
+      el("div", { class: "assignments" }, ...slots),
+      el("div", { class: "placed-row" }, ...placed),
+      el("div", { class: "ring muted", text: `hires into ${colourOf(c.ring).name} helpers` }));
+  });
+  $("dice").replaceChildren(...cols);
+}
+function renderCities(v) {
+  $("cities").replaceChildren(...v.cities.map((city) => el("div", { class: "city", "data-city": city.name },
+    el("h4", { text: city.name }),
+    el("ol", { class: "slots" }, ...city.slots.map((s) => el("li", { class: "slot" + (s.meeple ? " filled" : ""), title: `slot value ${s.value}` },
+      el("span", { class: "value", text: String(s.value) }), s.meeple ? mark(s.meeple[0], s.meeple[1] === 1 ? "female" : "male", 18) : "",
+      s.meeple ? el("span", { class: "sex", text: sexSign(s.meeple[1] === 1 ? "female" : "male") }) : ""))),
+    el("div", { class: "city-tiles" },
+      el("span", { class: "muted", text: "Marriage " }), tileChip(city.marriage),
+      el("span", { class: "muted", text: " Mission " }), tileChip(city.mission)))));
+}
+function renderTracks(v) {
+  const t = ui.table;
+  const head = el("tr", {}, el("th", { text: "" }), ...t.career.map((s) => el("th", { title: s.bonus ? `bonus: ${s.bonus.text}` : "" },
+    el("span", { class: "vp", text: `${s.vp} VP` }), el("span", { class: "rank", text: `rank ${s.rank}` }), s.bonus ? el("span", { class: "bonus", text: s.bonus.text }) : "")));
+  const rows = t.tracks.map((tr, ti) => el("tr", { "data-track": tr.id }, el("th", { text: tr.name }),
+    ...t.career.map((s) => el("td", {}, ...v.players.flatMap((p) => {
+      const n = p.career[ti][s.slot];
+      return n ? [el("span", { class: "count" }, mark(p.seat, `${plural(n, "meeple")} on the ${tr.name} track, slot ${s.slot + 1}`, 16), n > 1 ? `×${n}` : "")] : [];
+    })))));
+  $("tracks").replaceChildren(el("div", { class: "scroll" }, el("table", { class: "track" }, el("thead", {}, head), el("tbody", {}, ...rows))));
+  const cells = t.initiative.map((vp, i) => {
+    const here = v.players.filter((p) => p.initiative === i).sort((a, b) => b.initiative_stack - a.initiative_stack);
+    return el("li", { class: "init", "data-slot": i }, el("span", { class: "vp", text: `${vp} VP` }), ...here.map((p) => mark(p.seat, `initiative slot ${i}`, 16)));
+  });
+  $("initiative").replaceChildren(el("ol", { class: "initiative" }, ...cells));
+}
+function renderPlayers(v) {
+  $("players").replaceChildren(...v.players.map((p) => playerBoard(v, p)));
+}
+function playerBoard(v, p) {
+  const t = ui.table;
+  const l = look(p.colour);
+  const who = p.kind === "bot" ? "bot" : p.connected ? "online" : p.claimed ? "away" : "seat free";
+  const head = el("h3", { class: "pb-head" }, mark(p.seat, "", 22), el("span", { class: "name", text: p.name + (p.seat === v.you ? " (you)" : "") }),
+    el("small", { class: "muted", text: ` ${l.name} · ${who}` }),
+    el("span", { class: "vp-total", "data-vp": p.vp, text: `${p.vp} VP` }));
+  const facts = el("div", { class: "facts" },
+    el("span", { class: "florins", "data-florins": p.florins, text: `${p.florins} florins` }),
+    el("span", { text: `${p.place}. in turn order${p.passed ? ", passed" : ""}` }),
+    el("span", { text: `supply ${sexSign("male")}${p.supply.male} ${sexSign("female")}${p.supply.female}` }),
+    el("span", { class: "muted", text: `stock ${sexSign("male")}${p.stock.male} ${sexSign("female")}${p.stock.female}` }),
+    el("span", { class: p.dice_sum > p.threshold ? "over" : "", text: `dice ${p.dice_sum} / threshold ${p.threshold}` }));
+  const slots = el("div", { class: "action-slots" }, ...t.colours.map((c, ci) => el("span", { class: "aslot", style: `--die:${c.look.fill}`, title: `${c.name} action slot` },
+    p.taken[ci] ? dieFace(c.id, p.taken[ci]) : el("span", { class: "die empty", text: c.name[0] }))));
+  const helpers = el("div", { class: "helpers" }, ...t.colours.map((c) => el("div", { class: "hcol", style: `--die:${c.look.fill}` },
+    ...c.helpers.map((h) => el("span", { class: "helper" + (p.helpers[h.index] ? " hired" : ""), title: h.text, "data-helper": h.index },
+      el("b", { text: `${h.cost}` }), el("span", { text: h.effect.text }))))));
+  const board = t.boards[p.colour] || [];
+  const rows = p.rows.map((r, ri) => {
+    const houses = (board[ri] || []).map((hi) => t.houses[hi].name);
+    const left = [...r.tiles];
+    const shields = houses.map((h) => {
+      const k = left.findIndex((x) => x && x.house === h);
+      if (k >= 0) { const tile = left[k]; left[k] = null; return tileChip(tile); }
+      const house = t.houses.find((x) => x.name === h);
+      return el("span", { class: "shield", style: `--house:${house.colour}`, title: `empty shield: ${h}`, text: h.slice(0, 3) });
+    });
+    return el("div", { class: "plan-row" + (r.count >= t.rules.row_min ? " scoring" : ""), "data-row": r.row },
+      el("span", { class: "row-name", text: t.rows[ri].name }), ...shields,
+      r.down ? el("span", { class: "down", title: "face-down alliance tiles", text: `+${r.down} face down` }) : "");
+  });
+  const brides = el("div", { class: "brides" }, el("span", { class: "muted", text: "Brides " }),
+    ...t.brides.map((vp, i) => el("span", { class: "bride" + (i < p.brides ? " married" : ""), title: `${vp} VP` }, String(vp))));
+  return el("section", { class: "card player" + (p.seat === v.you ? " mine" : "") + (v.mover === p.seat ? " moving" : ""),
+    "data-seat": p.seat, style: `--seat:${l.fill}` }, head, facts, slots, helpers, el("div", { class: "plan" }, ...rows), brides);
+}
+function renderRewardStep(v) {
+  const box = $("reward-step");
+  const r = v.reward_step;
+  if (!r || v.phase === "over") { box.hidden = true; return; }
+  box.hidden = false;
+  box.replaceChildren(el("h3", { text: `Rewards of round ${r.round}: ${r.reward}` }),
+    el("ul", {}, ...r.lines.map((line) => el("li", { text: line }))),
+    r.waiting.length ? el("p", { class: "muted", text: `Still to take the reward: ${r.waiting.map(nameOf).join(", ")}` }) : "");
+}
+function renderEnd(v) {
+  const box = $("end");
+  const f = v.final;
+  if (!f) { box.hidden = true; return; }
+  box.hidden = false;
+  const head = el("tr", {}, el("th", { text: "Points from" }), ...v.players.map((p) => el("th", {}, mark(p.seat), " ", p.name)));
+  const rows = f.rows.map((r) => el("tr", { "data-source": r.source }, el("td", { text: r.name }),
+    ...r.points.map((n, s) => el("td", { class: "num", "data-seat": s, text: String(n) }))));
+  rows.push(el("tr", { class: "total" }, el("td", { text: "Total" }), ...f.totals.map((n) => el("td", { class: "num", text: String(n) }))));
+  rows.push(el("tr", { class: "place" }, el("td", { text: "Place" }), ...f.places.map((n) => el("td", { class: "num", text: String(n) }))));
+  box.replaceChildren(el("h2", { text: "Game over" }),
+    el("p", { class: "winner", id: "winner", text: `Winner: ${f.winners.map(nameOf).join(" and ")}` }),
+    el("div", { class: "scroll" }, el("table", { id: "final-table", class: "by-source" }, el("thead", {}, head), el("tbody", {}, ...rows))),
+    f.end.length ? el("details", {}, el("summary", { text: "The end scoring, line by line" }), el("ul", {}, ...f.end.map((x) => el("li", { text: x })))) : "",
+    el("p", { class: "muted", text: f.note }),
+    Table.endLinks("signorie"));
+}
+function renderLog(v) {
+  const items = v.log.slice(-250).map((e) => el("li", { class: "log-" + e.kind, text: e.text })).reverse();
+  $("log").replaceChildren(...items);
+}
+
+// -- choosing: select, see the preview, then confirm ------------------------------------------
+
+function actionKey(a) { const { seat, ...rest } = a; return JSON.stringify(rest); }
+function pickDie(i) {
+  const v = ui.view;
+  if (!v.legal || v.legal.kind !== "turn" || !v.legal.dice[i].ok) return;
+  ui.pick = i;
+  ui.choice = null;
+  renderDice(v);
+  renderActions(v);
+}
+function choose(choice) {
+  ui.choice = choice;
+  if (!ui.checks.has(actionKey(choice.checked))) Table.check(choice.checked);
+  renderActions(ui.view);
+  const c = $("confirm");
+  if (c) c.focus();
+}
+function cancel() { ui.pick = null; ui.choice = null; renderDice(ui.view); renderActions(ui.view); }
+function confirm() {
+  const c = ui.choice;
+  if (!c) return;
+  if (c.then) ui.pending = c.then;  // the die first; its action goes with the next view
+  if (Table.act(c.checked)) { const b = $("confirm"); if (b) b.disabled = true; }
+}
+// a die and its action are one choice for the player, two steps for the rules
+function sendPending(v) {
+  const a = ui.pending;
+  if (!a || !v.legal) return;
+  ui.pending = null;
+  if (v.legal.kind !== "choose") return;
+  const match = v.legal.options.find((o) => actionKey(o.action) === actionKey(a));
+  if (match) Table.act(match.action);
+  else Table.toast("That action is no longer open: choose again.");
+}
+function onCheck(msg) {
+  ui.checks.set(actionKey(msg.action), msg);
+  if (ui.choice && actionKey(ui.choice.checked) === actionKey(msg.action)) renderActions(ui.view);
+}
+
+function renderActions(v) {
+  const box = $("actions");
+  if (v.phase === "over") { box.hidden = true; return; }
+  box.hidden = false;
+  if (Table.replaying) { box.replaceChildren(el("h3", { text: "Replay" }), el("p", { text: v.question || "" })); return; }
+  if (!v.legal) {
+    const text = v.you === null ? (v.question || "") : ui.pending ? "Sending your move…" : `Waiting: ${v.question || ""}`;
+    box.replaceChildren(el("h3", { text: v.you === null ? "Watching" : "Waiting" }), el("p", { id: "waiting", text }), undoEl(v));
+    return;
+  }
+  const L = v.legal;
+  const parts = [el("h3", { id: "question", text: `Your move: ${L.question}` })];
+  if (L.kind === "turn") parts.push(...turnPanel(v, L));
+  else if (L.kind === "choose") parts.push(...choicesPanel(v, L.choices, `${colourOf(L.colour).name} die placed: choose its action`, null));
+  else parts.push(...optionsPanel(v, L));
+  parts.push(previewEl(v), undoEl(v));
+  box.replaceChildren(...parts);
+  numberKeys(box);
+}
+function turnPanel(v, L) {
+  const out = [];
+  if (ui.pick === null) {
+    out.push(el("p", { class: "muted", text: "Pick a die (on the board or here), see the actions it allows, then confirm." }));
+    out.push(el("div", { class: "die-list" }, ...L.dice.map((d, i) => d.ok
+      ? el("button", { type: "button", class: "die-choice key", "data-die-choice": `${d.colour}-${d.value}`, onclick: () => pickDie(i) },
+        dieFace(d.colour, d.value), ` pay ${d.cost}`)
+      : el("span", { class: "die-choice closed", title: Table.sentence(d.why) }, dieFace(d.colour, d.value), el("small", { text: ` ${Table.sentence(d.why)}` })))));
+    if (L.can_pass) {
+      const pass = L.options.find((o) => o.action.type === "pass");
+      out.push(el("div", { class: "row" }, el("button", { type: "button", id: "pass", class: "key", onclick: () => choose({ checked: pass.action, text: pass.text }) }, pass.text)));
+    }
+    return out;
+  }
+  const d = L.dice[ui.pick];
+  const c = colourOf(d.colour);
+  out.push(el("p", { id: "picked" }, dieFace(d.colour, d.value), ` ${c.name} ${d.value}: you pay ${plural(d.cost, "florin")}. Its actions:`));
+  out.push(...choicesPanel(v, d.choices, null, d));
+  out.push(el("div", { class: "row" }, el("button", { type: "button", id: "other-die", onclick: cancel }, "Another die")));
+  return out;
+}
+// the Signoria action, the two assignments (how many meeples) and the helpers of a die's colour
+function choicesPanel(v, choices, title, die) {
+  const out = title ? [el("p", { text: title })] : [];
+  const pick = (item, label) => () => choose(die
+    ? { checked: die.action, then: item.action, text: label }
+    : { checked: item.action, text: label });
+  const isOn = (a) => ui.choice && actionKey(ui.choice.then || ui.choice.checked) === actionKey(a);
+  const list = el("ul", { class: "choices" });
+  for (const ch of choices) {
+    const kind = ui.table.kinds[ch.kind];
+    let body;
+    if (ch.kind === "assignment") {
+      body = el("div", { class: "row" }, ...ch.counts.map((n) => el("button", { type: "button", class: "key" + (isOn(n.action) ? " on" : ""),
+        disabled: !n.ok, title: n.ok ? n.effect : Table.sentence(n.why), "data-choice": `assignment-${ch.sex}-${n.meeples}`,
+        onclick: pick(n, `${kind} ${ch.name} with ${plural(n.meeples, ch.sex + " meeple")}: ${n.effect}`) },
+      `${n.meeples} ${sexSign(ch.sex)}: ${n.effect}`)));
+    } else {
+      const label = ch.kind === "helper" ? `Hire ${ch.name} for ${plural(ch.cost, "florin")}` : `${kind}: ${ch.name} (${ch.effect})`;
+      body = el("button", { type: "button", class: "key" + (isOn(ch.action) ? " on" : ""), disabled: !ch.ok, "data-choice": ch.kind === "helper" ? `helper-${ch.helper}` : ch.kind,
+        onclick: pick(ch, label) }, ch.kind === "helper" ? `${ch.effect} · ${plural(ch.cost, "florin")}` : `${ch.name}: ${ch.effect}`);
+    }
+    list.append(el("li", { class: "choice" + (ch.ok ? "" : " closed") },
+      el("span", { class: "kind", text: ch.kind === "assignment" ? `${kind} ${sexSign(ch.sex)} ${ch.name}` : kind }), body,
+      ch.ok ? "" : el("small", { class: "why", text: Table.sentence(ch.why) })));
+  }
+  out.push(list);
+  return out;
+}
+function optionsPanel(v, L) {
+  const out = [];
+  if (L.kind === "advance") out.push(el("p", { text: `${plural(L.points, "advancement point")} left.` }));
+  if (L.kind === "wedding") out.push(el("p", { text: `A wedding brings ${L.gain}.` }));
+  const isOn = (a) => ui.choice && actionKey(ui.choice.checked) === actionKey(a);
+  out.push(el("div", { class: "options" }, ...L.options.map((o, i) => {
+    const extra = [];
+    if (o.vp !== undefined) extra.push(`${o.vp} VP`);
+    if (o.tile) extra.push(`takes ${o.tile.text} to the ${o.row} row`);
+    return el("button", { type: "button", class: "key option" + (isOn(o.action) ? " on" : ""), "data-option": i,
+      onclick: () => choose({ checked: o.action, text: o.text }) }, o.text, extra.length ? el("small", { text: ` · ${extra.join(" · ")}` }) : "");
+  })));
+  return out;
+}
+function previewEl(v) {
+  const c = ui.choice;
+  if (!c) return "";
+  const check = ui.checks.get(actionKey(c.checked));
+  const lines = [];
+  if (check && check.ok) {
+    for (const e of check.events) lines.push(el("li", { text: e }));
+    if (c.then) lines.push(el("li", { text: `Then: ${c.text}.` }));
+  }
+  const signed = (n) => `${n >= 0 ? "+" : ""}${n}`;
+  // a die's own step only pays for it: what its action brings is the action's line below
+  const gain = !check || !check.ok ? "" : c.then ? `The die: ${signed(check.florins)} florins; then its action.`
+    : `${signed(check.points)} VP, ${signed(check.florins)} florins`;
+  return el("div", { id: "preview", class: "preview" },
+    el("h4", { text: `Your choice: ${c.text}` }),
+    check ? (check.ok ? el("p", { id: "gain", text: gain }) : el("p", { class: "bad", text: Table.sentence(check.message) })) : el("p", { class: "muted", text: "Checking…" }),
+    el("ul", {}, ...lines),
+    el("div", { class: "row" },
+      el("button", { type: "button", id: "confirm", class: "primary", disabled: !check || !check.ok, onclick: confirm }, "Confirm (Enter)"),
+      el("button", { type: "button", id: "cancel", onclick: cancel }, "Cancel (Esc)")));
+}
+function undoEl(v) {
+  if (!v.can_undo || Table.replaying) return "";
+  return el("div", { class: "row" }, el("button", { type: "button", id: "undo", onclick: () => { ui.pending = null; Table.undo(); } }, "Undo my last step"),
+    el("span", { class: "muted", text: "Possible until someone else moves or dice are rolled." }));
+}
+// keys 1-9 press the open choices in order; Enter confirms; Esc cancels
+function numberKeys(box) {
+  const keys = [...box.querySelectorAll("button.key:not(:disabled)")];
+  keys.slice(0, 9).forEach((b, i) => { b.dataset.key = i + 1; b.prepend(el("kbd", { text: String(i + 1) })); });
+}
+document.addEventListener("keydown", (ev) => {
+  if (ev.target && /input|textarea|select/i.test(ev.target.tagName)) return;
+  if (ev.key === "Escape") { cancel(); return; }
+  if (ev.key === "Enter" && ui.choice && $("confirm") && !$("confirm").disabled) {
+    if (document.activeElement && document.activeElement.tagName === "BUTTON" && document.activeElement.id !== "confirm") return;
+    ev.preventDefault(); confirm(); return;
+  }
+  if (/^[1-9]$/.test(ev.key)) {
+    const b = $("actions").querySelector(`button[data-key="${ev.key}"]`);
+    if (b) { ev.preventDefault(); b.click(); }
+  }
+});
+
+// -- start -----------------------------------------------------------------------------------
+
+async function main() {
+  ui.table = await fetch("/api/signorie/table").then((r) => r.json());
+  document.title = ui.table.title;
+  Table.start({ view: render, check: onCheck, presence: () => ui.view && renderPlayers(ui.view) }, "signorie");
+}
+main();
