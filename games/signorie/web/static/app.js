@@ -53,7 +53,8 @@ function me(v) { return v.you === null || v.you === undefined ? null : v.players
 function render(v) {
   const newView = !ui.view || ui.view.seq !== v.seq;
   ui.view = v;
-  if (newView) { ui.pick = null; ui.choice = null; ui.checks.clear(); }
+  if (newView) { ui.pick = null; ui.choice = null; ui.checks.clear(); ui.sending = false; sendPending(v); }
+  document.body.dataset.sending = ui.sending ? "1" : "";
   renderStatus(v);
   renderRewards(v);
   renderOrder(v);
@@ -65,7 +66,6 @@ function render(v) {
   renderEnd(v);
   renderLog(v);
   renderActions(v);
-  if (newView) sendPending(v);
 }
 function renderStatus(v) {
   const who = v.mover === null ? "" : v.mover === v.you ? " · your move" : ` · ${nameOf(v.mover)}'s move`;
@@ -210,7 +210,7 @@ function renderEnd(v) {
     Table.endLinks("signorie"));
 }
 function renderLog(v) {
-  const items = v.log.slice(-250).map((e) => el("li", { class: "log-" + e.kind, text: e.text })).reverse();
+  const items = v.log.map((e) => el("li", { class: "log-" + e.kind, text: e.text })).reverse();
   $("log").replaceChildren(...items);
 }
 
@@ -246,7 +246,7 @@ function sendPending(v) {
   ui.pending = null;
   if (v.legal.kind !== "choose") return;
   const match = v.legal.options.find((o) => actionKey(o.action) === actionKey(a));
-  if (match) Table.act(match.action);
+  if (match) ui.sending = Table.act(match.action);
   else Table.toast("That action is no longer open: choose again.");
 }
 function onCheck(msg) {
@@ -259,8 +259,8 @@ function renderActions(v) {
   if (v.phase === "over") { box.hidden = true; return; }
   box.hidden = false;
   if (Table.replaying) { box.replaceChildren(el("h3", { text: "Replay" }), el("p", { text: v.question || "" })); return; }
-  if (!v.legal) {
-    const text = v.you === null ? (v.question || "") : ui.pending ? "Sending your move…" : `Waiting: ${v.question || ""}`;
+  if (!v.legal || ui.sending) {
+    const text = v.you === null ? (v.question || "") : ui.sending ? "Sending your move…" : `Waiting: ${v.question || ""}`;
     box.replaceChildren(el("h3", { text: v.you === null ? "Watching" : "Waiting" }), el("p", { id: "waiting", text }), undoEl(v));
     return;
   }
@@ -385,6 +385,7 @@ document.addEventListener("keydown", (ev) => {
 async function main() {
   ui.table = await fetch("/api/signorie/table").then((r) => r.json());
   document.title = ui.table.title;
-  Table.start({ view: render, check: onCheck, presence: () => ui.view && renderPlayers(ui.view) }, "signorie");
+  Table.start({ view: render, check: onCheck, error: () => { ui.pending = null; },
+    presence: () => ui.view && renderPlayers(ui.view) }, "signorie");
 }
 main();

@@ -1,0 +1,236 @@
+"""Signorie in a real browser (Debian's Chromium driven by Playwright): a whole game by clicking,
+two people in two browsers, a reload mid-round, the phone layout, a spectator.
+
+The screenshots of the table in the README and docs/ are taken here (docs/signorie-*.png).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_signorie_web import create, join, start, token_of
+from test_web_browser import ARGS, CHROMIUM, sync_api
+from web_server import ARTIFACTS, Server
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+#: what the page shows when the seat has something to do, or the game is over
+READY = ("document.querySelector('[data-die-choice], #actions .choices button.key:not(:disabled),"
+         " #actions .option') || !document.querySelector('#end').hidden")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = start(tmp_path_factory.mktemp("signorie-browser") / "games.db")
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    assert sync_api is not None and CHROMIUM is not None
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def open_page(browser: Any, url: str, width: int = 1366, height: int = 900) -> tuple[Any, Any]:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_selector(".player", timeout=15000)
+    page.errors = errors  # type: ignore[attr-defined]
+    return context, page
+
+
+def seq_of(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.seq"))
+
+
+def confirm(page: Any, rng: random.Random) -> None:
+    """The preview is shown first; the move is made only by Confirm (or Enter)."""
+    page.wait_for_selector("#confirm:not([disabled])", timeout=10000)
+    assert page.is_visible("#preview")
+    if rng.random() < 0.3:
+        page.keyboard.press("Enter")
+    else:
+        page.click("#confirm")
+
+
+def click_a_move(page: Any, rng: random.Random) -> None:
+    """One whole choice by clicking: a die and one of its open actions, or an option."""
+    seq = seq_of(page)
+    dice = page.query_selector_all("[data-die-choice]")
+    if dice:
+        if rng.random() < 0.5:
+            rng.choice(dice).click()
+        else:  # the board's own dice are buttons too
+            page.query_selector_all("#dice button.die.pick:not([disabled])")[0].click()
+        choices = page.query_selector_all("#actions .choices button.key:not(:disabled)")
+        assert choices, "an open die always allows an action"
+        rng.choice(choices).click()
+    else:
+        buttons = page.query_selector_all(
+            "#actions .choices button.key:not(:disabled), #actions .option")
+        if rng.random() < 0.3 and len(buttons) < 10:
+            page.keyboard.press(str(rng.randrange(len(buttons)) + 1))  # keyboard play
+        else:
+            rng.choice(buttons).click()
+    confirm(page, rng)
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq} "
+                           "&& !document.body.dataset.sending", timeout=15000)
+
+
+def wait_ready(page: Any, timeout: float = 30000) -> None:
+    page.wait_for_function(READY, timeout=timeout)
+
+
+def test_a_whole_game_against_a_bot_by_clicking(server, browser):
+    game = create(server, [{"kind": "person", "name": "Ann"},
+                           {"kind": "bot", "bot": "random", "name": "Bea"}])
+    context, page = open_page(browser, server.base + game["seats"][0]["link"])
+    rng = random.Random(4)
+    moves = 0
+    shot_taken = False
+    deadline = time.monotonic() + 600
+    while True:
+        assert time.monotonic() < deadline
+        wait_ready(page)
+        if not page.evaluate("document.querySelector('#end').hidden"):
+            break
+        if not shot_taken and page.evaluate("document.querySelector('#status').textContent"
+                                            ).startswith("Round 3"):
+            page.screenshot(path=str(DOCS / "signorie-table.png"), full_page=True)
+            shot_taken = True
+        click_a_move(page, rng)
+        moves += 1
+    assert moves > 30 and shot_taken
+    # the whole log is there, from the setup on
+    assert page.evaluate("document.querySelectorAll('#log li').length") > moves
+    assert page.inner_text("#log li:last-child").startswith("Setup")
+    rows = page.query_selector_all("#final-table tbody tr[data-source]")
+    assert len(rows) == len(page.evaluate("Array.from(new Set([...document.querySelectorAll("
+                                          "'#final-table tbody tr[data-source]')].map(r => "
+                                          "r.dataset.source)))"))
+    assert page.inner_text("#winner").startswith("Winner:")
+    totals = [int(x) for x in page.inner_text("#final-table tr.total").split()[1:]]
+    vps = [int(x.split()[0]) for x in page.eval_on_selector_all(
+        ".player .vp-total", "els => els.map(e => e.textContent)")]
+    assert totals == vps
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "signorie-end.png"), full_page=True)
+    # the record and the replay, step by step
+    with page.expect_download() as dl:
+        page.click("#download")
+    assert dl.value.suggested_filename.startswith("signorie-")
+    page.click("#replay-link")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    page.wait_for_function("document.querySelector('#rp-step').textContent.startsWith('step 0')")
+    page.click("#rp-next")
+    page.wait_for_function("document.querySelector('#rp-step').textContent.startsWith('step 1')")
+    assert page.errors == []
+    context.close()
+
+
+def test_two_people_in_two_browsers_and_a_bot(server, browser):
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bo"},
+                           {"kind": "bot", "bot": "greedy", "name": "Cat"}])
+    ca, a = open_page(browser, server.base + game["seats"][0]["link"])
+    cb, b = open_page(browser, server.base + game["seats"][1]["link"])
+    rng = random.Random(9)
+    deadline = time.monotonic() + 240
+    while "Round 2" not in a.inner_text("#status"):
+        assert time.monotonic() < deadline
+        moved = False
+        for page in (a, b):
+            if page.query_selector("#question"):
+                click_a_move(page, rng)
+                moved = True
+        if not moved:
+            time.sleep(0.2)
+    # both browsers show the same table once they have the same view
+    b.wait_for_function(f"Number(document.body.dataset.seq) >= {seq_of(a)}")
+    a.wait_for_function(f"Number(document.body.dataset.seq) >= {seq_of(b)}")
+    if seq_of(a) == seq_of(b):
+        for sel in ("#dice", "#cities", "#tracks", "#rewards"):
+            assert a.inner_text(sel) == b.inner_text(sel), sel
+    assert "Bo" in a.inner_text("#players") and "(you)" in b.inner_text("[data-seat='1'] h3")
+    assert a.errors == [] and b.errors == []
+    ca.close()
+    cb.close()
+
+
+def test_a_reload_mid_round_keeps_the_table_and_the_half_made_turn(server, browser):
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}])
+    context, page = open_page(browser, server.base + game["seats"][0]["link"])
+    rng = random.Random(2)
+    for _ in range(3):
+        wait_ready(page)
+        click_a_move(page, rng)
+    wait_ready(page)
+    before = {sel: page.inner_text(sel) for sel in ("#dice", "#cities", "#players", "#tracks")}
+    page.reload()
+    page.wait_for_selector(".player")
+    wait_ready(page)
+    for sel, text in before.items():
+        assert page.inner_text(sel) == text, sel
+    # a die taken, its action not yet chosen: the page asks for the action after a reload
+    c = join(server, game, 0)
+    view = c.fresh_state()
+    if view["legal"] and view["legal"]["kind"] == "turn":
+        die = next(d for d in view["legal"]["dice"] if d["ok"])
+        c.send({"type": "act", "action": die["action"], "seq": view["seq"]})
+        c.expect("state")
+        page.reload()
+        page.wait_for_selector("#actions .choices button.key:not(:disabled)")
+        assert "die placed" in page.inner_text("#actions")
+    c.close()
+    assert page.errors == []
+    context.close()
+
+
+def test_the_phone_layout_fits_375_pixels_with_readable_labels(server, browser):
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"},
+                           {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}])
+    context, page = open_page(browser, server.base + game["seats"][0]["link"], 375, 740)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    smallest = page.evaluate("""() => {
+      let least = 99;
+      for (const e of document.querySelectorAll('#game *')) {
+        const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+        if (!e.offsetParent || !own)
+          continue;
+        least = Math.min(least, parseFloat(getComputedStyle(e).fontSize));
+      }
+      return least; }""")
+    assert smallest >= 9, smallest
+    wide = page.evaluate("""() => [...document.querySelectorAll('#game *')]
+      .filter(e => e.getBoundingClientRect().right > 376 && !e.closest('.scroll'))
+      .map(e => e.className || e.tagName).slice(0, 5)""")
+    assert wide == []
+    page.screenshot(path=str(DOCS / "signorie-phone.png"))
+    rng = random.Random(1)
+    click_a_move(page, rng)  # one move on the phone too
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert page.errors == []
+    context.close()
+
+
+def test_a_spectator_sees_the_table_and_no_choice(server, browser):
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}])
+    context, page = open_page(browser, f"{server.base}{game['spectator']}")
+    page.wait_for_selector("#actions h3")
+    assert page.inner_text("#actions h3") == "Watching"
+    assert page.query_selector_all("#actions button") == []
+    assert "(you)" not in page.inner_text("#players")
+    assert token_of(game, 0) not in page.content()
+    assert page.errors == []
+    context.close()
