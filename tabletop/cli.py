@@ -206,7 +206,10 @@ def serve(
     problem = _cannot_listen(host, port)
     if problem:
         raise fail(problem, 1)
-    console.print(f"Gonzaga is at [bold]http://{host}:{port}[/] (database {db}); Ctrl-C stops it")
+    from tabletop.web.site import load_sites
+
+    titles = " and ".join(site.game.info.title for site in load_sites().values())
+    console.print(f"{titles}: [bold]http://{host}:{port}[/] (database {db}); Ctrl-C stops it")
     run_server(host, port, db, bot_delay=bot_delay)
 
 

@@ -282,6 +282,13 @@ MESSAGES: dict[str, str] = {
                              "fief",
     "illegal.that-hex": "that hex",
     "error.players": "Gonzaga is for {low} to {high} players, not {n}",
+    "lobby.tagline": "Fiefs, rings and sea leagues on a map of Europe: plan your turns in "
+                     "secret, then place your fiefs.",
+    "lobby.scenario": "Scenario",
+    "lobby.random-scenario": "Random",
+    "lobby.flourish": "{scenario}: {regions} flourish",
+    "lobby.variants": "Rule variants",
+    "lobby.variant": "Rule variant “{id}”: {text}",
     **TERMINAL,
 }
 

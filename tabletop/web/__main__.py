@@ -1,5 +1,5 @@
-"""`python -m tabletop.web --port N --db URL [--game NAME]`: the server alone, as tests and
-benchmarks start it."""
+"""`python -m tabletop.web --port N --db URL [--game NAME ...]`: the server alone, as tests and
+benchmarks start it (every game with a web side, or only those named)."""
 
 from __future__ import annotations
 
@@ -24,14 +24,15 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default="sqlite:///gonzaga.db")
-    parser.add_argument("--game", default="gonzaga")
+    parser.add_argument("--game", action="append", default=None,
+                        help="host only this game (repeat for several); default: every game")
     parser.add_argument("--bot-delay", type=float, default=0.35)
     parser.add_argument("--limit", type=_limit, action="append", default=[],
                         help="NAME=VALUE overrides a server limit, e.g. creates_per_minute=0")
     args = parser.parse_args()
     limits = {name: (int(v) if isinstance(getattr(Limits, name), int) else v)
               for name, v in args.limit}
-    serve(args.host, args.port, args.db, game=args.game, bot_delay=args.bot_delay,
+    serve(args.host, args.port, args.db, games=args.game, bot_delay=args.bot_delay,
           limits=limits)
 
 

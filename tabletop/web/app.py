@@ -17,7 +17,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,7 +32,7 @@ from .connection import Connection
 from .errors import ClientError
 from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
 from .room import BOT, GameParams, Room, parse_params
-from .site import WebGame, load_site
+from .site import WebGame, load_sites
 from .storage import GameStore, Listing, StoreError, open_store
 
 log = logging.getLogger("tabletop.web")
@@ -40,6 +40,7 @@ DEFAULT_DB = "sqlite:///gonzaga.db"
 STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
           "rate-limited": 429, "server-full": 503}  # HTTP status of an error code; else 400
 LOBBY_PAGE = 20  # games per lobby list and page
+STATIC = Path(__file__).with_name("static")  # the platform's pages: the lobby, shared scripts
 
 
 @dataclass
@@ -66,14 +67,15 @@ class GameServer:
     go and loaded again from the store when asked for.
     """
 
-    def __init__(self, store: GameStore, site: WebGame, *, bot_delay: float = 0.35,
-                 bot_workers: int = 2, bot_processes: bool = True,
+    def __init__(self, store: GameStore, sites: Mapping[str, WebGame] | WebGame, *,
+                 bot_delay: float = 0.35, bot_workers: int = 2, bot_processes: bool = True,
                  limits: Limits | None = None) -> None:
         self.store = store
-        self.site = site
-        self.game = site.game
+        self.sites = dict(sites) if isinstance(sites, Mapping) else \
+            {sites.game.info.name: sites}
         self.limits = limits or Limits()
-        site.prepare()
+        for site in self.sites.values():
+            site.prepare()
         self.rooms: dict[str, Room] = {}
         self.conns: dict[str, set[Connection]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
@@ -105,8 +107,11 @@ class GameServer:
             stored = self.store.load(game_id)
             if stored is None:
                 continue
+            site = self._site_of(stored.params)
+            if site is None:
+                continue  # a game this server does not host waits for one that does
             try:
-                room = Room.restore(stored, self.site)
+                room = Room.restore(stored, site)
             except (ValueError, KeyError, TypeError) as exc:  # one bad game never stops the rest
                 log.error("cannot resume game %s: %s", game_id, exc)
                 self.store.set_status(game_id, "broken")
@@ -150,15 +155,30 @@ class GameServer:
         room = self.rooms.get(game_id)
         if room is None:
             stored = self.store.load(game_id)
-            if stored is None or stored.status == "broken":
+            site = None if stored is None else self._site_of(stored.params)
+            if stored is None or site is None or stored.status == "broken":
                 return None
             try:
-                room = Room.restore(stored, self.site)
+                room = Room.restore(stored, site)
             except (ValueError, KeyError, TypeError):
                 return None
             self._add(room)
             self.kick_bots(room)
         return room
+
+    def _site_of(self, params: dict[str, Any]) -> WebGame | None:
+        """The site of a stored game, None when this server does not host its game."""
+        return self.sites.get(str(params.get("game", "gonzaga")))
+
+    def site(self, name: Any) -> WebGame:
+        """The site of a game asked for by name; `ClientError` for one not hosted here."""
+        if name is None:
+            return next(iter(self.sites.values()))
+        site = self.sites.get(name) if isinstance(name, str) else None
+        if site is None:
+            raise ClientError("bad-game", f"no game {str(name)[:40]!r} here; the games are "
+                                          f"{', '.join(self.sites)}")
+        return site
 
     def sweep(self, now: float | None = None) -> int:
         """Let go of games nobody is connected to and no bot is thinking in: finished ones at
@@ -183,7 +203,8 @@ class GameServer:
 
     def create(self, data: Any, client: str = "") -> Room:
         self.create_limit.check(client, "new games from your address")
-        params = parse_params(data, self.site)
+        name = data.get("game") if isinstance(data, dict) else None
+        params = parse_params(data, self.site(name))
         self._check_capacity()
         return self._open(params)
 
@@ -193,7 +214,8 @@ class GameServer:
                                              "try again later")
 
     def _open(self, params: GameParams, claimed: set[int] | None = None) -> Room:
-        room = Room(secrets.token_urlsafe(12), params, self.site, claimed=claimed)
+        room = Room(secrets.token_urlsafe(12), params, self.sites[params.game],
+                    claimed=claimed)
         self.store.create(room.stored())
         self._add(room)
         self._lobby_cache.clear()
@@ -240,7 +262,7 @@ class GameServer:
             room.check_seq(seq)
             action, new_state = room.prepare(seat, payload)
             self._store(lambda: self.store.append(
-                room.id, room.seq, self.game.action_to_json(action),
+                room.id, room.seq, room.game.action_to_json(action),
                 section=room.section(new_state),
                 summary=room.summary(new_state), status="over" if new_state.is_over else None))
             room.commit(action, new_state)
@@ -291,8 +313,8 @@ class GameServer:
         if room.rematch is None:
             self._check_capacity()
             p = room.params
-            state = self.site.deal([s.name for s in p.seats], None, p.options)
-            params = GameParams(p.seats, None, p.options, p.public, self.game.setup_of(state),
+            state = room.site.deal([s.name for s in p.seats], None, p.options)
+            params = GameParams(p.seats, None, p.options, p.public, room.game.setup_of(state),
                                 secrets.randbits(63), p.game)
             new = self._open(params, claimed=set(room.claimed))
             room.rematch = {s: f"/game/{new.id}#{t}" for s, t in new.tokens.items()}
@@ -327,9 +349,9 @@ class GameServer:
             state = room.state
             spec = room.bots[seat] if self.bot_failures.get(key, 0) < 2 else "greedy"
             action = await self.bots.decide(Decision(
-                self.game.info.name, spec, room.params.bot_seed, self.game.setup_of(state),
+                room.game.info.name, spec, room.params.bot_seed, room.game.setup_of(state),
                 tuple(state.history), seat))
-            await self.act(room, seat, self.game.action_to_json(action), seq)
+            await self.act(room, seat, room.game.action_to_json(action), seq)
         except asyncio.CancelledError:
             raise
         except ClientError as exc:
@@ -447,16 +469,17 @@ class GameServer:
             self.presence(room, but=conn)
 
 
-def create_app(db: str | GameStore = DEFAULT_DB, *, game: str = "gonzaga",
+def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None = None,
                bot_delay: float = 0.35, bot_processes: bool = True,
                limits: Limits | None = None) -> FastAPI:
-    """The ASGI app for `game`; `db` is a database URL or a ready `GameStore`."""
+    """The ASGI app of `games` (default: every game with a web side) in one lobby; `db` is a
+    database URL or a ready `GameStore`."""
     store = open_store(db) if isinstance(db, str) else db
-    site = load_site(game)
-    server = GameServer(store, site, bot_delay=bot_delay, bot_processes=bot_processes,
+    sites = load_sites(games)
+    server = GameServer(store, sites, bot_delay=bot_delay, bot_processes=bot_processes,
                         limits=limits)
     server.resume()
-    # The game's tables and every resumed game live as long as the server: keep
+    # The games' tables and every resumed game live as long as the server: keep
     # them out of the garbage collector's full passes, which otherwise stall the event loop
     # for tens of milliseconds under load; and collect young objects less often.
     gc.collect()
@@ -470,18 +493,52 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, game: str = "gonzaga",
         await server.shutdown()
         store.close()
 
-    app = FastAPI(title=site.game.info.title, lifespan=lifespan, docs_url=None, redoc_url=None,
-                  openapi_url=None)
+    app = FastAPI(title=" & ".join(s.game.info.title for s in sites.values()),
+                  lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(BodyLimit)
     app.state.server = server
-    static = site.static_dir()
-    # the platform's shared scripts and each game's own folder under its name, then (for pages
-    # that still link `/static/...` directly) the game's folder at the top
-    app.mount("/static/tabletop", StaticFiles(directory=Path(__file__).parent / "static"),
-              name="static-tabletop")
-    app.mount(f"/static/{site.game.info.name}", StaticFiles(directory=static),
-              name=f"static-{site.game.info.name}")
-    app.mount("/static", StaticFiles(directory=static), name="static")
+    _pages(app, server)
+    for site in sites.values():
+        site.routes(app, server)
+    _lobby_routes(app, server)
+    _game_routes(app, server)
+    return app
+
+
+def _pages(app: FastAPI, server: GameServer) -> None:
+    """The lobby (the platform's page) and each game's own page and files."""
+    app.mount("/static/tabletop", StaticFiles(directory=STATIC), name="tabletop")
+    for name, site in server.sites.items():
+        app.mount(f"/static/{name}", StaticFiles(directory=site.static_dir()), name=name)
+    no_cache = {"Cache-Control": "no-cache"}
+
+    @app.get("/")
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "lobby.html", headers=no_cache)
+
+    @app.get("/game/{game_id}")
+    async def game_page(game_id: str) -> FileResponse:
+        """The game's own page; for a game unknown here, the lobby's page says so."""
+        room = server.rooms.get(game_id)
+        stored = None if room is not None or len(game_id) > 64 else server.store.load(game_id)
+        site = room.site if room is not None else \
+            (None if stored is None else server._site_of(stored.params))
+        page = STATIC / "lobby.html" if site is None else site.static_dir() / "index.html"
+        return FileResponse(page, headers=no_cache)
+
+    @app.get("/favicon.ico")
+    async def favicon() -> FileResponse:
+        """Browsers ask for it whatever the page links; the lobby links the same SVG."""
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml",
+                            headers={"Cache-Control": "max-age=86400"})
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+def _lobby_routes(app: FastAPI, server: GameServer) -> None:
+    """Errors as JSON, the games on offer, creating, listing and joining games."""
 
     @app.exception_handler(ClientError)
     async def client_error(request: Request, exc: ClientError) -> JSONResponse:
@@ -489,27 +546,18 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, game: str = "gonzaga",
         return JSONResponse(exc.to_json(), status_code=STATUS.get(exc.code, 400),
                             headers=headers)
 
-    def client(request: Request) -> str:
-        return request.client.host if request.client else ""
+    catalogue = {"games": [_offer(name, site) for name, site in server.sites.items()]}
 
-    @app.get("/")
-    @app.get("/game/{game_id}")
-    async def index(game_id: str | None = None) -> FileResponse:
-        return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
-
-    @app.get("/favicon.ico")
-    async def favicon() -> FileResponse:
-        """Browsers ask for it whatever the page links; the page links the same SVG."""
-        return FileResponse(static / "favicon.svg", media_type="image/svg+xml",
-                            headers={"Cache-Control": "max-age=86400"})
-
-    site.routes(app, server)
+    @app.get("/api/lobby")
+    async def offer() -> dict[str, Any]:
+        """Each game the lobby offers: its words, picture, player counts, bots, options."""
+        return catalogue
 
     @app.post("/api/games")
     async def create_game(request: Request) -> dict[str, Any]:
         data = parse_json(await request.body(), what="request body")
-        room = server.create(data, client(request))
-        return {"id": room.id, "spectator": f"/game/{room.id}#watch",
+        room = server.create(data, _client(request))
+        return {"id": room.id, "game": room.game.info.name, "spectator": f"/game/{room.id}#watch",
                 "you": min(room.claimed, default=None),
                 "seats": [{"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
                            "link": f"/game/{room.id}#{room.tokens[i]}"
@@ -520,7 +568,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, game: str = "gonzaga",
     async def list_games(request: Request, section: str | None = None,
                          offset: int = 0) -> dict[str, Any]:
         """The lobby: listed games only, a page per list, newest first."""
-        server.lobby_limit.check(client(request), "lobby requests from your address")
+        server.lobby_limit.check(_client(request), "lobby requests from your address")
         if section is not None:
             page = server.lobby(section, offset)
             return {"games": page.games, "more": page.more}
@@ -530,8 +578,20 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, game: str = "gonzaga",
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, request: Request) -> dict[str, Any]:
-        seat, token = server.claim(game_id, client(request))
+        seat, token = server.claim(game_id, _client(request))
         return {"seat": seat, "link": f"/game/{game_id}#{token}"}
+
+
+def _offer(name: str, site: WebGame) -> dict[str, Any]:
+    info = site.game.info
+    return {"name": name, "title": info.title, "picture": f"/static/{name}/picture.svg",
+            "page": f"/static/{name}/", "min_players": info.min_players,
+            "max_players": info.max_players, "default_players": info.default_players,
+            "bots": list(site.levels), **site.lobby_json()}
+
+
+def _game_routes(app: FastAPI, server: GameServer) -> None:
+    """A finished game's record and replay, and every game's WebSocket."""
 
     def finished(game_id: str) -> Room:
         room = server.room(game_id)
@@ -545,10 +605,10 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, game: str = "gonzaga",
     async def record(game_id: str) -> Response:
         room = finished(game_id)
         specs = [(s.bot or "greedy") if s.kind == BOT else "human" for s in room.params.seats]
-        text = dumps_record(server.game.record(room.state, players=specs,
-                                               seed=room.params.seed))
+        text = dumps_record(room.game.record(room.state, players=specs, seed=room.params.seed))
+        name = room.site.record_name(game_id)
         return Response(text + "\n", media_type="application/json", headers={
-            "Content-Disposition": f'attachment; filename="{site.record_name(game_id)}"'})
+            "Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.get("/api/games/{game_id}/replay/{step}")
     async def replay(game_id: str, step: int) -> dict[str, Any]:
@@ -558,15 +618,13 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, game: str = "gonzaga",
         step = max(0, min(step, total))
         state = room.initial_state()
         for action in room.state.history[:step]:
-            server.game.apply_in_place(state, action)
-        v = server.game.view(state, None)
-        msg = site.view_json(v, game_id=room.id, seq=step, seats=room.seats_json(),
-                             log=site.log_json(v, 0))
-        msg["replay"] = {"step": step, "total": total}
+            room.game.apply_in_place(state, action)
+        v = room.game.view(state, None)
+        msg = room.site.view_json(v, game_id=room.id, seq=step, seats=room.seats_json(),
+                                  log=room.site.log_json(v, 0))
+        msg["replay"] = {"step": step, "total": total, "game": room.game.info.name}
         return msg
 
     @app.websocket("/ws/{game_id}")
     async def websocket(ws: WebSocket, game_id: str) -> None:
         await server.handle(ws, game_id)
-
-    return app

@@ -19,6 +19,8 @@ from ..game import Game
 
 
 class WebGame(Protocol):
+    """One game's side of the web server; the server hosts every game that has one."""
+
     game: Game
     #: The bot specs the lobby offers, weakest first; nothing else is accepted from the web.
     levels: Sequence[str]
@@ -32,7 +34,16 @@ class WebGame(Protocol):
         ...
 
     def routes(self, app: FastAPI, server: Any) -> None:
-        """Add the game's own HTTP routes (its board, its lobby options)."""
+        """Add the game's own HTTP routes, under `/api/NAME/` (Gonzaga: its board)."""
+        ...
+
+    def lobby_json(self) -> dict[str, Any]:
+        """What the lobby offers for this game: `tagline` (one line on the game),
+        `bot_levels` (id, name, strength, help; weakest first), `default_bots` (the bots
+        of a new table's empty seats) and `options`: each a dict with `id`, `label`, `kind`
+        (`choice`: one of `choices`, or `flags`: any of them), `advanced` (folded away) and
+        `choices` (`value`, `label`, optional `help` and `players`: offered only at that
+        player count). The lobby sends each option back under its id."""
         ...
 
     def prepare(self) -> None:
@@ -99,6 +110,21 @@ class WebGame(Protocol):
     def record_name(self, game_id: str) -> str:
         """The file name of a downloaded record."""
         ...
+
+
+def load_sites(names: Sequence[str] | None = None) -> dict[str, WebGame]:
+    """The web sides of `names`, or of every game that has one, the default game first."""
+    from .. import games
+
+    if names:
+        return {games.get(n).info.name: load_site(n) for n in names}
+    found: dict[str, WebGame] = {}
+    for name in games.available():
+        try:
+            found[name] = load_site(name)
+        except ValueError:
+            continue  # a game without a web side yet is played elsewhere
+    return found
 
 
 def load_site(game: str) -> WebGame:

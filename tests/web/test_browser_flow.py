@@ -303,7 +303,7 @@ def test_players_read_game_words_and_the_points_before_and_after_choosing(server
     p = open_seat(server, pages, DESKTOP, against_a_bot(server, seed=23))
     page = p.page
     page.wait_for_selector("#plan-go")
-    board = http_json(f"{server.base}/api/board")
+    board = http_json(f"{server.base}/api/gonzaga/board")
     me = page.evaluate("ui.view.players[0]")
     name = next(f["name"] for f in board["fiefs"] if f["number"] == me["fief"])
     # the fief by its name (and picture), never a card or fief number
@@ -451,7 +451,7 @@ def test_an_unknown_game_says_so_and_leads_back_to_the_lobby(server, pages, size
 @SIZES
 def test_the_lobby_explains_the_bots_and_keeps_the_seed_for_one_person_games(server, pages,
                                                                              size):
-    options = http_json(f"{server.base}/api/options")
+    options = http_json(f"{server.base}/api/gonzaga/options")
     assert options["bot_levels"] == level_options()  # the words live with the bot registry
     assert [b["id"] for b in options["bot_levels"]] == options["bots"]
     p = pages(size)

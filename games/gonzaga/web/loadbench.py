@@ -61,7 +61,7 @@ def start_server(port: int, db_path: str | Path, *, bot_delay: float = 0.0,
             err = proc.stderr.read().decode() if proc.stderr else ""
             raise RuntimeError(f"the server exited with {proc.returncode}: {err[-2000:]}")
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/options", timeout=1):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/lobby", timeout=1):
                 return proc
         except OSError:
             time.sleep(0.1)

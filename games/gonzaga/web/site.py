@@ -20,6 +20,7 @@ from ..engine import deal, new_game
 from ..game import GAME
 from ..placement import placement_tables
 from ..state import VARIANTS, GameState, Phase, TurnPlayed
+from ..text import join, say
 from .wire import board_json, log_json, view_json
 
 
@@ -51,19 +52,38 @@ class GonzagaWeb:
     def routes(self, app: FastAPI, server: Any) -> None:
         board = self.board
 
-        @app.get("/api/board")
+        @app.get("/api/gonzaga/board")
         async def get_board() -> Response:
             if self._board_payload is None:
                 self._board_payload = json.dumps(board_json(board))
             return Response(self._board_payload, media_type="application/json")
 
-        @app.get("/api/options")
+        @app.get("/api/gonzaga/options")
         async def options() -> dict[str, Any]:
             return {"bots": list(LEVELS), "bot_levels": level_options(), "variants": VARIANTS,
                     "regions": {r.id: r.name for r in board.regions.values()},
                     "scenarios": [{"name": s.name, "players": s.players, "person": s.person,
                                    "flourishing": list(s.flourishing)}
                                   for s in board.scenarios.values()]}
+
+    def lobby_json(self) -> dict[str, Any]:
+        """Gonzaga in the lobby: the scenarios of each player count and the rule variants."""
+        board = self.board
+        scenarios = [{"value": s.name, "players": s.players, "help": s.person,
+                      "label": say("lobby.flourish", scenario=s.name, regions=join(
+                          [board.regions[r].name for r in s.flourishing]))}
+                     for s in board.scenarios.values()]
+        variants = [{"value": v, "label": say("lobby.variant", id=v, text=text), "help": text}
+                    for v, text in VARIANTS.items()]
+        return {"tagline": say("lobby.tagline"), "bot_levels": level_options(),
+                "default_bots": ["greedy", "random"],
+                "options": [
+                    {"id": "scenario", "label": say("lobby.scenario"), "kind": "choice",
+                     "advanced": False,
+                     "choices": [{"value": None, "label": say("lobby.random-scenario")},
+                                 *scenarios]},
+                    {"id": "variants", "label": say("lobby.variants"), "kind": "flags",
+                     "advanced": True, "choices": variants}]}
 
     # -- setting a game up ---------------------------------------------------------------
 

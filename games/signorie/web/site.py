@@ -60,12 +60,11 @@ class SignorieWeb:
             return Response(self._table, media_type="application/json",
                             headers={"Cache-Control": "no-cache"})
 
-        @app.get("/api/signorie/options")
-        async def options() -> dict[str, Any]:
-            info = GAME.info
-            return {"bots": list(LEVELS), "bot_levels": level_options(),
-                    "players": [info.min_players, info.max_players],
-                    "description": text.DESCRIPTION}
+
+    def lobby_json(self) -> dict[str, Any]:
+        """Signorie in the lobby: its line, its bot levels; it has no options to choose."""
+        return {"tagline": text.DESCRIPTION, "bot_levels": level_options(),
+                "default_bots": ["greedy", "random"], "options": []}
 
     # -- setting a game up ---------------------------------------------------------------
 

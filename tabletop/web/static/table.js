@@ -1,40 +1,19 @@
-// The platform's side of every game page: the connection (hello with the seat link from the
+// The platform's side of every game's table: the connection (hello with the seat link from the
 // URL hash, reconnect with backoff, one move per view), presence, the replay of a finished game
-// step by step, the record download, copying links, and small DOM tools. A game's page draws
-// its own table and calls `Table.start({...})` with what to do on each message.
+// step by step, the record download and the rematch. A game's page loads common.js, then this,
+// then its own script, which draws its table and calls `Table.start({...})`.
 "use strict";
 
 const Table = (() => {
-  const $ = (id) => document.getElementById(id);
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (k === "onclick") node.addEventListener("click", v);
-      else if (k === "text") node.textContent = v;
-      else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children) if (c !== null && c !== undefined && c !== "") node.append(c);
-    return node;
-  }
   function svg(tag, attrs = {}, parent = null) {
     const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
     for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
     if (parent) parent.appendChild(node);
     return node;
   }
-  function toast(message, kind = "error") {
-    const t = $("toast");
-    if (!t) return;
-    t.textContent = message;
-    t.className = kind;
-    t.hidden = false;
-    clearTimeout(toast.timer);
-    toast.timer = setTimeout(() => { t.hidden = true; }, 4000);
-  }
-  function sentence(text) { return text ? text[0].toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".") : ""; }
 
   const t = { gameId: null, token: null, ws: null, view: null, retry: 0, gone: false, sentSeq: null,
-    hooks: {}, prefix: "table", replay: null };
+    hooks: {}, replay: null };
 
   function setConn(text) { if ($("conn")) $("conn").textContent = text; }
   function connect() {
@@ -87,7 +66,7 @@ const Table = (() => {
       toast("A rematch has started: the link is on the end screen.", "info");
     } else if (msg.type === "error") {
       if (msg.code === "not-found") { showGone(); return; }
-      if (msg.code === "bad-token") { t.token = null; localStorage.removeItem(`${t.prefix}:${t.gameId}`); }
+      if (msg.code === "bad-token") { t.token = null; forgetSeat(t.gameId); }
       t.sentSeq = null;
       if (h.error) h.error(msg);
       toast(sentence(msg.message));  // players read the sentence; the rule id is for programs
@@ -103,33 +82,7 @@ const Table = (() => {
     setConn("");
   }
 
-  // -- links ----------------------------------------------------------------------------------
-  async function copyText(text) {
-    try {
-      if (navigator.clipboard && navigator.clipboard.writeText) { await navigator.clipboard.writeText(text); return true; }
-    } catch (e) { /* not allowed here: fall back */ }
-    const area = el("textarea", { readonly: true, "aria-hidden": "true", style: "position:fixed;top:0;left:0;width:1px;height:1px;opacity:0" });
-    area.value = text;
-    document.body.append(area);
-    area.select();
-    let ok = false;
-    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
-    area.remove();
-    return ok;
-  }
-  function copyButton(text, label = "Copy") {
-    const b = el("button", { type: "button", class: "copy", "data-copy": text, title: "Copy the link, to send it" }, label);
-    b.addEventListener("click", async () => {
-      const ok = await copyText(text);
-      b.textContent = ok ? "Copied ✓" : "Select the link and copy it";
-      setTimeout(() => { b.textContent = label; }, 2500);
-    });
-    return b;
-  }
-  function linkLine(label, path, attrs = {}) {
-    const url = location.origin + path;
-    return el("li", {}, label, " ", el("a", { href: path, class: "invite", ...attrs }, el("code", { text: url })), " ", copyButton(url));
-  }
+  // -- the end --------------------------------------------------------------------------------
   // the end of a game: its record, its replay, a rematch (players only)
   function endLinks(name) {
     if (t.replay) return "";
@@ -188,24 +141,22 @@ const Table = (() => {
   }
 
   // -- start ----------------------------------------------------------------------------------
-  // hooks: view(msg) (required), check(msg), presence(seats), error(msg); prefix: the
-  // localStorage key of the game's seat links
-  function start(hooks, prefix) {
+  // hooks: view(msg) (required), check(msg), presence(seats), error(msg)
+  function start(hooks) {
     t.hooks = hooks;
-    t.prefix = prefix || "table";
     const m = location.pathname.match(/^\/game\/([\w-]+)/);
     if (!m) return false;
     t.gameId = m[1];
     if ($("game")) $("game").hidden = false;
     const hash = decodeURIComponent(location.hash.slice(1));
     if (hash === "replay") { setupReplay(); return true; }
-    if (hash && hash !== "watch") { t.token = hash; localStorage.setItem(`${t.prefix}:${t.gameId}`, hash); }
-    else if (hash !== "watch") t.token = localStorage.getItem(`${t.prefix}:${t.gameId}`);
+    if (hash && hash !== "watch") { t.token = hash; saveSeat(t.gameId, hash); }
+    else if (hash !== "watch") t.token = savedSeat(t.gameId);
     connect();
     window.addEventListener("hashchange", () => location.reload());
     return true;
   }
 
-  return { $, el, svg, toast, sentence, start, send, act, undo, check, copyButton, linkLine, endLinks,
+  return { svg, start, send, act, undo, check, endLinks,
     state: t, get view() { return t.view; }, get replaying() { return !!t.replay; } };
 })();

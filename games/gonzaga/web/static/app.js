@@ -17,30 +17,11 @@ const ui = {
 // ---------------------------------------------------------------------------------------------
 // small tools
 
-const $ = (id) => document.getElementById(id);
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "onclick") node.addEventListener("click", v);
-    else if (k === "text") node.textContent = v;
-    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
 function svg(tag, attrs = {}, parent = null) {
   const node = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   if (parent) parent.appendChild(node);
   return node;
-}
-function toast(message, kind = "error") {
-  const t = $("toast");
-  t.textContent = message;
-  t.className = kind;
-  t.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { t.hidden = true; }, 4000);
 }
 // the planning cards and their names come from the board data (/api/board)
 function cardName(card) {
@@ -594,12 +575,11 @@ function onMessage(msg) {
   else if (msg.type === "rematch") onRematch(msg.link);
   else if (msg.type === "error") {
     if (msg.code === "not-found") { showGone(); return; }
-    if (msg.code === "bad-token") { ui.token = null; localStorage.removeItem("gonzaga:" + ui.gameId); }
+    if (msg.code === "bad-token") { ui.token = null; forgetSeat(ui.gameId); }
     ui.sentSeq = null;
     toast(sentence(msg.message));  // players read the sentence; the rule id is for programs
   }
 }
-function sentence(text) { return text ? text[0].toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".") : ""; }
 
 // an unknown game: say so and show the way back, instead of reconnecting for ever
 function showGone() {
@@ -786,42 +766,11 @@ function renderLog(v) {
   $("log").replaceChildren(...items);
 }
 
-// -- copying links ---------------------------------------------------------------------------
-
-// the Clipboard API where the page may use it, else the old select-and-copy
-async function copyText(text) {
-  try {
-    if (navigator.clipboard && navigator.clipboard.writeText) { await navigator.clipboard.writeText(text); return true; }
-  } catch (e) { /* not allowed here: fall back */ }
-  const area = el("textarea", { readonly: true, "aria-hidden": "true", style: "position:fixed;top:0;left:0;width:1px;height:1px;opacity:0" });
-  area.value = text;
-  document.body.append(area);
-  area.select();
-  let ok = false;
-  try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
-  area.remove();
-  return ok;
-}
-function copyButton(text, label = "Copy") {
-  const b = el("button", { type: "button", class: "copy", "data-copy": text, title: "Copy the link, to send it" }, label);
-  b.addEventListener("click", async () => {
-    const ok = await copyText(text);
-    b.textContent = ok ? "Copied ✓" : "Select the link and copy it";
-    setTimeout(() => { b.textContent = label; }, 2500);
-  });
-  return b;
-}
-function linkLine(label, path, attrs = {}) {
-  const url = location.origin + path;
-  return el("li", {}, label, " ", el("a", { href: path, class: "invite", ...attrs }, el("code", { text: url })), " ", copyButton(url));
-}
-
 // the creator of a game keeps its seat links on this device, to send them again
 function renderInvites(v) {
   const box = $("invites");
-  const saved = localStorage.getItem("gonzaga:invites:" + ui.gameId);
-  if (!saved || v.phase === "over" || ui.replay) { box.hidden = true; return; }
-  const data = JSON.parse(saved);
+  const data = savedInvites(ui.gameId);
+  if (!data || v.phase === "over" || ui.replay) { box.hidden = true; return; }
   const others = data.seats.filter((s) => !s.link.endsWith("#" + ui.token));
   if (!others.length) { box.hidden = true; return; }
   if (!box.hidden && box.dataset.game === ui.gameId) return;  // built once: keeps it open and its buttons' feedback
@@ -1379,170 +1328,19 @@ async function setupReplay() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// lobby
-
-async function api(path, body) {
-  const r = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  let data = {};
-  try { data = await r.json(); } catch (e) { data = {}; }
-  if (!r.ok) {
-    const err = new Error(sentence(data.message || r.statusText));
-    err.status = r.status; err.code = data.code; err.retryAfter = Number(r.headers.get("Retry-After")) || 0;
-    throw err;
-  }
-  return data;
-}
-
-function seatRow(i, kind, bot) {
-  const kindSel = el("select", { "data-seat-kind": i, "aria-label": `Seat ${i + 1}: a person or a bot` },
-    el("option", { value: "person", selected: kind === "person" }, "Person"),
-    ...ui.options.bots.map((b) => { const l = botLevel(b); return el("option", { value: "bot:" + b, selected: kind === "bot" && bot === b }, `Bot: ${l.name}${l.strength ? " (" + l.strength + ")" : ""}`); }));
-  const help = el("div", { class: "muted bot-help", "data-seat-help": i });
-  const showHelp = () => {
-    const v = kindSel.value;
-    help.textContent = v.startsWith("bot:") ? `${botLevel(v.slice(4)).name}: ${botLevel(v.slice(4)).help}.` : "A person: gets a private link to this seat.";
-    seedRule();
-  };
-  kindSel.addEventListener("change", showHelp);
-  const row = el("div", { class: "seat" }, el("div", { class: "row" }, el("span", { text: `Seat ${i + 1}` }), kindSel,
-    el("input", { "data-seat-name": i, placeholder: "name (optional)", maxlength: 40, size: 14, "aria-label": `Seat ${i + 1}: name` })), help);
-  setTimeout(showHelp, 0);
-  return row;
-}
-// a chosen seed deals known cards: the server takes one only with at most one person at the table
-function seedRule() {
-  const people = [...document.querySelectorAll("[data-seat-kind]")].filter((s) => s.value === "person").length;
-  const seed = $("seed");
-  seed.disabled = people > 1;
-  if (people > 1) seed.value = "";
-  $("seed-note").textContent = people > 1
-    ? "Not with several people: whoever chose the seed would know the whole deal. The cards are dealt at random."
-    : "Only for games with at most one person: a seed deals the same cards every time (the same number, the same game), to practise a deal against bots. Empty: a random deal.";
-}
-function refreshScenarios() {
-  const n = $("seat-rows").children.length;
-  const sel = $("scenario");
-  sel.replaceChildren(el("option", { value: "" }, "Random"),
-    ...ui.options.scenarios.filter((s) => s.players === n).map((s) => el("option", { value: s.name, title: s.person },
-      `${s.name}: ${s.flourishing.map((r) => ui.options.regions[r] || r).join(", ")} flourish`)));
-}
-function botsExplained() {
-  return el("details", { id: "bots-help" }, el("summary", { text: "Which bot? (from easiest to strongest)" }),
-    el("ul", { class: "bot-levels" }, ...(ui.options.bot_levels || []).map((l) => el("li", { "data-level": l.id },
-      el("strong", { text: `${l.name} (${l.strength})` }), `: ${l.help}.`))));
-}
-async function showLobby() {
-  $("lobby").hidden = false;
-  $("status").textContent = "Lobby";
-  ui.options = await api("/api/options");
-  const rows = $("seat-rows");
-  const bots = ui.options.bots;
-  const defaultBot = bots.includes("greedy") ? "greedy" : bots[0];
-  rows.replaceChildren(seatRow(0, "person"), seatRow(1, "bot", defaultBot), seatRow(2, "bot", bots.includes("random") ? "random" : defaultBot));
-  $("bots-about").replaceChildren(botsExplained());
-  refreshScenarios();
-  $("variants").replaceChildren(...Object.entries(ui.options.variants).map(([id, text]) =>
-    el("label", { title: text }, el("input", { type: "checkbox", "data-variant": id }), ` Rule variant “${id}”: ${text}`)));
-  $("add-seat").onclick = () => { if (rows.children.length < 4) { rows.append(seatRow(rows.children.length, "bot", defaultBot)); refreshScenarios(); } };
-  $("remove-seat").onclick = () => { if (rows.children.length > 2) { rows.lastChild.remove(); refreshScenarios(); seedRule(); } };
-  $("create-form").onsubmit = createGame;
-  for (const section of SECTIONS) $(`more-${section}`).onclick = () => moreGames(section);
-  listGames();
-}
-async function createGame(ev) {
-  ev.preventDefault();
-  const rows = $("seat-rows");
-  const seats = [...rows.children].map((row) => {
-    const kind = row.querySelector("select").value, name = row.querySelector("input").value;
-    return kind === "person" ? { kind: "person", name } : { kind: "bot", bot: kind.slice(4), name };
-  });
-  const seedText = $("seed").disabled ? "" : $("seed").value;
-  try {
-    const variants = [...document.querySelectorAll("[data-variant]:checked")].map((c) => c.dataset.variant);
-    const g = await api("/api/games", { seats, scenario: $("scenario").value || null, seed: seedText === "" ? null : Number(seedText),
-      variants, public: $("public").checked });
-    const people = g.seats.filter((s) => s.link);
-    const mine = g.you === undefined || g.you === null ? people[0] : people.find((s) => s.seat === g.you) || people[0];
-    localStorage.setItem("gonzaga:invites:" + g.id, JSON.stringify({
-      seats: people.map((s) => ({ name: s.name, link: s.link })), spectator: g.spectator }));
-    // with one person seat, go and play; with several, the links are to be sent first
-    if (people.length === 1) { location.href = people[0].link; return; }
-    const links = people.map((s) => s === mine
-      ? el("li", { class: "mine" }, el("strong", { text: `${s.name} (you): ` }), el("a", { href: s.link, "data-seat-link": s.seat, class: "button primary" }, "open your seat"))
-      : linkLine(`${s.name}:`, s.link, { "data-seat-link": s.seat }));
-    $("created").hidden = false;
-    $("created").replaceChildren(el("h3", { text: "Game created" }),
-      el("p", { class: "muted", text: "Send each other player their own link, privately: whoever has a link plays that seat. You find the links again in the game, under “Invite links”." }),
-      el("ul", { class: "links" }, ...links, linkLine("Spectators:", g.spectator)));
-    $("created").scrollIntoView();
-  } catch (e) { toast(e.message); }
-}
-
-const SECTIONS = ["open", "playing", "finished"];
-const lobby = { extra: { open: [], playing: [], finished: [] }, more: {}, first: {}, timer: null };
-function seatWords(game) {
-  return game.seats.map((s) => `${s.name}${s.kind === "bot" && !/\bbot\b/i.test(s.name) ? " (bot)" : ""} ${s.score}`).join(", ");
-}
-function gameLine(section, game) {
-  const line = el("li", { "data-game": game.id }, el("span", { class: "game-what", text: `${game.scenario}, round ${game.round}: ` }), seatWords(game), " ");
-  if (section === "open") {
-    line.append(el("button", { type: "button", onclick: async () => {
-      try { const j = await api(`/api/games/${game.id}/join`, {}); location.href = j.link; } catch (e) { toast(e.message); }
-    } }, "Join"), " ", el("a", { href: `/game/${game.id}#watch` }, "watch"));
-  } else if (section === "playing") line.append(el("a", { href: `/game/${game.id}#watch` }, "watch"));
-  else {
-    const winners = (game.winners || []).map((i) => game.seats[i] && game.seats[i].name).filter(Boolean);
-    if (winners.length) line.prepend(el("strong", { class: "winners", text: `${winners.join(" and ")} won · ` }));
-    line.append(el("a", { href: `/game/${game.id}#replay` }, "replay"), " ", el("a", { href: `/api/games/${game.id}/record` }, "record"));
-  }
-  return line;
-}
-function renderSection(section) {
-  const seen = new Set(lobby.first[section].map((g) => g.id));
-  const games = [...lobby.first[section], ...lobby.extra[section].filter((g) => !seen.has(g.id))];
-  $(`${section}-games`).replaceChildren(...(games.length ? games.map((g) => gameLine(section, g)) : [el("li", { class: "muted", text: "none" })]));
-  $(`more-${section}`).hidden = !lobby.more[section];
-}
-// the lobby polls every 5 s (or as the server asks); extra pages stay until the page is left
-async function listGames() {
-  clearTimeout(lobby.timer);
-  let wait = 5000;
-  try {
-    const g = await api("/api/games");
-    for (const section of SECTIONS) {
-      lobby.first[section] = g[section] || [];
-      if (!lobby.extra[section].length) lobby.more[section] = !!(g.more && g.more[section]);
-      renderSection(section);
-    }
-  } catch (e) {
-    if (e.status === 429) wait = Math.max(wait, 1000 * e.retryAfter);
-  }
-  lobby.timer = setTimeout(listGames, wait);
-}
-async function moreGames(section) {
-  const offset = lobby.first[section].length + lobby.extra[section].length;
-  try {
-    const page = await api(`/api/games?section=${section}&offset=${offset}`);
-    lobby.extra[section].push(...page.games);
-    lobby.more[section] = !!page.more;
-    renderSection(section);
-  } catch (e) { toast(e.message); }
-}
-
-// ---------------------------------------------------------------------------------------------
 // start
 
 async function main() {
   const m = location.pathname.match(/^\/game\/([\w-]+)/);
-  if (!m) { showLobby(); return; }
+  if (!m) { location.replace("/"); return; }  // the lobby is the site's own page
   ui.gameId = m[1];
   $("game").hidden = false;
-  [ui.board, ui.options] = await Promise.all([fetch("/api/board").then((r) => r.json()), fetch("/api/options").then((r) => r.json())]);
+  [ui.board, ui.options] = await Promise.all([api("/api/gonzaga/board"), api("/api/gonzaga/options")]);
   setupBoardEvents();
   const hash = decodeURIComponent(location.hash.slice(1));
   if (hash === "replay") { drawBoard(null); setupReplay(); return; }
-  if (hash && hash !== "watch") { ui.token = hash; localStorage.setItem("gonzaga:" + ui.gameId, hash); }
-  else if (hash !== "watch") ui.token = localStorage.getItem("gonzaga:" + ui.gameId);
+  if (hash && hash !== "watch") { ui.token = hash; saveSeat(ui.gameId, hash); }
+  else if (hash !== "watch") ui.token = savedSeat(ui.gameId);
   connect();
 }
 window.addEventListener("hashchange", () => location.reload());

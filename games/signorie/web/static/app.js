@@ -4,7 +4,7 @@
 // connection, replay and links are the platform's (/static/tabletop/table.js).
 "use strict";
 
-const { $, el, svg } = Table;
+const { svg } = Table;
 const ui = { table: null, view: null, pick: null, choice: null, pending: null, checks: new Map() };
 
 // -- looks: each player's colour with a second cue (a letter in a shape) ------------------------
@@ -64,6 +64,7 @@ function render(v) {
   renderPlayers(v);
   renderRewardStep(v);
   renderEnd(v);
+  renderInvites(v);
   renderLog(v);
   renderActions(v);
 }
@@ -98,7 +99,7 @@ function renderDice(v) {
       const attrs = { "data-die": `${c.id}-${value}`, title: `${c.name} ${value}: pay ${Math.max(0, c.cost - value)} florins` };
       if (info) {
         Object.assign(attrs, { type: "button", class: "die pick" + (ui.pick === opt ? " on" : ""), disabled: !info.ok,
-          title: info.ok ? attrs.title : `${attrs.title}. ${Table.sentence(info.why)}`, onclick: () => pickDie(opt) });
+          title: info.ok ? attrs.title : `${attrs.title}. ${sentence(info.why)}`, onclick: () => pickDie(opt) });
       }
       return Array.from({ length: n }, () => dieFace(c.id, value, attrs, info ? "button" : "span"));
     });
@@ -209,6 +210,18 @@ function renderEnd(v) {
     el("p", { class: "muted", text: f.note }),
     Table.endLinks("signorie"));
 }
+// the creator of a game keeps its seat links on this device, to send them again
+function renderInvites(v) {
+  const box = $("invites");
+  const data = savedInvites(Table.state.gameId);
+  const others = data ? data.seats.filter((s) => !s.link.endsWith("#" + Table.state.token)) : [];
+  if (!others.length || v.phase === "over" || Table.replaying) { box.hidden = true; return; }
+  if (!box.hidden) return;  // built once: keeps it open and its buttons' feedback
+  box.hidden = false;
+  box.replaceChildren(el("details", {}, el("summary", { text: "Invite links (you created this game)" }),
+    el("p", { class: "muted", text: "Send each player their own link, privately: whoever has a link plays that seat." }),
+    el("ul", { class: "links" }, ...others.map((s) => linkLine(`${s.name}:`, s.link)), linkLine("Spectators:", data.spectator))));
+}
 function renderLog(v) {
   const items = v.log.map((e) => el("li", { class: "log-" + e.kind, text: e.text })).reverse();
   $("log").replaceChildren(...items);
@@ -247,7 +260,7 @@ function sendPending(v) {
   if (v.legal.kind !== "choose") return;
   const match = v.legal.options.find((o) => actionKey(o.action) === actionKey(a));
   if (match) ui.sending = Table.act(match.action);
-  else Table.toast("That action is no longer open: choose again.");
+  else toast("That action is no longer open: choose again.");
 }
 function onCheck(msg) {
   ui.checks.set(actionKey(msg.action), msg);
@@ -280,7 +293,7 @@ function turnPanel(v, L) {
     out.push(el("div", { class: "die-list" }, ...L.dice.map((d, i) => d.ok
       ? el("button", { type: "button", class: "die-choice key", "data-die-choice": `${d.colour}-${d.value}`, onclick: () => pickDie(i) },
         dieFace(d.colour, d.value), ` pay ${d.cost}`)
-      : el("span", { class: "die-choice closed", title: Table.sentence(d.why) }, dieFace(d.colour, d.value), el("small", { text: ` ${Table.sentence(d.why)}` })))));
+      : el("span", { class: "die-choice closed", title: sentence(d.why) }, dieFace(d.colour, d.value), el("small", { text: ` ${sentence(d.why)}` })))));
     if (L.can_pass) {
       const pass = L.options.find((o) => o.action.type === "pass");
       out.push(el("div", { class: "row" }, el("button", { type: "button", id: "pass", class: "key", onclick: () => choose({ checked: pass.action, text: pass.text }) }, pass.text)));
@@ -307,7 +320,7 @@ function choicesPanel(v, choices, title, die) {
     let body;
     if (ch.kind === "assignment") {
       body = el("div", { class: "row" }, ...ch.counts.map((n) => el("button", { type: "button", class: "key" + (isOn(n.action) ? " on" : ""),
-        disabled: !n.ok, title: n.ok ? n.effect : Table.sentence(n.why), "data-choice": `assignment-${ch.sex}-${n.meeples}`,
+        disabled: !n.ok, title: n.ok ? n.effect : sentence(n.why), "data-choice": `assignment-${ch.sex}-${n.meeples}`,
         onclick: pick(n, `${kind} ${ch.name} with ${plural(n.meeples, ch.sex + " meeple")}: ${n.effect}`) },
       `${n.meeples} ${sexSign(ch.sex)}: ${n.effect}`)));
     } else {
@@ -317,7 +330,7 @@ function choicesPanel(v, choices, title, die) {
     }
     list.append(el("li", { class: "choice" + (ch.ok ? "" : " closed") },
       el("span", { class: "kind", text: ch.kind === "assignment" ? `${kind} ${sexSign(ch.sex)} ${ch.name}` : kind }), body,
-      ch.ok ? "" : el("small", { class: "why", text: Table.sentence(ch.why) })));
+      ch.ok ? "" : el("small", { class: "why", text: sentence(ch.why) })));
   }
   out.push(list);
   return out;
@@ -351,7 +364,7 @@ function previewEl(v) {
     : `${signed(check.points)} VP, ${signed(check.florins)} florins`;
   return el("div", { id: "preview", class: "preview" },
     el("h4", { text: `Your choice: ${c.text}` }),
-    check ? (check.ok ? el("p", { id: "gain", text: gain }) : el("p", { class: "bad", text: Table.sentence(check.message) })) : el("p", { class: "muted", text: "Checking…" }),
+    check ? (check.ok ? el("p", { id: "gain", text: gain }) : el("p", { class: "bad", text: sentence(check.message) })) : el("p", { class: "muted", text: "Checking…" }),
     el("ul", {}, ...lines),
     el("div", { class: "row" },
       el("button", { type: "button", id: "confirm", class: "primary", disabled: !check || !check.ok, onclick: confirm }, "Confirm (Enter)"),
@@ -386,6 +399,6 @@ async function main() {
   ui.table = await fetch("/api/signorie/table").then((r) => r.json());
   document.title = ui.table.title;
   Table.start({ view: render, check: onCheck, error: () => { ui.pending = null; },
-    presence: () => ui.view && renderPlayers(ui.view) }, "signorie");
+    presence: () => ui.view && renderPlayers(ui.view) });
 }
 main();

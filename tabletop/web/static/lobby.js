@@ -1,0 +1,235 @@
+// The lobby of every game: choose a game, its seats (people or bots) and options, create it;
+// join or watch listed games. What each game offers comes from the server (/api/lobby).
+"use strict";
+
+const lobby = {
+  games: [], game: null, extra: { open: [], playing: [], finished: [] }, more: {}, first: {},
+  timer: null,
+};
+const SECTIONS = ["open", "playing", "finished"];
+const MAX_SEATS_SHOWN = 8;  // never more than a game's own maximum; a guard against bad data
+
+function offer(name) { return lobby.games.find((g) => g.name === name) || lobby.games[0]; }
+function titleOf(name) { const g = lobby.games.find((x) => x.name === name); return g ? g.title : name; }
+function levelOf(spec) {
+  return (lobby.game.bot_levels || []).find((l) => l.id === spec) || { name: spec, strength: "", help: "" };
+}
+
+// -- the games on offer ---------------------------------------------------------------------------
+
+function gameCard(g) {
+  const players = g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players} to ${g.max_players} players`;
+  const input = el("input", { type: "radio", name: "game", value: g.name, "data-game-choice": g.name });
+  input.addEventListener("change", () => chooseGame(g.name));
+  return el("label", { class: "game-card" }, input,
+    el("img", { src: g.picture, alt: "", loading: "lazy" }),
+    el("span", { class: "game-name", text: g.title }),
+    el("span", { class: "game-line", text: g.tagline }),
+    el("span", { class: "muted", text: players }));
+}
+function chooseGame(name) {
+  lobby.game = offer(name);
+  const radio = document.querySelector(`[data-game-choice="${lobby.game.name}"]`);
+  if (radio) radio.checked = true;
+  $("create").dataset.game = lobby.game.name;
+  const rows = $("seat-rows");
+  const bots = lobby.game.default_bots && lobby.game.default_bots.length ? lobby.game.default_bots : [lobby.game.bots[0]];
+  rows.replaceChildren(...Array.from({ length: lobby.game.default_players }, (_, i) =>
+    i === 0 ? seatRow(0, "person") : seatRow(i, "bot", bots[(i - 1) % bots.length])));
+  $("bots-about").replaceChildren(botsExplained());
+  renderOptions();
+  seatButtons();
+}
+
+// -- seats ----------------------------------------------------------------------------------------
+
+function seatRow(i, kind, bot) {
+  const kindSel = el("select", { "data-seat-kind": i, "aria-label": `Seat ${i + 1}: a person or a bot` },
+    el("option", { value: "person", selected: kind === "person" }, "Person"),
+    ...lobby.game.bots.map((b) => { const l = levelOf(b); return el("option", { value: "bot:" + b, selected: kind === "bot" && bot === b }, `Bot: ${l.name}${l.strength ? " (" + l.strength + ")" : ""}`); }));
+  const help = el("div", { class: "muted bot-help", "data-seat-help": i });
+  const showHelp = () => {
+    const v = kindSel.value;
+    help.textContent = v.startsWith("bot:") ? `${levelOf(v.slice(4)).name}: ${levelOf(v.slice(4)).help}.` : "A person: gets a private link to this seat.";
+    seedRule();
+  };
+  kindSel.addEventListener("change", showHelp);
+  const row = el("div", { class: "seat" }, el("div", { class: "row" }, el("span", { text: `Seat ${i + 1}` }), kindSel,
+    el("input", { "data-seat-name": i, placeholder: "name (optional)", maxlength: 40, size: 14, "aria-label": `Seat ${i + 1}: name` })), help);
+  setTimeout(showHelp, 0);
+  return row;
+}
+function seatButtons() {
+  const n = $("seat-rows").children.length;
+  $("add-seat").disabled = n >= Math.min(lobby.game.max_players, MAX_SEATS_SHOWN);
+  $("remove-seat").disabled = n <= lobby.game.min_players;
+}
+function addSeat() {
+  const rows = $("seat-rows");
+  if (rows.children.length >= lobby.game.max_players) return;
+  const bots = lobby.game.default_bots && lobby.game.default_bots.length ? lobby.game.default_bots : lobby.game.bots;
+  rows.append(seatRow(rows.children.length, "bot", bots[0]));
+  renderOptions(); seatButtons();
+}
+function removeSeat() {
+  const rows = $("seat-rows");
+  if (rows.children.length <= lobby.game.min_players) return;
+  rows.lastChild.remove();
+  renderOptions(); seatButtons(); seedRule();
+}
+// a chosen seed deals known cards: the server takes one only with at most one person at the table
+function seedRule() {
+  const people = [...document.querySelectorAll("[data-seat-kind]")].filter((s) => s.value === "person").length;
+  const seed = $("seed");
+  seed.disabled = people > 1;
+  if (people > 1) seed.value = "";
+  $("seed-note").textContent = people > 1
+    ? "Not with several people: whoever chose the seed would know the whole deal. The game is dealt at random."
+    : "Only for games with at most one person: a seed deals the same game every time (the same number, the same game), to practise a deal against bots. Empty: a random deal.";
+}
+function botsExplained() {
+  return el("details", { id: "bots-help" }, el("summary", { text: "Which bot? (from easiest to strongest)" }),
+    el("ul", { class: "bot-levels" }, ...(lobby.game.bot_levels || []).map((l) => el("li", { "data-level": l.id },
+      el("strong", { text: `${l.name} (${l.strength})` }), `: ${l.help}.`))));
+}
+
+// -- the game's own options (a scenario, rule variants...), as the game describes them ----------
+
+function renderOptions() {
+  const n = $("seat-rows").children.length;
+  const plain = [], folded = [];
+  for (const opt of lobby.game.options || []) (opt.advanced ? folded : plain).push(optionEl(opt, n));
+  $("game-options").replaceChildren(...plain);
+  $("advanced-options").replaceChildren(...folded);
+  const names = (lobby.game.options || []).filter((o) => o.advanced).map((o) => o.label.toLowerCase());
+  $("advanced-summary").textContent = ["Advanced: seed", ...names].join(names.length > 1 ? ", " : " and ")
+    .replace(/, ([^,]*)$/, " and $1");
+}
+function fits(choice, n) { return choice.players === undefined || choice.players === null || choice.players === n; }
+function optionEl(opt, n) {
+  const choices = opt.choices.filter((c) => fits(c, n));
+  if (opt.kind === "choice") {
+    const old = document.querySelector(`[data-option="${opt.id}"]`);
+    const sel = el("select", { id: opt.id, "data-option": opt.id },
+      ...choices.map((c) => el("option", { value: c.value === null ? "" : c.value, title: c.help || false }, c.label)));
+    if (old && choices.some((c) => c.value === old.value)) sel.value = old.value;
+    return el("label", {}, `${opt.label} `, sel);
+  }
+  return el("div", { "data-option": opt.id }, ...choices.map((c) =>
+    el("label", { title: c.help || false }, el("input", { type: "checkbox", "data-flag": opt.id, value: c.value }), ` ${c.label}`)));
+}
+function optionValues() {
+  const values = {};
+  for (const opt of lobby.game.options || []) {
+    if (opt.kind === "choice") { const sel = document.querySelector(`select[data-option="${opt.id}"]`); values[opt.id] = sel && sel.value !== "" ? sel.value : null; }
+    else values[opt.id] = [...document.querySelectorAll(`[data-flag="${opt.id}"]:checked`)].map((c) => c.value);
+  }
+  return values;
+}
+
+// -- creating a game ------------------------------------------------------------------------------
+
+async function createGame(ev) {
+  ev.preventDefault();
+  const seats = [...$("seat-rows").children].map((row) => {
+    const kind = row.querySelector("select").value, name = row.querySelector("input").value;
+    return kind === "person" ? { kind: "person", name } : { kind: "bot", bot: kind.slice(4), name };
+  });
+  const seedText = $("seed").disabled ? "" : $("seed").value;
+  try {
+    const g = await api("/api/games", { game: lobby.game.name, seats, seed: seedText === "" ? null : Number(seedText),
+      public: $("public").checked, ...optionValues() });
+    const people = g.seats.filter((s) => s.link);
+    const mine = g.you === undefined || g.you === null ? people[0] : people.find((s) => s.seat === g.you) || people[0];
+    saveInvites(g.id, { seats: people.map((s) => ({ name: s.name, link: s.link })), spectator: g.spectator });
+    // with one person seat, go and play; with several, the links are to be sent first
+    if (people.length === 1) { location.href = people[0].link; return; }
+    const links = people.map((s) => s === mine
+      ? el("li", { class: "mine" }, el("strong", { text: `${s.name} (you): ` }), el("a", { href: s.link, "data-seat-link": s.seat, class: "button primary" }, "open your seat"))
+      : linkLine(`${s.name}:`, s.link, { "data-seat-link": s.seat }));
+    $("created").hidden = false;
+    $("created").replaceChildren(el("h3", { text: `${titleOf(g.game)}: game created` }),
+      el("p", { class: "muted", text: "Send each other player their own link, privately: whoever has a link plays that seat. You find the links again in the game, under “Invite links”." }),
+      el("ul", { class: "links" }, ...links, linkLine("Spectators:", g.spectator)));
+    $("created").scrollIntoView();
+  } catch (e) { toast(e.message); }
+}
+
+// -- the lists ------------------------------------------------------------------------------------
+
+function seatWords(game) {
+  return game.seats.map((s) => `${s.name}${s.kind === "bot" && !/\bbot\b/i.test(s.name) ? " (bot)" : ""} ${s.score}`).join(", ");
+}
+function gameWhat(game) {
+  return [titleOf(game.game), game.scenario, `round ${game.round}`].filter(Boolean).join(", ") + ": ";
+}
+function gameLine(section, game) {
+  const line = el("li", { "data-game": game.id, "data-game-name": game.game },
+    el("span", { class: "game-what", text: gameWhat(game) }), seatWords(game), " ");
+  if (section === "open") {
+    line.append(el("button", { type: "button", onclick: async () => {
+      try { const j = await api(`/api/games/${game.id}/join`, {}); location.href = j.link; } catch (e) { toast(e.message); }
+    } }, "Join"), " ", el("a", { href: `/game/${game.id}#watch` }, "watch"));
+  } else if (section === "playing") line.append(el("a", { href: `/game/${game.id}#watch` }, "watch"));
+  else {
+    const winners = (game.winners || []).map((i) => game.seats[i] && game.seats[i].name).filter(Boolean);
+    if (winners.length) line.prepend(el("strong", { class: "winners", text: `${winners.join(" and ")} won · ` }));
+    line.append(el("a", { href: `/game/${game.id}#replay` }, "replay"), " ", el("a", { href: `/api/games/${game.id}/record` }, "record"));
+  }
+  return line;
+}
+function renderSection(section) {
+  const seen = new Set(lobby.first[section].map((g) => g.id));
+  const games = [...lobby.first[section], ...lobby.extra[section].filter((g) => !seen.has(g.id))];
+  $(`${section}-games`).replaceChildren(...(games.length ? games.map((g) => gameLine(section, g)) : [el("li", { class: "muted", text: "none" })]));
+  $(`more-${section}`).hidden = !lobby.more[section];
+}
+// the lobby polls every 5 s (or as the server asks); extra pages stay until the page is left
+async function listGames() {
+  clearTimeout(lobby.timer);
+  let wait = 5000;
+  try {
+    const g = await api("/api/games");
+    for (const section of SECTIONS) {
+      lobby.first[section] = g[section] || [];
+      if (!lobby.extra[section].length) lobby.more[section] = !!(g.more && g.more[section]);
+      renderSection(section);
+    }
+  } catch (e) {
+    if (e.status === 429) wait = Math.max(wait, 1000 * e.retryAfter);
+  }
+  lobby.timer = setTimeout(listGames, wait);
+}
+async function moreGames(section) {
+  const offset = lobby.first[section].length + lobby.extra[section].length;
+  try {
+    const page = await api(`/api/games?section=${section}&offset=${offset}`);
+    lobby.extra[section].push(...page.games);
+    lobby.more[section] = !!page.more;
+    renderSection(section);
+  } catch (e) { toast(e.message); }
+}
+
+// -- start ----------------------------------------------------------------------------------------
+
+async function main() {
+  if (location.pathname.startsWith("/game/")) {  // the server hosts no game of this link
+    $("gone").hidden = false;
+    $("status").textContent = "No such game";
+    return;
+  }
+  $("lobby").hidden = false;
+  $("status").textContent = "Lobby";
+  lobby.games = (await api("/api/lobby")).games;
+  document.title = $("brand").textContent = lobby.games.map((g) => g.title).join(" & ");
+  $("game-cards").replaceChildren(...lobby.games.map(gameCard));
+  $("game-choice").hidden = lobby.games.length < 2;
+  const asked = new URLSearchParams(location.search).get("game");
+  chooseGame(asked || lobby.games[0].name);
+  $("add-seat").onclick = addSeat;
+  $("remove-seat").onclick = removeSeat;
+  $("create-form").onsubmit = createGame;
+  for (const section of SECTIONS) $(`more-${section}`).onclick = () => moreGames(section);
+  listGames();
+}
+main();

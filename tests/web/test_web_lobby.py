@@ -1,0 +1,118 @@
+"""One server, one lobby, every game: what the lobby offers comes from each game's site, a game
+is created by name, each game's link opens that game's own page, and a server that hosts only
+some games leaves the others' saved games alone."""
+
+from __future__ import annotations
+
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from test_web_browser import browser  # noqa: F401 - the shared fixture
+
+from games.gonzaga.web.loadbench import http_json
+from tabletop import games
+from tabletop.web.app import GameServer
+from tabletop.web.site import load_sites
+from tabletop.web.storage import SqliteStore, StoredGame
+
+
+def text_of(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=10) as r:
+        return r.read().decode()
+
+
+def test_the_lobby_offers_every_game_as_its_site_describes_it(server):
+    offered = http_json(f"{server.base}/api/lobby")["games"]
+    sites = load_sites()
+    assert [g["name"] for g in offered] == list(sites)  # the default game first
+    assert offered[0]["name"] == games.DEFAULT
+    for g in offered:
+        site = sites[g["name"]]
+        info = site.game.info
+        assert (g["title"], g["min_players"], g["max_players"], g["default_players"]) == \
+            (info.title, info.min_players, info.max_players, info.default_players)
+        assert g["bots"] == list(site.levels)
+        described = site.lobby_json()
+        assert g["tagline"] == described["tagline"] and g["tagline"]
+        assert g["options"] == described["options"]
+        assert [level["id"] for level in g["bot_levels"]] == g["bots"]
+        assert set(g["default_bots"]) <= set(g["bots"])
+        picture = urllib.request.urlopen(f"{server.base}{g['picture']}", timeout=10)
+        assert picture.headers["content-type"].startswith("image/svg")
+
+
+def test_a_game_is_created_by_name_and_an_unknown_name_changes_nothing(server):
+    before = http_json(f"{server.base}/api/games")
+    for name, why in (("chess", "no game 'chess'"), (7, "no game '7'")):
+        req = urllib.request.Request(f"{server.base}/api/games", method="POST", data=(
+            b'{"game": %s, "seats": [{"kind": "person"}, {"kind": "bot"}], "public": true}'
+            % (b'"chess"' if name == "chess" else b"7")),
+            headers={"Content-Type": "application/json"})
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            urllib.request.urlopen(req, timeout=10)
+        assert caught.value.code == 400
+        body = caught.value.read().decode()
+        assert '"bad-game"' in body and why in body
+    assert http_json(f"{server.base}/api/games")["open"] == before["open"]
+    for name in load_sites():
+        made = http_json(f"{server.base}/api/games", {
+            "game": name, "seats": [{"kind": "person"}, {"kind": "bot"}]})
+        assert made["game"] == name
+        page = text_of(f"{server.base}/game/{made['id']}")
+        assert f"/static/{name}/" in page  # the game's own table, not another game's
+        for other in load_sites():
+            if other != name:
+                assert f"/static/{other}/" not in page
+
+
+def test_the_lobby_page_and_an_unknown_games_link(server):
+    lobby = text_of(f"{server.base}/")
+    assert "/static/tabletop/lobby.js" in lobby
+    gone = text_of(f"{server.base}/game/nosuchgame")
+    assert "No such game" in gone and "/static/tabletop/" in gone
+    # a very long id is never looked up
+    assert "No such game" in text_of(f"{server.base}/game/{'x' * 200}")
+
+
+def test_a_server_hosting_some_games_leaves_the_others_saved_games_alone(tmp_path):
+    store = SqliteStore(tmp_path / "games.db")
+    other = StoredGame("elsewhere1", time.time(), {"game": "a-game-hosted-elsewhere",
+                                                   "seats": []}, "playing", {0: "t"}, set(),
+                       "s")
+    store.create(other)
+    server = GameServer(store, load_sites([games.DEFAULT]), bot_processes=False)
+    assert server.resume() == 0
+    assert server.room("elsewhere1") is None
+    assert store.load("elsewhere1").status == "playing"  # not marked broken
+    store.close()
+
+
+def test_the_lobby_shows_each_games_seats_bots_and_options(server, browser):  # noqa: F811
+    offered = http_json(f"{server.base}/api/lobby")["games"]
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("[data-seat-kind='1'] option", state="attached")
+    assert page.is_visible("#game-choice") == (len(offered) > 1)
+    for g in offered:
+        if len(offered) > 1:
+            page.click(f"label.game-card:has([data-game-choice='{g['name']}'])")
+        assert page.get_attribute("#create", "data-game") == g["name"]
+        rows = page.query_selector_all("#seat-rows .seat")
+        assert len(rows) == g["default_players"]
+        bots = page.eval_on_selector_all("[data-seat-kind='1'] option",
+                                         "os => os.map(o => o.value)")
+        assert bots == ["person"] + [f"bot:{b}" for b in g["bots"]]
+        while page.is_enabled("#add-seat"):
+            page.click("#add-seat")
+        assert len(page.query_selector_all("#seat-rows .seat")) == g["max_players"]
+        while page.is_enabled("#remove-seat"):
+            page.click("#remove-seat")
+        assert len(page.query_selector_all("#seat-rows .seat")) == g["min_players"]
+        for option in g["options"]:
+            assert page.query_selector(f"[data-option='{option['id']}']") is not None
+    assert errors == []
+    page.close()
