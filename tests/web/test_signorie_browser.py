@@ -17,6 +17,8 @@ from test_signorie_web import create, join, start, token_of
 from test_web_browser import ARGS, CHROMIUM, sync_api
 from web_server import ARTIFACTS, Server
 
+from games.gonzaga.web.loadbench import http_json
+
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 #: what the page shows when the seat has something to do, or the game is over
 READY = ("document.querySelector('[data-die-choice], #actions .choices button.key:not(:disabled),"
@@ -233,4 +235,26 @@ def test_a_spectator_sees_the_table_and_no_choice(server, browser):
     assert "(you)" not in page.inner_text("#players")
     assert token_of(game, 0) not in page.content()
     assert page.errors == []
+    context.close()
+
+
+def test_the_lobby_offers_signorie_with_its_picture_and_opens_its_table(server, browser):
+    lobby = http_json(f"{server.base}/api/lobby")
+    offer = next(g for g in lobby["games"] if g["name"] == "signorie")
+    assert offer["picture"] == "/static/signorie/picture.svg" and offer["tagline"]
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("[data-game-choice='signorie']", state="attached")
+    assert page.evaluate("fetch('/static/signorie/picture.svg').then(r => r.status)") == 200
+    page.check("[data-game-choice='signorie']")
+    page.wait_for_selector("#create[data-game='signorie']", state="attached")
+    page.click("#create-game")
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector(".player")
+    wait_ready(page)
+    assert "(you)" in page.inner_text("#players")
+    assert errors == []
     context.close()
