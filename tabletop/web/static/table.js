@@ -61,6 +61,7 @@ const Table = (() => {
       if (h.presence) h.presence(msg.seats);
     } else if (msg.type === "check") { if (h.check) h.check(msg); }
     else if (msg.type === "rematch") {
+      if (h.rematch) { h.rematch(msg.link); return; }
       if (t.wantRematch) { location.href = msg.link; return; }
       if (t.view) { t.view.rematch = msg.link; h.view(t.view); }
       toast("A rematch has started: the link is on the end screen.", "info");
@@ -141,22 +142,24 @@ const Table = (() => {
   }
 
   // -- start ----------------------------------------------------------------------------------
-  // hooks: view(msg) (required), check(msg), presence(seats), error(msg)
+  // hooks: view(msg) (required), check(msg), presence(seats), error(msg), rematch(link) and
+  // replay() for a page with its own
+
   function start(hooks) {
     t.hooks = hooks;
     const m = location.pathname.match(/^\/game\/([\w-]+)/);
     if (!m) return false;
     t.gameId = m[1];
     if ($("game")) $("game").hidden = false;
+    window.addEventListener("hashchange", () => location.reload());
     const hash = decodeURIComponent(location.hash.slice(1));
-    if (hash === "replay") { setupReplay(); return true; }
+    if (hash === "replay") { (hooks.replay || setupReplay)(); return true; }
     if (hash && hash !== "watch") { t.token = hash; saveSeat(t.gameId, hash); }
     else if (hash !== "watch") t.token = savedSeat(t.gameId);
     connect();
-    window.addEventListener("hashchange", () => location.reload());
     return true;
   }
 
-  return { svg, start, send, act, undo, check, endLinks,
+  return { svg, start, send, act, undo, check, endLinks, showGone,
     state: t, get view() { return t.view; }, get replaying() { return !!t.replay; } };
 })();

@@ -7,11 +7,10 @@ const SQRT3 = Math.sqrt(3);
 const AXIAL_DIRS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
 
 const ui = {
-  board: null, byHex: new Map(), gameId: null, token: null, ws: null, view: null,
+  board: null, byHex: new Map(), gameId: null, view: null,
   mode: "fief", rotation: 0, hover: null, pending: null, cursor: null, legalKeys: new Map(),
   plan: { region: null, action: null, privilege: false }, wedding: { first: null, second: null },
-  checkTimer: null, checkKey: null, checks: new Map(), replay: null, retry: 0, gone: false,
-  sentSeq: null, options: null,
+  checkTimer: null, checkKey: null, checks: new Map(), replay: null, options: null,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -532,32 +531,10 @@ function drawMapKey(v) {
 // ---------------------------------------------------------------------------------------------
 // connection
 
-function connect() {
-  if (ui.gone) return;
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/${ui.gameId}`);
-  ui.ws = ws;
-  $("conn").textContent = "connecting…";
-  ws.onopen = () => { ui.retry = 0; $("conn").textContent = "online"; ws.send(JSON.stringify({ type: "hello", token: ui.token })); };
-  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
-  ws.onclose = (ev) => {
-    if (ui.gone || ev.code === 4404) { showGone(); return; }  // no such game: nothing to reconnect to
-    $("conn").textContent = "offline, reconnecting…";
-    ui.retry = Math.min(ui.retry + 1, 6);
-    setTimeout(connect, 300 * ui.retry);
-  };
-}
-function send(msg) {
-  if (ui.ws && ui.ws.readyState === WebSocket.OPEN) ui.ws.send(JSON.stringify(msg));
-  else toast("Not connected; reconnecting…");
-}
-// every move names the view it was made on, so a move made on an old view is refused, not misplayed
-function act(action) {
-  if (ui.sentSeq === ui.view.seq) return;  // one move per view: a second click or key is ignored
-  ui.sentSeq = ui.view.seq;
-  send({ type: "act", seq: ui.view.seq, action });
-}
-function undo() { send({ type: "undo", seq: ui.view.seq }); }
+// the connection, one move per view, errors and presence are the platform's (table.js)
+function send(msg) { Table.send(msg); }
+function act(action) { Table.act(action); }
+function undo() { Table.undo(); }
 
 // legal placements arrive as parallel arrays (compact); the page works with rows
 function unpack(v) {
@@ -566,30 +543,7 @@ function unpack(v) {
   return v;
 }
 
-function onMessage(msg) {
-  if (msg.type === "state") render(unpack(msg));
-  else if (msg.type === "welcome") {
-    if (msg.seat === null && ui.token) toast("This link opens no seat: you are watching.");
-  } else if (msg.type === "presence") onPresence(msg.seats);
-  else if (msg.type === "check") onCheck(msg);
-  else if (msg.type === "rematch") onRematch(msg.link);
-  else if (msg.type === "error") {
-    if (msg.code === "not-found") { showGone(); return; }
-    if (msg.code === "bad-token") { ui.token = null; forgetSeat(ui.gameId); }
-    ui.sentSeq = null;
-    toast(sentence(msg.message));  // players read the sentence; the rule id is for programs
-  }
-}
-
-// an unknown game: say so and show the way back, instead of reconnecting for ever
-function showGone() {
-  ui.gone = true;
-  if (ui.ws) { ui.ws.onclose = null; ui.ws.close(); }
-  $("game").hidden = true;
-  $("gone").hidden = false;
-  $("status").textContent = "No such game";
-  $("conn").textContent = "";
-}
+function showGone() { Table.showGone(); }
 
 function onPresence(seats) {
   const v = ui.view;
@@ -624,7 +578,6 @@ function render(v) {
   renderInvites(v);
   if (newTurn) {
     ui.pending = null; ui.wedding = { first: null, second: null }; ui.checks.clear(); ui.checkKey = null;
-    ui.sentSeq = null;  // a new view (also after an undo): a move may be sent on it
     if (!placing()) ui.cursor = null;
   }
   renderActions(v);
@@ -771,7 +724,7 @@ function renderInvites(v) {
   const box = $("invites");
   const data = savedInvites(ui.gameId);
   if (!data || v.phase === "over" || ui.replay) { box.hidden = true; return; }
-  const others = data.seats.filter((s) => !s.link.endsWith("#" + ui.token));
+  const others = data.seats.filter((s) => !s.link.endsWith("#" + Table.state.token));
   if (!others.length) { box.hidden = true; return; }
   if (!box.hidden && box.dataset.game === ui.gameId) return;  // built once: keeps it open and its buttons' feedback
   box.hidden = false;
@@ -1337,11 +1290,7 @@ async function main() {
   $("game").hidden = false;
   [ui.board, ui.options] = await Promise.all([api("/api/gonzaga/board"), api("/api/gonzaga/options")]);
   setupBoardEvents();
-  const hash = decodeURIComponent(location.hash.slice(1));
-  if (hash === "replay") { drawBoard(null); setupReplay(); return; }
-  if (hash && hash !== "watch") { ui.token = hash; saveSeat(ui.gameId, hash); }
-  else if (hash !== "watch") ui.token = savedSeat(ui.gameId);
-  connect();
+  Table.start({ view: (v) => render(unpack(v)), check: onCheck, presence: onPresence, rematch: onRematch,
+    replay: () => { drawBoard(null); setupReplay(); } });
 }
-window.addEventListener("hashchange", () => location.reload());
 main();

@@ -155,7 +155,7 @@ function playerBoard(v, p) {
     el("small", { class: "muted", text: ` ${l.name} · ${who}` }),
     el("span", { class: "vp-total", "data-vp": p.vp, text: `${p.vp} VP` }));
   const facts = el("div", { class: "facts" },
-    el("span", { class: "florins", "data-florins": p.florins, text: `${p.florins} florins` }),
+    el("span", { class: "florins", "data-florins": p.florins, text: plural(p.florins, "florin") }),
     el("span", { text: `${p.place}. in turn order${p.passed ? ", passed" : ""}` }),
     el("span", { text: `supply ${sexSign("male")}${p.supply.male} ${sexSign("female")}${p.supply.female}` }),
     el("span", { class: "muted", text: `stock ${sexSign("male")}${p.stock.male} ${sexSign("female")}${p.stock.female}` }),
