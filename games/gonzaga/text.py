@@ -282,6 +282,8 @@ MESSAGES: dict[str, str] = {
                              "fief",
     "illegal.that-hex": "that hex",
     "error.players": "Gonzaga is for {low} to {high} players, not {n}",
+    "error.no-pause": "Gonzaga's terminal game has no --pause: its bots move at once, and "
+                      "the log beside the map shows what they did",
     **TERMINAL,
 }
 
