@@ -31,6 +31,7 @@ class Gain:
     face_down: int = 0
     helpers: int = 0
     brides: int = 0
+    tile: int = -1  # the face-up alliance tile it takes, if any
     chance: bool = False  # dice were rolled: the meeples gained are not known before
     then: list | None = None  # the mover's next question (a frame) within this turn or reward
 
@@ -54,8 +55,11 @@ def preview(position: Position, action: Action, base: SignorieState | None = Non
     s = (base or full_state(position)).clone()
     seat = action.seat
     before, chance, round_ = _board(s, seat), len(s.chance), s.round
+    base_rows = [row[:] for row in s.rows[seat]]
     engine.HANDLERS[type(action)](s, action)
     diff = [b - a for a, b in zip(before, _board(s, seat), strict=True)]
+    had = {x for row in base_rows for x in row}
+    taken = [x for row in s.rows[seat] for x in row if x not in had]
     rolled = len(s.chance) > chance
     engine.settle(s)
     top = s.stack[-1] if s.stack else None
@@ -63,4 +67,4 @@ def preview(position: Position, action: Action, base: SignorieState | None = Non
     then = top if goes_on else None
     if rolled:
         diff[2] = diff[3] = 0
-    return Gain(*diff, chance=rolled, then=then)
+    return Gain(*diff, tile=taken[0] if taken else -1, chance=rolled, then=then)

@@ -168,7 +168,8 @@ def describe_log(p: Position, entry: LogEntry) -> str:
         dice = "; ".join(f"{c} {' '.join(map(str, v))}" for c, v in d["dice"].items())
         return f"Round {d['round']} begins. Dice: {dice}."
     if k == "take_die":
-        paid = f", paying {d['cost']} florins" if d["cost"] else ""
+        unit = "florin" if d["cost"] == 1 else "florins"
+        paid = f", paying {d['cost']} {unit}" if d["cost"] else ""
         return f"{who} takes a {d['colour']} die showing {d['value']}{paid}."
     if k == "pass":
         return f"{who} {'must pass' if d['forced'] else 'passes'}."
@@ -246,9 +247,8 @@ MESSAGES: dict[str, str] = {
     "seat.human": "{colour}",
     "seat.you": "{colour} (you)",
     "seat.bot": "{title} {n}",
-    "error.players": "Signorie is for {low} to {high} players, not {n}",
     "error.option": "Signorie has no {option} (it is played without scenarios or variants)",
-    "intro": "Signorie, {n} players. {setup}",
+    "intro": "Signorie, {n} players: {names}.",
     "title": "Signorie · round {round} of {rounds} · {phase}",
     "phase.actions": "Perform Actions",
     "phase.rewards": "Rewards",
@@ -305,7 +305,7 @@ MESSAGES: dict[str, str] = {
     "gain.female": "{n:+d}{f} in supply",
     "gain.initiative": "initiative {n:+d}",
     "gain.career": "career meeples {n:+d}",
-    "gain.tiles": "{n:+d} alliance tile",
+    "gain.tile": "takes the alliance tile {tile}",
     "gain.face-down": "{n:+d} face-down tile",
     "gain.helpers": "{n:+d} helper",
     "gain.brides": "{n:+d} bride",

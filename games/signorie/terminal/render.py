@@ -305,8 +305,10 @@ def gain_text(p: Position, g: Gain) -> str:
     """What a preview shows: VP, meeples, tiles... gained or spent, and the question next."""
     parts = [say(f"gain.{key}", n=n, m=M, f=F) for key, n in (
         ("vp", g.vp), ("male", g.male), ("female", g.female), ("initiative", g.initiative),
-        ("career", g.career), ("tiles", g.tiles), ("face-down", g.face_down),
-        ("helpers", g.helpers), ("brides", g.brides)) if n]
+        ("career", g.career), ("face-down", g.face_down), ("helpers", g.helpers),
+        ("brides", g.brides)) if n]
+    if g.tile >= 0:
+        parts.append(say("gain.tile", tile=words.tile_text(p.t, g.tile)))
     if g.chance:
         parts.append(say("gain.dice"))
     if g.then is not None:
