@@ -103,8 +103,9 @@ def render_dice(p: Position) -> Table:
     t = p.t
     table = Table(title=say("dice.title"), title_justify="left", box=box.SIMPLE_HEAD,
                   padding=(0, 1))
-    for key in ("dice.colour", "dice.cost", "dice.dice", "dice.signoria"):
-        table.add_column(say(key))
+    for key in ("dice.colour", "dice.cost", "dice.dice"):
+        table.add_column(say(key), no_wrap=True)
+    table.add_column(say("dice.signoria"))
     table.add_column(say("dice.assignment", sex=M))
     table.add_column(say("dice.assignment", sex=F))
     table.add_column(say("dice.hires"))
