@@ -155,14 +155,14 @@ def render_tracks(p: Position) -> Table:
     discs per slot, the one on top of a stack first)."""
     t = p.t
     table = Table(title=say("tracks.title"), title_justify="left", box=box.SIMPLE_HEAD,
-                  padding=(0, 1))
-    table.add_column(say("tracks.track"))
+                  padding=(0, 1), show_edge=False)
+    table.add_column(say("tracks.track"), no_wrap=True)
     for slot, vp in enumerate(t.career_vp):
         head = say("tracks.slot", n=slot + 1, vp=vp, rank=t.career_rank[slot])
         bonus = t.career_bonus[slot]
         if bonus is not None:
             head += "\n+" + words.effect_text(bonus)
-        table.add_column(head, overflow="fold")
+        table.add_column(head)
     for i, track in enumerate(t.tracks):
         cells = []
         for slot in range(len(t.career_vp)):
@@ -176,7 +176,7 @@ def render_tracks(p: Position) -> Table:
 def render_initiative(p: Position) -> Table:
     t = p.t
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
-    table.add_column(say("tracks.track"))
+    table.add_column(say("tracks.track"), no_wrap=True)
     for slot, vp in enumerate(t.initiative_vp):
         table.add_column(say("tracks.init-slot", n=slot, vp=vp))
     cells = []
