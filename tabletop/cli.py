@@ -310,14 +310,20 @@ def bench(
                                          "over --server-games finished games instead.")] = False,
     lobby_pollers: Annotated[int, typer.Option(help="--server: clients reading the lobby in a "
                                                     "loop meanwhile.")] = 0,
+    every_game: Annotated[bool, typer.Option("--every-game", help="--server: games of every "
+                                             "game the server hosts, in turn, instead of "
+                                             "--game's.")] = False,
 ) -> None:
     """Measure speed on one core: games per second, placement listing, clone+apply, search;
     or, with --server, the web server's latency under load (or its memory, with --memory)."""
     if server:
-        from games.gonzaga.web.loadbench import run_load_bench, run_memory_bench
+        from tabletop.web.loadbench import run_load_bench, run_memory_bench
+        from tabletop.web.site import load_sites
 
+        names = list(load_sites()) if every_game else [game_named(game).info.name]
         figures = run_memory_bench(server_games) if memory else \
-            run_load_bench(games=server_games, think=think, lobby_pollers=lobby_pollers)
+            run_load_bench(games=server_games, think=think, lobby_pollers=lobby_pollers,
+                           names=names)
         _print_figures(figures, as_json)
         return
     from .bench import run_bench
