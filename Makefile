@@ -1,10 +1,12 @@
 # Quick start: `make run` starts the web app on http://127.0.0.1:8000, `make test` runs every check.
 # `make run PORT=8001` serves on another port; `make play PLAYERS=human,greedy` picks the seats
-# (without PLAYERS, `gonzaga play` uses its own default line-up).
+# (without PLAYERS, `gonzaga play` uses the game's own default line-up); `make play GAME=signorie`
+# plays Signorie.
 PYTHON ?= python3
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PLAYERS ?=
+GAME ?=
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -21,7 +23,7 @@ run: $(STAMP)
 	$(BIN)/gonzaga serve --host $(HOST) --port $(PORT) --db sqlite:///gonzaga.db
 
 play: $(STAMP)
-	$(BIN)/gonzaga play $(if $(PLAYERS),--players $(PLAYERS))
+	$(BIN)/gonzaga play $(if $(GAME),--game $(GAME)) $(if $(PLAYERS),--players $(PLAYERS))
 
 test: $(STAMP)
 	$(BIN)/ruff check games tabletop tests tools

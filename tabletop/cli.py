@@ -159,6 +159,52 @@ def tournament(
     print_tournament(result, console)
 
 
+def _terminal_of(name: str) -> Any:
+    """The terminal game a game brings (`games/NAME/terminal`), or None."""
+    try:
+        return importlib.import_module(f"games.{name}.terminal")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"games.{name}.terminal":
+            raise
+        return None
+
+
+def _default_line_ups() -> str:
+    """Each game's own seats when `--players` is left out, as `play --help` shows them."""
+    shown = [f"{name}: {terminal.DEFAULT_PLAYERS}" for name in catalogue.available()
+             if (terminal := _terminal_of(name)) is not None]
+    return "; ".join(shown)
+
+
+@app.command()
+def play(
+    game: GameName = catalogue.DEFAULT,
+    players: Annotated[str | None, typer.Option(
+        help="Comma-separated seats, 2 to 4: human or a bot (`gonzaga games` lists each "
+             "game's; mcts takes a level, e.g. mcts:easy). Several humans play hot-seat.",
+        show_default=_default_line_ups())] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the deal.")] = None,
+    record: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
+    scenario: Annotated[str | None, typer.Option(help="Gonzaga: the scenario (default: "
+                                                      "random).")] = None,
+    variant: Annotated[list[str] | None, typer.Option(help="Gonzaga: a rule variant "
+                                                           "(repeatable).")] = None,
+    pause: Annotated[float, typer.Option(min=0, help="Signorie: seconds to wait after each "
+                                                     "bot move, to follow the game.")] = 0.0,
+) -> None:
+    """Play a game in the terminal, against bots or hot-seat; each game draws its own table."""
+    chosen = game_named(game)
+    terminal = _terminal_of(chosen.info.name)
+    if terminal is None:
+        raise fail(f"{chosen.info.title} cannot be played in the terminal yet")
+    specs = split(players if players is not None else terminal.DEFAULT_PLAYERS)
+    try:
+        terminal.play(specs, seed=seed, record=record, console=console, scenario=scenario,
+                      variants=variant or [], pause=pause)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+
+
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
@@ -264,14 +310,20 @@ def bench(
                                          "over --server-games finished games instead.")] = False,
     lobby_pollers: Annotated[int, typer.Option(help="--server: clients reading the lobby in a "
                                                     "loop meanwhile.")] = 0,
+    every_game: Annotated[bool, typer.Option("--every-game", help="--server: games of every "
+                                             "game the server hosts, in turn, instead of "
+                                             "--game's.")] = False,
 ) -> None:
     """Measure speed on one core: games per second, placement listing, clone+apply, search;
     or, with --server, the web server's latency under load (or its memory, with --memory)."""
     if server:
-        from games.gonzaga.web.loadbench import run_load_bench, run_memory_bench
+        from tabletop.web.loadbench import run_load_bench, run_memory_bench
+        from tabletop.web.site import load_sites
 
+        names = list(load_sites()) if every_game else [game_named(game).info.name]
         figures = run_memory_bench(server_games) if memory else \
-            run_load_bench(games=server_games, think=think, lobby_pollers=lobby_pollers)
+            run_load_bench(games=server_games, think=think, lobby_pollers=lobby_pollers,
+                           names=names)
         _print_figures(figures, as_json)
         return
     from .bench import run_bench

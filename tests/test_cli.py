@@ -90,16 +90,15 @@ def make_dry_run(*args: str) -> str:
 
 @needs_make
 def test_play_default_seats_are_one_fact(monkeypatch):
-    from games.gonzaga import commands as cli
+    from games.gonzaga.terminal import DEFAULT_PLAYERS as seats
     from games.gonzaga.terminal import loop
 
-    seats = cli.DEFAULT_PLAYERS
     seen: list[list[str]] = []
     monkeypatch.setattr(loop, "play_in_terminal", lambda specs, **kw: seen.append(specs))
     assert runner.invoke(app, ["play"]).exit_code == 0
     assert seen == [seats.split(",")]
     shown = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output
-    assert f"[default: {seats}]" in " ".join(shown.replace("│", " ").split())
+    assert f"gonzaga: {seats}" in " ".join(shown.replace("│", " ").split())
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"`gonzaga play [--players {seats}]" in readme
     section = readme.split("## Play in the terminal", 1)[1].split("\n## ", 1)[0]

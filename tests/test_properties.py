@@ -50,8 +50,8 @@ def check_invariants(state: GameState) -> None:
         assert p.score == sum(e.points for e in events if e.player == i)
         used_rings = sum(1 for piece in state.pieces if piece.kind == "ring" and piece.owner == i)
         assert 0 <= p.rings == 6 - used_rings - sum(
-            1 for a in state.history if getattr(a, "privilege", False) and a.player == i
-            and _revealed(state, a))
+            1 for a in _revealed_actions(state)
+            if getattr(a, "privilege", False) and a.player == i)
     for castle_piece in state.pieces:
         if castle_piece.kind == "fief":
             assert any(state.board.region_of[h] is not None for h in castle_piece.hexes)
@@ -60,9 +60,13 @@ def check_invariants(state: GameState) -> None:
             assert len(legal_actions(state, seat)) > 0, "a player without a legal action"
 
 
-def _revealed(state: GameState, plan) -> bool:
-    # A privilege ring is paid at the reveal; the current round's plans may be unrevealed.
-    return not (state.phase is Phase.PLANNING and state.players[plan.player].plan is plan)
+def _revealed_actions(state: GameState) -> list:
+    """The history but this round's plans while planning: a privilege ring is paid at the
+    reveal. (Plans are values, equal whenever their cards are: found by place, not identity.)"""
+    if state.phase is not Phase.PLANNING:
+        return list(state.history)
+    waiting = sum(p.plan is not None for p in state.players)
+    return list(state.history[:len(state.history) - waiting])
 
 
 def play_random(board, players: int, seed: int, bots: list[str] | None = None,

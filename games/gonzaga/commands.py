@@ -1,4 +1,5 @@
-"""Gonzaga's own commands: check and draw boards, list scenarios, play in the terminal."""
+"""Gonzaga's own commands: check and draw boards, list scenarios (its terminal game is
+`games/gonzaga/terminal`, which the platform's `gonzaga play` starts)."""
 
 from __future__ import annotations
 
@@ -7,21 +8,15 @@ from typing import Annotated
 
 import typer
 
-from tabletop.cli import console, err, fail, report_problems, split
-
-from .bots import LEVELS
+from tabletop.cli import console, err, fail, report_problems
 
 board_app = typer.Typer(no_args_is_help=True, help="Check and draw Gonzaga board files.")
-#: The seats of `gonzaga play` (and so of `make play`) when none are given: you against the
-#: planner and the search bot.
-DEFAULT_PLAYERS = "human,planner,mcts:medium"
 
 
 def register(app: typer.Typer) -> None:
     """Add Gonzaga's commands to the `gonzaga` command."""
     app.add_typer(board_app, name="board")
     app.command()(scenarios)
-    app.command()(play)
 
 
 def _load_board(path: Path | None):  # type: ignore[no-untyped-def]
@@ -87,27 +82,3 @@ def scenarios(players: Annotated[int | None, typer.Option(help="Only for this ma
                           ", ".join(board.regions[r].name for r in board.inactive_regions(s)),
                           s.person)
     console.print(table)
-
-
-def play(
-    players: Annotated[str, typer.Option(help="Comma-separated seats, 2 to 4: human or a bot ("
-                                              + ", ".join(LEVELS) + ", mcts:iterations=N).")]
-    = DEFAULT_PLAYERS,
-    seed: Annotated[int | None, typer.Option(help="Seed for the deal.")] = None,
-    scenario: Annotated[str | None, typer.Option(help="Scenario name (default: random).")]
-    = None,
-    record: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
-    variant: Annotated[list[str] | None, typer.Option(help="Rule variant (repeatable).")]
-    = None,
-) -> None:
-    """Play a game in the terminal."""
-    from .terminal.loop import play_in_terminal
-
-    specs = split(players)
-    try:
-        play_in_terminal(specs, seed=seed, scenario=scenario, record=record,
-                         variants=variant or [], console=console)
-    except ValueError as exc:
-        raise fail(str(exc)) from None
-
-

@@ -372,15 +372,17 @@ def legal_actions(state: Position, player: int | None = None) -> LegalActions:
     return LegalActions((Donate(player),), player, p.fief, state, rows, weddings)
 
 
-def _legal_plans(state: Position, player: int) -> list[Plan]:
+def _legal_plans(state: Position, player: int) -> tuple[Plan, ...]:
     p = state.players[player]
-    rules = state.rules
-    regions = [c for c in rules.region_cards if c not in p.resting]
-    actions = [c for c in ACTION_CARDS if c not in p.resting]
     privilege = PRIVILEGE not in p.resting and p.rings > 0
-    plans = [Plan(player, r, a) for r in regions for a in actions]
-    if privilege:
-        plans += [Plan(player, r, a, True) for r in regions for a in actions]
+    key = (player, p.resting, privilege)
+    plans = state.rules.plan_lists.get(key)
+    if plans is None:  # plans are frozen: one tuple serves every game on these rules
+        regions = [c for c in state.rules.region_cards if c not in p.resting]
+        actions = [c for c in ACTION_CARDS if c not in p.resting]
+        plans = tuple(Plan(player, r, a, privileged) for privileged in (False, True)[:1 + privilege]
+                      for r in regions for a in actions)
+        state.rules.plan_lists[key] = plans
     return plans
 
 

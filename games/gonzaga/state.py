@@ -225,6 +225,13 @@ class Rules:
         return {}
 
     @cached_property
+    def plan_lists(self) -> dict[tuple[int, tuple[str, ...], bool], tuple[Plan, ...]]:
+        """A player's legal plans by the cards that rest and whether the Privilege may be
+        played: every planning decision asks, and a few lists answer them all (the engine
+        fills it)."""
+        return {}
+
+    @cached_property
     def neighbour_table(self) -> np.ndarray:
         """(hexes, 6) neighbour indices, -1 where the map ends."""
         table = np.full((self.board.hex_count, 6), -1, dtype=np.int32)

@@ -289,6 +289,8 @@ MESSAGES: dict[str, str] = {
     "lobby.flourish": "{scenario}: {regions} flourish",
     "lobby.variants": "Rule variants",
     "lobby.variant": "Rule variant “{id}”: {text}",
+    "error.no-pause": "Gonzaga's terminal game has no --pause: its bots move at once, and "
+                      "the log beside the map shows what they did",
     **TERMINAL,
 }
 

@@ -34,6 +34,8 @@ SOURCES = {
     "rewards": "Reward tiles", "helpers": "Helpers", "assignments": "Assignments",
     "weddings": "Weddings", "careers": "Career tracks (end)", "alliances": "Alliance rows (end)",
 }
+#: The signs of the two kinds of meeple, as the terminal draws them.
+SEX_SIGNS = ("♂", "♀")
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 
 
@@ -166,7 +168,8 @@ def describe_log(p: Position, entry: LogEntry) -> str:
         dice = "; ".join(f"{c} {' '.join(map(str, v))}" for c, v in d["dice"].items())
         return f"Round {d['round']} begins. Dice: {dice}."
     if k == "take_die":
-        paid = f", paying {d['cost']} florins" if d["cost"] else ""
+        unit = "florin" if d["cost"] == 1 else "florins"
+        paid = f", paying {d['cost']} {unit}" if d["cost"] else ""
         return f"{who} takes a {d['colour']} die showing {d['value']}{paid}."
     if k == "pass":
         return f"{who} {'must pass' if d['forced'] else 'passes'}."
@@ -307,3 +310,214 @@ def final_note(t: Tables) -> str:
             f"down); a plan row of {t.row_min} or more tiles scores its face-up tiles' values "
             f"and {t.back_vp} VP per face-down tile. Ties go to the higher place in the turn "
             "order.")
+
+
+# -- the terminal game: menus, questions, the table's labels ------------------------------------
+
+#: Every sentence of the terminal game, filled by `say`.
+MESSAGES: dict[str, str] = {
+    "seat.human": "{colour}",
+    "seat.you": "{colour} (you)",
+    "seat.bot": "{title} {n}",
+    "error.option": "Signorie has no {option} (it is played without scenarios or variants)",
+    "intro": "Signorie, {n} players: {names}.",
+    "title": "Signorie · round {round} of {rounds} · {phase}",
+    "phase.actions": "Perform Actions",
+    "phase.rewards": "Rewards",
+    "phase.over": "the game is over",
+    "order": "Turn order: ",
+    "order.passed": " (passed)",
+    "order.moves": "▶ ",
+    "dice.title": "Dice areas and assignments",
+    "dice.colour": "colour",
+    "dice.cost": "cost",
+    "dice.dice": "dice (florins to pay)",
+    "dice.none": "none left",
+    "dice.signoria": "Signoria action",
+    "dice.assignment": "{sex} assignment",
+    "dice.hires": "hires into",
+    "tile.assignment": "{name} ({meeples} {sign}): {effect}",
+    "tile.meeples.one": "1",
+    "tile.meeples.many": "1-3",
+    "tile.each": " each",
+    "cities.title": "Cities",
+    "cities.city": "city",
+    "cities.slots": "slots: value and meeple (· empty)",
+    "cities.marriage": "Marriage tile",
+    "cities.mission": "Mission tile",
+    "cities.empty": "none",
+    "tracks.title": "Career tracks and the Initiative track",
+    "tracks.track": "track",
+    "tracks.slot": "{n}: {vp} VP\nrank {rank}",
+    "tracks.initiative": "Initiative",
+    "tracks.init-slot": "{n}\n{vp} VP",
+    "rewards.title": "Reward tiles",
+    "rewards.round": "{mark}{round}: {tile}",
+    "board.title": "{tag} {name}: {vp} VP, {florins} florins",
+    "board.meeples": "Meeples",
+    "board.meeple-counts": "supply {male}{m} {female}{f} · stock {smale}{m} {sfemale}{f}"
+                           " · threshold space {tmale}{m} {tfemale}{f}",
+    "board.dice": "Dice",
+    "board.die": "{colour} {value}",
+    "board.threshold": "sum {sum}, threshold {threshold}: {verdict}",
+    "board.threshold.ok": "within it",
+    "board.threshold.over": "over it, no reward",
+    "board.helpers": "Helpers ({hired})",
+    "board.plan": "Plan rows",
+    "board.face-down": "{n} face-down",
+    "board.brides": "Brides",
+    "board.brides.count": "{filled} of {total} slots filled (next {vp} VP)",
+    "board.brides.full": "all {total} slots filled",
+    "menu.choice": "choice",
+    "menu.florins": "florins",
+    "menu.gains": "what it does",
+    "menu.nothing": "–",
+    "gain.vp": "{n:+d} VP",
+    "gain.male": "{n:+d}{m} in supply",
+    "gain.female": "{n:+d}{f} in supply",
+    "gain.initiative": "initiative {n:+d}",
+    "gain.career": "career meeples {n:+d}",
+    "gain.tile": "takes the alliance tile {tile}",
+    "gain.face-down": "{n:+d} face-down tile",
+    "gain.helpers": "{n:+d} helper",
+    "gain.brides": "{n:+d} bride",
+    "gain.dice": "the dice decide",
+    "gain.then": "then: {question}",
+    "ask.prompt": "{name}, {question} [1-{last}, or help]: ",
+    "ask.quit": "Quit this game? [y/n]: ",
+    "ask.enter": "{name}, press Enter when ready: ",
+    "retry.empty": "Type the number of a choice, from 1 to {last} (or help).",
+    "retry.range": "There is no choice {answer}: type a number from 1 to {last}.",
+    "retry.word": "'{answer}' is not a choice: type a number from 1 to {last}, or help, "
+                  "board, log or quit.",
+    "quit.kept": "The game goes on.",
+    "help": "Type the number of a choice and press Enter. Each line shows what it costs in "
+            "florins and what it does (VP, florins, meeples), and what is asked next.\n"
+            "Commands: board (the whole table again), log (the last moves), help (this), "
+            "quit (leave the game, after a confirmation).",
+    "log.title": "The last moves",
+    "pass.device": "Pass the device to {tag} {name}. Nothing in Signorie is hidden from the "
+                   "other players, so the table stays on the screen.",
+    "abandoned": "The game was left in round {round}.",
+    "record.written": "The game record is in {path}.",
+    "record.failed": "Cannot write the game record to {path}: {error}",
+    "rewards.step": "Rewards of round {round}",
+    "rewards.seat": "player",
+    "rewards.initiative": "initiative VP",
+    "rewards.sum": "dice sum",
+    "rewards.threshold": "threshold",
+    "rewards.reward": "reward",
+    "rewards.yes": "✓ receives it",
+    "rewards.no": "✗ over the threshold",
+    "final.title": "Final scoring",
+    "final.source": "points from",
+    "final.total": "Total",
+    "final.rank": "Place",
+    "final.winner": "{name} wins with {vp} VP.",
+    "question.turn": "take a die or pass",
+    "question.choose": "choose the action of your {colour} die",
+    "question.helpers": "activate this helper?",
+    "question.advance": "use an advancement point ({left} left)",
+    "question.mission": "which meeple goes on a Diplomatic Mission, and where?",
+    "question.marriage": "which city, and what dowry?",
+    "question.face_down": "which plan row takes the face-down alliance tile?",
+    "question.hire": "which helper slot takes the free helper?",
+    "question.reward": "the bonus of the reward tile, or the florins?",
+    "question.wedding": "arrange a wedding for a son?",
+    "question.buy": "pay {florins} florins for {vp} VP?",
+}
+
+
+def say(key: str, **fields: Any) -> str:
+    """The terminal's sentence `key` with its fields filled in."""
+    return MESSAGES[key].format(**fields)
+
+
+def question_text(p: Position, frame: list) -> str:
+    """The question the decision `frame` asks, for the player who answers it."""
+    t, kind = p.t, frame[0]
+    if kind == "choose":
+        return say("question.choose", colour=t.colours[frame[2]])
+    if kind == "advance":
+        return say("question.advance", left=frame[2])
+    if kind == "buy":
+        return say("question.buy", florins=t.buy_florins, vp=t.buy_vp)
+    return say(f"question.{kind}")
+
+
+def option_text(p: Position, a: Any) -> str:
+    """A legal action as a menu line: what the player does, without naming them."""
+    t = p.t
+    if isinstance(a, TakeDie):
+        return f"take the {a.colour} die showing {a.value}"
+    if isinstance(a, Pass):
+        return "pass: take no more dice this round"
+    if isinstance(a, ChooseAction):
+        return _choose_option(p, a)
+    if isinstance(a, Advance):
+        return _advance_option(t, a)
+    if isinstance(a, Mission):
+        city = t.city_names.index(a.city)
+        value = t.city_slots[city][len(p.city_meeples[city])]
+        return (f"the meeple on slot {a.slot + 1} of the {a.track} track (rank "
+                f"{t.career_rank[a.slot]}) to {a.city}, slot valued {value}")
+    if isinstance(a, Marry):
+        unit = "florin" if a.dowry == 1 else "florins"
+        return f"{a.city}, a dowry of {a.dowry} {unit} ({a.dowry * t.vp_per_dowry} VP)"
+    if isinstance(a, FaceDown):
+        return f"the {a.row} row"
+    if isinstance(a, Hire):
+        return f"take {helper_text(t, a.helper)} for free"
+    if isinstance(a, Activate):
+        return f"activate {helper_text(t, a.helper)}" if a.use else "do not activate it"
+    if isinstance(a, Reward):
+        if a.choice == "florins":
+            return f"take {t.reward_florins} florins"
+        return f"take the bonus: {reward_text(t, p.rewards[p.round - 1])}"
+    if isinstance(a, Wedding):
+        return _wedding_option(p, a)
+    if isinstance(a, BuyVp):
+        return f"pay {t.buy_florins} florins for {t.buy_vp} VP" if a.accept else \
+            "keep the florins"
+    return repr(a)
+
+
+def _choose_option(p: Position, a: ChooseAction) -> str:
+    t = p.t
+    c = p.stack[-1][2] if p.stack and p.stack[-1][0] == "choose" else -1
+    if a.kind == "signoria":
+        if c < 0:
+            return "the Signoria action"
+        return f"Signoria action {t.signoria_name[c]}: {effect_text(t.signoria[c])}"
+    if a.kind == "helper":
+        return f"hire {helper_text(t, a.helper)}"
+    plural = "s" if a.meeples != 1 else ""
+    if c < 0:
+        return f"an assignment with {a.meeples} {a.sex} meeple{plural}"
+    slot = next(i for i in t.colour_assignment_slots[c]
+                if t.assignment_slots[i][1] == SEXES.index(a.sex))
+    tile = p.assignment[slot]
+    effect = effect_text(t.tile_effect[tile], a.meeples if t.tile_repeat[tile] else 1)
+    return f"assignment '{t.tile_name[tile]}' with {a.meeples} {a.sex} meeple{plural}: {effect}"
+
+
+def _advance_option(t: Tables, a: Advance) -> str:
+    if a.move == "new":
+        return f"a new male meeple on the {a.track} track"
+    if a.move == "up":
+        return (f"a meeple up the {a.track} track, slot {a.slot + 1} to {a.slot + 2} "
+                f"({t.career_vp[a.slot + 1]} VP, rank {t.career_rank[a.slot + 1]})")
+    if a.move == "initiative":
+        return "your disc up the Initiative track"
+    return "stop here"
+
+
+def _wedding_option(p: Position, a: Wedding) -> str:
+    t = p.t
+    if not a.accept:
+        return "no wedding"
+    seat = a.seat if 0 <= a.seat < p.n else 0
+    florins = t.wedding_florins if p.round in t.wedding_rounds else 0
+    extra = f" and {florins} florins" if florins else ""
+    return (f"a bride on slot {p.brides[seat] + 1}: {t.bride_vp[p.brides[seat]]} VP"
+            f"{extra}")

@@ -9,6 +9,7 @@ decision now open began, which moves may be taken back, a move's points before i
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -109,6 +110,11 @@ class WebGame(Protocol):
 
     def record_name(self, game_id: str) -> str:
         """The file name of a downloaded record."""
+        ...
+
+    def bench_reply(self, message: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        """A legal move a simple client picks from a view message that asks the seat to move
+        (the load benchmark's players, tests): reads only what the browser is sent."""
         ...
 
 

@@ -21,7 +21,8 @@ from colour_vision import MACHADO_2009, difference, hue
 from test_web_browser import shot, wait_new_view
 from websockets.sync.client import connect
 
-from games.gonzaga.web.loadbench import choose, http_json
+from games.gonzaga.web.wire import choose
+from tabletop.web.loadbench import http_json
 
 browser = test_web_browser.browser  # the shared fixture: one Chromium for this module
 LAPTOP = {"width": 1280, "height": 800}

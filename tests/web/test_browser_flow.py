@@ -23,7 +23,7 @@ from test_web_browser import browser, shot, wait_new_view  # noqa: F401 - the sh
 from test_web_server import Client, create, token_of
 
 from games.gonzaga.bots import level_options
-from games.gonzaga.web.loadbench import http_json, play_seat
+from tabletop.web.loadbench import http_json, play_seat
 
 DESKTOP = (1280, 800)
 PHONE = (390, 844)

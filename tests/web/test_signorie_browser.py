@@ -17,7 +17,7 @@ from test_signorie_web import create, join, start, token_of
 from test_web_browser import ARGS, CHROMIUM, sync_api
 from web_server import ARTIFACTS, Server
 
-from games.gonzaga.web.loadbench import http_json
+from tabletop.web.loadbench import http_json
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 #: what the page shows when the seat has something to do, or the game is over

@@ -20,13 +20,13 @@ import pytest
 from test_web_server import Client
 from web_server import Server
 
-from games.gonzaga.web.loadbench import LOCAL_LIMITS, free_port, http_json
 from games.signorie import engine
 from games.signorie.actions import ChooseAction, TakeDie
 from games.signorie.game import GAME
 from games.signorie.tables import tables
 from games.signorie.web.site import make_site
 from games.signorie.web.wire import preview_json, table_json, view_json
+from tabletop.web.loadbench import LOCAL_LIMITS, free_port, http_json
 from tabletop.web.room import GameParams
 from tabletop.web.storage import SqliteStore
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from web_server import ARTIFACTS
 
-from games.gonzaga.web.loadbench import http_json
+from tabletop.web.loadbench import http_json
 
 CHROMIUM = shutil.which("chromium")  # Debian's package
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

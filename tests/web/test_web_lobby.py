@@ -11,9 +11,9 @@ import urllib.request
 import pytest
 from test_web_browser import browser  # noqa: F401 - the shared fixture
 
-from games.gonzaga.web.loadbench import http_json
 from tabletop import games
 from tabletop.web.app import GameServer
+from tabletop.web.loadbench import http_json
 from tabletop.web.site import load_sites
 from tabletop.web.storage import SqliteStore, StoredGame
 

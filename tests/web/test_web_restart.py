@@ -13,7 +13,8 @@ from test_web_server import Client, create, token_of
 from web_server import launch
 
 from games.gonzaga.record import verify_record
-from games.gonzaga.web.loadbench import choose, http_json
+from games.gonzaga.web.wire import choose
+from tabletop.web.loadbench import http_json
 
 
 def comparable(view: dict[str, Any]) -> dict[str, Any]:

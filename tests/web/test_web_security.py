@@ -25,7 +25,8 @@ from web_server import launch
 
 from games.gonzaga.engine import deal
 from games.gonzaga.web import site as site_module
-from games.gonzaga.web.loadbench import choose, http_json, play_seat
+from games.gonzaga.web.wire import choose
+from tabletop.web.loadbench import http_json, play_seat
 from tabletop.web.room import ClientError
 from tabletop.web.room import parse_params as parse
 

@@ -18,9 +18,9 @@ from websockets.sync.client import connect
 from games.gonzaga.game import setup_from_json
 from games.gonzaga.record import verify_record
 from games.gonzaga.state import Setup
-from games.gonzaga.web.loadbench import choose, http_json, play_seat
 from games.gonzaga.web.site import make_site
-from games.gonzaga.web.wire import placement_list
+from games.gonzaga.web.wire import choose, placement_list
+from tabletop.web.loadbench import http_json, play_seat
 from tabletop.web.room import GameParams
 from tabletop.web.storage import SqliteStore
 

@@ -6,7 +6,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from games.gonzaga.web.loadbench import free_port, start_server
+from tabletop.web.loadbench import free_port, start_server
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 

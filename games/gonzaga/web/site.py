@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from collections.abc import Sequence
 from importlib import resources
@@ -21,7 +22,7 @@ from ..game import GAME
 from ..placement import placement_tables
 from ..state import VARIANTS, GameState, Phase, TurnPlayed
 from ..text import join, say
-from .wire import board_json, log_json, view_json
+from .wire import board_json, choose, log_json, view_json
 
 
 def static_dir() -> Path:
@@ -169,6 +170,9 @@ class GonzagaWeb:
 
     def record_name(self, game_id: str) -> str:
         return f"gonzaga-{game_id}.json"
+
+    def bench_reply(self, message: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        return choose(message, rng)
 
 
 def make_site() -> GonzagaWeb:

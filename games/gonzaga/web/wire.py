@@ -9,6 +9,7 @@ each would score, are added so the browser can highlight them and show points be
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 import numpy as np
@@ -324,3 +325,21 @@ def final_json(v: PlayerView) -> dict[str, Any]:
     return {"winners": list(v.winners), "table": rows,
             "sources": [{"id": str(r), "name": text.reason_name(r)} for r in Reason],
             "note": text.final_note()}
+
+
+def choose(msg: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A move from the legal options the server sent: what a simple client-side bot plays
+    (load benchmarks and tests): a random plan, the best-scoring placement listed."""
+    legal = msg["legal"]
+    if legal["kind"] == "plan":
+        return {"type": "plan", "region": rng.choice(legal["regions"]),
+                "action": rng.choice(legal["actions"]),
+                "privilege": legal["privilege"] and rng.random() < 0.2}
+    placements = placement_list(legal["placements"])
+    if placements:
+        c, r, rot, _ = max(placements, key=lambda p: (p[3], rng.random()))
+        return {"type": "fief", "fief": legal["fief"], "anchor": [c, r], "rotation": rot}
+    if legal["weddings"]:
+        first, second = rng.choice(legal["weddings"])
+        return {"type": "wedding", "first": first, "second": second}
+    return {"type": "donate"}

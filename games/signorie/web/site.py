@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
@@ -135,6 +136,12 @@ class SignorieWeb:
 
     def record_name(self, game_id: str) -> str:
         return f"signorie-{game_id}.json"
+
+    def bench_reply(self, message: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        """A random legal choice of the view; a die rather than a pass, so rounds are played."""
+        options = [o["action"] for o in message["legal"]["options"]]
+        dice = [a for a in options if a["type"] == "take_die"]
+        return rng.choice(dice if dice and rng.random() < 0.9 else options)
 
 
 def make_site() -> SignorieWeb:

@@ -1,10 +1,11 @@
-"""Load benchmark of the web server (`gonzaga bench --server`).
+"""Load benchmark of the web server (`gonzaga bench --server`), for any game it hosts.
 
 Starts the server in a subprocess on loopback with a fresh SQLite file, creates many games at
-once whose seats are all people, and plays every seat from a client script over WebSockets
-with simple bot logic on the client side (random plans, the best-scoring placement the server
+once whose seats are all people (of one game, or of every game in turn), and plays every seat
+from a client script over WebSockets with simple logic on the client side (each game's
+`WebGame.bench_reply`: for Gonzaga random plans and the best-scoring placement the server
 lists). It measures, for every move, the time from sending it to receiving the new view, and
-reports percentiles and games per minute.
+reports percentiles (overall and per game) and games per minute.
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import orjson
 import websockets
 
-from .wire import placement_list
+from .site import load_site
 
 
 def free_port() -> int:
@@ -77,30 +79,14 @@ def http_json(url: str, body: Any | None = None) -> Any:
         return json.loads(r.read())
 
 
-def choose(msg: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A move from the legal options the server sent: what a simple client-side bot plays."""
-    legal = msg["legal"]
-    if legal["kind"] == "plan":
-        return {"type": "plan", "region": rng.choice(legal["regions"]),
-                "action": rng.choice(legal["actions"]),
-                "privilege": legal["privilege"] and rng.random() < 0.2}
-    placements = placement_list(legal["placements"])
-    if placements:
-        c, r, rot, _ = max(placements, key=lambda p: (p[3], rng.random()))
-        return {"type": "fief", "fief": legal["fief"], "anchor": [c, r], "rotation": rot}
-    if legal["weddings"]:
-        first, second = rng.choice(legal["weddings"])
-        return {"type": "wedding", "first": first, "second": second}
-    return {"type": "donate"}
-
-
 async def play_seat(ws_url: str, token: str | None, rng: random.Random,
                     latencies: list[float] | None = None,
                     messages: list[dict[str, Any]] | None = None,
-                    think: float = 0.0) -> dict[str, Any]:
-    """Play one seat to the end of the game; returns the last view received.
+                    think: float = 0.0, game: str = "gonzaga") -> dict[str, Any]:
+    """Play one seat of a `game` to the end; returns the last view received.
 
     `think` is the mean time the seat waits before each move (uniform from 0 to twice it)."""
+    reply = load_site(game).bench_reply
     async with websockets.connect(ws_url, max_size=1 << 24) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         welcome = orjson.loads(await ws.recv())
@@ -130,7 +116,7 @@ async def play_seat(ws_url: str, token: str | None, rng: random.Random,
                     msg = await newer
                     if not msg["legal"] or msg["phase"] == "over":
                         continue
-                action = choose(msg, rng)
+                action = reply(msg, rng)
                 sent_seq = msg["seq"]
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "act", "seq": sent_seq, "action": action}))
@@ -159,12 +145,14 @@ def _poll_lobby(base: str, stop: threading.Event, counts: dict[str, int]) -> Non
 
 
 async def _run(base: str, games: int, players: int, seed: int, think: float,
-               lobby_pollers: int = 0) -> dict[str, Any]:
+               lobby_pollers: int = 0, names: Sequence[str] = ("gonzaga",)) -> dict[str, Any]:
     # people's games are dealt by the server's own randomness (a chosen seed is refused)
     created = [http_json(f"{base}/api/games", {
-        "seats": [{"kind": "person"} for _ in range(players)]}) for _ in range(games)]
+        "game": names[g % len(names)], "seats": [{"kind": "person"} for _ in range(players)]})
+        for g in range(games)]
     ws_base = base.replace("http://", "ws://")
     latencies: list[float] = []
+    by_game: dict[str, list[float]] = {name: [] for name in names}
     # the clients are the measuring instrument: keep their own collector pauses out of it
     gc.collect()
     gc.freeze()
@@ -175,8 +163,8 @@ async def _run(base: str, games: int, players: int, seed: int, think: float,
         for s in game["seats"]:
             token = s["link"].split("#", 1)[1]
             rng = random.Random(seed * 1000 + g * 10 + s["seat"])
-            tasks.append(play_seat(f"{ws_base}/ws/{game['id']}", token, rng, latencies,
-                                   think=think))
+            tasks.append(play_seat(f"{ws_base}/ws/{game['id']}", token, rng,
+                                   by_game[game["game"]], think=think, game=game["game"]))
     stop = threading.Event()
     counts = {"answered": 0}
     pollers = [threading.Thread(target=_poll_lobby, args=(base, stop, counts), daemon=True)
@@ -189,15 +177,18 @@ async def _run(base: str, games: int, players: int, seed: int, think: float,
     for t in pollers:
         t.join()
     assert all(f["phase"] == "over" for f in finals)
+    latencies = [x for times in by_game.values() for x in times]
     ms = sorted(x * 1000 for x in latencies)
     return {
-        "games": games, "players per game": players,
+        "games": games, "of": ", ".join(names), "players per game": players,
         "think time per move (s)": f"uniform 0–{2 * think:g}, mean {think:g}" if think
         else "none (as fast as the server answers)",
         "moves timed": len(ms),
         "move → new view p50 (ms)": round(statistics.median(ms), 2),
         "move → new view p99 (ms)": round(ms[min(len(ms) - 1, int(0.99 * len(ms)))], 2),
         "move → new view max (ms)": round(ms[-1], 2),
+        **({f"{name}: moves, p50, p99 (ms)": _percentiles(times) for name, times in
+            by_game.items()} if len(names) > 1 else {}),
         "wall time (s)": round(elapsed, 2),
         "games per minute": round(games / elapsed * 60, 1),
         **({"lobby pollers": lobby_pollers, "lobby reads answered": counts}
@@ -205,10 +196,17 @@ async def _run(base: str, games: int, players: int, seed: int, think: float,
     }
 
 
+def _percentiles(times: list[float]) -> str:
+    ms = sorted(x * 1000 for x in times)
+    return f"{len(ms)}, {statistics.median(ms):.2f}, " \
+           f"{ms[min(len(ms) - 1, int(0.99 * len(ms)))]:.2f}"
+
+
 def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: float = 0.5,
-                   lobby_pollers: int = 0, limits: dict[str, float] | None = None
-                   ) -> dict[str, Any]:
-    """Start a server, play `games` concurrent games over WebSockets, return the figures.
+                   lobby_pollers: int = 0, limits: dict[str, float] | None = None,
+                   names: Sequence[str] = ("gonzaga",)) -> dict[str, Any]:
+    """Start a server, play `games` concurrent games of `names` (in turn) over WebSockets,
+    return the figures.
 
     With `think` 0 every client answers at once, which measures a saturated server (latency
     is then mostly queueing); a think time gives the load of fast players. `lobby_pollers`
@@ -223,7 +221,7 @@ def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: floa
         server0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
             figures = asyncio.run(_run(f"http://127.0.0.1:{port}", games, players, seed,
-                                       think, lobby_pollers))
+                                       think, lobby_pollers, names))
         finally:
             proc.terminate()
             proc.wait(10)

@@ -1,0 +1,32 @@
+"""Play Signorie in the terminal: the board and the player boards drawn with rich, numbered
+menus of the legal actions with their previews, bots and hot-seat.
+
+`render` draws (pure functions of a view), `input` asks and checks what people type, `loop`
+seats people and bots and plays the game (`play_in_terminal`). `play` is the entry point the
+platform's `gonzaga play --game signorie` calls; `DEFAULT_PLAYERS` the seats it uses when none
+are given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+#: You against the planner and the search bot.
+DEFAULT_PLAYERS = "human,planner,mcts:medium"
+
+
+def play(specs: list[str], *, seed: int | None, record: Path | None, console: Any,
+         scenario: str | None = None, variants: Sequence[str] = (),
+         pause: float = 0.0) -> Any:
+    """Play one game at this terminal; ValueError names what cannot be played."""
+    from .. import text as words
+    from . import loop
+
+    if scenario is not None:
+        raise ValueError(words.say("error.option", option="--scenario"))
+    if variants:
+        raise ValueError(words.say("error.option", option="--variant"))
+    return loop.play_in_terminal(specs, seed=seed, record=record, console=console,
+                                 pause=pause)

@@ -1,0 +1,251 @@
+"""A game of Signorie at the terminal: people and bots at one table, what happens told as it
+happens, each decision a numbered menu with previews, and the record written at the end.
+
+People sit at the table like any bot: `tabletop.match.play_game` hands each of them their own
+view and legal actions. Nothing in Signorie is hidden from one player but shown to another
+(face-down tiles are unknown to all), so with several people the hand-over between them only
+names who plays next.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.text import Text
+
+from tabletop.bots import bot_title, make_bot
+from tabletop.match import play_game
+from tabletop.records import dumps_record
+
+from .. import text as words
+from ..actions import Action
+from ..game import GAME
+from ..preview import full_state, preview
+from ..state import Position, SignorieState
+from . import render
+from .input import Command, GameAbandoned, Retry, confirm_quit, parse_choice, read_line
+
+HUMAN = "human"
+LOG_LINES = 20  # the `log` command shows this many of the last moves
+say = words.say
+
+#: What is drawn above a follow-up question, besides the menu: the part of the table it is
+#: about (the player's own board for the rest).
+CONTEXT: dict[str, Callable[[Position], RenderableType]] = {
+    "advance": lambda p: Group(render.render_tracks(p), render.render_initiative(p)),
+    "mission": lambda p: Group(render.render_tracks(p), render.render_cities(p)),
+    "marriage": render.render_cities,
+    "choose": render.render_dice,
+}
+
+
+@dataclass
+class Terminal:
+    """The screen and keyboard the people at the table share."""
+
+    console: Console
+    input_fn: Callable[[str], str]
+    humans: int = 1
+    pause: float = 0.0
+    sleep: Callable[[float], None] = time.sleep
+    last_seat: int | None = None
+    expected: int = -1  # the length of the history when nobody else has moved since
+    told: int = 0  # log entries already told
+    human_seats: set[int] = field(default_factory=set)
+
+    # -- a decision -----------------------------------------------------------------------
+
+    def decide(self, v: Any, legal: Sequence[Action]) -> Action:
+        seat = v.viewer
+        if self.humans > 1 and self.last_seat != seat:
+            self.hand_over(v, seat)
+        self.last_seat = seat
+        frame = v.stack[-1]
+        if frame[0] in ("turn", "reward") or len(v.history) != self.expected:
+            self.show_table(v, seat)
+        elif frame[0] in CONTEXT:
+            self.console.print(CONTEXT[frame[0]](v))
+        base = full_state(v, seed=len(v.history))
+        gains = [preview(v, a, base) for a in legal]
+        question = words.question_text(v, frame)
+        self.console.print(Text(question[0].upper() + question[1:], style="bold"))
+        self.console.print(render.render_menu(v, legal, gains))
+        choice = self.ask(v, seat, question, legal)
+        self.expected = len(v.history) + 1
+        return choice
+
+    def ask(self, v: Any, seat: int, question: str, legal: Sequence[Action]) -> Action:
+        """Ask until the answer is a line of the menu; commands are carried out meanwhile."""
+        prompt = say("ask.prompt", name=v.names[seat], question=question, last=len(legal))
+        while True:
+            try:
+                choice = parse_choice(read_line(self.input_fn, prompt), len(legal))
+            except Retry as exc:
+                self.console.print(Text(str(exc), style="yellow"))
+                continue
+            if isinstance(choice, int):
+                return legal[choice]
+            self.command(v, seat, choice, legal)
+
+    def command(self, v: Any, seat: int, command: Command, legal: Sequence[Action]) -> None:
+        if command.name == "quit":
+            if confirm_quit(self.input_fn):
+                raise GameAbandoned
+            self.console.print(say("quit.kept"))
+        elif command.name == "help":
+            self.console.print(Panel(say("help"), border_style="cyan"))
+        elif command.name == "board":
+            self.console.print(render.render_table(v, self.console.width))
+        elif command.name == "log":
+            self.console.print(Rule(say("log.title"), style="dim"))
+            for entry in v.log[-LOG_LINES:]:
+                self.console.print(GAME.describe_log(v, entry), highlight=False)
+        if command.name != "quit":
+            base = full_state(v, seed=len(v.history))
+            self.console.print(render.render_menu(v, legal, [preview(v, a, base)
+                                                             for a in legal]))
+
+    # -- screens --------------------------------------------------------------------------
+
+    def show_table(self, v: Any, seat: int) -> None:
+        """The shared board, a line per seat, and the board of the seat to move."""
+        width = self.console.width
+        self.console.print(Rule(style="dim"))
+        self.console.print(Group(render.render_title(v), render.render_dice(v),
+                                 render.render_cities(v), render.render_tracks(v),
+                                 render.render_initiative(v), render.render_rewards(v),
+                                 render.render_summary(v),
+                                 render.render_boards(v, [seat], width)))
+
+    def hand_over(self, v: Any, seat: int) -> None:
+        """Hot-seat: name the next player and wait until they are at the keyboard."""
+        self.console.print(Panel(Text(say("pass.device", tag=f"[{render.letter(v, seat)}]",
+                                          name=v.names[seat])),
+                                 border_style=render.player_style(v, seat)))
+        read_line(self.input_fn, say("ask.enter", name=v.names[seat]))
+
+    # -- what happens ---------------------------------------------------------------------
+
+    def tell(self, state: SignorieState, action: Action | None = None) -> None:
+        """Tell the new lines of the public log; a bot's move is followed by the pause."""
+        public = GAME.view(state, None)
+        entries = public.log
+        for i in range(self.told, len(entries)):
+            self.tell_entry(public, i)
+        self.told = len(entries)
+        if action is not None and action.seat not in self.human_seats and self.pause:
+            self.sleep(self.pause)
+
+    def tell_entry(self, p: Position, i: int) -> None:
+        entry = p.log[i]
+        if entry.kind == "round":
+            self.console.print(Rule(say("title", round=entry.data["round"], rounds=p.t.rounds,
+                                        phase=say("phase.actions"))))
+        if entry.kind == "rewards":
+            self.console.print(render.render_reward_step(p, dict(entry.data),
+                                                         _initiative_scored(p, i)))
+        if entry.kind != "game_over":
+            self.console.print(_styled_line(p, entry.seat, GAME.describe_log(p, entry)))
+
+
+def _styled_line(p: Position, seat: int | None, line: str) -> Text:
+    out = Text("  ")
+    if seat is not None:
+        out.append_text(render.mark(p, seat, " "))
+    out.append(line)
+    return out
+
+
+def _initiative_scored(p: Position, rewards_at: int) -> dict[int, int]:
+    """The initiative VP each seat scored just before the reward step at `rewards_at`."""
+    out: dict[int, int] = {}
+    for entry in reversed(p.log[:rewards_at]):
+        if entry.kind == "round":
+            break
+        if entry.kind == "score" and entry.data["source"] == "initiative":
+            out[entry.seat] = out.get(entry.seat, 0) + entry.data["points"]
+    return out
+
+
+class HumanPlayer:
+    """A seat played by a person at this terminal; like a bot, it sees only its own view."""
+
+    def __init__(self, name: str, terminal: Terminal) -> None:
+        self.name = name
+        self.terminal = terminal
+
+    def decide(self, view: Any, legal_actions: Sequence[Action]) -> Action:
+        return self.terminal.decide(view, legal_actions)
+
+
+def seat_names(specs: Sequence[str]) -> list[str]:
+    """People by their board's colour (`Yellow (you)` when alone), bots by their titles."""
+    colours = GAME.info.seat_colours
+    humans = sum(1 for s in specs if s == HUMAN)
+    names = []
+    for seat, spec in enumerate(specs):
+        if spec == HUMAN:
+            names.append(say("seat.you" if humans == 1 else "seat.human",
+                             colour=colours[seat].title()))
+        elif specs.count(spec) > 1:
+            names.append(say("seat.bot", title=bot_title(spec), n=specs[:seat + 1].count(spec)))
+        else:
+            names.append(bot_title(spec))
+    return names
+
+
+def play_in_terminal(specs: Sequence[str], *, seed: int | None, record: Path | None,
+                     console: Console, pause: float = 0.0,
+                     input_fn: Callable[[str], str] | None = None,
+                     sleep: Callable[[float], None] = time.sleep) -> SignorieState:
+    """Play one game at this terminal: `human` seats are asked, the others are bots.
+
+    Returns the final state, or the state reached when the players left (`quit`, the end of
+    the input, Ctrl-C). Raises ValueError for a wrong seat count or an unknown bot.
+    """
+    seats = [s.strip().lower() for s in specs]
+    GAME.info.check_players(len(seats))
+    if input_fn is None:
+        def input_fn(prompt: str) -> str:
+            return console.input(Text(prompt, style="bold"))
+
+    humans = {i for i, s in enumerate(seats) if s == HUMAN}
+    terminal = Terminal(console, input_fn, humans=len(humans), pause=pause, sleep=sleep,
+                        human_seats=humans)
+    names = seat_names(seats)
+    players = [HumanPlayer(names[i], terminal) if spec == HUMAN
+               else make_bot(GAME, spec, seed=None if seed is None else seed * 101 + i)
+               for i, spec in enumerate(seats)]
+    state = GAME.new_game(names, seed)
+    console.print(Text(say("intro", n=len(seats), names=", ".join(names)), style="bold"))
+    terminal.tell(state)
+    try:
+        play_game(GAME, players, state=state, observe=terminal.tell)
+    except (GameAbandoned, KeyboardInterrupt):
+        console.print(Text(say("abandoned", round=state.round), style="bold"))
+    else:
+        final = GAME.view(state, None)
+        console.print(render.render_table(final, console.width))
+        console.print(render.render_final(final, GAME.score_breakdown(state),
+                                          GAME.ranks(state)))
+    if record is not None:
+        write_record(state, record, seats, console)
+    return state
+
+
+def write_record(state: SignorieState, path: Path, specs: list[str], console: Console) -> None:
+    """The game record (`gonzaga replay --verify` re-plays it); a failure is reported."""
+    try:
+        path.write_text(dumps_record(GAME.record(state, players=specs)) + "\n",
+                        encoding="utf-8")
+    except OSError as exc:
+        console.print(Text(say("record.failed", path=path, error=exc), style="red"))
+        return
+    console.print(say("record.written", path=path))
