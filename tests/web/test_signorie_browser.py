@@ -1,11 +1,13 @@
 """Signorie in a real browser (Debian's Chromium driven by Playwright): a whole game by clicking,
 two people in two browsers, a reload mid-round, the phone layout, a spectator.
 
-The screenshots of the table in the README and docs/ are taken here (docs/signorie-*.png).
+The screenshots of the table in the README and docs/ are taken here (docs/signorie-*.png, with
+UPDATE_SCREENSHOTS=1).
 """
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Iterator
@@ -19,7 +21,10 @@ from web_server import ARTIFACTS, Server
 
 from tabletop.web.loadbench import http_json
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+#: The screenshots of README and docs/ are taken again with UPDATE_SCREENSHOTS=1; otherwise
+#: they go to test-artifacts/ like every other screenshot, and the docs stay as they are.
+DOCS = Path(__file__).resolve().parents[2] / "docs" if os.environ.get("UPDATE_SCREENSHOTS") \
+    else ARTIFACTS
 #: what the page shows when the seat has something to do, or the game is over
 READY = ("document.querySelector('[data-die-choice], #actions .choices button.key:not(:disabled),"
          " #actions .option') || !document.querySelector('#end').hidden")
@@ -95,6 +100,7 @@ def wait_ready(page: Any, timeout: float = 30000) -> None:
 
 
 def test_a_whole_game_against_a_bot_by_clicking(server, browser):
+    DOCS.mkdir(exist_ok=True)
     game = create(server, [{"kind": "person", "name": "Ann"},
                            {"kind": "bot", "bot": "random", "name": "Bea"}])
     context, page = open_page(browser, server.base + game["seats"][0]["link"])
