@@ -112,12 +112,16 @@ def is_style(s: str) -> bool:
     return bool(s.strip()) and all(w == "on" or parses(w) for w in s.split())
 
 
+#: Words with no space between them (`human,planner,mcts:medium`): specs for programs, not prose.
+SPECS = re.compile(r"[\w:=.,-]+")
+
+
 def player_sentences(source: str) -> list[str]:
     """String constants of two words or more (pieces of f-strings too) that are neither a
     message key, a rich style, nor a docstring: English a player would read."""
     return [s for s in strings(source)
             if len(re.findall(r"[A-Za-z]{2,}", s)) >= 2 and not KEY.fullmatch(s)
-            and not is_style(s) and s not in FOR_PROGRAMMERS]
+            and not SPECS.fullmatch(s) and not is_style(s) and s not in FOR_PROGRAMMERS]
 
 
 def test_the_sentence_check_finds_sentences():

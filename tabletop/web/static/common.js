@@ -79,3 +79,10 @@ function linkLine(label, path, attrs = {}) {
   const url = location.origin + path;
   return el("li", {}, label, " ", el("a", { href: path, class: "invite", ...attrs }, el("code", { text: url })), " ", copyButton(url));
 }
+
+// -- words ----------------------------------------------------------------------------------------
+
+// every sentence a page shows goes through t(): the English text with {named} fields, filled in
+function t(text, fields = {}) {
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in fields ? String(fields[k]) : m));
+}
