@@ -26,7 +26,10 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from ..ratings import bot_table
 from ..records import dumps_record
+from . import accounts as account_routes
+from .account_store import open_account_store
 from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
 from .connection import Connection
 from .errors import ClientError
@@ -38,7 +41,8 @@ from .storage import GameStore, Listing, StoreError, open_store
 log = logging.getLogger("tabletop.web")
 DEFAULT_DB = "sqlite:///gonzaga.db"
 STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
-          "rate-limited": 429, "server-full": 503}  # HTTP status of an error code; else 400
+          "rate-limited": 429, "server-full": 503, "sign-in": 401, "bad-login": 401,
+          "csrf": 403, "other-account": 403, "name-taken": 409}  # else 400
 LOBBY_PAGE = 20  # games per lobby list and page
 STATIC = Path(__file__).with_name("static")  # the platform's pages: the lobby, shared scripts
 
@@ -58,6 +62,12 @@ class Limits:
     sweep_seconds: float = 30.0  # how often games that left play are let go
     decision_seconds: float = DEADLINE  # a bot decision's deadline
     undo_wait: float = 1.5  # extra seconds a bot waits after a person's move that can be undone
+    logins_per_minute: float = 6.0  # sign-in attempts per address, after a burst
+    login_burst: int = 10
+    name_logins_per_minute: float = 2.0  # sign-in attempts per user name, after a burst
+    name_login_burst: int = 5
+    signups_per_hour: float = 10.0  # new accounts per address, after a burst
+    signup_burst: int = 5
 
 
 class GameServer:
@@ -90,6 +100,7 @@ class GameServer:
                                         self.limits.create_burst)
         self.lobby_limit = RateLimiter(self.limits.lobby_per_second, self.limits.lobby_burst)
         self._lobby_cache: dict[tuple[str, int], tuple[float, Listing]] = {}
+        self.accounts: account_routes.Accounts | None = None  # set by `accounts.install`
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -201,10 +212,14 @@ class GameServer:
 
     # -- lobby -----------------------------------------------------------------------------
 
-    def create(self, data: Any, client: str = "") -> Room:
+    def create(self, data: Any, client: str = "",
+               check: Callable[[GameParams], None] | None = None) -> Room:
+        """A new game; `check` may refuse its parameters before it exists (rated games)."""
         self.create_limit.check(client, "new games from your address")
         name = data.get("game") if isinstance(data, dict) else None
         params = parse_params(data, self.site(name))
+        if check is not None:
+            check(params)
         self._check_capacity()
         return self._open(params)
 
@@ -288,6 +303,8 @@ class GameServer:
 
     def _changed(self, room: Room) -> None:
         self.active[room.id] = time.monotonic()
+        if room.state.is_over and self.accounts is not None:
+            self.accounts.game_over(room)  # a rated game's result counts once
         self._lobby_cache.clear()
         self.broadcast(room)
         self.kick_bots(room)
@@ -452,6 +469,8 @@ class GameServer:
         """Open a seat (or watch); only this connection gets the view, the others hear that
         a player came."""
         seat = room.seat_of(token)
+        if self.accounts is not None:
+            self.accounts.opening(conn.ws, room, seat)  # the seat's account, rated games' rules
         if conn.joined and conn.seat is not None:
             room.connected[conn.seat] -= 1
         conn.seat = seat
@@ -479,6 +498,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
     server = GameServer(store, sites, bot_delay=bot_delay, bot_processes=bot_processes,
                         limits=limits)
     server.resume()
+    account_store = open_account_store(store)
     # The games' tables and every resumed game live as long as the server: keep
     # them out of the garbage collector's full passes, which otherwise stall the event loop
     # for tens of milliseconds under load; and collect young objects less often.
@@ -492,6 +512,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
         yield
         await server.shutdown()
         store.close()
+        account_store.close()
 
     app = FastAPI(title=" & ".join(s.game.info.title for s in sites.values()),
                   lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
@@ -502,6 +523,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
         site.routes(app, server)
     _lobby_routes(app, server)
     _game_routes(app, server)
+    account_routes.install(app, server, account_store)
     return app
 
 
@@ -556,8 +578,11 @@ def _lobby_routes(app: FastAPI, server: GameServer) -> None:
     @app.post("/api/games")
     async def create_game(request: Request) -> dict[str, Any]:
         data = parse_json(await request.body(), what="request body")
-        room = server.create(data, _client(request))
-        return {"id": room.id, "game": room.game.info.name, "spectator": f"/game/{room.id}#watch",
+        assert server.accounts is not None
+        room = server.accounts.create_game(request, data)
+        rated = server.accounts.store.rated_game(room.id) is not None
+        return {"id": room.id, "rated": rated, "game": room.game.info.name,
+                "spectator": f"/game/{room.id}#watch",
                 "you": min(room.claimed, default=None),
                 "seats": [{"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
                            "link": f"/game/{room.id}#{room.tokens[i]}"
@@ -578,7 +603,8 @@ def _lobby_routes(app: FastAPI, server: GameServer) -> None:
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, request: Request) -> dict[str, Any]:
-        seat, token = server.claim(game_id, _client(request))
+        assert server.accounts is not None
+        seat, token = server.accounts.join(request, game_id)
         return {"seat": seat, "link": f"/game/{game_id}#{token}"}
 
 
@@ -587,7 +613,7 @@ def _offer(name: str, site: WebGame) -> dict[str, Any]:
     return {"name": name, "title": info.title, "picture": f"/static/{name}/picture.svg",
             "page": f"/static/{name}/", "min_players": info.min_players,
             "max_players": info.max_players, "default_players": info.default_players,
-            "bots": list(site.levels), **site.lobby_json()}
+            "bots": list(site.levels), "bot_ratings": bot_table(name), **site.lobby_json()}
 
 
 def _game_routes(app: FastAPI, server: GameServer) -> None:

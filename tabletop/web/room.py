@@ -263,6 +263,7 @@ class Room:
         return {"id": self.id, "game": self.game.info.name, "created": self.created,
                 **self.site.summary(s), "over": s.is_over, "public": self.params.public,
                 "winners": list(self.game.winners(s)) if s.is_over else [],
+                "to_move": [] if s.is_over else list(s.to_move()),  # whose turn: "my games"
                 "seats": [{"name": seat.name, "kind": seat.kind, "bot": seat.bot,
                            "open": self.params.public and seat.kind == PERSON
                            and i not in self.claimed,

@@ -1,0 +1,436 @@
+"""Optional accounts: sign-up, sign-in, seats tied to accounts, "my games", profiles, ratings.
+
+Guests play exactly as before, by seat links. A signed-in player's session is a random token in
+an HttpOnly, SameSite=Lax cookie (Secure over https), kept server-side only as a hash. Every
+state-changing request that the cookie authorises carries the session's CSRF token in the
+`X-CSRF-Token` header (the page reads it from a second, script-readable cookie); a WebSocket
+uses the session only when the page that opened it is of this site (its Origin). Passwords are
+hashed with argon2id, in a worker thread, a few at a time.
+
+A seat opened or created by a signed-in player is tied to their account; a rated game (chosen
+at creation) seats only signed-in people, one seat each, and bots with a measured rating, and
+updates the people's ratings once when it ends (`rated_games.rated` makes it once, across
+restarts).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+import unicodedata
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlparse
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse, Response
+
+from .. import ratings
+from ..text import say
+from .account_store import SESSION_SECONDS, AccountStore, Rating, Session, User
+from .errors import ClientError
+from .limits import RateLimiter, parse_json
+from .room import BOT, PERSON, GameParams, Room
+
+if TYPE_CHECKING:
+    from .app import GameServer
+
+log = logging.getLogger("tabletop.web.accounts")
+STATIC = Path(__file__).with_name("static")
+SESSION_COOKIE = "tabletop_session"
+CSRF_COOKIE = "tabletop_csrf"
+CSRF_HEADER = "x-csrf-token"
+NAME_LENGTH = (3, 24)
+PASSWORD_LENGTH = (8, 256)  # characters; the upper bound keeps hashing cheap to ask for
+_NAME = re.compile(r"[^\W_][\w.-]*")
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
+HASHING_AT_ONCE = 2  # password hashes computed at the same time (64 MiB of memory each)
+
+
+def name_key(name: str) -> str:
+    """The form in which names are unique: case and composition folded."""
+    return unicodedata.normalize("NFC", name.casefold())
+
+
+def check_name(value: Any) -> str:
+    """A user name as chosen (NFC), or a `ClientError` naming the rule it breaks."""
+    if not isinstance(value, str):
+        raise ClientError("bad-name", say("account.name-type"))
+    name = unicodedata.normalize("NFC", value)
+    low, high = NAME_LENGTH
+    if not low <= len(name) <= high:
+        raise ClientError("bad-name", say("account.name-length", low=low, high=high))
+    if not _NAME.fullmatch(name):
+        raise ClientError("bad-name", say("account.name-chars"))
+    return name
+
+
+def check_password(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ClientError("bad-password", say("account.password-type"))
+    low, high = PASSWORD_LENGTH
+    if not low <= len(value) <= high:
+        raise ClientError("bad-password", say("account.password-length", low=low, high=high))
+    return value
+
+
+class Accounts:
+    """The account side of one server: its routes, and the hooks the game server calls."""
+
+    def __init__(self, server: GameServer, store: AccountStore) -> None:
+        self.server = server
+        self.store = store
+        lim = server.limits
+        self.login_limit = RateLimiter(lim.logins_per_minute / 60, lim.login_burst)
+        self.name_limit = RateLimiter(lim.name_logins_per_minute / 60, lim.name_login_burst)
+        self.signup_limit = RateLimiter(lim.signups_per_hour / 3600, lim.signup_burst)
+        self.hasher = PasswordHasher()  # argon2id, RFC 9106's low-memory parameters
+        self._hashing = asyncio.Semaphore(HASHING_AT_ONCE)
+        # a hash to check a password against when the name is unknown: the same work, so
+        # timing does not tell which names exist
+        self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+
+    # -- sessions --------------------------------------------------------------------------
+
+    def session(self, cookies: dict[str, str]) -> Session | None:
+        token = cookies.get(SESSION_COOKIE)
+        if not token or not _TOKEN.fullmatch(token):
+            return None
+        return self.store.session(token)
+
+    def signed_in(self, request: Request, *, changes: bool = True) -> Session | None:
+        """The request's session, if any; a request that `changes` something on the
+        session's authority must carry its CSRF token, else it is refused."""
+        session = self.session(request.cookies)
+        if session is not None and changes:
+            sent = request.headers.get(CSRF_HEADER, "")
+            if not secrets.compare_digest(sent.encode(), session.csrf.encode()):
+                raise ClientError("csrf", say("account.csrf"))
+        return session
+
+    def ws_user(self, ws: WebSocket) -> User | None:
+        """The account of a WebSocket, only when a page of this site opened it."""
+        origin = ws.headers.get("origin")
+        if origin is not None and urlparse(origin).netloc != ws.headers.get("host"):
+            return None
+        session = self.session(ws.cookies)
+        return None if session is None else session.user
+
+    def _start_session(self, request: Request, user: User) -> JSONResponse:
+        token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
+        self.store.add_session(token, user.id, csrf)
+        response = JSONResponse({"user": {"name": user.name}, "csrf": csrf})
+        secure = request.url.scheme == "https"
+        response.set_cookie(SESSION_COOKIE, token, max_age=SESSION_SECONDS, path="/",
+                            httponly=True, samesite="lax", secure=secure)
+        response.set_cookie(CSRF_COOKIE, csrf, max_age=SESSION_SECONDS, path="/",
+                            httponly=False, samesite="lax", secure=secure)
+        return response
+
+    async def _hash(self, password: str) -> str:
+        async with self._hashing:
+            return await asyncio.to_thread(self.hasher.hash, password)
+
+    async def _verify(self, stored: str, password: str) -> bool:
+        async with self._hashing:
+            try:
+                return await asyncio.to_thread(self.hasher.verify, stored, password)
+            except (VerifyMismatchError, VerificationError, InvalidHashError):
+                return False
+
+    # -- sign-up, sign-in, sign-out ----------------------------------------------------------
+
+    async def sign_up(self, request: Request) -> JSONResponse:
+        _same_origin(request)
+        self.signup_limit.check(_client(request), say("limit.sign-ups"))
+        name, password = _credentials(await request.body())
+        name = check_name(name)
+        password = check_password(password)
+        user = self.store.add_user(name, name_key(name), await self._hash(password))
+        if user is None:
+            raise ClientError("name-taken", say("account.name-taken", name=name))
+        return self._start_session(request, user)
+
+    async def sign_in(self, request: Request) -> JSONResponse:
+        _same_origin(request)
+        self.login_limit.check(_client(request), say("limit.logins-address"))
+        name, password = _credentials(await request.body())
+        if not isinstance(name, str) or not isinstance(password, str) or \
+                len(name) > 4 * NAME_LENGTH[1] or len(password) > PASSWORD_LENGTH[1]:
+            raise ClientError("bad-login", say("account.bad-login"))
+        key = name_key(unicodedata.normalize("NFC", name))
+        self.name_limit.check(key, say("limit.logins-name"))
+        found = self.store.user_by_key(key)
+        ok = await self._verify(found[1] if found else self._dummy, password)
+        if found is None or not ok:
+            raise ClientError("bad-login", say("account.bad-login"))
+        user, stored = found
+        if self.hasher.check_needs_rehash(stored):
+            self.store.set_password(user.id, await self._hash(password))
+        return self._start_session(request, user)
+
+    def sign_out(self, request: Request) -> JSONResponse:
+        session = self.signed_in(request)
+        if session is not None:
+            self.store.end_session(request.cookies[SESSION_COOKIE])
+        response = JSONResponse({"user": None})
+        response.delete_cookie(SESSION_COOKIE, path="/")
+        response.delete_cookie(CSRF_COOKIE, path="/")
+        return response
+
+    # -- hooks: creating, joining, opening seats, the end of a game ---------------------------
+
+    def create_game(self, request: Request, data: Any) -> Room:
+        """`GameServer.create` with the account rules: the creator's seat is theirs, and a
+        rated game is checked before it exists."""
+        session = self.signed_in(request)
+        rated = data.get("rated", False) if isinstance(data, dict) else False
+        if not isinstance(rated, bool):
+            raise ClientError("bad-request", say("rated.type"))
+        if rated and session is None:
+            raise ClientError("sign-in", say("rated.sign-in"))
+        check = self._check_rated if rated else None
+        room = self.server.create(data, _client(request), check=check)
+        if session is not None:
+            for seat in room.claimed:
+                self.store.hold(room.id, seat, session.user.id)
+        if rated:
+            self.store.add_rated(room.id, room.game.info.name, len(room.params.seats))
+        return room
+
+    def _check_rated(self, params: GameParams) -> None:
+        """Every bot of a rated game has a measured rating at its player count; the deal is
+        the server's (no chosen seed)."""
+        n = len(params.seats)
+        if params.seed is not None:
+            raise ClientError("seed-not-allowed", say("rated.seed"))
+        measured = [b for b in self.server.sites[params.game].levels
+                    if ratings.bot_rating(params.game, n, b) is not None]
+        for seat in params.seats:
+            if seat.kind == BOT and ratings.bot_rating(params.game, n, seat.bot or "") is None:
+                if not measured:
+                    raise ClientError("bad-bot", say("rated.no-bots-measured", players=n))
+                raise ClientError("bad-bot", say("rated.no-bot-rating", bot=seat.name,
+                                                 players=n, bots=", ".join(measured)))
+
+    def join(self, request: Request, game_id: str) -> tuple[int, str]:
+        """`GameServer.claim` for the lobby's Join: a rated game's seat only for a signed-in
+        player, and the seat is tied to the account."""
+        session = self.signed_in(request)
+        rated = self.store.rated_game(game_id) is not None
+        if rated and session is None:
+            raise ClientError("sign-in", say("seat.rated-sign-in"))
+        if rated and session is not None and \
+                session.user.id in self.store.holders(game_id).values():
+            raise ClientError("full", say("seat.rated-twice"))
+        seat, token = self.server.claim(game_id, _client(request))
+        if session is not None:
+            self.store.hold(game_id, seat, session.user.id)
+        return seat, token
+
+    def opening(self, ws: WebSocket, room: Room, seat: int | None) -> None:
+        """A seat link opened over a WebSocket: tie the seat to the signed-in player; in a
+        rated game refuse guests, another account's seat, and a second seat."""
+        if seat is None:
+            return
+        user = self.ws_user(ws)
+        holder = self.store.seat_holder(room.id, seat)
+        rated = self.store.rated_game(room.id) is not None
+        if not rated:
+            if user is not None and holder is None:
+                self.store.hold(room.id, seat, user.id)
+            return
+        if user is None:
+            raise ClientError("sign-in", say("seat.rated-sign-in"))
+        if holder is not None and holder != user.id:
+            raise ClientError("other-account", say("seat.other-account"))
+        if holder is None:
+            if user.id in self.store.holders(room.id).values():
+                raise ClientError("other-account", say("seat.rated-twice"))
+            if not self.store.hold(room.id, seat, user.id):
+                raise ClientError("other-account", say("seat.other-account"))
+
+    def game_over(self, room: Room) -> bool:
+        """Count a rated game's result in its people's ratings, once; True if it was counted
+        now."""
+        rated = self.store.rated_game(room.id)
+        if rated is None or rated[2] or not room.state.is_over:
+            return False
+        game, players = rated[0], rated[1]
+        holders = self.store.holders(room.id)
+        seats: list[tuple[float, float]] = []
+        for i, s in enumerate(room.params.seats):
+            if s.kind == PERSON:
+                if i not in holders:
+                    log.warning("rated game %s ended with seat %s held by no account",
+                                room.id, i)
+                    return self.store.apply_result(room.id, {})
+                r = self.store.rating(holders[i], game, players)
+                seats.append((r.mu, r.sigma) if r else ratings.default_rating())
+            else:
+                bot = ratings.bot_rating(game, players, s.bot or "")
+                seats.append((bot.mu, bot.sigma) if bot else ratings.default_rating())
+        after = ratings.update(seats, room.game.ranks(room.state))
+        new = {holders[i]: (Rating(*seats[i]), Rating(*after[i])) for i in holders
+               if i < len(seats)}
+        return self.store.apply_result(room.id, new)
+
+    def resume(self) -> int:
+        """Count the rated games that ended while the server stopped before counting them."""
+        counted = 0
+        for game_id in self.store.unrated_ended():
+            room = self.server.room(game_id)
+            if room is not None and self.game_over(room):
+                counted += 1
+        return counted
+
+    # -- what a player reads -----------------------------------------------------------------
+
+    def my_games(self, user: User) -> dict[str, list[dict[str, Any]]]:
+        """The account's games: running (someone else to move), waiting for you, finished."""
+        out: dict[str, list[dict[str, Any]]] = {"waiting": [], "running": [], "finished": []}
+        for g in self.store.games_of(user.id):
+            if g["status"] not in ("playing", "over"):
+                continue
+            line = _line(g)
+            line["link"] = f"/game/{g['id']}#{g['token']}" if g["token"] else None
+            if g["status"] == "over":
+                out["finished"].append(line)
+            elif g["seat"] in (g["summary"].get("to_move") or []):
+                out["waiting"].append(line)
+            else:
+                out["running"].append(line)
+        return out
+
+    def profile(self, name: str, viewer: User | None) -> dict[str, Any]:
+        """A player's public page: ratings and finished games; a game's id only where the
+        game is listed or the viewer is that player (an id lets anyone watch)."""
+        found = self.store.user_by_key(name_key(name)) if isinstance(name, str) and \
+            len(name) <= 4 * NAME_LENGTH[1] else None
+        if found is None:
+            raise ClientError("not-found", say("profile.not-found"))
+        user = found[0]
+        own = viewer is not None and viewer.id == user.id
+        changes = self.store.changes_of(user.id)
+        history = []
+        for g in self.store.games_of(user.id, limit=200):
+            if g["status"] != "over":
+                continue
+            line = _line(g)
+            if not (own or g["summary"].get("public")):
+                line["id"] = None
+            change = changes.get(g["id"])
+            line["rating"] = None if change is None else {"before": round(change[0], 2),
+                                                           "after": round(change[1], 2)}
+            history.append(line)
+        return {"name": user.name, "ratings": self.store.ratings_of(user.id),
+                "games": history, "you": own}
+
+    def leaderboard(self, game: Any, players: Any) -> dict[str, Any]:
+        site = self.server.site(game)
+        info = site.game.info
+        if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+            raise ClientError("bad-request", say("board.players", low=info.min_players,
+                                                 high=info.max_players))
+        bots = [{"bot": b, "name": site.level_name(b), "rating": round(r.mu - 3 * r.sigma, 2),
+                 "mu": r.mu, "sigma": r.sigma} for b in site.levels
+                if (r := ratings.bot_rating(info.name, players, b)) is not None]
+        return {"game": info.name, "title": info.title, "players": players,
+                "people": self.store.leaderboard(info.name, players), "bots": bots}
+
+
+def _line(g: dict[str, Any]) -> dict[str, Any]:
+    """A game of a player's list: the lobby line's public facts and the player's seat."""
+    s = g["summary"]
+    seats = s.get("seats") if isinstance(s.get("seats"), list) else []
+    winners = s.get("winners") if isinstance(s.get("winners"), list) else []
+    return {"id": g["id"], "game": s.get("game"), "seat": g["seat"], "rated": g["rated"],
+            "round": s.get("round"), "updated": g["updated"], "over": g["status"] == "over",
+            "won": g["seat"] in winners,
+            "seats": [{"name": x.get("name"), "kind": x.get("kind"), "bot": x.get("bot"),
+                       "score": x.get("score")} for x in seats if isinstance(x, dict)],
+            "winners": winners}
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+def _same_origin(request: Request) -> None:
+    """Sign-in and sign-up only from this site's pages (when the browser says where from)."""
+    origin = request.headers.get("origin")
+    if origin is not None and urlparse(origin).netloc != request.headers.get("host"):
+        raise ClientError("csrf", say("account.csrf"))
+
+
+def _credentials(body: bytes) -> tuple[Any, Any]:
+    data = parse_json(body, what="request body")
+    if not isinstance(data, dict):
+        raise ClientError("bad-request", say("account.body"))
+    return data.get("name"), data.get("password")
+
+
+def install(app: FastAPI, server: GameServer, store: AccountStore) -> Accounts:
+    """Accounts on a server: the routes, the hooks (`server.accounts`), and the count of
+    rated games that ended unrated before a stop."""
+    accounts = Accounts(server, store)
+    server.accounts = accounts
+    accounts.resume()
+    _routes(app, accounts)
+    return accounts
+
+
+def _routes(app: FastAPI, accounts: Accounts) -> None:
+    no_cache = {"Cache-Control": "no-cache"}
+    for path, page in (("/me", "me.html"), ("/leaderboard", "leaderboard.html"),
+                       ("/account", "account.html")):
+        app.add_api_route(path, _page(page, no_cache), methods=["GET"])
+
+    @app.get("/players/{name}")
+    async def profile_page(name: str) -> FileResponse:
+        return FileResponse(STATIC / "profile.html", headers=no_cache)
+
+    @app.post("/api/signup")
+    async def sign_up(request: Request) -> Response:
+        return await accounts.sign_up(request)
+
+    @app.post("/api/login")
+    async def sign_in(request: Request) -> Response:
+        return await accounts.sign_in(request)
+
+    @app.post("/api/logout")
+    async def sign_out(request: Request) -> Response:
+        return accounts.sign_out(request)
+
+    @app.get("/api/me")
+    async def me(request: Request) -> dict[str, Any]:
+        session = accounts.signed_in(request, changes=False)
+        if session is None:
+            return {"user": None, "csrf": None}
+        return {"user": {"name": session.user.name}, "csrf": session.csrf}
+
+    @app.get("/api/me/games")
+    async def my_games(request: Request) -> dict[str, Any]:
+        session = accounts.signed_in(request, changes=False)
+        if session is None:
+            raise ClientError("sign-in", say("account.sign-in"))
+        return {"user": {"name": session.user.name}, **accounts.my_games(session.user)}
+
+    @app.get("/api/players/{name}")
+    async def player(name: str, request: Request) -> dict[str, Any]:
+        session = accounts.signed_in(request, changes=False)
+        return accounts.profile(name, None if session is None else session.user)
+
+    @app.get("/api/leaderboard")
+    async def leaderboard(game: str | None = None, players: int = 2) -> dict[str, Any]:
+        return accounts.leaderboard(game, players)
+
+
+def _page(name: str, headers: dict[str, str]) -> Any:
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / name, headers=headers)
+    return page
