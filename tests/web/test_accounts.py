@@ -1,0 +1,338 @@
+"""Accounts on a real server: password hashes, cookie flags, CSRF refusals, rate limits, user
+name rules, "my games" from two devices, rated games counted once, the leaderboard."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import unicodedata
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from accounts_client import Visitor, hello, play
+from web_server import Server, launch
+
+from tabletop.web.account_store import AccountStore, Rating
+from tabletop.web.loadbench import LOCAL_LIMITS
+
+RELAXED = {**LOCAL_LIMITS, "logins_per_minute": 0, "signups_per_hour": 0,
+           "messages_per_second": 0}
+PEOPLE = [{"kind": "person"}, {"kind": "person"}]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = launch(tmp_path_factory.mktemp("accounts") / "games.db", limits=RELAXED)
+    yield srv
+    srv.stop()
+
+
+def db_rows(server: Server, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
+    db = sqlite3.connect(server.db)
+    try:
+        return db.execute(sql, args).fetchall()
+    finally:
+        db.close()
+
+
+def new_user(server: Server, name: str) -> Visitor:
+    v = Visitor(server.base)
+    v.sign_up(name)
+    return v
+
+
+# -- passwords, cookies, CSRF --------------------------------------------------------------------
+
+
+def test_passwords_are_stored_as_argon2id_hashes_and_sessions_as_hashes(server):
+    v = Visitor(server.base)
+    data = v.sign_up("Hasher", "a secret of mine")
+    assert data["user"] == {"name": "Hasher"}
+    [(stored,)] = db_rows(server, "SELECT password FROM users WHERE name='Hasher'")
+    assert stored.startswith("$argon2id$") and "a secret of mine" not in stored
+    token = v.cookie("tabletop_session")
+    assert token and len(token) >= 40
+    hashes = [h for (h,) in db_rows(server, "SELECT token_hash FROM sessions")]
+    assert token not in hashes and len(hashes[-1]) == 64
+    # the right password signs in from a second device, a wrong one does not
+    other = Visitor(server.base)
+    assert other.ok("/api/login", {"name": "hasher", "password": "a secret of mine"}
+                    )["user"]["name"] == "Hasher"
+    status, _, err = Visitor(server.base).call("/api/login", {"name": "Hasher",
+                                                              "password": "a secret of his"})
+    assert status == 401 and err["code"] == "bad-login"
+    status, _, err = Visitor(server.base).call("/api/login", {"name": "Nobody",
+                                                              "password": "a secret of his"})
+    assert status == 401 and err["code"] == "bad-login"  # the same answer: no name probing
+
+
+def cookie_flags(headers: Any) -> dict[str, str]:
+    return {h.split("=", 1)[0]: h.lower() for h in headers.get_all("Set-Cookie")}
+
+
+def test_session_cookie_is_http_only_lax_and_secure_over_https(server):
+    _, headers, _ = Visitor(server.base).call("/api/signup", {"name": "Cookies",
+                                                             "password": "long enough"})
+    flags = cookie_flags(headers)
+    assert "httponly" in flags["tabletop_session"] and "samesite=lax" in flags["tabletop_session"]
+    assert "secure" not in flags["tabletop_session"]  # plain http on the loopback
+    assert "httponly" not in flags["tabletop_csrf"]  # the page reads it to send it back
+    # behind a proxy that says the visitor came over https (uvicorn trusts the loopback)
+    _, headers, _ = Visitor(server.base).call("/api/login", {"name": "Cookies",
+                                                             "password": "long enough"},
+                                              headers={"X-Forwarded-Proto": "https"})
+    flags = cookie_flags(headers)
+    assert "secure" in flags["tabletop_session"] and "secure" in flags["tabletop_csrf"]
+
+
+def test_state_changes_on_the_cookies_authority_need_the_csrf_token(server):
+    v = new_user(server, "Guarded")
+    before = db_rows(server, "SELECT COUNT(*) FROM games")[0][0]
+    for headers in ({}, {"X-CSRF-Token": "forged-token-forged-token"}):
+        status, _, err = v.call("/api/games", {"seats": PEOPLE}, csrf=False, headers=headers)
+        assert status == 403 and err["code"] == "csrf"
+    assert db_rows(server, "SELECT COUNT(*) FROM games")[0][0] == before  # nothing created
+    status, _, err = v.call("/api/logout", {}, csrf=False)
+    assert status == 403 and err["code"] == "csrf"
+    assert v.ok("/api/me")["user"] == {"name": "Guarded"}  # still signed in
+    # another site's page cannot sign a visitor in or up
+    status, _, err = Visitor(server.base).call(
+        "/api/signup", {"name": "Lured", "password": "long enough"},
+        headers={"Origin": "https://evil.example"})
+    assert status == 403 and err["code"] == "csrf"
+    # with the token: out, and the cookie no longer opens anything
+    token = v.cookie("tabletop_session")
+    v.ok("/api/logout", {})
+    assert v.ok("/api/me")["user"] is None
+    assert not db_rows(server, "SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id "
+                               "WHERE u.name='Guarded'")
+    assert token
+
+
+def test_a_websocket_from_another_site_does_not_use_the_session(server):
+    v = new_user(server, "Origin")
+    game = Visitor(server.base).ok("/api/games", {"seats": PEOPLE})
+    link = game["seats"][1]["link"]
+    welcome = asyncio.run(hello(server.ws, link, v, origin="https://evil.example"))
+    assert welcome["type"] == "welcome"  # a guest may still play by link...
+    assert not db_rows(server, "SELECT 1 FROM game_players WHERE game_id=?", (game["id"],))
+    asyncio.run(hello(server.ws, link, v, origin=server.base))
+    assert db_rows(server, "SELECT seat FROM game_players WHERE game_id=?",
+                   (game["id"],)) == [(1,)]  # ...but only this site's page ties the seat
+
+
+# -- user names and passwords --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "password", "code"), [
+    ("a", "long enough", "bad-name"),
+    ("a" * 25, "long enough", "bad-name"),
+    ("_under", "long enough", "bad-name"),
+    ("two words", "long enough", "bad-name"),
+    ("bell\x07", "long enough", "bad-name"),
+    ("<script>", "long enough", "bad-name"),
+    (17, "long enough", "bad-name"),
+    ("Shorty", "short", "bad-password"),
+    ("Longy", "x" * 257, "bad-password"),
+    ("Typed", ["list"], "bad-password"),
+])
+def test_user_name_and_password_rules(server, name, password, code):
+    status, _, err = Visitor(server.base).call("/api/signup", {"name": name,
+                                                              "password": password})
+    assert status == 400 and err["code"] == code and err["message"]
+
+
+def test_names_are_unique_whatever_their_case_or_composition(server):
+    decomposed = "Zoe\u0308"
+    assert new_user(server, decomposed)
+    [(stored,)] = db_rows(server, "SELECT name FROM users WHERE name_key=?", ("zoë",))
+    assert stored == unicodedata.normalize("NFC", decomposed) == "Zoë"
+    for again in ("ZOË", "zoë", "Zoe\u0308"):
+        status, _, err = Visitor(server.base).call("/api/signup", {"name": again,
+                                                                  "password": "long enough"})
+        assert status == 409 and err["code"] == "name-taken"
+    assert Visitor(server.base).ok("/api/login", {"name": "ZOË", "password":
+                                                  "correct horse battery"})["user"]["name"] == "Zoë"
+
+
+# -- rate limits ----------------------------------------------------------------------------------
+
+
+def test_sign_in_attempts_are_limited_per_user_name(server):
+    new_user(server, "Target")
+    codes = [Visitor(server.base).call("/api/login", {"name": "target", "password": f"guess {i}"}
+                                       )[0] for i in range(6)]
+    assert codes[:5] == [401] * 5 and codes[5] == 429
+    # now even the right password waits: the limit is on the name, whatever the address
+    status, headers, err = Visitor(server.base).call(
+        "/api/login", {"name": "Target", "password": "correct horse battery"})
+    assert status == 429 and err["code"] == "rate-limited" and int(headers["Retry-After"]) >= 1
+    # other names are not affected
+    assert Visitor(server.base).ok("/api/login", {"name": "Zoë", "password":
+                                                  "correct horse battery"})
+
+
+def test_sign_in_attempts_are_limited_per_address(tmp_path):
+    srv = launch(tmp_path / "games.db", limits={**RELAXED, "logins_per_minute": 1,
+                                                "login_burst": 3, "name_logins_per_minute": 0})
+    try:
+        codes = [Visitor(srv.base).call("/api/login", {"name": f"name{i}", "password": "guess it"}
+                                        )[0] for i in range(4)]
+        assert codes == [401, 401, 401, 429]
+    finally:
+        srv.stop()
+
+
+# -- my games --------------------------------------------------------------------------------------
+
+
+def test_my_games_from_a_second_device_and_seats_tied_by_link(server):
+    ann = new_user(server, "Ann")
+    game = ann.ok("/api/games", {"game": "signorie", "seats": PEOPLE})
+    assert game["you"] == 0 and game["rated"] is False
+    # Bo opens the second seat's link while signed in: the seat is his
+    bo = new_user(server, "Bo")
+    assert asyncio.run(hello(server.ws, game["seats"][1]["link"], bo))["seat"] == 1
+    # Ann on another device sees the game, waiting for her (seat 0 moves first in Signorie)
+    phone = Visitor(server.base)
+    phone.ok("/api/login", {"name": "ann", "password": "correct horse battery"})
+    mine = phone.ok("/api/me/games")
+    assert mine["user"] == {"name": "Ann"}
+    listed = {g["id"]: g for section in ("waiting", "running", "finished") for g in mine[section]}
+    assert game["id"] in listed and listed[game["id"]]["link"] == game["seats"][0]["link"]
+    theirs = bo.ok("/api/me/games")
+    assert [g["id"] for g in theirs["running"] + theirs["waiting"]].count(game["id"]) == 1
+    ann_waits = game["id"] in {g["id"] for g in mine["waiting"]}
+    bo_waits = game["id"] in {g["id"] for g in theirs["waiting"]}
+    assert ann_waits != bo_waits  # one of them is to move
+    # a guest still creates and plays without an account; it is nobody's game
+    guest = Visitor(server.base).ok("/api/games", {"seats": PEOPLE})
+    assert not db_rows(server, "SELECT 1 FROM game_players WHERE game_id=?", (guest["id"],))
+    status, _, err = Visitor(server.base).call("/api/me/games")
+    assert status == 401 and err["code"] == "sign-in"
+
+
+def test_a_seat_once_held_stays_with_its_account(server):
+    cy = new_user(server, "Cy")
+    game = cy.ok("/api/games", {"seats": PEOPLE})
+    dee = new_user(server, "Dee")
+    asyncio.run(hello(server.ws, game["seats"][0]["link"], dee))  # Cy's own seat's link
+    assert db_rows(server, "SELECT user_id FROM game_players WHERE game_id=? AND seat=0",
+                   (game["id"],)) == db_rows(server, "SELECT id FROM users WHERE name='Cy'")
+
+
+# -- rated games -----------------------------------------------------------------------------------
+
+
+def test_rated_games_refuse_guests_unmeasured_bots_seeds_and_double_seats(server):
+    guest = Visitor(server.base)
+    status, _, err = guest.call("/api/games", {"seats": PEOPLE, "rated": True})
+    assert status == 401 and err["code"] == "sign-in"
+    eve = new_user(server, "Eve")
+    status, _, err = eve.call("/api/games", {"game": "gonzaga", "rated": True, "seats": [
+        {"kind": "person"}, {"kind": "bot", "bot": "mcts:easy"}]})
+    assert status == 400 and err["code"] == "bad-bot" and "planner" in err["message"]
+    status, _, err = eve.call("/api/games", {"rated": True, "seed": 5, "seats": [
+        {"kind": "person"}, {"kind": "bot", "bot": "greedy"}]})
+    assert status == 400 and err["code"] == "seed-not-allowed"
+    status, _, err = eve.call("/api/games", {"rated": "yes", "seats": PEOPLE})
+    assert status == 400
+    game = eve.ok("/api/games", {"rated": True, "public": True, "seats": PEOPLE})
+    assert game["rated"] is True
+    link = game["seats"][1]["link"]
+    assert asyncio.run(hello(server.ws, link, None))["code"] == "sign-in"
+    assert asyncio.run(hello(server.ws, link, eve))["code"] == "other-account"  # a 2nd seat
+    status, _, err = guest.call(f"/api/games/{game['id']}/join", {})
+    assert status == 401 and err["code"] == "sign-in"
+    fay = new_user(server, "Fay")
+    assert fay.ok(f"/api/games/{game['id']}/join", {})["seat"] == 1
+    assert asyncio.run(hello(server.ws, link, fay))["type"] == "welcome"
+
+
+def board(v: Visitor, game: str, players: int) -> dict[str, Any]:
+    return v.ok(f"/api/leaderboard?game={game}&players={players}")
+
+
+def test_a_rated_game_updates_both_ratings_once_even_across_a_restart(tmp_path):
+    srv = launch(tmp_path / "games.db", limits=RELAXED)
+    try:
+        gil, hal = new_user(srv, "Gil"), new_user(srv, "Hal")
+        game = gil.ok("/api/games", {"game": "signorie", "rated": True, "seats": PEOPLE})
+
+        async def both() -> list[dict[str, Any]]:
+            return list(await asyncio.gather(
+                play(srv.ws, game["seats"][0]["link"], gil, "signorie", 1),
+                play(srv.ws, game["seats"][1]["link"], hal, "signorie", 2)))
+
+        asyncio.run(both())
+        ranked = board(gil, "signorie", 2)["people"]
+        assert {p["name"] for p in ranked} == {"Gil", "Hal"}
+        assert all(p["games"] == 1 for p in ranked)
+        [(summary,)] = db_rows(srv, "SELECT summary FROM games WHERE id=?", (game["id"],))
+        winners = json.loads(summary)["winners"]
+        if len(winners) == 1:  # the winner gained, the other lost: the winner is first
+            assert ranked[0]["name"] == ["Gil", "Hal"][winners[0]]
+            assert ranked[0]["rating"] > ranked[1]["rating"]
+        history = gil.ok("/api/players/Gil")["games"]
+        assert history[0]["id"] == game["id"] and history[0]["rating"] is not None
+        assert gil.ok("/api/me/games")["finished"][0]["id"] == game["id"]
+        # a restart, and the game loaded again: counted once only
+        srv.stop()
+        srv = launch(srv.db, limits=RELAXED)
+        Visitor(srv.base).ok(f"/api/games/{game['id']}/replay/0")  # loads the game again
+        assert board(Visitor(srv.base), "signorie", 2)["people"] == ranked
+        assert db_rows(srv, "SELECT COUNT(*) FROM rating_changes")[0][0] == 2
+        # a stop between the last move and the count: the next start counts it, once
+        srv.stop()
+        db = sqlite3.connect(srv.db)
+        with db:
+            db.execute("UPDATE rated_games SET rated=NULL")
+            db.execute("DELETE FROM ratings")
+            db.execute("DELETE FROM rating_changes")
+        db.close()
+        for _ in range(2):
+            srv = launch(srv.db, limits=RELAXED)
+            assert board(Visitor(srv.base), "signorie", 2)["people"] == ranked
+            srv.stop()
+    finally:
+        srv.stop()
+
+
+def test_the_leaderboard_lists_measured_bots_and_refuses_bad_counts(server):
+    v = Visitor(server.base)
+    data = board(v, "gonzaga", 2)
+    bots = [b["bot"] for b in data["bots"]]
+    assert bots and "mcts:easy" not in bots  # only measured levels
+    ratings = [b["rating"] for b in data["bots"]]
+    assert {"random", "greedy", "planner", "mcts:hard"} <= set(bots)
+    assert ratings[bots.index("mcts:hard")] > ratings[bots.index("greedy")] > \
+        ratings[bots.index("random")]
+    for query in ("game=gonzaga&players=9", "game=chess&players=2", "game=gonzaga&players=x"):
+        status, _, _ = v.call(f"/api/leaderboard?{query}")
+        assert status in (400, 422)
+    offer = {g["name"]: g for g in v.ok("/api/lobby")["games"]}
+    assert offer["gonzaga"]["bot_ratings"]["2"]["mcts:hard"] > \
+        offer["gonzaga"]["bot_ratings"]["2"]["random"]
+
+
+def test_the_leaderboard_ranks_by_the_conservative_rating(tmp_path):
+    store = AccountStore(str(tmp_path / "board.db"))
+    try:
+        people = {name: store.add_user(name, name.casefold(), "hash") for name in "ABCD"}
+        # B: high mu but unsure; C: lower mu, sure; ranks by mu - 3 sigma
+        numbers = {"A": (25.0, 8.333), "B": (34.0, 6.0), "C": (27.0, 2.0), "D": (20.0, 1.0)}
+        for i, (name, (mu, sigma)) in enumerate(numbers.items()):
+            user = people[name]
+            assert user is not None
+            store.add_rated(f"g{i}", "gonzaga", 2)
+            assert store.apply_result(f"g{i}", {user.id: (Rating(25, 8.333),
+                                                          Rating(mu, sigma))})
+            assert not store.apply_result(f"g{i}", {user.id: (Rating(0, 1), Rating(99, 1))})
+        order = [p["name"] for p in store.leaderboard("gonzaga", 2)]
+        assert order == sorted(numbers, key=lambda n: -(numbers[n][0] - 3 * numbers[n][1]))
+        assert order == ["C", "D", "B", "A"]
+        assert store.leaderboard("gonzaga", 3) == []
+    finally:
+        store.close()
