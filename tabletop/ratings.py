@@ -64,6 +64,12 @@ def bot_rating(game: str, players: int, bot: str) -> BotRating | None:
     return bot_ratings().get((game, players, bot))
 
 
+def bot_ordinal(game: str, players: int, bot: str | None) -> int | None:
+    """A bot's rating as shown next to its name (None: a person, or a level not measured)."""
+    r = None if bot is None else bot_ratings().get((game, players, bot))
+    return None if r is None else round(r.mu - 3 * r.sigma)
+
+
 def bot_table(game: str) -> dict[str, dict[str, float]]:
     """A game's bot ratings for the lobby: player count -> bot spec -> ordinal, rounded."""
     out: dict[str, dict[str, float]] = {}

@@ -17,6 +17,7 @@ from typing import Any
 import orjson
 
 from ..game import IllegalAction
+from ..ratings import bot_ordinal
 from .errors import ClientError
 from .site import WebGame
 from .storage import StoredGame
@@ -218,7 +219,8 @@ class Room:
 
     def seats_json(self) -> list[dict[str, Any]]:
         return [{"kind": s.kind, "bot": s.bot, "connected": self.connected.get(i, 0) > 0,
-                 "claimed": i in self.claimed or s.kind == BOT}
+                 "claimed": i in self.claimed or s.kind == BOT,
+                 "rating": bot_ordinal(self.game.info.name, len(self.params.seats), s.bot)}
                 for i, s in enumerate(self.params.seats)]
 
     def message_for(self, seat: int | None) -> dict[str, Any]:

@@ -26,7 +26,10 @@ function sentence(text) { return text ? text[0].toUpperCase() + text.slice(1) + 
 
 // a JSON call; a refusal becomes an Error carrying the server's sentence, status and code
 async function api(path, body) {
-  const r = await fetch(path, body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const headers = { "Content-Type": "application/json" };
+  const csrf = document.cookie.match(/(?:^|; )tabletop_csrf=([^;]*)/);  // a signed-in player's request token
+  if (csrf) headers["X-CSRF-Token"] = decodeURIComponent(csrf[1]);
+  const r = await fetch(path, body === undefined ? {} : { method: "POST", headers, body: JSON.stringify(body) });
   let data = {};
   try { data = await r.json(); } catch (e) { data = {}; }
   if (!r.ok) {

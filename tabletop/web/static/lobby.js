@@ -39,6 +39,7 @@ function chooseGame(name) {
   $("bots-about").replaceChildren(botsExplained());
   renderOptions();
   seatButtons();
+  relabelBots();
 }
 
 // -- seats ----------------------------------------------------------------------------------------
@@ -46,7 +47,7 @@ function chooseGame(name) {
 function seatRow(i, kind, bot) {
   const kindSel = el("select", { "data-seat-kind": i, "aria-label": `Seat ${i + 1}: a person or a bot` },
     el("option", { value: "person", selected: kind === "person" }, "Person"),
-    ...lobby.game.bots.map((b) => { const l = levelOf(b); return el("option", { value: "bot:" + b, selected: kind === "bot" && bot === b }, `Bot: ${l.name}${l.strength ? " (" + l.strength + ")" : ""}`); }));
+    ...lobby.game.bots.map((b) => el("option", { value: "bot:" + b, selected: kind === "bot" && bot === b }, botLabel(b))));
   const help = el("div", { class: "muted bot-help", "data-seat-help": i });
   const showHelp = () => {
     const v = kindSel.value;
@@ -59,6 +60,14 @@ function seatRow(i, kind, bot) {
   setTimeout(showHelp, 0);
   return row;
 }
+// a bot's level, strength and the rating measured at this many seats (shown where measured)
+function botLabel(b, n = $("seat-rows").children.length || lobby.game.default_players) {
+  const l = levelOf(b), rating = Account.botRating(lobby.game, b, n);
+  return t("Bot: {name}", { name: l.name }) + (l.strength ? ` (${l.strength})` : "") + (rating ? ` · ${rating}` : "");
+}
+function relabelBots() {
+  for (const option of document.querySelectorAll("[data-seat-kind] option[value^='bot:']")) option.textContent = botLabel(option.value.slice(4));
+}
 function seatButtons() {
   const n = $("seat-rows").children.length;
   $("add-seat").disabled = n >= Math.min(lobby.game.max_players, MAX_SEATS_SHOWN);
@@ -69,13 +78,13 @@ function addSeat() {
   if (rows.children.length >= lobby.game.max_players) return;
   const bots = lobby.game.default_bots && lobby.game.default_bots.length ? lobby.game.default_bots : lobby.game.bots;
   rows.append(seatRow(rows.children.length, "bot", bots[0]));
-  renderOptions(); seatButtons();
+  renderOptions(); seatButtons(); relabelBots();
 }
 function removeSeat() {
   const rows = $("seat-rows");
   if (rows.children.length <= lobby.game.min_players) return;
   rows.lastChild.remove();
-  renderOptions(); seatButtons(); seedRule();
+  renderOptions(); seatButtons(); seedRule(); relabelBots();
 }
 // a chosen seed deals known cards: the server takes one only with at most one person at the table
 function seedRule() {
@@ -138,7 +147,7 @@ async function createGame(ev) {
   const seedText = $("seed").disabled ? "" : $("seed").value;
   try {
     const g = await api("/api/games", { game: lobby.game.name, seats, seed: seedText === "" ? null : Number(seedText),
-      public: $("public").checked, ...optionValues() });
+      public: $("public").checked, ...($("rated").checked ? { rated: true } : {}), ...optionValues() });
     const people = g.seats.filter((s) => s.link);
     const mine = g.you === undefined || g.you === null ? people[0] : people.find((s) => s.seat === g.you) || people[0];
     saveInvites(g.id, { seats: people.map((s) => ({ name: s.name, link: s.link })), spectator: g.spectator });

@@ -677,13 +677,15 @@ function fiefPicture(fief, colour, rotation = ui.rotation || 0, width = 120, hei
 function botLevel(spec) {
   return (ui.options && ui.options.bot_levels || []).find((b) => b.id === spec) || { id: spec, name: spec, strength: "", help: "" };
 }
+// a bot's rating measured by tournaments, where one was measured at this player count
+function ratingWords(p) { return p.rating === null || p.rating === undefined ? "" : ` · ${t("rating {rating}", { rating: p.rating })}`; }
 function renderPlayers(v) {
   const rows = [];
   v.players.forEach((p, i) => {
     const state = v.phase === "planning" ? (p.has_planned ? "planned" : "planning…") : v.phase === "placing" ? (v.current === i ? "placing" : "") : "";
     const plan = p.plan ? p.plan.text : "";
     // presence is for live games: a replay has nobody online or away
-    const who = p.kind === "bot" ? `${botLevel(p.bot).strength} bot`.trim() : ui.replay ? "" : (p.connected ? "online" : "away");
+    const who = p.kind === "bot" ? `${botLevel(p.bot).strength} bot`.trim() + ratingWords(p) : ui.replay ? "" : (p.connected ? "online" : "away");
     rows.push(el("tr", { class: (i === v.you ? "me " : "") + (v.current === i ? "turn" : ""), "data-seat": i },
       el("td", {}, el("span", { class: "swatch", style: lookStyle(p.colour), title: lookTitle(p.colour) }), p.name, who ? el("small", { class: "muted presence", text: ` (${who})` }) : ""),
       el("td", { class: "score", text: String(p.score) }), el("td", { text: String(p.rings) }),

@@ -147,10 +147,12 @@ function renderTracks(v) {
 function renderPlayers(v) {
   $("players").replaceChildren(...v.players.map((p) => playerBoard(v, p)));
 }
+// a bot's rating measured by tournaments, where one was measured at this player count
+function ratingWords(p) { return p.rating === null || p.rating === undefined ? "" : ` · ${t("rating {rating}", { rating: p.rating })}`; }
 function playerBoard(v, p) {
   const t = ui.table;
   const l = look(p.colour);
-  const who = p.kind === "bot" ? "bot" : p.connected ? "online" : p.claimed ? "away" : "seat free";
+  const who = p.kind === "bot" ? "bot" + ratingWords(p) : p.connected ? "online" : p.claimed ? "away" : "seat free";
   const head = el("h3", { class: "pb-head" }, mark(p.seat, "", 22), el("span", { class: "name", text: p.name + (p.seat === v.you ? " (you)" : "") }),
     el("small", { class: "muted", text: ` ${l.name} · ${who}` }),
     el("span", { class: "vp-total", "data-vp": p.vp, text: `${p.vp} VP` }));

@@ -1,0 +1,139 @@
+// The account pages: sign in / sign up (/account), "My games" (/me), a player's profile
+// (/players/NAME) and the leaderboard (/leaderboard); which one is the body's data-page.
+"use strict";
+
+const GAMES = {};  // name -> the lobby's offer of that game (title, player counts, bot ratings)
+function titleOf(name) { return GAMES[name] ? GAMES[name].title : name; }
+function when(seconds) { return seconds ? new Date(seconds * 1000).toLocaleString() : ""; }
+function rating(x) { return (Math.round(x * 10) / 10).toFixed(1); }
+function seatList(game) {
+  return game.seats.map((s, i) => (s.kind === "bot" ? t("{name} (bot)", { name: s.name }) : s.name) +
+    (game.over ? ` ${s.score}` : "") + (i === game.seat ? " ★" : "")).join(", ");
+}
+
+// -- sign in / sign up ------------------------------------------------------------------------------
+
+function nextPage() {
+  const next = new URLSearchParams(location.search).get("next") || "/";
+  return next.startsWith("/") && !next.startsWith("//") ? next : "/";  // never another site
+}
+async function submitAccount(ev, path) {
+  ev.preventDefault();
+  const form = ev.target;
+  try {
+    await api(path, { name: form.querySelector("[name=name]").value, password: form.querySelector("[name=password]").value });
+    location.href = nextPage();
+  } catch (e) {
+    form.querySelector(".form-error").textContent = e.message;
+    toast(e.message);
+  }
+}
+async function accountPage() {
+  $("sign-in-form").onsubmit = (ev) => submitAccount(ev, "/api/login");
+  $("sign-up-form").onsubmit = (ev) => submitAccount(ev, "/api/signup");
+  const user = await Account.me();
+  if (user) $("signed-in").textContent = t("You are signed in as {name}.", { name: user.name });
+}
+
+// -- my games ---------------------------------------------------------------------------------------
+
+function myLine(game) {
+  const line = el("li", { "data-game": game.id },
+    el("span", { class: "game-what", text: t("{game}, round {round}: ", { game: titleOf(game.game), round: game.round ?? "–" }) }),
+    seatList(game), " ");
+  if (game.rated) line.append(el("span", { class: "tag", text: t("rated") }), " ");
+  if (game.over) {
+    line.prepend(el("strong", { class: game.won ? "won" : "lost", text: game.won ? t("You won · ") : t("Finished · ") }));
+    line.append(el("a", { href: `/game/${game.id}#replay` }, t("replay")));
+  } else if (game.link) line.append(el("a", { href: game.link, class: "button", "data-open": game.id }, t("Open your seat")));
+  return line;
+}
+async function myGamesPage() {
+  const user = await Account.me();
+  if (!user) { $("need-sign-in").hidden = false; return; }
+  $("my-games").hidden = false;
+  $("who").textContent = t("Games of {name}", { name: user.name });
+  const load = async () => {
+    try {
+      const mine = await api("/api/me/games");
+      for (const section of ["waiting", "running", "finished"]) {
+        const games = mine[section];
+        $(`my-${section}`).replaceChildren(...(games.length ? games.map(myLine) : [el("li", { class: "muted", text: t("none") })]));
+      }
+      document.title = mine.waiting.length ? t("({count}) My games", { count: mine.waiting.length }) : t("My games");
+    } catch (e) { toast(e.message); }
+    setTimeout(load, 10000);
+  };
+  load();
+}
+
+// -- a player's profile ---------------------------------------------------------------------------
+
+async function profilePage() {
+  const name = decodeURIComponent(location.pathname.split("/").pop());
+  let p;
+  try { p = await api(`/api/players/${encodeURIComponent(name)}`); } catch (e) {
+    $("profile-name").textContent = e.message;
+    return;
+  }
+  $("profile-name").textContent = p.name;
+  document.title = p.name;
+  $("profile-ratings").replaceChildren(...(p.ratings.length ? p.ratings.map((r) => el("tr", { "data-rating": `${r.game}-${r.players}` },
+    el("td", { text: titleOf(r.game) }), el("td", { text: t("{n} players", { n: r.players }) }),
+    el("td", { class: "num", text: rating(r.rating) }), el("td", { class: "num", text: String(r.games) }))) :
+    [el("tr", {}, el("td", { colspan: 4, class: "muted", text: t("No rated game yet.") }))]));
+  $("profile-games").replaceChildren(...(p.games.length ? p.games.map((g) => {
+    const li = el("li", { "data-game": g.id || "" }, el("strong", { class: g.won ? "won" : "lost", text: g.won ? t("Won · ") : t("Played · ") }),
+      el("span", { class: "game-what", text: t("{game}: ", { game: titleOf(g.game) }) }), seatList(g), " ",
+      el("span", { class: "muted", text: when(g.updated) }));
+    if (g.rating) li.append(" ", el("span", { class: "tag", text: t("rating {before} → {after}", { before: rating(g.rating.before), after: rating(g.rating.after) }) }));
+    if (g.id) li.append(" ", el("a", { href: `/game/${g.id}#replay` }, t("replay")));
+    return li;
+  }) : [el("li", { class: "muted", text: t("No finished game yet.") })]));
+}
+
+// -- the leaderboard ------------------------------------------------------------------------------
+
+async function leaderboardPage() {
+  const params = new URLSearchParams(location.search);
+  const gameSel = $("board-game"), countSel = $("board-players");
+  gameSel.replaceChildren(...Object.values(GAMES).map((g) => el("option", { value: g.name }, g.title)));
+  gameSel.value = params.get("game") && GAMES[params.get("game")] ? params.get("game") : Object.keys(GAMES)[0];
+  const counts = () => {
+    const g = GAMES[gameSel.value];
+    const keep = countSel.value || params.get("players");
+    countSel.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) =>
+      el("option", { value: g.min_players + i }, t("{n} players", { n: g.min_players + i }))));
+    if ([...countSel.options].some((o) => o.value === keep)) countSel.value = keep;
+  };
+  const show = async () => {
+    history.replaceState(null, "", `/leaderboard?game=${gameSel.value}&players=${countSel.value}`);
+    const b = await api(`/api/leaderboard?game=${gameSel.value}&players=${countSel.value}`);
+    const rows = [...b.people.map((p) => ({ ...p, kind: "person" })), ...b.bots.map((x) => ({ ...x, kind: "bot" }))]
+      .sort((x, y) => y.rating - x.rating);
+    let place = 0;
+    $("board-rows").replaceChildren(...(rows.length ? rows.map((r) => {
+      if (r.kind === "person") place += 1;
+      const who = r.kind === "person" ? el("a", { href: `/players/${encodeURIComponent(r.name)}`, text: r.name })
+        : el("span", { text: t("{name} bot (fixed, measured by tournaments)", { name: r.name }) });
+      return el("tr", { class: r.kind, "data-name": r.kind === "person" ? r.name : `bot:${r.bot}` },
+        el("td", { class: "num", text: r.kind === "person" ? String(place) : "" }), el("td", {}, who),
+        el("td", { class: "num", text: rating(r.rating) }), el("td", { class: "num", text: r.kind === "person" ? String(r.games) : "" }));
+    }) : [el("tr", {}, el("td", { colspan: 4, class: "muted", text: t("No rated game yet.") }))]));
+    $("board").dataset.loaded = `${gameSel.value}-${countSel.value}`;
+  };
+  gameSel.onchange = () => { counts(); show(); };
+  countSel.onchange = show;
+  counts();
+  show();
+}
+
+async function accountPages() {
+  try { for (const g of (await api("/api/lobby")).games) GAMES[g.name] = g; } catch (e) { /* titles stay names */ }
+  const page = document.body.dataset.page;
+  if (page === "account") accountPage();
+  else if (page === "me") myGamesPage();
+  else if (page === "profile") profilePage();
+  else if (page === "leaderboard") leaderboardPage();
+}
+accountPages();
