@@ -38,6 +38,7 @@ MESSAGES: dict[str, str] = {
     "rated.no-bot-rating": "{bot} has no measured rating at {players} players: a rated game "
                            "can seat {bots}",
     "rated.no-bots-measured": "no bot has a measured rating at {players} players",
+    "rated.no-person": "a rated game has at least one person seat",
     "rated.seed": "a rated game is dealt at random: leave the seed empty",
     "board.players": "the player count is a whole number from {low} to {high}",
 }

@@ -142,6 +142,10 @@ class Accounts:
             except (VerifyMismatchError, VerificationError, InvalidHashError):
                 return False
 
+    def reading(self, request: Request) -> None:
+        """Reads that cost a database query share the lobby's per-address limit."""
+        self.server.lobby_limit.check(_client(request), say("limit.account-reads"))
+
     # -- sign-up, sign-in, sign-out ----------------------------------------------------------
 
     async def sign_up(self, request: Request) -> JSONResponse:
@@ -206,6 +210,8 @@ class Accounts:
         """Every bot of a rated game has a measured rating at its player count; the deal is
         the server's (no chosen seed)."""
         n = len(params.seats)
+        if not any(seat.kind == PERSON for seat in params.seats):
+            raise ClientError("bad-seats", say("rated.no-person"))
         if params.seed is not None:
             raise ClientError("seed-not-allowed", say("rated.seed"))
         measured = [b for b in self.server.sites[params.game].levels
@@ -415,6 +421,7 @@ def _routes(app: FastAPI, accounts: Accounts) -> None:
 
     @app.get("/api/me/games")
     async def my_games(request: Request) -> dict[str, Any]:
+        accounts.reading(request)
         session = accounts.signed_in(request, changes=False)
         if session is None:
             raise ClientError("sign-in", say("account.sign-in"))
@@ -422,11 +429,14 @@ def _routes(app: FastAPI, accounts: Accounts) -> None:
 
     @app.get("/api/players/{name}")
     async def player(name: str, request: Request) -> dict[str, Any]:
+        accounts.reading(request)
         session = accounts.signed_in(request, changes=False)
         return accounts.profile(name, None if session is None else session.user)
 
     @app.get("/api/leaderboard")
-    async def leaderboard(game: str | None = None, players: int = 2) -> dict[str, Any]:
+    async def leaderboard(request: Request, game: str | None = None,
+                          players: int = 2) -> dict[str, Any]:
+        accounts.reading(request)
         return accounts.leaderboard(game, players)
 
 

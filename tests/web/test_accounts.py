@@ -212,6 +212,8 @@ def test_my_games_from_a_second_device_and_seats_tied_by_link(server):
     assert not db_rows(server, "SELECT 1 FROM game_players WHERE game_id=?", (guest["id"],))
     status, _, err = Visitor(server.base).call("/api/me/games")
     assert status == 401 and err["code"] == "sign-in"
+    status, _, err = Visitor(server.base).call("/api/players/Nobody%20here")
+    assert status == 404 and err["code"] == "not-found"
 
 
 def test_a_seat_once_held_stays_with_its_account(server):
@@ -239,6 +241,9 @@ def test_rated_games_refuse_guests_unmeasured_bots_seeds_and_double_seats(server
     assert status == 400 and err["code"] == "seed-not-allowed"
     status, _, err = eve.call("/api/games", {"rated": "yes", "seats": PEOPLE})
     assert status == 400
+    status, _, err = eve.call("/api/games", {"rated": True, "seats": [
+        {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]})
+    assert status == 400 and err["code"] == "bad-seats"
     game = eve.ok("/api/games", {"rated": True, "public": True, "seats": PEOPLE})
     assert game["rated"] is True
     link = game["seats"][1]["link"]

@@ -24,6 +24,7 @@ KNOWN_KEYS = {
     "rotation", "round", "rule", "scenario", "score", "seat", "second", "seq", "table", "text",
     "to_move", "turn", "type", "uncovered", "variants", "weddings", "winners", "you", "ok",
     "columns", "rows", "rotations", "largest_group", "can_undo", "rematch", "seats",
+    "rating",  # a bot's fixed rating, measured by tournaments (public)
     # the donation's points; at the end, each player's points by source (all public)
     "donation_points", "by_source", "sources", "id", "city", "harbor", "sea-league", "donation",
     "gonzaga-tile",
