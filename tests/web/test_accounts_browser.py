@@ -126,14 +126,18 @@ def test_a_rated_game_updates_the_leaderboard(server, browser):
     for p in pages:
         p.on("pageerror", lambda e: errors.append(str(e)))
     sign_up(pages[0], server.base, "Jay")
-    sign_up(pages[1], server.base, "Kit")
     two_seat_table(pages[0], server.base, "signorie", rated=True)
     pages[0].click("#create-game")
     pages[0].wait_for_selector("#created [data-seat-link='1']")
     links = [pages[0].get_attribute(f"#created [data-seat-link='{i}']", "href") for i in (0, 1)]
     links = [link.removeprefix(server.base) for link in links]
-    # Kit opens his link in his browser: the seat becomes his
+    # Kit, a guest, opens his link: the rated game's seat sends him to sign up, then back
     pages[1].goto(f"{server.base}{links[1]}")
+    pages[1].wait_for_url("**/account?next=**")
+    pages[1].fill("#sign-up-name", "Kit")
+    pages[1].fill("#sign-up-password", PASSWORD)
+    pages[1].click("#sign-up")
+    pages[1].wait_for_url(f"{server.base}{links[1]}")
     pages[1].wait_for_function("document.body.dataset.seq !== undefined", timeout=15000)
     pages[1].goto(f"{server.base}/")  # leave the table to the quick players below
     # both play quickly to the end over WebSockets, each with their browser's session

@@ -15,7 +15,7 @@ function seatList(game) {
 
 function nextPage() {
   const next = new URLSearchParams(location.search).get("next") || "/";
-  return next.startsWith("/") && !next.startsWith("//") ? next : "/";  // never another site
+  return /^\/(?![\/\\])/.test(next) ? next : "/";  // a path of this site: never "//host" or "/\\host"
 }
 async function submitAccount(ev, path) {
   ev.preventDefault();

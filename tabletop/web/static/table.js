@@ -67,6 +67,8 @@ const Table = (() => {
       toast("A rematch has started: the link is on the end screen.", "info");
     } else if (msg.type === "error") {
       if (msg.code === "not-found") { showGone(); return; }
+      // a rated game's seat is for a signed-in player: sign in, then come back to this seat
+      if (msg.code === "sign-in") { t.gone = true; location.href = `/account?next=${encodeURIComponent(location.pathname + location.hash)}`; return; }
       if (msg.code === "bad-token") { t.token = null; forgetSeat(t.gameId); }
       t.sentSeq = null;
       if (h.error) h.error(msg);
