@@ -114,6 +114,13 @@ def test_sign_up_and_see_your_games_from_a_second_browser(server, browser):
     other.click("#nav-profile")
     other.wait_for_url("**/players/Iris")
     other.wait_for_function("document.querySelector('#profile-name').textContent === 'Iris'")
+    # at the table, a bot's measured rating stands next to its name, for both games
+    for game, bot in (("gonzaga", "greedy"), ("signorie", "planner")):
+        table = Visitor(server.base).ok("/api/games", {"game": game, "seats": [
+            {"kind": "person"}, {"kind": "bot", "bot": bot}]})
+        other.goto(f"{server.base}{table['seats'][0]['link']}")
+        other.wait_for_function("document.body.dataset.seq !== undefined", timeout=15000)
+        other.wait_for_function("document.querySelector('#players').textContent.includes('rating')")
     assert not errors, errors
     first.close()
     second.close()
