@@ -110,18 +110,25 @@ def token_hash(token: str) -> str:
 class AccountStore:
     """The account tables on SQLite; one connection under a lock, like `SqliteStore`."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, shared: tuple[sqlite3.Connection, threading.Lock] | None = None
+                 ) -> None:
+        """The tables in the database file `path`, on a connection of their own; or on a
+        `shared` connection and its lock (an in-memory database exists once per connection)."""
         self.path = path
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._owned = shared is None
         try:
-            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA busy_timeout=5000")
-            self._db.executescript(SCHEMA)
+            if shared is None:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA busy_timeout=5000")
+                self._lock = threading.Lock()
+            else:
+                self._db, self._lock = shared
+            with self._lock:
+                self._db.executescript(SCHEMA)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the account tables in {path}: {exc}") from None
-        self._lock = threading.Lock()
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -290,14 +297,17 @@ class AccountStore:
             "SELECT game_id, before, after FROM rating_changes WHERE user_id=?", (user_id,))}
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        if self._owned:
+            with self._lock:
+                self._db.close()
 
 
 def open_account_store(store: Any) -> AccountStore:
-    """The account tables in the game store's own SQLite file (in memory for an in-memory
-    store, where a second connection cannot share the data: accounts are then per run)."""
+    """The account tables in the game store's own SQLite file; for an in-memory store, on its
+    very connection (another connection would open another, empty, database)."""
     if isinstance(store, SqliteStore):
+        if store.path == ":memory:":
+            return AccountStore(store.path, (store._db, store._lock))
         return AccountStore(store.path)
     path = getattr(store, "path", None)
     if isinstance(path, str):

@@ -14,8 +14,9 @@ import pytest
 from accounts_client import Visitor, hello, play
 from web_server import Server, launch
 
-from tabletop.web.account_store import AccountStore, Rating
+from tabletop.web.account_store import AccountStore, Rating, open_account_store
 from tabletop.web.loadbench import LOCAL_LIMITS
+from tabletop.web.storage import SqliteStore, StoredGame
 
 RELAXED = {**LOCAL_LIMITS, "logins_per_minute": 0, "signups_per_hour": 0,
            "messages_per_second": 0}
@@ -341,3 +342,20 @@ def test_the_leaderboard_ranks_by_the_conservative_rating(tmp_path):
         assert store.leaderboard("gonzaga", 3) == []
     finally:
         store.close()
+
+
+def test_an_in_memory_store_keeps_accounts_next_to_its_games():
+    games = SqliteStore(":memory:")
+    store = open_account_store(games)
+    try:
+        games.create(StoredGame("g1", 1.0, {"game": "gonzaga"}, "playing", {0: "t" * 24},
+                                {0}, "s" * 24, summary={"to_move": [0], "seats": []}))
+        user = store.add_user("Mem", "mem", "hash")
+        assert user is not None and store.hold("g1", 0, user.id)
+        assert not store.hold("g1", 0, user.id + 1)  # the seat stays with its account
+        [line] = store.games_of(user.id)
+        assert line["id"] == "g1" and line["token"] == "t" * 24 and not line["rated"]
+        assert store.unrated_ended() == []
+    finally:
+        store.close()
+        games.close()
