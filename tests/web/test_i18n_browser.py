@@ -75,7 +75,7 @@ def untranslated(page: Any, lang: str) -> list[str]:
     return found
 
 
-def play_in(browser: Any, server: Any, lang: str, locale: str) -> None:
+def play_in(browser: Any, server: Any, lang: str, locale: str) -> None:  # noqa: F811
     """A whole game against the random bot in a browser that asks for `locale`."""
     context = browser.new_context(locale=locale, viewport={"width": 1366, "height": 900})
     page = context.new_page()
