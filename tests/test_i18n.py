@@ -146,3 +146,16 @@ def test_asyncio_tasks_keep_their_own_language():
         return list(await asyncio.gather(speak("de"), speak("it")))
 
     assert asyncio.run(both()) == ["Spiel vorbei", "partita finita"]
+
+
+def test_the_terminal_game_speaks_german():
+    """Two bots play a whole game at the terminal with --lang de (in a context of its own: the
+    language is set for the rest of the run)."""
+    result = contextvars.copy_context().run(
+        CliRunner().invoke, cli, ["play", "--lang", "de", "--players", "greedy,random",
+                                  "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Endstand" in out and "Gewinner" in out and "Geheime Aufgaben aufgedeckt" in out
+    assert "Final scores" not in out and "Winner" not in out
+    assert i18n.current() == "en"
