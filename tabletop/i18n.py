@@ -60,14 +60,23 @@ class Domain:
         return self.folder / "locale" / f"{self.name}.pot"
 
 
-DOMAINS: dict[str, Domain] = {d.name: d for d in (
-    Domain("tabletop", "tabletop", python=("text.py",), scripts=("web/static/*.js",),
-           pages=("web/static/*.html",)),
-    Domain("gonzaga", "games.gonzaga", python=("text.py",), scripts=("web/static/*.js",),
-           pages=("web/static/*.html",), words="games.gonzaga.text:data_words"),
-    Domain("signorie", "games.signorie", python=("text.py",), scripts=("web/static/*.js",),
-           pages=("web/static/*.html",)),
-)}
+def _domains() -> dict[str, Domain]:
+    """The platform's domain and one per game under `games/` (found as `tabletop.games` finds
+    games, without importing them: their text layers import this module). A game's names kept
+    in data come from its text layer's `data_words()`, when it has one."""
+    import games
+
+    found = [Domain("tabletop", "tabletop", python=("text.py",), scripts=("web/static/*.js",),
+                    pages=("web/static/*.html",))]
+    for folder in sorted(Path(p) for p in games.__path__):
+        for game in sorted(f for f in folder.iterdir() if (f / "game.py").is_file()):
+            found.append(Domain(game.name, f"games.{game.name}", python=("text.py",),
+                                scripts=("web/static/*.js",), pages=("web/static/*.html",),
+                                words=f"games.{game.name}.text:data_words"))
+    return {d.name: d for d in found}
+
+
+DOMAINS: dict[str, Domain] = _domains()
 
 _current: ContextVar[str] = ContextVar("language", default=DEFAULT)
 

@@ -124,7 +124,8 @@ def _data_words(domain: Domain) -> list[str]:
     if not domain.words:
         return []
     module, _, func = domain.words.partition(":")
-    return list(getattr(importlib.import_module(module), func)())
+    words = getattr(importlib.import_module(module), func, None)  # a game may keep none
+    return list(words()) if words else []
 
 
 def extract(domain: Domain) -> Catalog:
