@@ -23,6 +23,8 @@ MESSAGES: dict[str, str] = {
     "timing.covered": "{name} ran out of time; a bot moved for {name}.",
     "timing.replaced": "{name} missed {misses} moves; a bot plays the seat for the rest of "
                        "the game.",
+    "timing.replaced-one": "{name} missed a move; a bot plays the seat for the rest of the "
+                           "game.",
     "timing.seat-replaced": "a bot plays your seat for the rest of the game, after "
                             "{misses} missed moves",
     "timing.bad": "the time per move is one of the offered choices",

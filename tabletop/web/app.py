@@ -29,7 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from ..records import dumps_record
 from . import timing
 from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
-from .chat import Chat
+from .chat import MAX_CHARS, Chat
 from .connection import Connection
 from .errors import ClientError
 from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
@@ -488,7 +488,8 @@ class GameServer:
                 self.store.set_summary(room.id, room.section(), room.summary())
                 self._lobby_cache.clear()
         conn.send(json.dumps({"type": "welcome", "game": room.id, "seat": seat,
-                              "name": None if seat is None else room.params.seats[seat].name}))
+                              "name": None if seat is None else room.params.seats[seat].name,
+                              "chat": {"max_chars": MAX_CHARS, "may_write": seat is not None}}))
         conn.send_view()
         chat = self.chat.history(room)
         if chat is not None:

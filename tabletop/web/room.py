@@ -246,7 +246,8 @@ class Room:
         self._log_texts.extend(_json_text(entry) for entry in new)
         msg = self.site.view_json(v, game_id=self.id, seq=self.seq, seats=self.seats_json(),
                                   log=self._with_notices(self._log, dict))
-        msg["turn"] = self.turn
+        # whose move it is, and in a turn-based game each waiting seat's deadline
+        msg["turn"] = {"to_move": list(self.state.to_move()), **(self.turn or {})}
         # who made the last move (public: that someone has moved is public), so a client
         # knows when the view reflects its own move
         msg["last_player"] = self.site.last_player(self.state)

@@ -121,7 +121,8 @@ def notice(room: Room, seat: int, permanent: bool, misses: int) -> list[dict[str
               "text": say("timing.covered", name=name)}]
     if permanent:
         lines.append({"kind": "replaced", "seat": seat, "player": seat, "events": [],
-                      "text": say("timing.replaced", name=name, misses=misses)})
+                      "text": say("timing.replaced", name=name, misses=misses) if misses > 1
+                      else say("timing.replaced-one", name=name)})
     return lines
 
 

@@ -277,5 +277,5 @@ def test_a_restart_keeps_the_deadlines_and_makes_moves_that_timed_out_meanwhile(
     assert resumed.replaced == {late} and resumed.bots[late] == "greedy"
     name = resumed.params.seats[late].name
     assert log_texts(resumed)[:len(log_texts(back))] == log_texts(back)
-    assert say("timing.replaced", name=name, misses=1) in log_texts(resumed)
+    assert say("timing.replaced-one", name=name) in log_texts(resumed)
     fourth.store.close()

@@ -13,7 +13,12 @@ const Table = (() => {
   }
 
   const t = { gameId: null, token: null, ws: null, view: null, retry: 0, gone: false, sentSeq: null,
-    hooks: {}, replay: null };
+    hooks: {}, replay: null, listeners: {} };
+
+  // the platform's own page parts (signals.js, chat.js) follow the messages they need:
+  // Table.on("view" | "welcome" | "chat", fn)
+  function on(type, fn) { (t.listeners[type] = t.listeners[type] || []).push(fn); }
+  function emit(type, msg) { for (const fn of t.listeners[type] || []) fn(msg); }
 
   function setConn(text) { if ($("conn")) $("conn").textContent = text; }
   function connect() {
@@ -54,7 +59,10 @@ const Table = (() => {
       document.body.dataset.seq = msg.seq;
       document.body.dataset.phase = msg.phase;
       h.view(msg);
-    } else if (msg.type === "welcome") {
+      emit("view", msg);
+    } else if (msg.type === "chat") { emit("chat", msg); }
+    else if (msg.type === "welcome") {
+      emit("welcome", msg);
       if (msg.seat === null && t.token) toast("This link opens no seat: you are watching.");
     } else if (msg.type === "presence") {
       if (t.view) msg.seats.forEach((s, i) => { if (t.view.players[i]) Object.assign(t.view.players[i], s); });
@@ -160,6 +168,6 @@ const Table = (() => {
     return true;
   }
 
-  return { svg, start, send, act, undo, check, endLinks, showGone,
+  return { svg, start, send, act, undo, check, endLinks, showGone, on,
     state: t, get view() { return t.view; }, get replaying() { return !!t.replay; } };
 })();
