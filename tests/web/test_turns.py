@@ -101,7 +101,7 @@ def test_the_deadline_runs_from_the_start_of_the_seats_wait(tmp_path):
                               "timing": {"move_seconds": HOUR, "misses": 3}})
         mover = room.state.to_move()[0]
         assert room.turn["deadlines"] == {mover: clock.now + HOUR}
-        assert room.message_for(None)["turn"]["deadlines"] == {mover: clock.now + HOUR}
+        assert room.message_for(None)["timing"]["deadlines"] == {mover: clock.now + HOUR}
         clock.now += HOUR - 1
         assert server.turns.check() == []  # a second left
         # a step of the same turn keeps the clock running: the turn is one wait
@@ -172,7 +172,7 @@ def test_a_bot_covers_a_timed_out_seat_and_the_log_says_so(tmp_path):
         name = room.params.seats[late].name
         timeout_lines = [e for e in view["log"] if e["kind"] == "timeout"]
         assert [e["text"] for e in timeout_lines] == [say("timing.covered", name=name)]
-        assert view["turn"]["missed"] == {late: 1}
+        assert view["timing"]["missed"] == {late: 1}
         assert not room.can_undo(late)  # the bot's move is not the player's to take back
         # and it is the same in every seat's log, and in the JSON text sent
         other = 1 - late

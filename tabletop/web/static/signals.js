@@ -13,8 +13,8 @@ const Signals = (() => {
 
   // a seat a bot took for good is not the player's to move any more
   function myMove(v) {
-    return !!(v && v.turn && v.you !== null && v.you !== undefined && !Table.replaying
-      && v.turn.to_move.includes(v.you) && !(v.turn.replaced || []).includes(v.you));
+    return !!(v && v.timing && v.you !== null && v.you !== undefined && !Table.replaying
+      && v.timing.to_move.includes(v.you) && !(v.timing.replaced || []).includes(v.you));
   }
 
   // -- title and icon --------------------------------------------------------------------------
@@ -68,7 +68,7 @@ const Signals = (() => {
     return t("{s} s", { s: sec });
   }
   function clockText(v) {
-    const deadlines = (v && v.turn && v.turn.deadlines) || {};
+    const deadlines = (v && v.timing && v.timing.deadlines) || {};
     const seats = Object.keys(deadlines).map(Number);
     if (!seats.length || Table.replaying) return "";
     const now = Date.now() / 1000;
