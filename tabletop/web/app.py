@@ -29,14 +29,17 @@ from fastapi.staticfiles import StaticFiles
 from .. import i18n
 from ..records import dumps_record
 from ..text import say
-from . import i18n_web
+from . import i18n_web, timing
 from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
+from .chat import MAX_CHARS, Chat
 from .connection import Connection
 from .errors import ClientError
 from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
 from .room import BOT, GameParams, Room, parse_params
+from .sidedb import database_of
 from .site import WebGame, load_sites
 from .storage import GameStore, Listing, StoreError, open_store
+from .timing import Timekeeper
 
 log = logging.getLogger("tabletop.web")
 DEFAULT_DB = "sqlite:///gonzaga.db"
@@ -61,6 +64,10 @@ class Limits:
     sweep_seconds: float = 30.0  # how often games that left play are let go
     decision_seconds: float = DEADLINE  # a bot decision's deadline
     undo_wait: float = 1.5  # extra seconds a bot waits after a person's move that can be undone
+    min_move_seconds: float = 3600.0  # the shortest time per move a turn-based game may have
+    turn_check_seconds: float = 5.0  # how often the clocks of turn-based games are read
+    chat_per_second: float = 0.5  # chat lines per connection, after a burst
+    chat_burst: int = 5
 
 
 class GameServer:
@@ -72,8 +79,9 @@ class GameServer:
 
     def __init__(self, store: GameStore, sites: Mapping[str, WebGame] | WebGame, *,
                  bot_delay: float = 0.35, bot_workers: int = 2, bot_processes: bool = True,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, clock: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.clock = clock  # the time of turn clocks and chat (tests move it on)
         self.sites = dict(sites) if isinstance(sites, Mapping) else \
             {sites.game.info.name: sites}
         self.limits = limits or Limits()
@@ -93,6 +101,9 @@ class GameServer:
                                         self.limits.create_burst)
         self.lobby_limit = RateLimiter(self.limits.lobby_per_second, self.limits.lobby_burst)
         self._lobby_cache: dict[tuple[str, int], tuple[float, Listing]] = {}
+        self.turns = Timekeeper(self, database_of(store), clock)
+        self.chat = Chat(database_of(store), clock, self.limits.chat_per_second,
+                         self.limits.chat_burst)
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -130,6 +141,7 @@ class GameServer:
         for room in list(self.rooms.values()):
             self.kick_bots(room)
         self._spawn(self._sweep_forever(self.limits.sweep_seconds))
+        self._spawn(self.turns.run_forever(self.limits.turn_check_seconds))
 
     async def shutdown(self) -> None:
         for task in list(self.tasks):
@@ -137,6 +149,8 @@ class GameServer:
         # a bot mid-thought is abandoned: it is asked again when the game resumes
         await asyncio.gather(*self.tasks, return_exceptions=True)
         await self.bots.shutdown()
+        self.turns.close()
+        self.chat.close()
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -148,10 +162,12 @@ class GameServer:
         self.conns.setdefault(room.id, set())
         self.locks.setdefault(room.id, asyncio.Lock())
         self.active[room.id] = time.monotonic()
+        self.turns.attach(room)
 
     def _forget(self, game_id: str) -> None:
         for table in (self.rooms, self.conns, self.locks, self.active):
             table.pop(game_id, None)  # type: ignore[attr-defined]
+        self.turns.forget(game_id)
 
     def room(self, game_id: str) -> Room | None:
         """A live room, or a game loaded from the store on demand."""
@@ -208,6 +224,7 @@ class GameServer:
         self.create_limit.check(client, "new games from your address")
         name = data.get("game") if isinstance(data, dict) else None
         params = parse_params(data, self.site(name))
+        params.timing = self.turns.parse(data)
         self._check_capacity()
         return self._open(params)
 
@@ -258,8 +275,10 @@ class GameServer:
 
     # -- play ------------------------------------------------------------------------------
 
-    async def act(self, room: Room, seat: int | None, payload: Any, seq: Any) -> None:
-        """Validate, store, apply, broadcast; a `ClientError` changes nothing."""
+    async def act(self, room: Room, seat: int | None, payload: Any, seq: Any, *,
+                  after_commit: Callable[[], None] | None = None) -> None:
+        """Validate, store, apply, broadcast; a `ClientError` changes nothing.
+        `after_commit` runs once the move is made, before anyone is told."""
         async with self.locks[room.id]:
             room.check_seq(seq)
             action, new_state = room.prepare(seat, payload)
@@ -268,6 +287,8 @@ class GameServer:
                 section=room.section(new_state),
                 summary=room.summary(new_state), status="over" if new_state.is_over else None))
             room.commit(action, new_state)
+            if after_commit is not None:
+                after_commit()
         self._changed(room)
 
     async def undo(self, room: Room, seat: int | None, seq: Any) -> None:
@@ -291,6 +312,7 @@ class GameServer:
     def _changed(self, room: Room) -> None:
         self.active[room.id] = time.monotonic()
         self._lobby_cache.clear()
+        self.turns.changed(room)
         self.broadcast(room)
         self.kick_bots(room)
 
@@ -317,7 +339,7 @@ class GameServer:
             p = room.params
             state = room.site.deal([s.name for s in p.seats], None, p.options)
             params = GameParams(p.seats, None, p.options, p.public, room.game.setup_of(state),
-                                secrets.randbits(63), p.game)
+                                secrets.randbits(63), p.game, p.timing)
             new = self._open(params, claimed=set(room.claimed))
             room.rematch = {s: f"/game/{new.id}#{t}" for s, t in new.tokens.items()}
             room.rematch[None] = f"/game/{new.id}#watch"
@@ -453,9 +475,11 @@ class GameServer:
             conn.send_view()
         elif kind == "rematch":
             await self.rematch(room, conn.seat)
+        elif kind == "chat":
+            self.chat.post(conn, room, msg.get("text"), self.conns.get(room.id, ()))
         else:
             raise ClientError("unknown-type", f"unknown message type {kind[:40]!r} (hello, act, "
-                                              "undo, check, state, rematch, ping)")
+                                              "undo, check, state, rematch, chat, ping)")
 
     def _hello(self, conn: Connection, room: Room, token: Any) -> None:
         """Open a seat (or watch); only this connection gets the view, the others hear that
@@ -472,8 +496,12 @@ class GameServer:
                 self.store.set_summary(room.id, room.section(), room.summary())
                 self._lobby_cache.clear()
         conn.send(json.dumps({"type": "welcome", "game": room.id, "seat": seat,
-                              "name": None if seat is None else room.params.seats[seat].name}))
+                              "name": None if seat is None else room.params.seats[seat].name,
+                              "chat": {"max_chars": MAX_CHARS, "may_write": seat is not None}}))
         conn.send_view()
+        chat = self.chat.history(room)
+        if chat is not None:
+            conn.send(chat)
         if seat is not None:
             self.presence(room, but=conn)
 
@@ -563,8 +591,9 @@ def _lobby_routes(app: FastAPI, server: GameServer) -> None:
         """Each game the lobby offers: its words, picture, player counts, bots, options."""
         lang = i18n.current()
         if lang not in catalogue:
-            catalogue[lang] = {"games": [_offer(name, site)
-                                         for name, site in server.sites.items()]}
+            catalogue[lang] = {
+                "games": [_offer(name, site) for name, site in server.sites.items()],
+                "timing": timing.lobby_json(server.limits.min_move_seconds)}
         return catalogue[lang]
 
     @app.post("/api/games")

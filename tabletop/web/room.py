@@ -50,12 +50,14 @@ class GameParams:
     setup: dict[str, Any] | None = None
     bot_seed: int = 0  # seeds the bots' decisions, so a resumed game goes on identically
     game: str = "gonzaga"
+    timing: dict[str, Any] | None = None  # a turn-based game's limits (`tabletop.web.timing`)
 
     def to_json(self, site: WebGame) -> dict[str, Any]:
         return {"game": self.game,
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in self.seats],
                 "seed": self.seed, "options": self.options, "public": self.public,
-                "bot_seed": self.bot_seed, "setup": self.setup, **site.params_extra()}
+                "bot_seed": self.bot_seed, "setup": self.setup, "timing": self.timing,
+                **site.params_extra()}
 
     @staticmethod
     def from_json(data: dict[str, Any], site: WebGame) -> GameParams:
@@ -65,7 +67,8 @@ class GameParams:
         return GameParams([Seat(s["kind"], s["name"], s.get("bot")) for s in data["seats"]],
                           None if seed is None else int(seed), dict(data.get("options") or {}),
                           bool(data.get("public", False)), data.get("setup"),
-                          int(data.get("bot_seed", seed or 0)), str(data.get("game", "gonzaga")))
+                          int(data.get("bot_seed", seed or 0)), str(data.get("game", "gonzaga")),
+                          data.get("timing"))
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
@@ -166,6 +169,11 @@ class Room:
         # the public log as JSON entries, converted once per language, and encoded once
         self._log: dict[str, list[dict[str, Any]]] = {}
         self._log_texts: dict[str, list[str]] = {}
+        # turn-based games (`tabletop.web.timing`): the clocks as clients see them, the
+        # platform's lines in the log (game log position, entry), seats a bot took for good
+        self.turn: dict[str, Any] | None = None
+        self.notices: list[tuple[int, dict[str, Any]]] = []
+        self.replaced: set[int] = set()
 
     def initial_state(self) -> Any:
         """The game at its start, from its stored setup."""
@@ -221,8 +229,10 @@ class Room:
         return len(self.state.history)
 
     def seats_json(self) -> list[dict[str, Any]]:
-        return [{"kind": s.kind, "bot": s.bot, "connected": self.connected.get(i, 0) > 0,
-                 "claimed": i in self.claimed or s.kind == BOT}
+        return [{"kind": BOT if i in self.replaced else s.kind,
+                 "bot": self.bots.get(i) if i in self.replaced else s.bot,
+                 "connected": self.connected.get(i, 0) > 0,
+                 "claimed": i in self.claimed or s.kind == BOT, "replaced": i in self.replaced}
                 for i, s in enumerate(self.params.seats)]
 
     def message_for(self, seat: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:
@@ -247,7 +257,9 @@ class Room:
         log.extend(new)
         texts.extend(_json_text(entry) for entry in new)
         msg = self.site.view_json(v, game_id=self.id, seq=self.seq, seats=self.seats_json(),
-                                  log=list(log))
+                                  log=self._with_notices(log, _notice_entry))
+        # whose move it is, and in a turn-based game each waiting seat's deadline
+        msg["timing"] = {"to_move": list(self.state.to_move()), **(self.turn or {})}
         # who made the last move (public: that someone has moved is public), so a client
         # knows when the view reflects its own move
         msg["last_player"] = self.site.last_player(self.state)
@@ -262,13 +274,28 @@ class Room:
         cached = self._texts.get((seat, lang))
         if cached is None or cached[0] is not msg:
             # the log, the same for every seat, is spliced in as entries encoded once
-            texts = self._log_texts[lang]
+            with i18n.use(lang):
+                texts = self._with_notices(self._log_texts[lang],
+                                           lambda line: _json_text(_notice_entry(line)))
             assert len(msg["log"]) == len(texts)
             head = _json_text({k: v for k, v in msg.items() if k != "log"})
             text = f'{head[:-1]}, "log": [{", ".join(texts)}]}}'
             cached = (msg, text)
             self._texts[(seat, lang)] = cached
         return cached[1]
+
+    def _with_notices(self, log: list[Any], make: Any) -> list[Any]:
+        """The game's log with the platform's lines put in at their places."""
+        if not self.notices:
+            return list(log)
+        out: list[Any] = []
+        done = 0
+        for at, line in sorted(self.notices, key=lambda n: n[0]):
+            out.extend(log[done:at])
+            done = max(done, at)
+            out.append(make(line))
+        out.extend(log[done:])
+        return out
 
     def summary(self, state: Any = None) -> dict[str, Any]:
         """A lobby line (of the game now, or at `state`): public facts only, never a token."""
@@ -333,6 +360,9 @@ class Room:
         s = self.state
         if s.is_over:
             raise ClientError("game-over", say("error.game-over"))
+        if seat in self.replaced:
+            raise ClientError("seat-replaced", say("timing.seat-replaced", misses=sum(
+                line["kind"] == "timeout" and line["seat"] == seat for _, line in self.notices)))
         if seat not in s.to_move():
             raise ClientError("not-your-turn", self.site.not_your_turn(s, seat))
         try:
@@ -388,6 +418,13 @@ class Room:
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _notice_entry(line: dict[str, Any]) -> dict[str, Any]:
+    """A platform line of the log (`timing.notice`) as a log entry, its sentence in the language
+    of the moment."""
+    key, fields = line["say"]
+    return {**{k: v for k, v in line.items() if k != "say"}, "text": say(key, **fields)}
 
 
 def _json_text(value: Any) -> str:

@@ -126,6 +126,24 @@ function optionValues() {
   return values;
 }
 
+// -- live or turn-based: time per move and misses before a bot takes the seat (the server's) --
+
+function renderTiming(timing) {
+  if (!timing) return;
+  const limit = el("select", { id: "move-time" }, ...timing.choices.map((c) => el("option", { value: c.value === null ? "" : c.value }, c.label)));
+  const misses = el("select", { id: "misses" }, ...timing.misses.map((m) => el("option", { value: m.value, selected: m.value === timing.default_misses }, m.label)));
+  const missLabel = el("label", { id: "misses-label" }, `${timing.misses_label} `, misses);
+  const sync = () => { missLabel.hidden = limit.value === ""; };
+  limit.addEventListener("change", sync);
+  $("timing-options").replaceChildren(el("label", {}, `${timing.label} `, limit), missLabel);
+  sync();
+}
+function timingValue() {
+  const limit = $("move-time");
+  if (!limit || limit.value === "") return null;
+  return { move_seconds: Number(limit.value), misses: Number($("misses").value) };
+}
+
 // -- creating a game ------------------------------------------------------------------------------
 
 async function createGame(ev) {
@@ -137,7 +155,7 @@ async function createGame(ev) {
   const seedText = $("seed").disabled ? "" : $("seed").value;
   try {
     const g = await api("/api/games", { game: lobby.game.name, seats, seed: seedText === "" ? null : Number(seedText),
-      public: $("public").checked, ...optionValues() });
+      public: $("public").checked, timing: timingValue(), ...optionValues() });
     const people = g.seats.filter((s) => s.link);
     const mine = g.you === undefined || g.you === null ? people[0] : people.find((s) => s.seat === g.you) || people[0];
     saveInvites(g.id, { seats: people.map((s) => ({ name: s.name, link: s.link })), spectator: g.spectator });
@@ -221,7 +239,9 @@ async function main() {
   }
   $("lobby").hidden = false;
   $("status").textContent = t("Lobby");
-  lobby.games = (await api("/api/lobby")).games;
+  const offered = await api("/api/lobby");
+  lobby.games = offered.games;
+  renderTiming(offered.timing);
   document.title = $("brand").textContent = lobby.games.map((g) => g.title).join(" & ");
   $("game-cards").replaceChildren(...lobby.games.map(gameCard));
   $("game-choice").hidden = lobby.games.length < 2;

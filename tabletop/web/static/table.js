@@ -13,7 +13,12 @@ const Table = (() => {
   }
 
   const tb = { gameId: null, token: null, ws: null, view: null, retry: 0, gone: false, sentSeq: null,
-    hooks: {}, replay: null };
+    hooks: {}, replay: null, listeners: {} };
+
+  // the platform's own page parts (signals.js, chat.js) follow the messages they need:
+  // Table.on("view" | "welcome" | "chat", fn)
+  function on(type, fn) { (tb.listeners[type] = tb.listeners[type] || []).push(fn); }
+  function emit(type, msg) { for (const fn of tb.listeners[type] || []) fn(msg); }
 
   function setConn(text) { if ($("conn")) $("conn").textContent = text; }
   function connect() {
@@ -54,7 +59,10 @@ const Table = (() => {
       document.body.dataset.seq = msg.seq;
       document.body.dataset.phase = msg.phase;
       h.view(msg);
-    } else if (msg.type === "welcome") {
+      emit("view", msg);
+    } else if (msg.type === "chat") { emit("chat", msg); }
+    else if (msg.type === "welcome") {
+      emit("welcome", msg);
       if (msg.seat === null && tb.token) toast(t("This link opens no seat: you are watching."));
     } else if (msg.type === "presence") {
       if (tb.view) msg.seats.forEach((s, i) => { if (tb.view.players[i]) Object.assign(tb.view.players[i], s); });
@@ -160,6 +168,6 @@ const Table = (() => {
     return true;
   }
 
-  return { svg, start, send, act, undo, check, endLinks, showGone,
-    state: t, get view() { return tb.view; }, get replaying() { return !!tb.replay; } };
+  return { svg, start, send, act, undo, check, endLinks, showGone, on,
+    state: tb, get view() { return tb.view; }, get replaying() { return !!tb.replay; } };
 })();
