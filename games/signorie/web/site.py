@@ -64,7 +64,7 @@ class SignorieWeb:
 
     def lobby_json(self) -> dict[str, Any]:
         """Signorie in the lobby: its line, its bot levels; it has no options to choose."""
-        return {"tagline": text.DESCRIPTION, "bot_levels": level_options(),
+        return {"tagline": text.description(), "bot_levels": level_options(),
                 "default_bots": ["greedy", "random"], "options": []}
 
     # -- setting a game up ---------------------------------------------------------------
