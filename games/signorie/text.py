@@ -7,9 +7,10 @@ catalog, so the sentences a player reads come out in the language of the moment 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+from tabletop import i18n
 from tabletop.game import LogEntry
 
 from .actions import (
@@ -34,23 +35,14 @@ from .tables import SEXES, Tables
 DOMAIN = "signorie"
 
 
-def _english(msgid: str) -> str:
-    return msgid
-
-
-#: How a message id becomes the words of the language of the moment; the platform's i18n
-#: machinery replaces it (English until then).
-translate: Callable[[str], str] = _english
-
-
 def tr(msgid: str) -> str:
-    """`msgid` (English) in the language of the moment."""
-    return translate(msgid)
+    """`msgid` (English) in the language of the moment (`tabletop.i18n`)."""
+    return i18n.gettext(DOMAIN, msgid)
 
 
 class Words(Mapping[str, str]):
-    """A table of names (English by key) read in the language of the moment: `SOURCES[s]` is
-    the translated name, `.english` the message ids the catalogs are made from."""
+    """A table of names read in the language of the moment: `SOURCES[s]` is the translated
+    name; the English table beside it (`SOURCES_EN`) holds the catalogs' message ids."""
 
     def __init__(self, english: dict[str, str]) -> None:
         self.english = english
@@ -65,46 +57,72 @@ class Words(Mapping[str, str]):
         return len(self.english)
 
 
-CRITERIA = Words({
+CRITERIA_EN: dict[str, str] = {
     "helper": "hired helper", "city": "city holding one of his meeples",
     "career_meeple": "meeple on a career track", "scoring_row": "plan row of 3 or more tiles",
     "married_man": "married man", "face_up_tile": "face-up alliance tile",
-})
-SOURCES = Words({
+}
+CRITERIA = Words(CRITERIA_EN)
+SOURCES_EN: dict[str, str] = {
     "missions": "Diplomatic Missions", "marriages": "Marriages", "initiative": "Initiative track",
     "rewards": "Reward tiles", "helpers": "Helpers", "assignments": "Assignments",
     "weddings": "Weddings", "careers": "Career tracks (end)", "alliances": "Alliance rows (end)",
-})
+}
+SOURCES = Words(SOURCES_EN)
 #: The five cities by their names in the component data (the English rulebook's: Milano).
-CITIES = Words({"Milano": "Milano", "Venezia": "Venezia", "Firenze": "Firenze",
-                "Roma": "Roma", "Napoli": "Napoli"})
+CITIES_EN: dict[str, str] = {
+    "Milano": "Milano", "Venezia": "Venezia", "Firenze": "Firenze", "Roma": "Roma",
+    "Napoli": "Napoli",
+}
+CITIES = Words(CITIES_EN)
 #: Die colours and seat colours, as a word in a sentence ("the yellow die").
-COLOURS = Words({"yellow": "yellow", "red": "red", "violet": "violet", "grey": "grey",
-                 "turquoise": "turquoise", "purple": "purple", "blue": "blue"})
+COLOURS_EN: dict[str, str] = {
+    "yellow": "yellow", "red": "red", "violet": "violet", "grey": "grey", "turquoise": "turquoise",
+    "purple": "purple", "blue": "blue",
+}
+COLOURS = Words(COLOURS_EN)
 #: The career tracks, as a noun with its article left to the sentence ("the political track").
-TRACKS = Words({"political": "political track", "clerical": "clerical track",
-                "military": "military track"})
+TRACKS_EN: dict[str, str] = {
+    "political": "political track", "clerical": "clerical track", "military": "military track",
+}
+TRACKS = Words(TRACKS_EN)
 #: The career tracks' short names, for headings.
-TRACK_TITLES = Words({"political": "Political", "clerical": "Clerical", "military": "Military"})
+TRACK_TITLES_EN: dict[str, str] = {
+    "political": "Political", "clerical": "Clerical", "military": "Military",
+}
+TRACK_TITLES = Words(TRACK_TITLES_EN)
 #: The plan rows of a player board, as a noun ("the marriage row").
-ROWS = Words({"political": "political row", "clerical": "clerical row",
-              "military": "military row", "marriage": "marriage row"})
+ROWS_EN: dict[str, str] = {
+    "political": "political row", "clerical": "clerical row", "military": "military row",
+    "marriage": "marriage row",
+}
+ROWS = Words(ROWS_EN)
 #: The plan rows' short names, for headings.
-ROW_TITLES = Words({"political": "Political", "clerical": "Clerical", "military": "Military",
-                    "marriage": "Marriage"})
+ROW_TITLES_EN: dict[str, str] = {
+    "political": "Political", "clerical": "Clerical", "military": "Military",
+    "marriage": "Marriage",
+}
+ROW_TITLES = Words(ROW_TITLES_EN)
 #: The Signoria actions by their printed names.
-SIGNORIA = Words({"Florins": "Florins", "Marriage": "Marriage", "Offspring": "Offspring",
-                  "Tracks": "Tracks", "Diplomatic Mission": "Diplomatic Mission"})
+SIGNORIA_EN: dict[str, str] = {
+    "Florins": "Florins", "Marriage": "Marriage", "Offspring": "Offspring", "Tracks": "Tracks",
+    "Diplomatic Mission": "Diplomatic Mission",
+}
+SIGNORIA = Words(SIGNORIA_EN)
 #: The assignment tiles by their names.
-TILES = Words({
+TILES_EN: dict[str, str] = {
     "Initiative": "Initiative", "Threshold": "Threshold", "Hidden alliance": "Hidden alliance",
     "Treasury": "Treasury", "Tutors": "Tutors", "Patronage": "Patronage", "Embassy": "Embassy",
     "Matchmaker": "Matchmaker", "Heirs": "Heirs", "Steward": "Steward",
-})
+}
+TILES = Words(TILES_EN)
 #: The signs of the two kinds of meeple, as the terminal draws them.
 SEX_SIGNS = ("♂", "♀")
-ORDINALS = Words({str(i): w for i, w in enumerate(
-    ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"), start=1)})
+ORDINALS_EN: dict[str, str] = {
+    "1": "1st", "2": "2nd", "3": "3rd", "4": "4th", "5": "5th", "6": "6th", "7": "7th",
+    "8": "8th",
+}
+ORDINALS = Words(ORDINALS_EN)
 
 
 def ordinal(n: int) -> str:
@@ -384,18 +402,19 @@ def score_lines(p: Position, breakdown: list[dict[str, int]]) -> list[str]:
 
 # -- the browser's words ------------------------------------------------------------------------
 
-#: The game in one line, for the lobby's list of games.
-DESCRIPTION = ("Renaissance families: take dice, send sons on diplomatic missions, marry "
-               "daughters into the great cities, and plan alliances over seven rounds.")
-PHASE_NAMES = Words({"actions": "Actions", "rewards": "Rewards", "over": "Game over"})
-KIND_NAMES = Words({"signoria": "Signoria action", "assignment": "Assignment",
-                    "helper": "Helper"})
-SEX_NAMES = Words({"male": "male", "female": "female"})
+PHASE_NAMES_EN: dict[str, str] = {
+    "actions": "Actions", "rewards": "Rewards", "over": "Game over",
+}
+PHASE_NAMES = Words(PHASE_NAMES_EN)
+KIND_NAMES_EN: dict[str, str] = {
+    "signoria": "Signoria action", "assignment": "Assignment", "helper": "Helper",
+}
+KIND_NAMES = Words(KIND_NAMES_EN)
 
 
 def description() -> str:
     """The lobby's line about the game, in the language of the moment."""
-    return tr(DESCRIPTION)
+    return say("description")
 
 
 def colour_title(colour: str) -> str:
@@ -492,6 +511,9 @@ def preview_hidden() -> str:
 
 #: Every sentence a player reads, by key; the English text is the catalog's message id.
 MESSAGES: dict[str, str] = {
+    # the game in one line, for the lobby's list of games
+    "description": "Renaissance families: take dice, send sons on diplomatic missions, marry "
+                   "daughters into the great cities, and plan alliances over seven rounds.",
     # lists
     "list.comma": ", ",
     "list.semicolon": "; ",

@@ -26,7 +26,10 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from .. import i18n
 from ..records import dumps_record
+from ..text import say
+from . import i18n_web
 from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
 from .connection import Connection
 from .errors import ClientError
@@ -210,8 +213,7 @@ class GameServer:
 
     def _check_capacity(self) -> None:
         if self.store.active_games(time.time() - 86_400) >= self.limits.max_active_games:
-            raise ClientError("server-full", "the server has as many games as it can hold; "
-                                             "try again later")
+            raise ClientError("server-full", say("error.server-full"))
 
     def _open(self, params: GameParams, claimed: set[int] | None = None) -> Room:
         room = Room(secrets.token_urlsafe(12), params, self.sites[params.game],
@@ -226,16 +228,16 @@ class GameServer:
         self.lobby_limit.check(client, "lobby requests from your address")
         room = self.room(game_id)
         if room is None:
-            raise ClientError("not-found", "no such game")
+            raise ClientError("not-found", say("error.not-found"))
         if not room.params.public:
-            raise ClientError("full", "this game is played by invitation: ask for a seat's link")
+            raise ClientError("full", say("error.invitation"))
         for seat, token in sorted(room.tokens.items()):
             if seat not in room.claimed and self.store.claim(game_id, seat):
                 room.claimed.add(seat)
                 self.store.set_summary(room.id, room.section(), room.summary())
                 self._lobby_cache.clear()
                 return seat, token
-        raise ClientError("full", "every seat of this game is taken")
+        raise ClientError("full", say("error.full"))
 
     def lobby(self, section: str, offset: int) -> Listing:
         """One page of a lobby list (listed games only), cached for a second: however many
@@ -284,7 +286,7 @@ class GameServer:
             write()
         except StoreError as exc:
             log.error("%s", exc)
-            raise ClientError("storage", "the move could not be saved; try again") from None
+            raise ClientError("storage", say("error.storage")) from None
 
     def _changed(self, room: Room) -> None:
         self.active[room.id] = time.monotonic()
@@ -307,9 +309,9 @@ class GameServer:
     async def rematch(self, room: Room, seat: int | None) -> None:
         """A new game with the same seats; each connection is sent its own seat's link."""
         if seat is None:
-            raise ClientError("spectator", "only the players can ask for a rematch")
+            raise ClientError("spectator", say("error.spectator-rematch"))
         if not room.state.is_over:
-            raise ClientError("not-over", "a rematch is for a finished game")
+            raise ClientError("not-over", say("error.not-over"))
         if room.rematch is None:
             self._check_capacity()
             p = room.params
@@ -377,12 +379,17 @@ class GameServer:
 
     async def handle(self, ws: WebSocket, game_id: str) -> None:
         await ws.accept()
+        # this connection's task speaks its player's language (errors); views are built for
+        # each connection in its own language, whoever's move sent them
+        lang = i18n.set_language(i18n_web.language_of(ws.headers, ws.cookies))
         room = self.room(game_id)
         if room is None:
-            await ws.send_json({"type": "error", "code": "not-found", "message": "no such game"})
+            await ws.send_json({"type": "error", "code": "not-found",
+                                "message": say("error.not-found")})
             await ws.close(code=4404)
             return
-        conn = Connection(ws, lambda c: room.message_text(c.seat))
+        conn = Connection(ws, lambda c: room.message_text(c.seat, c.lang))
+        conn.lang = lang
         self.conns[room.id].add(conn)  # from now on the room stays in memory
         bucket = RateLimiter(self.limits.messages_per_second, self.limits.message_burst)
         try:
@@ -416,7 +423,7 @@ class GameServer:
             except Exception:  # a bug must not cost the player the connection
                 log.exception("message in game %s", room.id)
                 conn.send(json.dumps({"type": "error", "code": "server-error",
-                                      "message": "the server failed on this message"}))
+                                      "message": say("error.server-error")}))
 
     async def _message(self, conn: Connection, room: Room, text: str) -> None:
         msg = parse_json(text)
@@ -424,6 +431,8 @@ class GameServer:
             raise ClientError("bad-message", "a message is a JSON object with a 'type'")
         kind = msg["type"]
         if kind == "hello":
+            if "lang" in msg:  # the page's language, when it differs from the handshake's
+                conn.lang = i18n.set_language(msg.get("lang"))
             self._hello(conn, room, msg.get("token"))
         elif kind == "ping":
             conn.send('{"type": "pong"}')
@@ -496,6 +505,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
     app = FastAPI(title=" & ".join(s.game.info.title for s in sites.values()),
                   lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(BodyLimit)
+    i18n_web.routes(app)
     app.state.server = server
     _pages(app, server)
     for site in sites.values():
@@ -546,12 +556,16 @@ def _lobby_routes(app: FastAPI, server: GameServer) -> None:
         return JSONResponse(exc.to_json(), status_code=STATUS.get(exc.code, 400),
                             headers=headers)
 
-    catalogue = {"games": [_offer(name, site) for name, site in server.sites.items()]}
+    catalogue: dict[str, dict[str, Any]] = {}  # by language
 
     @app.get("/api/lobby")
     async def offer() -> dict[str, Any]:
         """Each game the lobby offers: its words, picture, player counts, bots, options."""
-        return catalogue
+        lang = i18n.current()
+        if lang not in catalogue:
+            catalogue[lang] = {"games": [_offer(name, site)
+                                         for name, site in server.sites.items()]}
+        return catalogue[lang]
 
     @app.post("/api/games")
     async def create_game(request: Request) -> dict[str, Any]:
@@ -596,9 +610,9 @@ def _game_routes(app: FastAPI, server: GameServer) -> None:
     def finished(game_id: str) -> Room:
         room = server.room(game_id)
         if room is None:
-            raise ClientError("not-found", "no such game")
+            raise ClientError("not-found", say("error.not-found"))
         if not room.state.is_over:
-            raise ClientError("not-over", "the record and the replay open when the game is over")
+            raise ClientError("not-over", say("error.record-not-over"))
         return room
 
     @app.get("/api/games/{game_id}/record")

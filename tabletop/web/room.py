@@ -16,7 +16,9 @@ from typing import Any
 
 import orjson
 
+from .. import i18n
 from ..game import IllegalAction
+from ..text import say
 from .errors import ClientError
 from .site import WebGame
 from .storage import StoredGame
@@ -158,10 +160,12 @@ class Room:
         self.before: Any = None  # the state before the last move, while undoable
         self.rematch: dict[int | None, str] | None = None  # seat (None: spectators) -> link
         self.version = 0  # counts every change of what a client is shown
-        self._messages: dict[int | None, tuple[Any, dict[str, Any]]] = {}
-        self._texts: dict[int | None, tuple[dict[str, Any], str]] = {}
-        self._log: list[dict[str, Any]] = []  # the public log as JSON entries, converted once
-        self._log_texts: list[str] = []  # and encoded once
+        # by seat and language: views carry sentences (the log, the choices)
+        self._messages: dict[tuple[int | None, str], tuple[Any, dict[str, Any]]] = {}
+        self._texts: dict[tuple[int | None, str], tuple[dict[str, Any], str]] = {}
+        # the public log as JSON entries, converted once per language, and encoded once
+        self._log: dict[str, list[dict[str, Any]]] = {}
+        self._log_texts: dict[str, list[str]] = {}
 
     def initial_state(self) -> Any:
         """The game at its start, from its stored setup."""
@@ -204,13 +208,13 @@ class Room:
         if token is None or token == "":
             return None
         if not isinstance(token, str) or not _TOKEN.fullmatch(token):
-            raise ClientError("bad-token", "this link is not valid for this game")
+            raise ClientError("bad-token", say("error.bad-token"))
         if secrets.compare_digest(token, self.spectator):
             return None
         for seat, tok in self.tokens.items():
             if secrets.compare_digest(tok, token):
                 return seat
-        raise ClientError("bad-token", "this link is not valid for this game")
+        raise ClientError("bad-token", say("error.bad-token"))
 
     @property
     def seq(self) -> int:
@@ -221,39 +225,49 @@ class Room:
                  "claimed": i in self.claimed or s.kind == BOT}
                 for i, s in enumerate(self.params.seats)]
 
-    def message_for(self, seat: int | None) -> dict[str, Any]:
-        """The view message of a seat (None: spectators), built once per change and seat."""
+    def message_for(self, seat: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+        """The view message of a seat (None: spectators) in a language, built once per change,
+        seat and language."""
         key = (self.version, repr(self.seats_json()))
-        cached = self._messages.get(seat)
+        cached = self._messages.get((seat, lang))
         if cached is not None and cached[0] == key:
             return cached[1]
+        with i18n.use(lang):
+            msg = self._build_message(seat, lang)
+        self._messages[(seat, lang)] = (key, msg)
+        return msg
+
+    def _build_message(self, seat: int | None, lang: str) -> dict[str, Any]:
         v = self.game.view(self.state, seat)
-        if len(self._log) > self.site.log_length(v):  # a move was taken back
-            self._log, self._log_texts = [], []
-        new = self.site.log_json(v, len(self._log))
-        self._log.extend(new)
-        self._log_texts.extend(_json_text(entry) for entry in new)
+        log, texts = self._log.setdefault(lang, []), self._log_texts.setdefault(lang, [])
+        if len(log) > self.site.log_length(v):  # a move was taken back
+            log.clear()
+            texts.clear()
+        new = self.site.log_json(v, len(log))
+        log.extend(new)
+        texts.extend(_json_text(entry) for entry in new)
         msg = self.site.view_json(v, game_id=self.id, seq=self.seq, seats=self.seats_json(),
-                                  log=list(self._log))
+                                  log=list(log))
         # who made the last move (public: that someone has moved is public), so a client
         # knows when the view reflects its own move
         msg["last_player"] = self.site.last_player(self.state)
         msg["can_undo"] = self.can_undo(seat)
         msg["rematch"] = None if self.rematch is None else self.rematch.get(seat)
-        self._messages[seat] = (key, msg)
         return msg
 
-    def message_text(self, seat: int | None) -> str:
-        """`message_for` as JSON text, encoded once per change and seat for every connection."""
-        msg = self.message_for(seat)
-        cached = self._texts.get(seat)
+    def message_text(self, seat: int | None, lang: str = i18n.DEFAULT) -> str:
+        """`message_for` as JSON text, encoded once per change, seat and language for every
+        connection."""
+        msg = self.message_for(seat, lang)
+        cached = self._texts.get((seat, lang))
         if cached is None or cached[0] is not msg:
             # the log, the same for every seat, is spliced in as entries encoded once
-            assert len(msg["log"]) == len(self._log_texts)
+            texts = self._log_texts[lang]
+            assert len(msg["log"]) == len(texts)
             head = _json_text({k: v for k, v in msg.items() if k != "log"})
-            text = f'{head[:-1]}, "log": [{", ".join(self._log_texts)}]}}'
+            text = f'{head[:-1]}, "log": [{", ".join(texts)}]}}'
             cached = (msg, text)
-            self._texts[seat] = cached
+            self._texts[(seat, lang)] = cached
         return cached[1]
 
     def summary(self, state: Any = None) -> dict[str, Any]:
@@ -284,7 +298,7 @@ class Room:
     def parse(self, seat: int | None, payload: Any) -> Any:
         """A client's action for its own seat, or a `ClientError`."""
         if seat is None:
-            raise ClientError("spectator", "spectators cannot act; open your seat's link to play")
+            raise ClientError("spectator", say("error.spectator-act"))
         owner = self.site.owner_field
         if isinstance(payload, dict) and owner not in payload:
             payload = {**payload, owner: seat}
@@ -294,8 +308,8 @@ class Room:
             raise ClientError("bad-action", str(exc)) from None
         actor = getattr(action, owner)
         if actor != seat:
-            raise ClientError("not-your-seat", f"you hold seat {seat + 1} and cannot act for "
-                                               f"seat {actor + 1}")
+            raise ClientError("not-your-seat", say("error.not-your-seat", seat=seat + 1,
+                                                   actor=actor + 1))
         return action
 
     def check_seq(self, seq: Any) -> None:
@@ -306,8 +320,7 @@ class Room:
             raise ClientError("bad-message", "a move carries 'seq', the number of the view it "
                                              "was made on")
         if not self.decision_start() <= seq <= self.seq:
-            raise ClientError("stale", "the game moved on before your move arrived; it was not "
-                                       "played")
+            raise ClientError("stale", say("error.stale"))
 
     def decision_start(self) -> int:
         """The number of the first view of the decision now open."""
@@ -319,7 +332,7 @@ class Room:
         assert seat is not None
         s = self.state
         if s.is_over:
-            raise ClientError("game-over", "the game is over")
+            raise ClientError("game-over", say("error.game-over"))
         if seat not in s.to_move():
             raise ClientError("not-your-turn", self.site.not_your_turn(s, seat))
         try:
@@ -349,10 +362,9 @@ class Room:
         """The state before `seat`'s last move, if it may be taken back; nothing changes."""
         self.check_seq(seq)
         if seat is None:
-            raise ClientError("spectator", "spectators cannot take moves back")
+            raise ClientError("spectator", say("error.spectator-undo"))
         if not self.can_undo(seat):
-            raise ClientError("no-undo", "there is no move of yours to take back: another "
-                                         "player has moved since, or it revealed cards")
+            raise ClientError("no-undo", say("error.no-undo"))
         assert self.before is not None
         return self.before
 

@@ -1,0 +1,40 @@
+"""Everything a player reads from the platform itself (not from a game): the web server's
+errors and the lobby's words, each a template with named fields filled by `say`, in the
+language of the moment (`tabletop.i18n`, domain `tabletop`; the English text is the message id).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import i18n
+
+DOMAIN = "tabletop"
+
+#: Every platform sentence a player reads, by key; `{fields}` are filled by `say`.
+MESSAGES: dict[str, str] = {
+    "error.not-found": "no such game",
+    "error.spectator-act": "spectators cannot act; open your seat's link to play",
+    "error.spectator-undo": "spectators cannot take moves back",
+    "error.spectator-rematch": "only the players can ask for a rematch",
+    "error.game-over": "the game is over",
+    "error.stale": "the game moved on before your move arrived; it was not played",
+    "error.no-undo": "there is no move of yours to take back: another player has moved since, "
+                     "or it revealed cards",
+    "error.not-over": "a rematch is for a finished game",
+    "error.record-not-over": "the record and the replay open when the game is over",
+    "error.bad-token": "this link is not valid for this game",
+    "error.full": "every seat of this game is taken",
+    "error.invitation": "this game is played by invitation: ask for a seat's link",
+    "error.storage": "the move could not be saved; try again",
+    "error.server-full": "the server has as many games as it can hold; try again later",
+    "error.server-error": "the server failed on this message",
+    "error.not-your-seat": "you hold seat {seat} and cannot act for seat {actor}",
+    "seat.player": "Player {n}",
+    "seat.bot": "{level} bot",
+}
+
+
+def say(key: str, **fields: Any) -> str:
+    """The platform's message `key` in the language of the moment, its fields filled in."""
+    return i18n.gettext(DOMAIN, MESSAGES[key]).format(**fields)
