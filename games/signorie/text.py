@@ -661,6 +661,8 @@ MESSAGES: dict[str, str] = {
     "why.face_down_tile": "the alliance stack is empty",
     "why.helper": "every helper slot is filled",
     "why.florins": "needs {n} florins, {left} would be left",
+    "wait.nobody": "nobody moves now",
+    "wait.mover": "it is {name}'s move",
     "refuse.over": "the game is over",
     "refuse.unknown": "{action} is not a Signorie action",
     "refuse.turn": "it is {name}'s move, not seat {seat}'s",
