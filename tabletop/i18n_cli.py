@@ -44,7 +44,7 @@ def check(domain: DomainOption = None) -> None:
     translation whose {placeholders} differ from the English."""
     problems = [p for d in _domains(domain) for p in i18n_tools.check(d)]
     for problem in problems:
-        err.print(f"[red]✗[/] {problem}", highlight=False, markup=False)
+        err.print(f"✗ {problem}", style="red", highlight=False, markup=False)
     if problems:
         err.print(f"{len(problems)} problem(s) in the message catalogs")
         raise typer.Exit(1)

@@ -66,16 +66,24 @@ def _python(path: Path) -> Iterator[tuple[str, int]]:
     with io.BytesIO(source.encode()) as f:
         for line, _func, message, _comments in extract_python(
                 f, ["_", "gettext", "N_"], [], {}):
-            if isinstance(message, str):
-                yield message, line
+            if _first(message):
+                yield _first(message), line
 
 
 def _script(path: Path) -> Iterator[tuple[str, int]]:
     with path.open("rb") as f:
         for line, _func, message, _comments in extract_javascript(
                 f, list(JS_KEYWORDS), [], {"encoding": "utf-8"}):
-            if isinstance(message, str):
-                yield message, line
+            if _first(message):
+                yield _first(message), line
+
+
+def _first(message: Any) -> str:
+    """The message id of an extracted call (a call with more arguments than the text, such as
+    `t("…", {fields})`, comes as a tuple)."""
+    if isinstance(message, tuple):
+        message = message[0]
+    return message if isinstance(message, str) else ""
 
 
 class _PageText(HTMLParser):

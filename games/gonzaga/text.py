@@ -359,9 +359,13 @@ def data_words() -> list[str]:
     words += [s.meaning for s in b.symbols.values()]
     words += [s.person for s in b.scenarios.values()]
     words += [barrier for barrier, _, _ in b.barriers]
+    from .bots import LEVEL_HELP
+    from .state import VARIANTS
     from .web.wire import PLAYER_PATTERNS
 
     words += [look["name"] for look in PLAYER_PATTERNS.values()]
+    words += [w for level in LEVEL_HELP.values() for w in (level.name, level.strength, level.help)]
+    words += list(VARIANTS.values())
     return list(dict.fromkeys(words))
 
 

@@ -132,9 +132,9 @@ def _parse_seats(seats_in: Any, site: WebGame) -> list[Seat]:
             if spec not in site.levels:
                 raise ClientError("bad-bot", f"seat {i + 1}: no bot level {str(spec)[:40]!r}; "
                                              f"the levels are {', '.join(site.levels)}")
-            seats.append(Seat(BOT, name or f"{site.level_name(spec)} bot", spec))
+            seats.append(Seat(BOT, name or say("seat.bot", level=site.level_name(spec)), spec))
         else:
-            seats.append(Seat(PERSON, name or f"Player {i + 1}"))
+            seats.append(Seat(PERSON, name or say("seat.player", n=i + 1)))
     return seats
 
 

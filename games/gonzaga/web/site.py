@@ -82,8 +82,8 @@ class GonzagaWeb:
                       "label": say("lobby.flourish", scenario=s.name, regions=join(
                           [word(board.regions[r].name) for r in s.flourishing]))}
                      for s in board.scenarios.values()]
-        variants = [{"value": v, "label": say("lobby.variant", id=v, text=text), "help": text}
-                    for v, text in VARIANTS.items()]
+        variants = [{"value": v, "label": say("lobby.variant", id=v, text=word(text)),
+                     "help": word(text)} for v, text in VARIANTS.items()]
         return {"tagline": say("lobby.tagline"), "bot_levels": level_options(),
                 "default_bots": ["greedy", "random"],
                 "options": [

@@ -66,11 +66,11 @@ async function copyText(text) {
   area.remove();
   return ok;
 }
-function copyButton(text, label = "Copy") {
-  const b = el("button", { type: "button", class: "copy", "data-copy": text, title: "Copy the link, to send it" }, label);
+function copyButton(text, label = t("Copy")) {
+  const b = el("button", { type: "button", class: "copy", "data-copy": text, title: t("Copy the link, to send it") }, label);
   b.addEventListener("click", async () => {
     const ok = await copyText(text);
-    b.textContent = ok ? "Copied ✓" : "Select the link and copy it";
+    b.textContent = ok ? t("Copied ✓") : t("Select the link and copy it");
     setTimeout(() => { b.textContent = label; }, 2500);
   });
   return b;
