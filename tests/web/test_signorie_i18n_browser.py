@@ -31,13 +31,18 @@ VISIBLE = """() => {
 }"""
 
 
+def words(message: str) -> set[str]:
+    return set(re.findall(r"[^\W\d_]{2,}", re.sub(r"\{[^{}]*\}", " ", message)))
+
+
 def english_patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
     """A pattern per English message (fields as wildcards) whose `lang` text is different."""
     out = []
     for domain in ("tabletop", "signorie"):
         for msgid, said in i18n.catalog(domain, lang).items():
             fixed = re.sub(r"\{[^{}]*\}", " ", msgid)
-            if said == msgid or not re.search(r"[A-Za-z]{2}", fixed):
+            # the same words in another order ("{level} bot", "bot {level}") tell nothing
+            if words(msgid) == words(said) or not re.search(r"[A-Za-z]{2}", fixed):
                 continue
             parts = re.split(r"\{[^{}]*\}", msgid.strip())
             out.append((re.compile("^" + ".+?".join(map(re.escape, parts)) + "$", re.S), msgid))
