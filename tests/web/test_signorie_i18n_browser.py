@@ -32,7 +32,7 @@ VISIBLE = """() => {
 
 
 def words(message: str) -> set[str]:
-    return set(re.findall(r"[^\W\d_]{2,}", re.sub(r"\{[^{}]*\}", " ", message)))
+    return set(re.findall(r"[^\W\d_]{2,}", re.sub(r"\{[^{}]*\}", " ", message).lower()))
 
 
 def english_patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
