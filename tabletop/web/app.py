@@ -30,6 +30,7 @@ from ..records import dumps_record
 from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
 from .connection import Connection
 from .errors import ClientError
+from .learn import learn_routes
 from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
 from .room import BOT, GameParams, Room, parse_params
 from .site import WebGame, load_sites
@@ -498,6 +499,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
     app.add_middleware(BodyLimit)
     app.state.server = server
     _pages(app, server)
+    learn_routes(app, server)  # rules pages and tutorials
     for site in sites.values():
         site.routes(app, server)
     _lobby_routes(app, server)
