@@ -30,7 +30,7 @@ from ..records import dumps_record
 from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
 from .connection import Connection
 from .errors import ClientError
-from .learn import learn_routes
+from .learn import learn_offer, learn_routes
 from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
 from .room import BOT, GameParams, Room, parse_params
 from .site import WebGame, load_sites
@@ -589,7 +589,7 @@ def _offer(name: str, site: WebGame) -> dict[str, Any]:
     return {"name": name, "title": info.title, "picture": f"/static/{name}/picture.svg",
             "page": f"/static/{name}/", "min_players": info.min_players,
             "max_players": info.max_players, "default_players": info.default_players,
-            "bots": list(site.levels), **site.lobby_json()}
+            "bots": list(site.levels), **site.lobby_json(), **learn_offer(name)}
 
 
 def _game_routes(app: FastAPI, server: GameServer) -> None:

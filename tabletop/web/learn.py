@@ -55,6 +55,12 @@ def learn_routes(app: FastAPI, server: Any) -> None:
         return {"id": room.id, "link": f"/game/{room.id}#{token}"}
 
 
+def learn_offer(game: str) -> dict[str, Any]:
+    """What the lobby says of a game's learning: its rules page and whether it has a tutorial."""
+    return {"rules": f"/rules/{game}" if has_rules(game) else None,
+            "tutorial": tutorials.load(game) is not None}
+
+
 def tutorial_params(site: Any, tutorial: tutorials.Tutorial) -> GameParams:
     """A tutorial's game: its names, its bots, its fixed deal and bot seed."""
     seats = [Seat(PERSON, name) if i == tutorial.seat else Seat(BOT, name, tutorial.bot)

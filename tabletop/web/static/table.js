@@ -48,6 +48,7 @@ const Table = (() => {
 
   function onMessage(msg) {
     const h = t.hooks;
+    if (typeof Tutorial !== "undefined") Tutorial.message(msg);  // a tutorial's steps (tutorial.js)
     if (msg.type === "state") {
       if (!t.view || t.view.seq !== msg.seq) t.sentSeq = null;  // a new view: a move may be sent on it
       t.view = msg;
