@@ -14,7 +14,7 @@ Nothing here knows a game: the words are the game's (its tutorial module), the a
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +29,12 @@ class Step:
     title: str  # what to do, in a few words
     say: str  # what to do and why, in a sentence or two
     refuse: str  # the kind explanation when another move is tried
-    highlight: tuple[str, ...] = ()  # where to click, in order (selectors of the game's page)
+    #: where to click, in order (selectors of the game's page), or a function of the state
+    #: giving them (where the page names a choice by its place in a list)
+    highlight: tuple[str, ...] | Callable[[Any], tuple[str, ...]] = ()
+
+    def targets(self, state: Any) -> list[str]:
+        return list(self.highlight(state) if callable(self.highlight) else self.highlight)
 
 
 @dataclass(frozen=True)
@@ -124,7 +129,7 @@ class Guide:
         elif not mine:
             out.update(title=t.waiting, say=t.waiting, highlight=[])
         else:
-            out.update(title=step.title, say=step.say, highlight=list(step.highlight))
+            out.update(title=step.title, say=step.say, highlight=step.targets(state))
         return out
 
 

@@ -184,7 +184,7 @@ def test_a_tutorial_starts_from_the_lobby_and_refuses_off_script_moves(server):
         ws.send(json.dumps({"type": "hello", "token": token}))
         view = next_of(ws, "state")
         assert view["tutorial"]["title"] == step.title
-        assert view["tutorial"]["highlight"] == list(step.highlight)
+        assert view["tutorial"]["highlight"] == step.targets(None)
         wrong = {"type": "plan", "region": "inactive", "action": "harbors", "privilege": False}
         ws.send(json.dumps({"type": "act", "seq": view["seq"], "action": wrong}))
         error = next_of(ws, "error")

@@ -19,7 +19,9 @@ const Tutorial = (() => {
 
   // every message of the table passes here first: views carry the step, errors the refusal
   function message(msg) {
-    if (msg.type === "error" && msg.code === "tutorial" && s.step) {
+    // a move off the script is refused when made, or already when checked (a preview)
+    const refused = msg.type === "error" || (msg.type === "check" && msg.ok === false);
+    if (refused && msg.code === "tutorial" && s.step) {
       s.refusal = sentence(msg.message);
       render();
     } else if (msg.type === "state" && msg.tutorial) {
