@@ -31,7 +31,11 @@ def walk_tutorial(page: Any, game: str, off_script: list[str]) -> dict[str, Any]
     clicks = 0
     started = time.monotonic()
     while page.get_attribute("#tutorial", "data-step") != "done":
-        assert time.monotonic() - started < 120, "the tutorial did not end"
+        if time.monotonic() - started > 120:
+            shot(page, f"tutorial-{game}-stuck")
+            state = page.evaluate("[document.body.dataset.tutorialTarget, "
+                                  "document.querySelector('#tutorial').innerText]")
+            raise AssertionError(f"the tutorial did not end: {state}")
         target = page.query_selector(".tutorial-target")
         if target is None or not target.is_visible() or not target.is_enabled():
             page.wait_for_timeout(100)
@@ -115,3 +119,62 @@ def test_the_signorie_rules_page_draws_its_pictures_from_the_data(page):
         table["rules"]["threshold"]
     assert page.locator("[data-picture='rewards'] .reward-tile").count() == \
         len(facts["bonus_tiles"]) + len(facts["vp_tiles"])
+
+
+# -- help in place -----------------------------------------------------------------------------
+
+
+def help_text(page: Any) -> str:
+    page.wait_for_function("document.body.dataset.help !== undefined")
+    text = page.evaluate("document.body.dataset.help")
+    assert page.is_visible("#help-tip") and page.text_content("#help-tip") == text
+    return text
+
+
+def start_tutorial(page: Any, game: str) -> None:
+    page.goto(page.base + "/")
+    page.click(f"[data-tutorial='{game}']")
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector("#tutorial[data-step='1']")
+
+
+def test_gonzaga_help_in_place_by_pointer_keyboard_and_touch(page):
+    from games.gonzaga.text import card_help, card_name
+
+    board = http_json(page.base + "/api/gonzaga/board")
+    start_tutorial(page, "gonzaga")
+    page.wait_for_selector("#action-cards [data-card='cities']")
+    page.hover("#action-cards [data-card='cities']")
+    assert help_text(page) == f"{card_name(None, 'cities')}: {card_help('cities')}."
+    page.mouse.move(0, 0)
+    page.wait_for_function("document.body.dataset.help === undefined")
+    page.focus("#action-cards [data-card='harbors']")  # the keyboard
+    assert help_text(page) == f"{card_name(None, 'harbors')}: {card_help('harbors')}."
+    page.keyboard.press("Escape")
+    city = board["cities"][0]
+    symbol = next(s for s in board["symbols"] if s["id"] == city["symbol"])
+    hexsel = f"#hexes .hex[data-hex='{city['at'][0]},{city['at'][1]}']"
+    page.dispatch_event(hexsel, "pointerdown", {"pointerType": "touch"})  # a tap
+    text = help_text(page)
+    assert city["name"] in text and symbol["name"] in text and symbol["meaning"] in text
+    harbor = board["harbors"][0]
+    sea = next(s for s in board["seas"] if s["id"] == harbor["sea"])
+    page.dispatch_event(f"#hexes .hex[data-hex='{harbor['at'][0]},{harbor['at'][1]}']",
+                        "pointerdown", {"pointerType": "touch"})
+    text = help_text(page)
+    assert harbor["name"] in text and sea["name"] in text
+    assert f" {LEAGUE_SIZE} harbors" in text
+
+
+def test_signorie_help_in_place(page):
+    table = http_json(page.base + "/api/signorie/table")
+    start_tutorial(page, "signorie")
+    first = table["colours"][0]
+    page.hover(f"#dice .colour[data-colour='{first['id']}'] .colour-head")
+    text = help_text(page)
+    assert first["name"] in text and f"{first['cost']} florins" in text
+    helper = table["colours"][0]["helpers"][0]
+    page.focus(f".helper[data-helper='{helper['index']}']")
+    assert helper["text"] in help_text(page)
+    page.focus("#rewards .reward[data-round='1']")
+    assert "round 1" in help_text(page)

@@ -59,10 +59,27 @@ const Tutorial = (() => {
     const step = s.step;
     delete document.body.dataset.tutorialTarget;
     if (!step || step.done || !step.your_move || !step.highlight.length) return;
-    const selector = step.highlight[Math.min(s.clicked, step.highlight.length - 1)];
+    const i = current(step);
+    const selector = step.highlight[i];
     const node = document.querySelector(selector);
     document.body.dataset.tutorialTarget = selector;
     if (node) node.classList.add("tutorial-target");
+  }
+  // the next target: after the last one clicked, past those already chosen (pressed); when it
+  // cannot be used (a button still disabled: an earlier choice was undone or refused), the
+  // first one not yet chosen
+  function current(step) {
+    const nodes = step.highlight.map((sel) => document.querySelector(sel));
+    const usable = (n) => n && !n.disabled;
+    const chosen = (n) => n && (n.getAttribute("aria-pressed") === "true" || n.classList.contains("on"));
+    let i = Math.min(s.clicked, nodes.length - 1);
+    while (i < nodes.length - 1 && chosen(nodes[i])) i += 1;
+    if (!usable(nodes[i])) {
+      const first = nodes.findIndex((n) => usable(n) && !chosen(n));
+      if (first >= 0) i = first;
+    }
+    s.clicked = i;
+    return i;
   }
   function later() { if (!s.queued) { s.queued = true; requestAnimationFrame(mark); } }
 
@@ -74,7 +91,7 @@ const Tutorial = (() => {
     document.addEventListener("click", (ev) => {
       const step = s.step;
       if (!step || !step.your_move || step.done) return;
-      const node = document.querySelector(step.highlight[Math.min(s.clicked, step.highlight.length - 1)] || null);
+      const node = document.querySelector(step.highlight[current(step)]);
       if (node && node.contains(ev.target) && s.clicked < step.highlight.length - 1) s.clicked += 1;
       setTimeout(later, 0);
     }, true);
