@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop import i18n
 from tabletop.game import LogEntry
 
 from .actions import (
@@ -429,8 +430,9 @@ MESSAGES: dict[str, str] = {
 
 
 def say(key: str, **fields: Any) -> str:
-    """The terminal's sentence `key` with its fields filled in."""
-    return MESSAGES[key].format(**fields)
+    """The terminal's sentence `key` in the language of the moment (`tabletop.i18n`, domain
+    `signorie`), with its fields filled in."""
+    return i18n.gettext("signorie", MESSAGES[key]).format(**fields)
 
 
 def question_text(p: Position, frame: list) -> str:

@@ -68,7 +68,7 @@ def tutorial_params(site: Any, tutorial: tutorials.Tutorial) -> GameParams:
     options = site.parse_options(dict(tutorial.options))
     state = site.deal(list(tutorial.names), tutorial.seed, options)
     return GameParams(seats, tutorial.seed, options, False, site.game.setup_of(state),
-                      tutorial.seed, site.game.info.name, tutorial.game)
+                      tutorial.seed, site.game.info.name, tutorial=tutorial.game)
 
 
 def start(server: Any, site: Any, client: str) -> Room:

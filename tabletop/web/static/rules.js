@@ -52,7 +52,12 @@ function languageLinks(game, data) {
   $("rules-langs").replaceChildren(...data.languages.map((code) => el("a", {
     href: `/rules/${game}?lang=${code}`, lang: code, hreflang: code,
     "aria-current": code === data.lang ? "true" : null,
-    class: code === data.lang ? "on" : null }, names[code] || code)));
+    class: code === data.lang ? "on" : null, onclick: () => remember(code) }, names[code] || code)));
+}
+// the language chosen here is the one of every page (the cookie the server reads)
+function remember(code) {
+  const cookie = (typeof I18N !== "undefined" && I18N.cookie) || "lang";
+  document.cookie = `${cookie}=${code}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
 async function showRules() {
