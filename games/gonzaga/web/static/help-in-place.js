@@ -53,15 +53,16 @@
     return null;
   }
 
+  // each source of points in a sentence (whole sentences, so each is found for translation)
   const SOURCES = {
-    city: "Points for the cities your fiefs and rings cover.",
-    harbor: "Points for the harbors your fiefs and rings cover.",
-    "sea-league": "Points for each sea league: harbors of one sea covered by you.",
-    donation: "Points for fiefs given to the church.",
-    "gonzaga-tile": "The Gonzaga tile: the most connected fiefs at the end.",
-    objective: "Your hidden objective: the more of its cities you cover, the more it scores.",
+    city: () => t("Points for the cities your fiefs and rings cover."),
+    harbor: () => t("Points for the harbors your fiefs and rings cover."),
+    "sea-league": () => t("Points for each sea league: harbors of one sea covered by you."),
+    donation: () => t("Points for fiefs given to the church."),
+    "gonzaga-tile": () => t("The Gonzaga tile: the most connected fiefs at the end."),
+    objective: () => t("Your hidden objective: the more of its cities you cover, the more it scores."),
   };
-  function sourceSentence(node) { return SOURCES[node.dataset.source] ? t(SOURCES[node.dataset.source]) : null; }
+  function sourceSentence(node) { const say = SOURCES[node.dataset.source]; return say ? say() : null; }
 
   Help.add("[data-card]", cardSentence);
   Help.add("#hexes .hex[data-hex]", hexSentence, { focus: false });
