@@ -34,6 +34,7 @@ from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
 from .chat import MAX_CHARS, Chat
 from .connection import Connection
 from .errors import ClientError
+from .learn import learn_offer, learn_routes
 from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
 from .room import BOT, GameParams, Room, parse_params
 from .sidedb import database_of
@@ -536,6 +537,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
     i18n_web.routes(app)
     app.state.server = server
     _pages(app, server)
+    learn_routes(app, server)  # rules pages and tutorials
     for site in sites.values():
         site.routes(app, server)
     _lobby_routes(app, server)
@@ -630,7 +632,7 @@ def _offer(name: str, site: WebGame) -> dict[str, Any]:
     return {"name": name, "title": info.title, "picture": f"/static/{name}/picture.svg",
             "page": f"/static/{name}/", "min_players": info.min_players,
             "max_players": info.max_players, "default_players": info.default_players,
-            "bots": list(site.levels), **site.lobby_json()}
+            "bots": list(site.levels), **site.lobby_json(), **learn_offer(name)}
 
 
 def _game_routes(app: FastAPI, server: GameServer) -> None:

@@ -19,6 +19,7 @@ import orjson
 from .. import i18n
 from ..game import IllegalAction
 from ..text import say
+from ..tutorial import guide_for
 from .errors import ClientError
 from .site import WebGame
 from .storage import StoredGame
@@ -51,9 +52,11 @@ class GameParams:
     bot_seed: int = 0  # seeds the bots' decisions, so a resumed game goes on identically
     game: str = "gonzaga"
     timing: dict[str, Any] | None = None  # a turn-based game's limits (`tabletop.web.timing`)
+    tutorial: str | None = None  # a tutorial game: its script refuses moves off the script
 
     def to_json(self, site: WebGame) -> dict[str, Any]:
-        return {"game": self.game,
+        learn = {"tutorial": self.tutorial} if self.tutorial else {}
+        return {"game": self.game, **learn,
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in self.seats],
                 "seed": self.seed, "options": self.options, "public": self.public,
                 "bot_seed": self.bot_seed, "setup": self.setup, "timing": self.timing,
@@ -68,7 +71,7 @@ class GameParams:
                           None if seed is None else int(seed), dict(data.get("options") or {}),
                           bool(data.get("public", False)), data.get("setup"),
                           int(data.get("bot_seed", seed or 0)), str(data.get("game", "gonzaga")),
-                          data.get("timing"))
+                          data.get("timing"), data.get("tutorial") or None)
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
@@ -159,6 +162,7 @@ class Room:
         self.claimed = claimed if claimed is not None else set(list(self.tokens)[:1])
         self.created = created or time.time()
         self.bots = {i: s.bot or "greedy" for i, s in enumerate(params.seats) if s.kind == BOT}
+        self.guide = guide_for(params.tutorial, self.game, site.owner_field)
         self.connected: dict[int, int] = {}  # seat -> open connections
         self.before: Any = None  # the state before the last move, while undoable
         self.rematch: dict[int | None, str] | None = None  # seat (None: spectators) -> link
@@ -265,6 +269,8 @@ class Room:
         msg["last_player"] = self.site.last_player(self.state)
         msg["can_undo"] = self.can_undo(seat)
         msg["rematch"] = None if self.rematch is None else self.rematch.get(seat)
+        if self.guide is not None:
+            msg["tutorial"] = self.guide.to_json(self.state, seat)
         return msg
 
     def message_text(self, seat: int | None, lang: str = i18n.DEFAULT) -> str:
@@ -365,6 +371,9 @@ class Room:
                 line["kind"] == "timeout" and line["seat"] == seat for _, line in self.notices)))
         if seat not in s.to_move():
             raise ClientError("not-your-turn", self.site.not_your_turn(s, seat))
+        off_script = self.guide.refusal(s, seat, action) if self.guide is not None else None
+        if off_script is not None:
+            raise ClientError("tutorial", off_script)
         try:
             return action, self.game.apply(s, action)
         except IllegalAction as exc:

@@ -25,7 +25,17 @@ function gameCard(g) {
     el("img", { src: g.picture, alt: "", loading: "lazy" }),
     el("span", { class: "game-name", text: g.title }),
     el("span", { class: "game-line", text: g.tagline }),
-    el("span", { class: "muted", text: players }));
+    el("span", { class: "muted", text: players }), learnLinks(g));
+}
+// the game's rules page and its tutorial (rules.js), where the game has them
+function learnLinks(g) {
+  const links = el("span", { class: "learn-links row" });
+  if (g.rules) links.append(el("a", { href: g.rules, "data-rules": g.name }, t("Rules")));
+  if (g.tutorial) {
+    links.append(el("button", { type: "button", class: "primary", "data-tutorial": g.name,
+      onclick: (ev) => { ev.preventDefault(); startTutorial(g.name); } }, t("Learn by playing")));
+  }
+  return links;
 }
 function chooseGame(name) {
   lobby.game = offer(name);

@@ -53,6 +53,7 @@ const Table = (() => {
 
   function onMessage(msg) {
     const h = tb.hooks;
+    if (typeof Tutorial !== "undefined") Tutorial.message(msg);  // a tutorial's steps (tutorial.js)
     if (msg.type === "state") {
       if (!tb.view || tb.view.seq !== msg.seq) tb.sentSeq = null;  // a new view: a move may be sent on it
       tb.view = msg;
