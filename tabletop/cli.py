@@ -14,6 +14,8 @@ import typer
 from rich.console import Console
 
 from . import games as catalogue
+from . import i18n
+from .i18n_cli import app as i18n_app
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="Gonzaga Digital: Gonzaga (fiefs, rings and sea leagues on a hex map of "
@@ -191,8 +193,13 @@ def play(
                                                            "(repeatable).")] = None,
     pause: Annotated[float, typer.Option(min=0, help="Signorie: seconds to wait after each "
                                                      "bot move, to follow the game.")] = 0.0,
+    lang: Annotated[str, typer.Option(help="The language: " + ", ".join(i18n.LANGUAGES)
+                                      + ".")] = i18n.DEFAULT,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat; each game draws its own table."""
+    if lang not in i18n.LANGUAGES:
+        raise fail(f"no language {lang!r}; the languages are {', '.join(i18n.LANGUAGES)}")
+    i18n.set_language(lang)
     chosen = game_named(game)
     terminal = _terminal_of(chosen.info.name)
     if terminal is None:
@@ -359,6 +366,7 @@ def _add_game_commands() -> None:
 
 
 _add_game_commands()
+app.add_typer(i18n_app, name="i18n")
 
 
 def main() -> None:

@@ -1,14 +1,67 @@
-"""The platform's own words (accounts, ratings), apart from any game's: one place, one key each.
-
-Server messages are phrases (the browser makes sentences of them); `say(key, **fields)` fills
-in the named fields.
+"""Everything a player reads from the platform itself (not from a game): the web server's
+errors and the lobby's words, each a template with named fields filled by `say`, in the
+language of the moment (`tabletop.i18n`, domain `tabletop`; the English text is the message id).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from . import i18n
+
+DOMAIN = "tabletop"
+
+#: Every platform sentence a player reads, by key; `{fields}` are filled by `say`.
 MESSAGES: dict[str, str] = {
+    "error.not-found": "no such game",
+    "error.spectator-act": "spectators cannot act; open your seat's link to play",
+    "error.spectator-undo": "spectators cannot take moves back",
+    "error.spectator-rematch": "only the players can ask for a rematch",
+    "error.game-over": "the game is over",
+    "error.stale": "the game moved on before your move arrived; it was not played",
+    "error.no-undo": "there is no move of yours to take back: another player has moved since, "
+                     "or it revealed cards",
+    "error.not-over": "a rematch is for a finished game",
+    "error.record-not-over": "the record and the replay open when the game is over",
+    "error.bad-token": "this link is not valid for this game",
+    "error.full": "every seat of this game is taken",
+    "error.invitation": "this game is played by invitation: ask for a seat's link",
+    "error.storage": "the move could not be saved; try again",
+    "error.server-full": "the server has as many games as it can hold; try again later",
+    "error.server-error": "the server failed on this message",
+    "error.not-your-seat": "you hold seat {seat} and cannot act for seat {actor}",
+    "seat.player": "Player {n}",
+    "seat.bot": "{level} bot",
+    # turn-based games: time per move
+    "timing.live": "Live (no time limit)",
+    "timing.seconds": "{n} seconds per move (testing)",
+    "timing.hours": "{n} hours per move",
+    "timing.hour": "1 hour per move",
+    "timing.day": "1 day per move",
+    "timing.days": "{n} days per move",
+    "timing.misses": "{n} missed moves",
+    "timing.miss": "1 missed move",
+    "timing.move-label": "Time per move",
+    "timing.misses-label": "A bot takes the seat for good after",
+    "timing.covered": "{name} ran out of time; a bot moved for {name}.",
+    "timing.replaced": "{name} missed {misses} moves; a bot plays the seat for the rest of "
+                       "the game.",
+    "timing.replaced-one": "{name} missed a move; a bot plays the seat for the rest of the "
+                           "game.",
+    "timing.seat-replaced": "a bot plays your seat for the rest of the game, after "
+                            "{misses} missed moves",
+    "timing.bad": "the time per move is one of the offered choices",
+    "timing.bad-misses": "the missed moves before a bot takes the seat are a whole number "
+                         "from 1 to {most}",
+    # chat
+    "chat.spectator": "spectators may read the chat but not write; open your seat's link to "
+                      "write",
+    "chat.empty": "a chat message holds some text",
+    "chat.too-long": "a chat message has at most {most} characters",
+    "chat.not-text": "a chat message is text",
+    "chat.control": "a chat message cannot hold control characters",
+    "chat.full": "this game's chat is full ({most} messages)",
+    "chat.rate": "chat messages",
     # accounts
     "account.name-type": "a user name is text",
     "account.name-length": "a user name has {low} to {high} characters",
@@ -22,7 +75,6 @@ MESSAGES: dict[str, str] = {
     "account.csrf": "this request lacks the page's security token: reload the page and try "
                     "again",
     "account.sign-in": "sign in first",
-    "account.busy": "the server is busy checking passwords; try again in a moment",
     "limit.logins-address": "sign-in attempts from your address",
     "limit.logins-name": "sign-in attempts for this user name",
     "limit.sign-ups": "new accounts from your address",
@@ -45,5 +97,5 @@ MESSAGES: dict[str, str] = {
 
 
 def say(key: str, **fields: Any) -> str:
-    """The message `key` with its fields filled in."""
-    return MESSAGES[key].format(**fields)
+    """The platform's message `key` in the language of the moment, its fields filled in."""
+    return i18n.gettext(DOMAIN, MESSAGES[key]).format(**fields)

@@ -543,7 +543,7 @@ def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
     else:
         hexes = ()
         events = [ScoreEvent(state.round, action.player, POINTS_DONATION, Reason.DONATION,
-                             text.say("detail.donated-fief",
+                             text.english("detail.donated-fief",
                                       fief=state.board.fief_name(p.fief)))]
         state.church.append((action.player, p.fief))
     _score(state, events)
@@ -675,7 +675,7 @@ def placement_events(state: Position, player: int, hexes: Sequence[int]) -> list
         formed = new_leagues(state, player, np.array([list(hexes)], dtype=np.int32))[0]
         for sea in sorted(s for s, i in board.sea_index.items() if formed[i]):
             events.append(ScoreEvent(state.round, player, POINTS_SEA_LEAGUE, Reason.SEA_LEAGUE,
-                                     text.say("detail.league", sea=board.seas[sea].name), sea))
+                                     text.english("detail.league", sea=board.seas[sea].name), sea))
     return events
 
 
@@ -812,7 +812,7 @@ def action_events(state: Position, action: Action) -> list[ScoreEvent]:
     """The scoring events an action would produce now, without applying it."""
     if isinstance(action, Donate):
         return [ScoreEvent(state.round, action.player, POINTS_DONATION, Reason.DONATION,
-                           text.say("detail.donation"))]
+                           text.english("detail.donation"))]
     if isinstance(action, PlaceFief):
         return _check_fief(state, action)[1]
     if isinstance(action, Wedding):
@@ -986,12 +986,12 @@ def _end_game(state: GameState) -> None:
         for i in range(n):
             if groups[i] == best:
                 events.append(ScoreEvent(state.round, i, POINTS_GONZAGA_TILE, Reason.GONZAGA_TILE,
-                                         text.say("detail.tile", size=best)))
+                                         text.english("detail.tile", size=best)))
     for i in range(n):
         covered = len(objective_cities(state, i))
         pts = OBJECTIVE_POINTS[covered]
         events.append(ScoreEvent(state.round, i, pts, Reason.OBJECTIVE,
-                                 text.say("detail.objective", covered=covered,
+                                 text.english("detail.objective", covered=covered,
                                           total=len(OBJECTIVE_POINTS) - 1)))
     _score(state, events)
     state.winners = winners(state)

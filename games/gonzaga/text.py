@@ -1,15 +1,20 @@
 """Everything a player of Gonzaga reads, in one place: names, journal lines, descriptions.
 
 Every sentence is a template with named fields in `MESSAGES`, filled by `say`; nothing else in
-the game builds English by concatenation. A translation replaces `MESSAGES` and `CARD_NAMES`
-(and the plural rule of `count`). Names of places, regions, seas and fiefs come from the board
-data; numbers (limits, points) from the rules, never written here.
+the game builds English by concatenation. `say` reads the template in the language of the
+moment from the `gonzaga` message catalog (`tabletop.i18n`: the English text is the message id),
+and so do the names below and the board's names of places, regions, seas and fiefs (`word`).
+Numbers (limits, points) come from the rules, never written here.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
+
+from tabletop import i18n
 
 from .actions import (
     ACTION_CARDS,
@@ -181,6 +186,12 @@ TERMINAL: dict[str, str] = {
     "pick.option": "{move}: {points} pts",
 }
 
+#: What the web table says besides the journal.
+WEB: dict[str, str] = {
+    "wait.planned": "you have planned already; waiting for the others",
+    "preview.event": "+{points} {detail}",
+}
+
 #: Every player-facing sentence, by key; `{fields}` are filled by `say`.
 MESSAGES: dict[str, str] = {
     # counts ("no harbor", "1 city", "2 cities")
@@ -292,6 +303,35 @@ MESSAGES: dict[str, str] = {
     "error.no-pause": "Gonzaga's terminal game has no --pause: its bots move at once, and "
                       "the log beside the map shows what they did",
     **TERMINAL,
+    **WEB,
+    # the tutorial (games/gonzaga/tutorial.py)
+    "tutorial.you": "You",
+    "tutorial.bot": "Greedy bot",
+    "tutorial.intro": "Welcome to Gonzaga! You play Red against one bot. Each round you plan in "
+                      "secret where your fief goes and how, then everyone places in turn. Follow "
+                      "the glowing outline.",
+    "tutorial.waiting": "The bot is thinking. Watch the map and the log: its plan and its fief "
+                        "appear when it has played.",
+    "tutorial.done": "That is the heart of Gonzaga: plan, then place. Play on against the bot to "
+                     "the end, or go back to the lobby and start a game of your own.",
+    "tutorial.plan.title": "Plan {region} with the {action} card",
+    "tutorial.plan.say": "Choose the {region} region card, then the {action} card, then press "
+                         "Plan. With {action} your fief may cover {limits}. Cities score points, "
+                         "and the number under each card shows the best you could score with it "
+                         "now.",
+    "tutorial.plan.refuse": "In this lesson, plan the {region} region card with the {action} card."
+                            " You will choose freely once the lesson is over.",
+    "tutorial.place.title": "Place your fief",
+    "tutorial.place.say": "Click the first of the best placements (it shows the fief on the map), "
+                          "then press Place fief. A fief scores every city and harbor it covers; "
+                          "you may also turn it with the ⟲ ⟳ buttons and click the map to try "
+                          "other spots.",
+    "tutorial.place.refuse": "In this lesson, place your fief on the map: donating it to the "
+                             "church or a Wedding can wait for a game of your own.",
+    "tutorial.plan2.say": "The cards you played last round rest this round, so {resting} are "
+                          "greyed out. Choose {region}, then the {action} card, then press Plan. "
+                          "With {action} your fief may cover {limits}: harbors score, and three of"
+                          " one sea make a sea league.",
 }
 
 #: The printed names of the cards that are not region cards (a region card bears its region's
@@ -316,9 +356,45 @@ REASON_WORDS = {
 COLOUR_NAMES = {"red": "Red", "yellow": "Yellow", "green": "Green", "blue": "Blue"}
 
 
+DOMAIN = "gonzaga"
+
+
 def say(key: str, **fields: Any) -> str:
-    """The message `key` with its fields filled in."""
+    """The message `key` in the language of the moment, with its fields filled in."""
+    return i18n.gettext(DOMAIN, MESSAGES[key]).format(**fields)
+
+
+def english(key: str, **fields: Any) -> str:
+    """The message `key` in English, whatever the language: for what is stored in records
+    (scoring details), translated when shown (`detail_text`)."""
     return MESSAGES[key].format(**fields)
+
+
+def word(name: str) -> str:
+    """A name from the board data or a table here (Venezia, King's Privilege) as the language
+    of the moment prints it."""
+    return i18n.gettext(DOMAIN, name)
+
+
+def data_words() -> list[str]:
+    """The names the shipped board prints, for the message catalog (`gonzaga i18n extract`)."""
+    from .board import load_board
+
+    b = load_board()
+    things = [*b.regions.values(), *b.seas.values(), *b.symbols.values(), *b.cities.values(),
+              *b.harbors.values()]
+    words = [b.name, *(t.name for t in things), *b.fief_names.values()]
+    words += [s.meaning for s in b.symbols.values()]
+    words += [s.person for s in b.scenarios.values()]
+    words += [barrier for barrier, _, _ in b.barriers]
+    from .bots import LEVEL_HELP
+    from .state import VARIANTS
+    from .web.wire import PLAYER_PATTERNS
+
+    words += [look["name"] for look in PLAYER_PATTERNS.values()]
+    words += [w for level in LEVEL_HELP.values() for w in (level.name, level.strength, level.help)]
+    words += list(VARIANTS.values())
+    return list(dict.fromkeys(words))
 
 
 def count(n: int, thing: str) -> str:
@@ -350,20 +426,27 @@ def join(items: Sequence[str], word: str = "and", *, serial: bool = False) -> st
 def card_name(board: Board | None, card: str) -> str:
     """A planning card as printed: its region's name, or Harbors, Cities, King's Privilege..."""
     if board is not None and card in board.regions:
-        return board.regions[card].name
-    return CARD_NAMES.get(card, card.replace("-", " ").title())
+        return word(board.regions[card].name)
+    return word(CARD_NAMES.get(card, card.replace("-", " ").title()))
+
+
+def fief_name(board: Board, fief: int) -> str:
+    """A fief by the name players know it by (its shape), in the language of the moment."""
+    return word(board.fief_name(fief))
 
 
 def reason_name(reason: Reason | str) -> str:
-    return REASON_NAMES[Reason(reason)]
+    return word(REASON_NAMES[Reason(reason)])
 
 
 def reason_words(reason: Reason | str) -> str:
-    return REASON_WORDS.get(Reason(reason), str(reason)) if reason in set(Reason) else str(reason)
+    if reason not in set(Reason):
+        return str(reason)
+    return word(REASON_WORDS.get(Reason(reason), str(reason)))
 
 
 def colour_name(colour: str) -> str:
-    return COLOUR_NAMES.get(colour, colour.title())
+    return word(COLOUR_NAMES.get(colour, colour.title()))
 
 
 def seat_names(n: int) -> list[str]:
@@ -470,7 +553,7 @@ def describe_action(board: Board, names: Sequence[str], action: Action) -> str:
     if isinstance(action, Plan):
         return say("move.plan", who=who, plan=plan_text(board, action))
     if isinstance(action, PlaceFief):
-        return say("move.fief", who=who, fief=board.fief_name(action.fief))
+        return say("move.fief", who=who, fief=fief_name(board, action.fief))
     if isinstance(action, Wedding):
         return say("move.wedding", who=who, rings=count(1 if action.second is None else 2,
                                                         "ring"))
@@ -495,22 +578,46 @@ def move_text(action: PlaceFief | Wedding | Donate) -> str:
 
 def event_text(e: ScoreEvent, names: Sequence[str]) -> str:
     """Ann +3: Sevilla."""
-    return say("log.event", who=names[e.player], points=e.points, detail=e.detail)
+    return say("log.event", who=names[e.player], points=e.points, detail=detail_text(e))
+
+
+_DETAILS = ("detail.donation", "detail.donated-fief", "detail.tile", "detail.objective",
+            "detail.league")
+
+
+def detail_text(e: ScoreEvent) -> str:
+    """What a scoring event was for, in the language of the moment (events keep it in English,
+    as records store it: `english`)."""
+    if e.reason in (Reason.CITY, Reason.HARBOR):
+        return word(e.detail)
+    for key in _DETAILS:
+        found = _template(key).fullmatch(e.detail)
+        if found:
+            return say(key, **{k: word(v) for k, v in found.groupdict().items()})
+    return e.detail
+
+
+@cache
+def _template(key: str) -> re.Pattern[str]:
+    """The English message `key` as a pattern that reads its fields back."""
+    parts = re.split(r"\{(\w+)[^}]*\}", MESSAGES[key])
+    return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
+                              for i, p in enumerate(parts)))
 
 
 def event_short(board: Board, e: ScoreEvent) -> str:
     """A scoring event in a few words, for the terminal log."""
     if e.reason is Reason.SEA_LEAGUE:
         sea = e.sea
-        name = board.seas[sea].name if sea in board.seas else e.detail
+        name = word(board.seas[sea].name) if sea in board.seas else e.detail
         return say("event.league", sea=name, points=e.points)
     if e.reason is Reason.DONATION:
         return say("event.church", points=e.points)
     if e.reason is Reason.GONZAGA_TILE:
-        return say("event.tile", detail=e.detail, points=e.points)
+        return say("event.tile", detail=detail_text(e), points=e.points)
     if e.reason is Reason.OBJECTIVE:
-        return say("event.objective", detail=e.detail.split(": ", 1)[-1], points=e.points)
-    return say("event.place", detail=e.detail, points=e.points)
+        return say("event.objective", detail=detail_text(e).split(": ", 1)[-1], points=e.points)
+    return say("event.place", detail=detail_text(e), points=e.points)
 
 
 def final_note() -> str:
@@ -542,7 +649,7 @@ def journal_line(position: Position, entry: Entry) -> str:
     board = position.board
     names = position.names
     if isinstance(entry, RoundStarted):
-        drawn = ", ".join(say("log.drawn", who=names[i], fief=board.fief_name(f))
+        drawn = ", ".join(say("log.drawn", who=names[i], fief=fief_name(board, f))
                           for i, f in enumerate(entry.fiefs))
         return say("log.round", round=entry.round, drawn=drawn)
     if isinstance(entry, PlansRevealed):

@@ -177,7 +177,7 @@ def seat_rows(run: Run, key: str) -> tuple[list[list[str]], float, bool]:
     for s in range(n):
         if key == "start":
             seats = [(f, f.start.index(s)) for f in run.facts]
-            name = text.ORDINALS[s] + " player"
+            name = text.ordinal(s + 1) + " player"
         else:
             seats = [(f, s) for f in run.facts]
             name = t.board_colours[s]

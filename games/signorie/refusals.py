@@ -10,6 +10,7 @@ from typing import Any
 from tabletop.game import IllegalAction
 
 from . import engine as e
+from . import text as words
 from .actions import (
     Activate,
     Advance,
@@ -27,36 +28,29 @@ from .actions import (
 from .state import Position, SignorieState
 from .tables import FEMALE, SEXES, Effect
 
-#: The question each frame asks, and the actions that answer it.
+#: The actions that answer each frame's question (worded by `text.question`).
 ASKS = {
-    "turn": ((TakeDie, Pass), "to take a die or pass"),
-    "choose": ((ChooseAction,), "to choose the action of the die just placed"),
-    "helpers": ((Activate,), "whether to activate a helper"),
-    "advance": ((Advance,), "to use an advancement point"),
-    "mission": ((Mission,), "to choose a Diplomatic Mission"),
-    "marriage": ((Marry,), "to arrange a Marriage"),
-    "face_down": ((FaceDown,), "to choose the row of a face-down alliance tile"),
-    "hire": ((Hire,), "to choose the helper slot of a free helper"),
-    "reward": ((Reward,), "to choose the bonus or the florins"),
-    "wedding": ((Wedding,), "whether to arrange a wedding"),
-    "buy": ((BuyVp,), "whether to buy 5 VP for 5 florins"),
+    "turn": (TakeDie, Pass), "choose": (ChooseAction,), "helpers": (Activate,),
+    "advance": (Advance,), "mission": (Mission,), "marriage": (Marry,),
+    "face_down": (FaceDown,), "hire": (Hire,), "reward": (Reward,), "wedding": (Wedding,),
+    "buy": (BuyVp,),
 }
+say = words.say
 
 
 def explain(s: SignorieState, a: Any) -> IllegalAction:
     if s.is_over:
-        return IllegalAction("game over", "the game is over")
+        return IllegalAction("game over", say("refuse.over"))
     if type(a) not in e.HANDLERS:
-        return IllegalAction("unknown action", f"{a!r} is not a Signorie action")
+        return IllegalAction("unknown action", say("refuse.unknown", action=repr(a)))
     f = s.stack[-1]
     mover = f[1]
     if a.seat != mover:
-        return IllegalAction("turn order", f"it is {s.names[mover]}'s move, not seat {a.seat}'s")
-    types, question = ASKS[f[0]]
-    if not isinstance(a, types):
-        return IllegalAction("sequence", f"{s.names[mover]} is asked {question}")
+        return IllegalAction("turn order", say("refuse.turn", name=s.names[mover], seat=a.seat))
+    if not isinstance(a, ASKS[f[0]]):
+        return IllegalAction("sequence", words.question(f[0], s.names[mover]))
     reason = _REASONS.get(type(a), _generic)(s, a, f)
-    return reason or IllegalAction("not possible", f"{question}: this choice is not open now")
+    return reason or IllegalAction("not possible", say("refuse.not-open"))
 
 
 def _generic(s: SignorieState, a: Any, f: list) -> IllegalAction | None:
@@ -66,21 +60,20 @@ def _generic(s: SignorieState, a: Any, f: list) -> IllegalAction | None:
 def _take_die(s: SignorieState, a: TakeDie, f: list) -> IllegalAction | None:
     t = s.t
     if a.colour not in t.colours:
-        return IllegalAction("die colour", f"there are no {a.colour} dice")
+        return IllegalAction("die colour", say("refuse.die-colour", colour=a.colour))
     c = t.colours.index(a.colour)
     if sum(1 for v in s.taken[a.seat] if v) >= t.max_dice:
-        return IllegalAction("four dice", f"at most {t.max_dice} dice a round; now pass")
+        return IllegalAction("four dice", say("refuse.four-dice", n=t.max_dice))
+    colour = words.colour_name(a.colour)
     if s.taken[a.seat][c]:
-        return IllegalAction("one die per colour", f"the {a.colour} action slot already holds "
-                             "a die this round")
+        return IllegalAction("one die per colour", say("refuse.slot-full", colour=colour))
     if a.value not in s.dice[c]:
-        return IllegalAction("no such die", f"no {a.colour} die showing {a.value} is left")
+        return IllegalAction("no such die", say("refuse.no-die", colour=colour, value=a.value))
     cost = e.die_cost(s, c, a.value)
     if cost > s.florins[a.seat]:
-        return IllegalAction("florins", f"the die costs {cost} florins, {s.names[a.seat]} has "
-                             f"{s.florins[a.seat]}")
-    return IllegalAction("perform completely", f"no action of the {a.colour} slot could be "
-                         "performed completely after paying for this die")
+        return IllegalAction("florins", say("refuse.die-cost", n=cost, name=s.names[a.seat],
+                                            have=s.florins[a.seat]))
+    return IllegalAction("perform completely", say("refuse.die-useless", colour=colour))
 
 
 def _choose(s: SignorieState, a: ChooseAction, f: list) -> IllegalAction | None:
@@ -88,62 +81,65 @@ def _choose(s: SignorieState, a: ChooseAction, f: list) -> IllegalAction | None:
     c = f[2]
     if a.kind == "helper":
         if not 0 <= a.helper < len(t.helper_cost) or t.helper_column[a.helper] != t.ring[c]:
-            return IllegalAction("helper ring", f"the {t.colours[c]} slot hires into a "
-                                 f"{t.colours[t.ring[c]]} helper slot")
+            return IllegalAction("helper ring", say(
+                "refuse.helper-ring", colour=words.colour_name(t.colours[c]),
+                ring=words.colour_name(t.colours[t.ring[c]])))
         if s.helpers[a.seat][a.helper]:
-            return IllegalAction("helper slot taken", "that helper slot is already filled")
-        return IllegalAction("florins", f"the helper costs {t.helper_cost[a.helper]} florins")
+            return IllegalAction("helper slot taken", say("why.helper-filled"))
+        return IllegalAction("florins", say("refuse.helper-cost", n=t.helper_cost[a.helper]))
     if a.kind == "assignment":
         if a.sex not in SEXES:
-            return IllegalAction("assignment sex", "choose the male or the female slot")
+            return IllegalAction("assignment sex", say("refuse.sex"))
         slot = next(i for i in t.colour_assignment_slots[c]
                     if t.assignment_slots[i][1] == SEXES.index(a.sex))
         tile = s.assignment[slot]
         most = 3 if t.tile_repeat[tile] else 1
         if not 1 <= a.meeples <= most:
-            return IllegalAction("assignment meeples", f"this assignment takes 1 to {most} "
-                                 "meeples" if most > 1 else "this assignment takes 1 meeple")
+            return IllegalAction("assignment meeples", say("refuse.meeples-most", n=most)
+                                 if most > 1 else say("refuse.meeples-one"))
         if s.avail[a.seat][SEXES.index(a.sex)] < a.meeples:
-            return IllegalAction("assignment meeples", f"not {a.meeples} {a.sex} meeples in "
-                                 "the available supply")
-    return IllegalAction("perform completely", "that action could not be performed completely")
+            return IllegalAction("assignment meeples", words.not_in_supply(a.meeples, a.sex))
+    return IllegalAction("perform completely", say("refuse.incomplete"))
 
 
 def _mission(s: SignorieState, a: Mission, f: list) -> IllegalAction | None:
     t = s.t
     if a.track not in t.tracks or a.city not in t.city_names:
-        return IllegalAction("mission", "unknown career track or city")
+        return IllegalAction("mission", say("refuse.mission-unknown"))
     city = t.city_names.index(a.city)
+    name = words.city_name(a.city)
     if city not in s.cities:
-        return IllegalAction("city", f"{a.city} is not in this game")
+        return IllegalAction("city", say("refuse.city-absent", city=name))
     if not 0 <= a.slot < len(t.career_vp) or not s.career[a.seat][t.tracks.index(a.track)][a.slot]:
-        return IllegalAction("mission meeple", f"no male meeple on that slot of the {a.track} "
-                             "track")
+        return IllegalAction("mission meeple", say("refuse.mission-meeple",
+                                                   track=words.track_name(a.track)))
     low = e._lowest_empty(s, city)
     if low >= e.INF:
-        return IllegalAction("city full", f"{a.city} has no empty slot")
-    return IllegalAction("mission rank", f"the lowest empty slot of {a.city} needs rank {low}, "
-                         f"that meeple has rank {t.career_rank[a.slot]}")
+        return IllegalAction("city full", say("refuse.city-full", city=name))
+    return IllegalAction("mission rank", say("refuse.mission-rank", city=name, rank=low,
+                                             has=t.career_rank[a.slot]))
 
 
 def _marry(s: SignorieState, a: Marry, f: list) -> IllegalAction | None:
     t = s.t
     if a.city not in t.city_names or t.city_names.index(a.city) not in s.cities:
-        return IllegalAction("city", f"{a.city} is not in this game")
+        return IllegalAction("city", say("refuse.city-absent", city=a.city))
+    name = words.city_name(a.city)
     low = e._lowest_empty(s, t.city_names.index(a.city))
     if low >= e.INF:
-        return IllegalAction("city full", f"{a.city} has no empty slot")
+        return IllegalAction("city full", say("refuse.city-full", city=name))
     if not low <= a.dowry <= t.dowry_max:
-        return IllegalAction("dowry", f"the dowry in {a.city} is {low} to {t.dowry_max} florins")
+        return IllegalAction("dowry", say("refuse.dowry", city=name, low=low, high=t.dowry_max))
     if a.dowry > s.florins[a.seat]:
-        return IllegalAction("florins", f"{s.names[a.seat]} has {s.florins[a.seat]} florins")
-    return IllegalAction("marriage meeple", "no female meeple in the available supply")
+        return IllegalAction("florins", say("refuse.florins", name=s.names[a.seat],
+                                            n=s.florins[a.seat]))
+    return IllegalAction("marriage meeple", say("why.no-female"))
 
 
 def _advance(s: SignorieState, a: Advance, f: list) -> IllegalAction | None:
     if a.move == "stop":
-        return IllegalAction("advancement", "at least one advancement point must be used")
-    return IllegalAction("advancement", "that advancement point moves nothing")
+        return IllegalAction("advancement", say("refuse.advance-stop"))
+    return IllegalAction("advancement", say("refuse.advance-nothing"))
 
 
 _REASONS = {TakeDie: _take_die, ChooseAction: _choose, Mission: _mission, Marry: _marry,
@@ -160,18 +156,12 @@ def effect_refusal(p: Position, seat: int, eff: Effect, sex: int = -1, spent: in
     need = e._need(p, seat, eff, sex, spent)
     if need <= have:
         return ""
-    if kind == "advance":
-        return "no meeple, track or disc left to move"
-    if kind == "mission":
-        return "no male meeple on a career track holds the rank of an empty city slot"
+    if kind in ("advance", "mission", "face_down_tile", "helper"):
+        return say(f"why.{kind}")
     if kind == "marriage":
         if need >= e.INF and p.avail[seat][FEMALE] - (spent if sex == FEMALE else 0) < 1:
-            return "no female meeple in the available supply"
+            return say("why.no-female")
         if need >= e.INF:
-            return "no city has an empty slot a dowry can pay for"
-        return f"the lowest dowry is {need} florins, {have} would be left"
-    if kind == "face_down_tile":
-        return "the alliance stack is empty"
-    if kind == "helper":
-        return "every helper slot is filled"
-    return f"needs {need} florins, {have} would be left"
+            return say("why.no-city")
+        return say("why.dowry", n=need, left=have)
+    return say("why.florins", n=need, left=have)

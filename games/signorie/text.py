@@ -1,9 +1,16 @@
-"""Everything a player reads about Signorie: actions, log lines, effects, in the game's words."""
+"""Everything a player reads about Signorie: actions, log lines, effects, in the game's words.
+
+Every sentence is an English template in `MESSAGES` (and every name in one of the `Words`
+tables below), filled by `say`; the English text is the message id of the `signorie` gettext
+catalog, so the sentences a player reads come out in the language of the moment (`tr`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+from tabletop import i18n
 from tabletop.game import LogEntry
 
 from .actions import (
@@ -24,57 +31,165 @@ from .engine import VP_TILE, die_cost
 from .state import Position
 from .tables import SEXES, Tables
 
-CRITERIA = {
+#: The catalog's message domain.
+DOMAIN = "signorie"
+
+
+def tr(msgid: str) -> str:
+    """`msgid` (English) in the language of the moment (`tabletop.i18n`)."""
+    return i18n.gettext(DOMAIN, msgid)
+
+
+class Words(Mapping[str, str]):
+    """A table of names read in the language of the moment: `SOURCES[s]` is the translated
+    name; the English table beside it (`SOURCES_EN`) holds the catalogs' message ids."""
+
+    def __init__(self, english: dict[str, str]) -> None:
+        self.english = english
+
+    def __getitem__(self, key: str) -> str:
+        return tr(self.english[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.english)
+
+    def __len__(self) -> int:
+        return len(self.english)
+
+
+CRITERIA_EN: dict[str, str] = {
     "helper": "hired helper", "city": "city holding one of his meeples",
-    "career_meeple": "meeple on a Career track", "scoring_row": "plan row of 3 or more tiles",
+    "career_meeple": "meeple on a career track", "scoring_row": "plan row of 3 or more tiles",
     "married_man": "married man", "face_up_tile": "face-up alliance tile",
 }
-SOURCES = {
+CRITERIA = Words(CRITERIA_EN)
+SOURCES_EN: dict[str, str] = {
     "missions": "Diplomatic Missions", "marriages": "Marriages", "initiative": "Initiative track",
     "rewards": "Reward tiles", "helpers": "Helpers", "assignments": "Assignments",
     "weddings": "Weddings", "careers": "Career tracks (end)", "alliances": "Alliance rows (end)",
 }
+SOURCES = Words(SOURCES_EN)
+#: The five cities by their names in the component data (the English rulebook's: Milano).
+CITIES_EN: dict[str, str] = {
+    "Milano": "Milano", "Venezia": "Venezia", "Firenze": "Firenze", "Roma": "Roma",
+    "Napoli": "Napoli",
+}
+CITIES = Words(CITIES_EN)
+#: Die colours and seat colours, as a word in a sentence ("the yellow die").
+COLOURS_EN: dict[str, str] = {
+    "yellow": "yellow", "red": "red", "violet": "violet", "grey": "grey", "turquoise": "turquoise",
+    "purple": "purple", "blue": "blue",
+}
+COLOURS = Words(COLOURS_EN)
+#: The career tracks, as a noun with its article left to the sentence ("the political track").
+TRACKS_EN: dict[str, str] = {
+    "political": "political track", "clerical": "clerical track", "military": "military track",
+}
+TRACKS = Words(TRACKS_EN)
+#: The career tracks' short names, for headings.
+TRACK_TITLES_EN: dict[str, str] = {
+    "political": "Political", "clerical": "Clerical", "military": "Military",
+}
+TRACK_TITLES = Words(TRACK_TITLES_EN)
+#: The plan rows of a player board, as a noun ("the marriage row").
+ROWS_EN: dict[str, str] = {
+    "political": "political row", "clerical": "clerical row", "military": "military row",
+    "marriage": "marriage row",
+}
+ROWS = Words(ROWS_EN)
+#: The plan rows' short names, for headings.
+ROW_TITLES_EN: dict[str, str] = {
+    "political": "Political", "clerical": "Clerical", "military": "Military",
+    "marriage": "Marriage",
+}
+ROW_TITLES = Words(ROW_TITLES_EN)
+#: The Signoria actions by their printed names.
+SIGNORIA_EN: dict[str, str] = {
+    "Florins": "Florins", "Marriage": "Marriage", "Offspring": "Offspring", "Tracks": "Tracks",
+    "Diplomatic Mission": "Diplomatic Mission",
+}
+SIGNORIA = Words(SIGNORIA_EN)
+#: The assignment tiles by their names.
+TILES_EN: dict[str, str] = {
+    "Initiative": "Initiative", "Threshold": "Threshold", "Hidden alliance": "Hidden alliance",
+    "Treasury": "Treasury", "Tutors": "Tutors", "Patronage": "Patronage", "Embassy": "Embassy",
+    "Matchmaker": "Matchmaker", "Heirs": "Heirs", "Steward": "Steward",
+}
+TILES = Words(TILES_EN)
 #: The signs of the two kinds of meeple, as the terminal draws them.
 SEX_SIGNS = ("♂", "♀")
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+ORDINALS_EN: dict[str, str] = {
+    "1": "1st", "2": "2nd", "3": "3rd", "4": "4th", "5": "5th", "6": "6th", "7": "7th",
+    "8": "8th",
+}
+ORDINALS = Words(ORDINALS_EN)
+
+
+def ordinal(n: int) -> str:
+    """`1st`, `2nd`... in the language of the moment."""
+    return ORDINALS[str(n)]
+
+
+def city_name(city: str) -> str:
+    return CITIES.get(city, city)
+
+
+def colour_name(colour: str) -> str:
+    return COLOURS.get(colour, colour)
+
+
+def track_name(track: str) -> str:
+    return TRACKS.get(track, track)
+
+
+def row_name(row: str) -> str:
+    return ROWS.get(row, row)
+
+
+def tile_name(t: Tables, tile: int) -> str:
+    return TILES.get(t.tile_name[tile], t.tile_name[tile])
+
+
+def signoria_name(t: Tables, c: int) -> str:
+    return SIGNORIA.get(t.signoria_name[c], t.signoria_name[c])
+
+
+def _n(key: str, n: int, **fields: Any) -> str:
+    """The sentence `key.one` for one, `key.many` for any other count `n`."""
+    return say(f"{key}.{'one' if n == 1 else 'many'}", n=n, **fields)
+
+
+def _meeples(n: int, sex: str) -> str:
+    """`2 male meeples`, as said after "with"."""
+    return _n(f"meeples.{sex if sex in SEXES else 'male'}", n)
 
 
 def effect_text(eff: tuple[str, int, str], times: int = 1) -> str:
     """An effect as printed on a tile or helper, e.g. `2 initiative steps`."""
     kind, amount, criterion = eff
     n = amount * times
-    if kind == "florins":
-        return f"{n} florins"
+    if kind in ("florins", "initiative", "advance", "threshold"):
+        return _n(f"effect.{kind}", n)
     if kind == "vp":
-        return f"{n} VP"
-    if kind == "initiative":
-        return f"{n} initiative step{'s' if n != 1 else ''}"
-    if kind == "advance":
-        return f"up to {n} advancement point{'s' if n != 1 else ''}"
-    if kind == "mission":
-        return "a Diplomatic Mission"
-    if kind == "marriage":
-        return "a Marriage"
-    if kind == "face_down_tile":
-        return "a face-down alliance tile"
-    if kind == "threshold":
-        return f"the threshold raised by {n}"
+        return say("effect.vp", n=n)
+    if kind in ("mission", "marriage", "face_down_tile", "helper"):
+        return say(f"effect.{kind}")
     if kind == "offspring":
-        return f"{n} offspring dice" if amount else "an Offspring roll (a die per married man)"
-    if kind == "helper":
-        return "a free helper"
+        return _n("effect.offspring", n) if amount else say("effect.offspring-roll")
     if kind == "vp_per":
-        return f"{amount} VP per {CRITERIA[criterion]}"
+        return say("effect.vp-per", n=amount, criterion=CRITERIA[criterion])
     return kind
 
 
 def helper_text(t: Tables, h: int) -> str:
-    return (f"the {ORDINALS[t.helper_order[h] - 1]} {t.colours[t.helper_column[h]]} helper "
-            f"({effect_text(t.helper_effect[h])})")
+    """A helper slot by its place: `1st yellow helper (1 initiative step)`, no article."""
+    return say("helper", ordinal=ordinal(t.helper_order[h]),
+               colour=colour_name(t.colours[t.helper_column[h]]),
+               effect=effect_text(t.helper_effect[h]))
 
 
 def tile_text(t: Tables, tile: int) -> str:
-    return f"{t.houses[t.tile_house[tile]]} {t.tile_vp[tile]}"
+    return say("alliance-tile", house=t.houses[t.tile_house[tile]], vp=t.tile_vp[tile])
 
 
 def reward_text(t: Tables, reward: int) -> str:
@@ -84,76 +199,95 @@ def reward_text(t: Tables, reward: int) -> str:
 
 
 def _slot(t: Tables, slot: int) -> str:
-    return f"slot {slot + 1} ({t.career_vp[slot]} VP, rank {t.career_rank[slot]})"
+    return say("career-slot", n=slot + 1, vp=t.career_vp[slot], rank=t.career_rank[slot])
+
+
+def _who(p: Position, a: Any) -> str:
+    seat = getattr(a, "seat", -1)
+    return p.names[seat] if 0 <= seat < p.n else say("seat.unknown", seat=seat)
 
 
 def describe_action(p: Position, a: Any) -> str:
     t = p.t
-    who = p.names[a.seat] if 0 <= getattr(a, "seat", -1) < p.n else f"Seat {a.seat}"
+    who = _who(p, a)
     if isinstance(a, TakeDie):
         c = t.colours.index(a.colour) if a.colour in t.colours else -1
         cost = die_cost(p, c, a.value) if c >= 0 else 0
-        paid = f", paying {cost} florin{'s' if cost != 1 else ''}" if cost else ", for free"
-        return f"{who} takes a {a.colour} die showing {a.value}{paid}."
-    if isinstance(a, Pass):
-        return f"{who} passes."
+        fields = {"who": who, "colour": colour_name(a.colour), "value": a.value}
+        if not cost:
+            return say("act.take-die.free", **fields)
+        return _n("act.take-die", cost, **fields)
     if isinstance(a, ChooseAction):
-        return who + " " + _choose_text(p, a)
+        return _choose_text(p, a, who)
     if isinstance(a, Advance):
-        return who + " " + _advance_text(t, a)
+        return _advance_text(a, who)
+    return _describe_answer(p, a, who)
+
+
+def _describe_answer(p: Position, a: Any, who: str) -> str:
+    t = p.t
+    if isinstance(a, Pass):
+        return say("act.pass", who=who)
     if isinstance(a, Mission):
-        return (f"{who} sends the male meeple on {_slot(t, a.slot)} of the {a.track} track on a "
-                f"Diplomatic Mission to {a.city}.")
+        return say("act.mission", who=who, slot=_slot(t, a.slot), track=track_name(a.track),
+                   city=city_name(a.city))
     if isinstance(a, Marry):
-        return (f"{who} arranges a Marriage in {a.city} with a dowry of {a.dowry} florins "
-                f"({a.dowry * t.vp_per_dowry} VP).")
+        return say("act.marry", who=who, city=city_name(a.city), dowry=a.dowry,
+                   vp=a.dowry * t.vp_per_dowry)
     if isinstance(a, FaceDown):
-        return f"{who} places a face-down alliance tile next to the {a.row} row."
+        return say("act.face-down", who=who, row=row_name(a.row))
     if isinstance(a, Hire):
-        return f"{who} takes a free helper: {helper_text(t, a.helper)}."
+        return say("act.hire-free", who=who, helper=helper_text(t, a.helper))
     if isinstance(a, Activate):
-        verb = "activates" if a.use else "does not activate"
-        return f"{who} {verb} {helper_text(t, a.helper)}."
+        return say("act.activate" if a.use else "act.not-activate", who=who,
+                   helper=helper_text(t, a.helper))
     if isinstance(a, Reward):
         if a.choice == "florins":
-            return f"{who} takes {t.reward_florins} florins as the reward."
-        return f"{who} takes the reward: {reward_text(t, p.rewards[p.round - 1])}."
+            return say("act.reward-florins", who=who, n=t.reward_florins)
+        return say("act.reward", who=who, reward=reward_text(t, p.rewards[p.round - 1]))
     if isinstance(a, Wedding):
-        return f"{who} {'arranges' if a.accept else 'does not arrange'} a wedding for a son."
+        return say("act.wedding" if a.accept else "act.no-wedding", who=who)
     if isinstance(a, BuyVp):
-        verb = "pays" if a.accept else "does not pay"
-        return f"{who} {verb} {t.buy_florins} florins for {t.buy_vp} VP."
+        return say("act.buy" if a.accept else "act.no-buy", who=who, florins=t.buy_florins,
+                   vp=t.buy_vp)
     return repr(a)
 
 
-def _choose_text(p: Position, a: ChooseAction) -> str:
+def _choose_text(p: Position, a: ChooseAction, who: str) -> str:
     t = p.t
     if a.kind == "signoria":
         f = p.stack[-1] if p.stack and p.stack[-1][0] == "choose" else None
-        name = t.signoria_name[f[2]] if f else "the Signoria action"
-        return f"performs the Signoria action: {name}."
+        if f is None:
+            return say("act.signoria-any", who=who)
+        return say("act.signoria", who=who, name=signoria_name(t, f[2]))
     if a.kind == "helper":
-        return f"hires {helper_text(t, a.helper)} for {t.helper_cost[a.helper]} florins."
-    tile_name, what = "", ""
+        return say("act.hire", who=who, helper=helper_text(t, a.helper),
+                   n=t.helper_cost[a.helper])
+    meeples = _meeples(a.meeples, a.sex)
     if p.stack and p.stack[-1][0] == "choose" and a.sex in SEXES:
         c = p.stack[-1][2]
         slot = next(i for i in t.colour_assignment_slots[c]
                     if t.assignment_slots[i][1] == SEXES.index(a.sex))
         tile = p.assignment[slot]
-        tile_name = f" '{t.tile_name[tile]}'"
-        what = f" ({effect_text(t.tile_effect[tile], a.meeples if t.tile_repeat[tile] else 1)})"
-    plural = "s" if a.meeples != 1 else ""
-    return f"performs the assignment{tile_name} with {a.meeples} {a.sex} meeple{plural}{what}."
+        effect = effect_text(t.tile_effect[tile], a.meeples if t.tile_repeat[tile] else 1)
+        return say("act.assignment", who=who, name=tile_name(t, tile), meeples=meeples,
+                   effect=effect)
+    return say("act.assignment-any", who=who, meeples=meeples)
 
 
-def _advance_text(t: Tables, a: Advance) -> str:
+def _advance_text(a: Advance, who: str) -> str:
+    track = track_name(a.track)
     if a.move == "new":
-        return f"places a male meeple from his supply on the {a.track} track."
+        return say("act.advance-new", who=who, track=track)
     if a.move == "up":
-        return f"moves a meeple up the {a.track} track from slot {a.slot + 1}."
+        return say("act.advance-up", who=who, track=track, n=a.slot + 1)
     if a.move == "initiative":
-        return "moves his disc up the Initiative track."
-    return "stops using advancement points."
+        return say("act.advance-initiative", who=who)
+    return say("act.advance-stop", who=who)
+
+
+def _names(p: Position, seats: Any) -> str:
+    return say("list.comma").join(p.names[s] for s in seats)
 
 
 def describe_log(p: Position, entry: LogEntry) -> str:
@@ -161,73 +295,97 @@ def describe_log(p: Position, entry: LogEntry) -> str:
     who = p.names[entry.seat] if entry.seat is not None else ""
     k = entry.kind
     if k == "setup":
-        order = ", ".join(p.names[s] for s in d["order"])
-        return (f"Setup: turn order {order}; cities {', '.join(d['cities'])}; reward tiles "
-                + "; ".join(reward_text(t, r) for r in d["rewards"]) + ".")
+        sep = say("list.semicolon")
+        return say("log.setup", order=_names(p, d["order"]),
+                   cities=say("list.comma").join(city_name(c) for c in d["cities"]),
+                   rewards=sep.join(reward_text(t, r) for r in d["rewards"]))
     if k == "round":
-        dice = "; ".join(f"{c} {' '.join(map(str, v))}" for c, v in d["dice"].items())
-        return f"Round {d['round']} begins. Dice: {dice}."
+        dice = say("list.semicolon").join(
+            say("log.dice", colour=colour_name(c), values=" ".join(map(str, v)))
+            for c, v in d["dice"].items())
+        return say("log.round", round=d["round"], dice=dice)
     if k == "take_die":
-        unit = "florin" if d["cost"] == 1 else "florins"
-        paid = f", paying {d['cost']} {unit}" if d["cost"] else ""
-        return f"{who} takes a {d['colour']} die showing {d['value']}{paid}."
+        fields = {"who": who, "colour": colour_name(d["colour"]), "value": d["value"]}
+        if not d["cost"]:
+            return say("log.take-die.free", **fields)
+        return _n("act.take-die", d["cost"], **fields)
     if k == "pass":
-        return f"{who} {'must pass' if d['forced'] else 'passes'}."
+        return say("log.must-pass" if d["forced"] else "act.pass", who=who)
     if k == "signoria":
-        return f"{who} performs the {d['colour']} Signoria action: {d['name']}."
+        return say("log.signoria", who=who, colour=colour_name(d["colour"]),
+                   name=SIGNORIA.get(d["name"], d["name"]))
     if k == "assignment":
-        return (f"{who} performs the {d['colour']} assignment '{t.tile_name[d['tile']]}' with "
-                f"{d['meeples']} {d['sex']} meeple{'s' if d['meeples'] != 1 else ''}.")
+        return say("log.assignment", who=who, colour=colour_name(d["colour"]),
+                   name=tile_name(t, d["tile"]), meeples=_meeples(d["meeples"], d["sex"]))
     if k == "hire":
-        cost = f" for {d['cost']} florins" if d["cost"] else " for free"
-        return f"{who} hires {helper_text(t, d['helper'])}{cost}."
+        helper = helper_text(t, d["helper"])
+        if not d["cost"]:
+            return say("log.hire-free", who=who, helper=helper)
+        return say("act.hire", who=who, helper=helper, n=d["cost"])
     if k == "helper":
-        verb = "activates" if d["use"] else "does not activate"
-        return f"{who} {verb} {helper_text(t, d['helper'])}."
+        return say("act.activate" if d["use"] else "act.not-activate", who=who,
+                   helper=helper_text(t, d["helper"]))
     return _describe_more(p, entry, who)
 
 
 def _describe_more(p: Position, entry: LogEntry, who: str) -> str:
-    t, d, k = p.t, entry.data, entry.kind
+    d, k = entry.data, entry.kind
     if k == "florins":
-        return f"{who} receives {d['florins']} florins."
+        return _n("log.florins", d["florins"], who=who)
     if k == "score":
-        return f"{who} scores {d['points']} VP ({SOURCES.get(d['source'], d['source'])})."
+        return say("log.score", who=who, n=d["points"],
+                   source=SOURCES.get(d["source"], d["source"]))
     if k == "initiative":
-        return f"{who}'s disc reaches slot {d['slot']} of the Initiative track."
+        return say("log.initiative", who=who, n=d["slot"])
     if k == "advance":
-        how = "places a new meeple on" if d["new"] else "moves a meeple up"
-        return f"{who} {how} the {d['track']} track (slot {d['slot'] + 1})."
-    if k == "mission":
-        tile = f" and takes the alliance tile {tile_text(t, d['tile'])}" if d["tile"] >= 0 else ""
-        return (f"{who} sends a meeple from the {d['track']} track on a Diplomatic Mission to "
-                f"{d['city']} (slot valued {d['value']}){tile}.")
-    if k == "marriage":
-        tile = f" and takes the alliance tile {tile_text(t, d['tile'])}" if d["tile"] >= 0 else ""
-        return f"{who} arranges a Marriage in {d['city']} with a dowry of {d['dowry']}{tile}."
+        return say("log.advance-new" if d["new"] else "log.advance-up", who=who,
+                   track=track_name(d["track"]), n=d["slot"] + 1)
+    if k in ("mission", "marriage"):
+        return _city_log(p, entry, who)
     if k == "face_down":
-        return f"{who} places a face-down alliance tile next to the {d['row']} row."
+        return say("act.face-down", who=who, row=row_name(d["row"]))
     if k == "offspring":
-        rolls = " ".join(map(str, d["rolls"]))
-        return (f"{who} rolls the offspring dice: {rolls or 'none'}; {d['male']} son(s) and "
-                f"{d['female']} daughter(s) join the supply.")
+        return say("log.offspring", who=who,
+                   rolls=" ".join(map(str, d["rolls"])) or say("log.offspring.none"),
+                   male=d["male"], female=d["female"])
+    return _describe_end(p, entry, who)
+
+
+def _city_log(p: Position, entry: LogEntry, who: str) -> str:
+    """A Diplomatic Mission or a Marriage, with the alliance tile it took along, if any."""
+    t, d, k = p.t, entry.data, entry.kind
+    fields: dict[str, Any] = {"who": who, "city": city_name(d["city"])}
+    if k == "mission":
+        fields.update(track=track_name(d["track"]), value=d["value"])
+    else:
+        fields.update(dowry=d["dowry"])
+    if d["tile"] >= 0:
+        return say(f"log.{k}-tile", tile=tile_text(t, d["tile"]), **fields)
+    return say(f"log.{k}", **fields)
+
+
+def _describe_end(p: Position, entry: LogEntry, who: str) -> str:
+    t, d, k = p.t, entry.data, entry.kind
     if k == "rewards":
-        order = ", ".join(p.names[s] for s in d["order"])
-        won = ", ".join(p.names[s] for s in d["qualified"]) or "nobody"
-        return f"Rewards: the new turn order is {order}; the reward goes to {won}."
+        won = _names(p, d["qualified"]) or say("log.nobody")
+        return say("log.rewards", order=_names(p, d["order"]), won=won)
     if k == "reward":
         if d["choice"] == "florins":
-            return f"{who} takes {t.reward_florins} florins as the reward."
-        return f"{who} receives the reward: {reward_text(t, d['tile'])}."
+            return say("act.reward-florins", who=who, n=t.reward_florins)
+        return say("log.reward", who=who, reward=reward_text(t, d["tile"]))
     if k == "wedding":
-        extra = f" and receives {d['florins']} florins" if d["florins"] else ""
-        return f"{who} arranges a wedding for a son{extra}."
+        if d["florins"]:
+            return say("log.wedding-florins", who=who, n=d["florins"])
+        return say("act.wedding", who=who)
     if k == "buy_vp":
-        return f"{who} pays {d['florins']} florins for {t.buy_vp} VP."
+        return say("act.buy", who=who, florins=d["florins"], vp=t.buy_vp)
     if k == "game_over":
-        scores = ", ".join(f"{p.names[s]} {d['scores'][s]}" for s in d["order"])
-        won = " and ".join(p.names[s] for s in d["winners"])
-        return f"The game is over: {scores}. {won} wins."
+        scores = say("list.comma").join(
+            say("log.score-of", name=p.names[s], vp=d["scores"][s]) for s in d["order"])
+        winners = [p.names[s] for s in d["winners"]]
+        if len(winners) == 1:
+            return say("log.game-over", scores=scores, name=winners[0])
+        return say("log.game-over-tie", scores=scores, names=say("list.and").join(winners))
     return f"{k}: {dict(d)}"
 
 
@@ -235,87 +393,304 @@ def score_lines(p: Position, breakdown: list[dict[str, int]]) -> list[str]:
     """The end-of-game breakdown, one line per seat."""
     out = []
     for seat, parts in enumerate(breakdown):
-        items = ", ".join(f"{SOURCES[src]} {pts}" for src, pts in parts.items())
-        out.append(f"{p.names[seat]}: {p.vp[seat]} VP ({items or 'nothing'})")
+        items = say("list.comma").join(say("score.item", source=SOURCES[src], n=pts)
+                                       for src, pts in parts.items())
+        out.append(say("score.line", name=p.names[seat], vp=p.vp[seat],
+                       items=items or say("score.nothing")))
     return out
 
 
 # -- the browser's words ------------------------------------------------------------------------
 
-#: The game in one line, for the lobby's list of games.
-DESCRIPTION = ("Renaissance families: take dice, send sons on diplomatic missions, marry "
-               "daughters into the great cities, and plan alliances over seven rounds.")
-PHASE_NAMES = {"actions": "Actions", "rewards": "Rewards", "over": "Game over"}
-KIND_NAMES = {"signoria": "Signoria action", "assignment": "Assignment", "helper": "Helper"}
-SEX_NAMES = {"male": "male", "female": "female"}
+PHASE_NAMES_EN: dict[str, str] = {
+    "actions": "Actions", "rewards": "Rewards", "over": "Game over",
+}
+PHASE_NAMES = Words(PHASE_NAMES_EN)
+KIND_NAMES_EN: dict[str, str] = {
+    "signoria": "Signoria action", "assignment": "Assignment", "helper": "Helper",
+}
+KIND_NAMES = Words(KIND_NAMES_EN)
+
+
+def description() -> str:
+    """The lobby's line about the game, in the language of the moment."""
+    return say("description")
 
 
 def colour_title(colour: str) -> str:
     """A colour as a name on the page: `yellow` -> `Yellow`."""
-    return colour.capitalize()
+    name = colour_name(colour)
+    return name[:1].upper() + name[1:]
+
+
+def track_title(track: str) -> str:
+    return TRACK_TITLES.get(track, track)
+
+
+def row_title(row: str) -> str:
+    return ROW_TITLES.get(row, row)
 
 
 def choice_text(p: Position, a: Any) -> str:
     """A choice as a button says it, to the player who makes it (no name, imperative)."""
     t = p.t
     if isinstance(a, Pass):
-        return "Pass: take no more dice this round"
+        return say("choice.pass")
     if isinstance(a, Advance):
-        if a.move == "new":
-            return f"New meeple on the {a.track} track"
-        if a.move == "up":
-            return f"{a.track.capitalize()} track: up from {_slot(t, a.slot)}"
-        if a.move == "initiative":
-            return "Disc up the Initiative track"
-        return "Stop: keep the remaining advancement points unused"
+        return _advance_choice(t, a)
     if isinstance(a, Mission):
-        return f"{a.track.capitalize()} meeple of {_slot(t, a.slot)} to {a.city}"
+        return say("choice.mission", track=track_name(a.track), slot=_slot(t, a.slot),
+                   city=city_name(a.city))
     if isinstance(a, Marry):
-        return f"{a.city}, dowry {a.dowry} florins ({a.dowry * t.vp_per_dowry} VP)"
+        return say("choice.marry", city=city_name(a.city), dowry=a.dowry,
+                   vp=a.dowry * t.vp_per_dowry)
     if isinstance(a, FaceDown):
-        return f"Next to the {a.row} row"
+        return say("choice.face-down", row=row_name(a.row))
     if isinstance(a, Hire):
-        return f"Hire {helper_text(t, a.helper)}"
+        return say("choice.hire", helper=helper_text(t, a.helper))
     if isinstance(a, Activate):
-        return f"{'Activate' if a.use else 'Do not activate'} {helper_text(t, a.helper)}"
+        return say("choice.activate" if a.use else "choice.not-activate",
+                   helper=helper_text(t, a.helper))
     if isinstance(a, Reward):
         if a.choice == "florins":
-            return f"Take {t.reward_florins} florins"
-        return f"Take the bonus: {reward_text(t, p.rewards[p.round - 1])}"
+            return say("choice.reward-florins", n=t.reward_florins)
+        return say("choice.reward", reward=reward_text(t, p.rewards[p.round - 1]))
     if isinstance(a, Wedding):
-        return "Arrange a wedding for a son" if a.accept else "No wedding"
+        return say("choice.wedding" if a.accept else "choice.no-wedding")
     if isinstance(a, BuyVp):
-        return (f"Pay {t.buy_florins} florins for {t.buy_vp} VP" if a.accept
-                else "Keep the florins")
+        return say("choice.buy" if a.accept else "choice.no-buy", florins=t.buy_florins,
+                   vp=t.buy_vp)
     return describe_action(p, a)
+
+
+def _advance_choice(t: Tables, a: Advance) -> str:
+    if a.move == "new":
+        return say("choice.advance-new", track=track_name(a.track))
+    if a.move == "up":
+        return say("choice.advance-up", track=track_name(a.track), slot=_slot(t, a.slot))
+    if a.move == "initiative":
+        return say("choice.advance-initiative")
+    return say("choice.advance-stop")
 
 
 def wedding_text(t: Tables, brides: int, round_: int) -> str:
     """What the next wedding brings a seat with `brides` married men."""
     vp = t.bride_vp[brides] if brides < len(t.bride_vp) else 0
     florins = t.wedding_florins if round_ in t.wedding_rounds else 0
-    extra = f" and {florins} florins" if florins else ""
-    return f"a bride on the next bride slot: {vp} VP{extra}"
+    if florins:
+        return say("wedding.gain-florins", vp=vp, n=florins)
+    return say("wedding.gain", vp=vp)
 
 
 def reward_step_text(p: Position, seat: int, total: int, threshold: int) -> str:
     """The threshold check of the reward step, for one seat."""
-    verdict = "receives the reward" if total <= threshold else "receives no reward"
-    return f"{p.names[seat]}: dice {total}, threshold {threshold}: {verdict}"
+    key = "reward-step.yes" if total <= threshold else "reward-step.no"
+    return say(key, name=p.names[seat], total=total, threshold=threshold)
 
 
 def final_note(t: Tables) -> str:
     """How the end scoring counts, from the rules' numbers."""
-    return (f"Career meeples score their slot's VP divided by {t.career_divisor} (rounded "
-            f"down); a plan row of {t.row_min} or more tiles scores its face-up tiles' values "
-            f"and {t.back_vp} VP per face-down tile. Ties go to the higher place in the turn "
-            "order.")
+    return say("final.note", divisor=t.career_divisor, row_min=t.row_min, back=t.back_vp)
 
 
-# -- the terminal game: menus, questions, the table's labels ------------------------------------
+def question(kind: str, name: str) -> str:
+    """The question the frame `kind` asks, as the others read it: `Anna is asked to...`."""
+    return say(f"asked.{kind}", name=name)
 
-#: Every sentence of the terminal game, filled by `say`.
+
+def not_in_supply(n: int, sex: str) -> str:
+    """Why an assignment with `n` meeples of `sex` is closed."""
+    return _n(f"why.supply.{sex if sex in SEXES else 'male'}", n)
+
+
+def preview_hidden() -> str:
+    return say("preview.hidden")
+
+
+# -- every sentence, filled by `say` ------------------------------------------------------------
+
+#: Every sentence a player reads, by key; the English text is the catalog's message id.
 MESSAGES: dict[str, str] = {
+    # the game in one line, for the lobby's list of games
+    "description": "Renaissance families: take dice, send sons on diplomatic missions, marry "
+                   "daughters into the great cities, and plan alliances over seven rounds.",
+    # lists
+    "list.comma": ", ",
+    "list.semicolon": "; ",
+    "list.and": " and ",
+    # names and pieces
+    "seat.unknown": "Seat {seat}",
+    "helper": "{ordinal} {colour} helper ({effect})",
+    "alliance-tile": "{house} {vp}",
+    "career-slot": "slot {n} ({vp} VP, rank {rank})",
+    "meeples.male.one": "{n} male meeple",
+    "meeples.male.many": "{n} male meeples",
+    "meeples.female.one": "{n} female meeple",
+    "meeples.female.many": "{n} female meeples",
+    # effects, as printed on tiles and helpers
+    "effect.florins.one": "{n} florin",
+    "effect.florins.many": "{n} florins",
+    "effect.vp": "{n} VP",
+    "effect.initiative.one": "{n} initiative step",
+    "effect.initiative.many": "{n} initiative steps",
+    "effect.advance.one": "up to {n} advancement point",
+    "effect.advance.many": "up to {n} advancement points",
+    "effect.mission": "a Diplomatic Mission",
+    "effect.marriage": "a Marriage",
+    "effect.face_down_tile": "a face-down alliance tile",
+    "effect.threshold.one": "the threshold raised by {n}",
+    "effect.threshold.many": "the threshold raised by {n}",
+    "effect.offspring.one": "{n} offspring die",
+    "effect.offspring.many": "{n} offspring dice",
+    "effect.offspring-roll": "an Offspring roll (a die per married man)",
+    "effect.helper": "a free helper",
+    "effect.vp-per": "{n} VP per {criterion}",
+    # what a player did (the log and the descriptions of actions)
+    "act.take-die.free": "{who} takes a {colour} die showing {value}, for free.",
+    "act.take-die.one": "{who} takes a {colour} die showing {value}, paying {n} florin.",
+    "act.take-die.many": "{who} takes a {colour} die showing {value}, paying {n} florins.",
+    "act.pass": "{who} passes.",
+    "act.signoria": "{who} performs the Signoria action: {name}.",
+    "act.signoria-any": "{who} performs the Signoria action.",
+    "act.hire": "{who} hires the {helper} for {n} florins.",
+    "act.assignment": "{who} performs the assignment '{name}' with {meeples} ({effect}).",
+    "act.assignment-any": "{who} performs an assignment with {meeples}.",
+    "act.advance-new": "{who} places a male meeple from his supply on the {track}.",
+    "act.advance-up": "{who} moves a meeple up the {track} from slot {n}.",
+    "act.advance-initiative": "{who} moves his disc up the Initiative track.",
+    "act.advance-stop": "{who} stops using advancement points.",
+    "act.mission": "{who} sends the male meeple on {slot} of the {track} on a Diplomatic "
+                   "Mission to {city}.",
+    "act.marry": "{who} arranges a Marriage in {city} with a dowry of {dowry} florins "
+                 "({vp} VP).",
+    "act.face-down": "{who} places a face-down alliance tile next to the {row}.",
+    "act.hire-free": "{who} takes a free helper: the {helper}.",
+    "act.activate": "{who} activates the {helper}.",
+    "act.not-activate": "{who} does not activate the {helper}.",
+    "act.reward-florins": "{who} takes {n} florins as the reward.",
+    "act.reward": "{who} takes the reward: {reward}.",
+    "act.wedding": "{who} arranges a wedding for a son.",
+    "act.no-wedding": "{who} does not arrange a wedding for a son.",
+    "act.buy": "{who} pays {florins} florins for {vp} VP.",
+    "act.no-buy": "{who} does not pay {florins} florins for {vp} VP.",
+    # the log's own lines
+    "log.setup": "Setup: turn order {order}; cities {cities}; reward tiles {rewards}.",
+    "log.dice": "{colour} {values}",
+    "log.round": "Round {round} begins. Dice: {dice}.",
+    "log.take-die.free": "{who} takes a {colour} die showing {value}.",
+    "log.must-pass": "{who} must pass.",
+    "log.signoria": "{who} performs the {colour} Signoria action: {name}.",
+    "log.assignment": "{who} performs the {colour} assignment '{name}' with {meeples}.",
+    "log.hire-free": "{who} hires the {helper} for free.",
+    "log.florins.one": "{who} receives {n} florin.",
+    "log.florins.many": "{who} receives {n} florins.",
+    "log.score": "{who} scores {n} VP ({source}).",
+    "log.initiative": "{who}'s disc reaches slot {n} of the Initiative track.",
+    "log.advance-new": "{who} places a new meeple on the {track} (slot {n}).",
+    "log.advance-up": "{who} moves a meeple up the {track} (slot {n}).",
+    "log.mission": "{who} sends a meeple from the {track} on a Diplomatic Mission to {city} "
+                   "(slot valued {value}).",
+    "log.mission-tile": "{who} sends a meeple from the {track} on a Diplomatic Mission to "
+                        "{city} (slot valued {value}) and takes the alliance tile {tile}.",
+    "log.marriage": "{who} arranges a Marriage in {city} with a dowry of {dowry}.",
+    "log.marriage-tile": "{who} arranges a Marriage in {city} with a dowry of {dowry} and "
+                         "takes the alliance tile {tile}.",
+    "log.offspring": "{who} rolls the offspring dice: {rolls}; {male} son(s) and {female} "
+                     "daughter(s) join the supply.",
+    "log.offspring.none": "none",
+    "log.nobody": "nobody",
+    "log.rewards": "Rewards: the new turn order is {order}; the reward goes to {won}.",
+    "log.reward": "{who} receives the reward: {reward}.",
+    "log.wedding-florins": "{who} arranges a wedding for a son and receives {n} florins.",
+    "log.score-of": "{name} {vp}",
+    "log.game-over": "The game is over: {scores}. {name} wins.",
+    "log.game-over-tie": "The game is over: {scores}. {names} win.",
+    "score.item": "{source} {n}",
+    "score.line": "{name}: {vp} VP ({items})",
+    "score.nothing": "nothing",
+    # the buttons of the browser's choices
+    "choice.pass": "Pass: take no more dice this round",
+    "choice.advance-new": "New meeple on the {track}",
+    "choice.advance-up": "Up the {track} from {slot}",
+    "choice.advance-initiative": "Disc up the Initiative track",
+    "choice.advance-stop": "Stop: keep the remaining advancement points unused",
+    "choice.mission": "Meeple of the {track} on {slot} to {city}",
+    "choice.marry": "{city}, dowry {dowry} florins ({vp} VP)",
+    "choice.face-down": "Next to the {row}",
+    "choice.hire": "Hire the {helper}",
+    "choice.activate": "Activate the {helper}",
+    "choice.not-activate": "Do not activate the {helper}",
+    "choice.reward-florins": "Take {n} florins",
+    "choice.reward": "Take the bonus: {reward}",
+    "choice.wedding": "Arrange a wedding for a son",
+    "choice.no-wedding": "No wedding",
+    "choice.buy": "Pay {florins} florins for {vp} VP",
+    "choice.no-buy": "Keep the florins",
+    "wedding.gain": "a bride on the next bride slot: {vp} VP",
+    "wedding.gain-florins": "a bride on the next bride slot: {vp} VP and {n} florins",
+    "reward-step.yes": "{name}: dice {total}, threshold {threshold}: receives the reward",
+    "reward-step.no": "{name}: dice {total}, threshold {threshold}: receives no reward",
+    "final.note": "Career meeples score their slot's VP divided by {divisor} (rounded down); a "
+                  "plan row of {row_min} or more tiles scores its face-up tiles' values and "
+                  "{back} VP per face-down tile. Ties go to the higher place in the turn order.",
+    "preview.hidden": "Then the dice decide: you see the roll once the move is made.",
+    # what the others read while a player decides
+    "asked.turn": "{name} is asked to take a die or pass.",
+    "asked.choose": "{name} is asked to choose the action of the die just placed.",
+    "asked.helpers": "{name} is asked whether to activate a helper.",
+    "asked.advance": "{name} is asked to use an advancement point.",
+    "asked.mission": "{name} is asked to choose a Diplomatic Mission.",
+    "asked.marriage": "{name} is asked to arrange a Marriage.",
+    "asked.face_down": "{name} is asked to choose the row of a face-down alliance tile.",
+    "asked.hire": "{name} is asked to choose the helper slot of a free helper.",
+    "asked.reward": "{name} is asked to choose the bonus or the florins.",
+    "asked.wedding": "{name} is asked whether to arrange a wedding.",
+    "asked.buy": "{name} is asked whether to buy VP for florins.",
+    # why a choice is closed, and why an action is refused
+    "why.supply.male.one": "not {n} male meeple in the supply",
+    "why.supply.male.many": "not {n} male meeples in the supply",
+    "why.supply.female.one": "not {n} female meeple in the supply",
+    "why.supply.female.many": "not {n} female meeples in the supply",
+    "why.helper-filled": "this helper slot is already filled",
+    "why.helper-cost": "costs {n} florins, {left} would be left",
+    "why.advance": "no meeple, track or disc left to move",
+    "why.mission": "no male meeple on a career track holds the rank of an empty city slot",
+    "why.no-female": "no female meeple in the available supply",
+    "why.no-city": "no city has an empty slot a dowry can pay for",
+    "why.dowry": "the lowest dowry is {n} florins, {left} would be left",
+    "why.face_down_tile": "the alliance stack is empty",
+    "why.helper": "every helper slot is filled",
+    "why.florins": "needs {n} florins, {left} would be left",
+    "wait.nobody": "nobody moves now",
+    "wait.mover": "it is {name}'s move",
+    "refuse.over": "the game is over",
+    "refuse.unknown": "{action} is not a Signorie action",
+    "refuse.turn": "it is {name}'s move, not seat {seat}'s",
+    "refuse.not-open": "this choice is not open now",
+    "refuse.die-colour": "there are no {colour} dice",
+    "refuse.four-dice": "at most {n} dice a round; now pass",
+    "refuse.slot-full": "the {colour} action slot already holds a die this round",
+    "refuse.no-die": "no {colour} die showing {value} is left",
+    "refuse.die-cost": "the die costs {n} florins, {name} has {have}",
+    "refuse.die-useless": "no action of the {colour} slot could be performed completely after "
+                          "paying for this die",
+    "refuse.helper-ring": "the {colour} slot hires into a {ring} helper slot",
+    "refuse.helper-cost": "the helper costs {n} florins",
+    "refuse.sex": "choose the male or the female slot",
+    "refuse.meeples-most": "this assignment takes 1 to {n} meeples",
+    "refuse.meeples-one": "this assignment takes 1 meeple",
+    "refuse.incomplete": "that action could not be performed completely",
+    "refuse.mission-unknown": "unknown career track or city",
+    "refuse.city-absent": "{city} is not in this game",
+    "refuse.mission-meeple": "no male meeple on that slot of the {track}",
+    "refuse.city-full": "{city} has no empty slot",
+    "refuse.mission-rank": "the lowest empty slot of {city} needs rank {rank}, that meeple has "
+                           "rank {has}",
+    "refuse.dowry": "the dowry in {city} is {low} to {high} florins",
+    "refuse.florins": "{name} has {n} florins",
+    "refuse.advance-stop": "at least one advancement point must be used",
+    "refuse.advance-nothing": "that advancement point moves nothing",
+    # the terminal game: menus, questions, the table's labels
     "seat.human": "{colour}",
     "seat.you": "{colour} (you)",
     "seat.bot": "{title} {n}",
@@ -336,6 +711,8 @@ MESSAGES: dict[str, str] = {
     "dice.signoria": "Signoria action",
     "dice.assignment": "{sex} assignment",
     "dice.hires": "hires into",
+    "dice.signoria-effect": "{name}: {effect}",
+    "summary.line": ": {vp} VP, {florins} florins; {dice}",
     "tile.assignment": "{name} ({meeples} {sign}): {effect}",
     "tile.meeples.one": "1",
     "tile.meeples.many": "1-3",
@@ -425,19 +802,83 @@ MESSAGES: dict[str, str] = {
     "question.reward": "the bonus of the reward tile, or the florins?",
     "question.wedding": "arrange a wedding for a son?",
     "question.buy": "pay {florins} florins for {vp} VP?",
+    # the terminal's menu lines: what the player does, without naming them
+    "option.take-die": "take the {colour} die showing {value}",
+    "option.pass": "pass: take no more dice this round",
+    "option.mission": "the meeple on slot {n} of the {track} (rank {rank}) to {city}, slot "
+                      "valued {value}",
+    "option.marry.one": "{city}, a dowry of {n} florin ({vp} VP)",
+    "option.marry.many": "{city}, a dowry of {n} florins ({vp} VP)",
+    "option.face-down": "the {row}",
+    "option.hire-free": "take the {helper} for free",
+    "option.activate": "activate the {helper}",
+    "option.not-activate": "do not activate it",
+    "option.reward-florins": "take {n} florins",
+    "option.reward": "take the bonus: {reward}",
+    "option.buy": "pay {florins} florins for {vp} VP",
+    "option.no-buy": "keep the florins",
+    "option.signoria-any": "the Signoria action",
+    "option.signoria": "Signoria action {name}: {effect}",
+    "option.hire": "hire the {helper}",
+    "option.assignment-any": "an assignment with {meeples}",
+    "option.assignment": "assignment '{name}' with {meeples}: {effect}",
+    "option.advance-new": "a new male meeple on the {track}",
+    "option.advance-up": "a meeple up the {track}, slot {n} to {to} ({vp} VP, rank {rank})",
+    "option.advance-initiative": "your disc up the Initiative track",
+    "option.advance-stop": "stop here",
+    "option.no-wedding": "no wedding",
+    "option.wedding": "a bride on slot {n}: {vp} VP",
+    "option.wedding-florins": "a bride on slot {n}: {vp} VP and {florins} florins",
+    # the tutorial (games/signorie/tutorial.py)
+    "tutorial.you": "You",
+    "tutorial.bot": "Greedy bot",
+    "tutorial.intro": "Welcome to Signorie! You lead a family against one bot. On your turn you "
+                      "take a die and use it for one action of its colour. Follow the glowing "
+                      "outline.",
+    "tutorial.waiting": "The bot is taking its turn. Watch the dice board and the log.",
+    "tutorial.done": "You have taken dice, paid for them, sent meeples on assignments and hired "
+                     "helpers: the heart of Signorie. Play on to the rewards at the round's end, "
+                     "or go back to the lobby and start a game of your own.",
+    "tutorial.die.title": "Take the {colour} {value}",
+    "tutorial.die.say": "A die costs its colour's price ({price}) minus its value, so the {colour}"
+                        " {value} costs {cost} florins. Pick it, then the male assignment with 1 "
+                        "meeple, then Confirm: the assignment sends a son to work and hires a "
+                        "helper for free.",
+    "tutorial.die.refuse": "In this lesson, take the {colour} {value} and use it as shown. You "
+                           "will choose freely once the lesson is over.",
+    "tutorial.assign.title": "Send one son on the assignment",
+    "tutorial.assign.say": "Choose the male assignment with 1 meeple and confirm.",
+    "tutorial.assign.refuse": "In this lesson, use the die for the male assignment with 1 meeple.",
+    "tutorial.hire.title": "Hire your free helper",
+    "tutorial.hire.say": "The assignment's reward is a free helper. Choose the one outlined and "
+                         "confirm: helpers act again each time you later take a die of their "
+                         "column.",
+    "tutorial.hire.refuse": "In this lesson, hire the helper outlined.",
+    "tutorial.helper-die.title": "Take the {colour} {value} to hire a helper",
+    "tutorial.helper-die.say": "This die is free: its value is at least its colour's price. Pick "
+                               "it, then hire the helper outlined, then Confirm.",
+    "tutorial.helper.title": "Hire the helper",
+    "tutorial.helper.say": "Choose the helper outlined and confirm: you pay its cost in florins.",
+    "tutorial.helper.refuse": "In this lesson, hire the helper outlined.",
+    "tutorial.points-die.title": "Take the {colour} {value} for points",
+    "tutorial.points-die.say": "Pick the die, then its male assignment with 3 meeples, then "
+                               "Confirm: each meeple sent earns the reward again.",
+    "tutorial.points.title": "Send three sons on the assignment",
+    "tutorial.points.say": "Choose the male assignment with 3 meeples and confirm.",
+    "tutorial.points.refuse": "In this lesson, use the die for the male assignment with 3 meeples.",
 }
 
 
 def say(key: str, **fields: Any) -> str:
-    """The terminal's sentence `key` with its fields filled in."""
-    return MESSAGES[key].format(**fields)
+    """The sentence `key` in the language of the moment, with its fields filled in."""
+    return tr(MESSAGES[key]).format(**fields)
 
 
 def question_text(p: Position, frame: list) -> str:
     """The question the decision `frame` asks, for the player who answers it."""
     t, kind = p.t, frame[0]
     if kind == "choose":
-        return say("question.choose", colour=t.colours[frame[2]])
+        return say("question.choose", colour=colour_name(t.colours[frame[2]]))
     if kind == "advance":
         return say("question.advance", left=frame[2])
     if kind == "buy":
@@ -449,9 +890,9 @@ def option_text(p: Position, a: Any) -> str:
     """A legal action as a menu line: what the player does, without naming them."""
     t = p.t
     if isinstance(a, TakeDie):
-        return f"take the {a.colour} die showing {a.value}"
+        return say("option.take-die", colour=colour_name(a.colour), value=a.value)
     if isinstance(a, Pass):
-        return "pass: take no more dice this round"
+        return say("option.pass")
     if isinstance(a, ChooseAction):
         return _choose_option(p, a)
     if isinstance(a, Advance):
@@ -459,26 +900,33 @@ def option_text(p: Position, a: Any) -> str:
     if isinstance(a, Mission):
         city = t.city_names.index(a.city)
         value = t.city_slots[city][len(p.city_meeples[city])]
-        return (f"the meeple on slot {a.slot + 1} of the {a.track} track (rank "
-                f"{t.career_rank[a.slot]}) to {a.city}, slot valued {value}")
+        return say("option.mission", n=a.slot + 1, track=track_name(a.track),
+                   rank=t.career_rank[a.slot], city=city_name(a.city), value=value)
     if isinstance(a, Marry):
-        unit = "florin" if a.dowry == 1 else "florins"
-        return f"{a.city}, a dowry of {a.dowry} {unit} ({a.dowry * t.vp_per_dowry} VP)"
+        return _n("option.marry", a.dowry, city=city_name(a.city), vp=a.dowry * t.vp_per_dowry)
+    return _answer_option(p, a)
+
+
+def _answer_option(p: Position, a: Any) -> str:
+    t = p.t
     if isinstance(a, FaceDown):
-        return f"the {a.row} row"
+        return say("option.face-down", row=row_name(a.row))
     if isinstance(a, Hire):
-        return f"take {helper_text(t, a.helper)} for free"
+        return say("option.hire-free", helper=helper_text(t, a.helper))
     if isinstance(a, Activate):
-        return f"activate {helper_text(t, a.helper)}" if a.use else "do not activate it"
+        if a.use:
+            return say("option.activate", helper=helper_text(t, a.helper))
+        return say("option.not-activate")
     if isinstance(a, Reward):
         if a.choice == "florins":
-            return f"take {t.reward_florins} florins"
-        return f"take the bonus: {reward_text(t, p.rewards[p.round - 1])}"
+            return say("option.reward-florins", n=t.reward_florins)
+        return say("option.reward", reward=reward_text(t, p.rewards[p.round - 1]))
     if isinstance(a, Wedding):
         return _wedding_option(p, a)
     if isinstance(a, BuyVp):
-        return f"pay {t.buy_florins} florins for {t.buy_vp} VP" if a.accept else \
-            "keep the florins"
+        if a.accept:
+            return say("option.buy", florins=t.buy_florins, vp=t.buy_vp)
+        return say("option.no-buy")
     return repr(a)
 
 
@@ -487,37 +935,39 @@ def _choose_option(p: Position, a: ChooseAction) -> str:
     c = p.stack[-1][2] if p.stack and p.stack[-1][0] == "choose" else -1
     if a.kind == "signoria":
         if c < 0:
-            return "the Signoria action"
-        return f"Signoria action {t.signoria_name[c]}: {effect_text(t.signoria[c])}"
+            return say("option.signoria-any")
+        return say("option.signoria", name=signoria_name(t, c),
+                   effect=effect_text(t.signoria[c]))
     if a.kind == "helper":
-        return f"hire {helper_text(t, a.helper)}"
-    plural = "s" if a.meeples != 1 else ""
+        return say("option.hire", helper=helper_text(t, a.helper))
+    meeples = _meeples(a.meeples, a.sex)
     if c < 0:
-        return f"an assignment with {a.meeples} {a.sex} meeple{plural}"
+        return say("option.assignment-any", meeples=meeples)
     slot = next(i for i in t.colour_assignment_slots[c]
                 if t.assignment_slots[i][1] == SEXES.index(a.sex))
     tile = p.assignment[slot]
     effect = effect_text(t.tile_effect[tile], a.meeples if t.tile_repeat[tile] else 1)
-    return f"assignment '{t.tile_name[tile]}' with {a.meeples} {a.sex} meeple{plural}: {effect}"
+    return say("option.assignment", name=tile_name(t, tile), meeples=meeples, effect=effect)
 
 
 def _advance_option(t: Tables, a: Advance) -> str:
     if a.move == "new":
-        return f"a new male meeple on the {a.track} track"
+        return say("option.advance-new", track=track_name(a.track))
     if a.move == "up":
-        return (f"a meeple up the {a.track} track, slot {a.slot + 1} to {a.slot + 2} "
-                f"({t.career_vp[a.slot + 1]} VP, rank {t.career_rank[a.slot + 1]})")
+        return say("option.advance-up", track=track_name(a.track), n=a.slot + 1,
+                   to=a.slot + 2, vp=t.career_vp[a.slot + 1], rank=t.career_rank[a.slot + 1])
     if a.move == "initiative":
-        return "your disc up the Initiative track"
-    return "stop here"
+        return say("option.advance-initiative")
+    return say("option.advance-stop")
 
 
 def _wedding_option(p: Position, a: Wedding) -> str:
     t = p.t
     if not a.accept:
-        return "no wedding"
+        return say("option.no-wedding")
     seat = a.seat if 0 <= a.seat < p.n else 0
     florins = t.wedding_florins if p.round in t.wedding_rounds else 0
-    extra = f" and {florins} florins" if florins else ""
-    return (f"a bride on slot {p.brides[seat] + 1}: {t.bride_vp[p.brides[seat]]} VP"
-            f"{extra}")
+    fields = {"n": p.brides[seat] + 1, "vp": t.bride_vp[p.brides[seat]]}
+    if florins:
+        return say("option.wedding-florins", florins=florins, **fields)
+    return say("option.wedding", **fields)

@@ -26,17 +26,24 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from .. import i18n
 from ..ratings import bot_table
 from ..records import dumps_record
+from ..text import say
 from . import accounts as account_routes
+from . import i18n_web, timing
 from .account_store import open_account_store
 from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
+from .chat import MAX_CHARS, Chat
 from .connection import Connection
 from .errors import ClientError
+from .learn import learn_offer, learn_routes
 from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
 from .room import BOT, GameParams, Room, parse_params
+from .sidedb import database_of
 from .site import WebGame, load_sites
 from .storage import GameStore, Listing, StoreError, open_store
+from .timing import Timekeeper
 
 log = logging.getLogger("tabletop.web")
 DEFAULT_DB = "sqlite:///gonzaga.db"
@@ -68,6 +75,10 @@ class Limits:
     name_login_burst: int = 5
     signups_per_hour: float = 10.0  # new accounts per address, after a burst
     signup_burst: int = 5
+    min_move_seconds: float = 3600.0  # the shortest time per move a turn-based game may have
+    turn_check_seconds: float = 5.0  # how often the clocks of turn-based games are read
+    chat_per_second: float = 0.5  # chat lines per connection, after a burst
+    chat_burst: int = 5
 
 
 class GameServer:
@@ -79,8 +90,9 @@ class GameServer:
 
     def __init__(self, store: GameStore, sites: Mapping[str, WebGame] | WebGame, *,
                  bot_delay: float = 0.35, bot_workers: int = 2, bot_processes: bool = True,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, clock: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.clock = clock  # the time of turn clocks and chat (tests move it on)
         self.sites = dict(sites) if isinstance(sites, Mapping) else \
             {sites.game.info.name: sites}
         self.limits = limits or Limits()
@@ -101,6 +113,9 @@ class GameServer:
         self.lobby_limit = RateLimiter(self.limits.lobby_per_second, self.limits.lobby_burst)
         self._lobby_cache: dict[tuple[str, int], tuple[float, Listing]] = {}
         self.accounts: account_routes.Accounts | None = None  # set by `accounts.install`
+        self.turns = Timekeeper(self, database_of(store), clock)
+        self.chat = Chat(database_of(store), clock, self.limits.chat_per_second,
+                         self.limits.chat_burst)
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -138,6 +153,7 @@ class GameServer:
         for room in list(self.rooms.values()):
             self.kick_bots(room)
         self._spawn(self._sweep_forever(self.limits.sweep_seconds))
+        self._spawn(self.turns.run_forever(self.limits.turn_check_seconds))
 
     async def shutdown(self) -> None:
         for task in list(self.tasks):
@@ -145,6 +161,8 @@ class GameServer:
         # a bot mid-thought is abandoned: it is asked again when the game resumes
         await asyncio.gather(*self.tasks, return_exceptions=True)
         await self.bots.shutdown()
+        self.turns.close()
+        self.chat.close()
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -156,10 +174,12 @@ class GameServer:
         self.conns.setdefault(room.id, set())
         self.locks.setdefault(room.id, asyncio.Lock())
         self.active[room.id] = time.monotonic()
+        self.turns.attach(room)
 
     def _forget(self, game_id: str) -> None:
         for table in (self.rooms, self.conns, self.locks, self.active):
             table.pop(game_id, None)  # type: ignore[attr-defined]
+        self.turns.forget(game_id)
 
     def room(self, game_id: str) -> Room | None:
         """A live room, or a game loaded from the store on demand."""
@@ -218,6 +238,7 @@ class GameServer:
         self.create_limit.check(client, "new games from your address")
         name = data.get("game") if isinstance(data, dict) else None
         params = parse_params(data, self.site(name))
+        params.timing = self.turns.parse(data)
         if check is not None:
             check(params)
         self._check_capacity()
@@ -225,8 +246,7 @@ class GameServer:
 
     def _check_capacity(self) -> None:
         if self.store.active_games(time.time() - 86_400) >= self.limits.max_active_games:
-            raise ClientError("server-full", "the server has as many games as it can hold; "
-                                             "try again later")
+            raise ClientError("server-full", say("error.server-full"))
 
     def _open(self, params: GameParams, claimed: set[int] | None = None) -> Room:
         room = Room(secrets.token_urlsafe(12), params, self.sites[params.game],
@@ -241,16 +261,16 @@ class GameServer:
         self.lobby_limit.check(client, "lobby requests from your address")
         room = self.room(game_id)
         if room is None:
-            raise ClientError("not-found", "no such game")
+            raise ClientError("not-found", say("error.not-found"))
         if not room.params.public:
-            raise ClientError("full", "this game is played by invitation: ask for a seat's link")
+            raise ClientError("full", say("error.invitation"))
         for seat, token in sorted(room.tokens.items()):
             if seat not in room.claimed and self.store.claim(game_id, seat):
                 room.claimed.add(seat)
                 self.store.set_summary(room.id, room.section(), room.summary())
                 self._lobby_cache.clear()
                 return seat, token
-        raise ClientError("full", "every seat of this game is taken")
+        raise ClientError("full", say("error.full"))
 
     def lobby(self, section: str, offset: int) -> Listing:
         """One page of a lobby list (listed games only), cached for a second: however many
@@ -271,8 +291,10 @@ class GameServer:
 
     # -- play ------------------------------------------------------------------------------
 
-    async def act(self, room: Room, seat: int | None, payload: Any, seq: Any) -> None:
-        """Validate, store, apply, broadcast; a `ClientError` changes nothing."""
+    async def act(self, room: Room, seat: int | None, payload: Any, seq: Any, *,
+                  after_commit: Callable[[], None] | None = None) -> None:
+        """Validate, store, apply, broadcast; a `ClientError` changes nothing.
+        `after_commit` runs once the move is made, before anyone is told."""
         async with self.locks[room.id]:
             room.check_seq(seq)
             action, new_state = room.prepare(seat, payload)
@@ -281,6 +303,8 @@ class GameServer:
                 section=room.section(new_state),
                 summary=room.summary(new_state), status="over" if new_state.is_over else None))
             room.commit(action, new_state)
+            if after_commit is not None:
+                after_commit()
         self._changed(room)
 
     async def undo(self, room: Room, seat: int | None, seq: Any) -> None:
@@ -299,13 +323,14 @@ class GameServer:
             write()
         except StoreError as exc:
             log.error("%s", exc)
-            raise ClientError("storage", "the move could not be saved; try again") from None
+            raise ClientError("storage", say("error.storage")) from None
 
     def _changed(self, room: Room) -> None:
         self.active[room.id] = time.monotonic()
         if room.state.is_over and self.accounts is not None:
             self.accounts.game_over(room)  # a rated game's result counts once
         self._lobby_cache.clear()
+        self.turns.changed(room)
         self.broadcast(room)
         self.kick_bots(room)
 
@@ -324,15 +349,15 @@ class GameServer:
     async def rematch(self, room: Room, seat: int | None) -> None:
         """A new game with the same seats; each connection is sent its own seat's link."""
         if seat is None:
-            raise ClientError("spectator", "only the players can ask for a rematch")
+            raise ClientError("spectator", say("error.spectator-rematch"))
         if not room.state.is_over:
-            raise ClientError("not-over", "a rematch is for a finished game")
+            raise ClientError("not-over", say("error.not-over"))
         if room.rematch is None:
             self._check_capacity()
             p = room.params
             state = room.site.deal([s.name for s in p.seats], None, p.options)
             params = GameParams(p.seats, None, p.options, p.public, room.game.setup_of(state),
-                                secrets.randbits(63), p.game)
+                                secrets.randbits(63), p.game, p.timing)
             new = self._open(params, claimed=set(room.claimed))
             room.rematch = {s: f"/game/{new.id}#{t}" for s, t in new.tokens.items()}
             room.rematch[None] = f"/game/{new.id}#watch"
@@ -394,12 +419,17 @@ class GameServer:
 
     async def handle(self, ws: WebSocket, game_id: str) -> None:
         await ws.accept()
+        # this connection's task speaks its player's language (errors); views are built for
+        # each connection in its own language, whoever's move sent them
+        lang = i18n.set_language(i18n_web.language_of(ws.headers, ws.cookies))
         room = self.room(game_id)
         if room is None:
-            await ws.send_json({"type": "error", "code": "not-found", "message": "no such game"})
+            await ws.send_json({"type": "error", "code": "not-found",
+                                "message": say("error.not-found")})
             await ws.close(code=4404)
             return
-        conn = Connection(ws, lambda c: room.message_text(c.seat))
+        conn = Connection(ws, lambda c: room.message_text(c.seat, c.lang))
+        conn.lang = lang
         self.conns[room.id].add(conn)  # from now on the room stays in memory
         bucket = RateLimiter(self.limits.messages_per_second, self.limits.message_burst)
         try:
@@ -433,7 +463,7 @@ class GameServer:
             except Exception:  # a bug must not cost the player the connection
                 log.exception("message in game %s", room.id)
                 conn.send(json.dumps({"type": "error", "code": "server-error",
-                                      "message": "the server failed on this message"}))
+                                      "message": say("error.server-error")}))
 
     async def _message(self, conn: Connection, room: Room, text: str) -> None:
         msg = parse_json(text)
@@ -441,6 +471,8 @@ class GameServer:
             raise ClientError("bad-message", "a message is a JSON object with a 'type'")
         kind = msg["type"]
         if kind == "hello":
+            if "lang" in msg:  # the page's language, when it differs from the handshake's
+                conn.lang = i18n.set_language(msg.get("lang"))
             self._hello(conn, room, msg.get("token"))
         elif kind == "ping":
             conn.send('{"type": "pong"}')
@@ -461,9 +493,11 @@ class GameServer:
             conn.send_view()
         elif kind == "rematch":
             await self.rematch(room, conn.seat)
+        elif kind == "chat":
+            self.chat.post(conn, room, msg.get("text"), self.conns.get(room.id, ()))
         else:
             raise ClientError("unknown-type", f"unknown message type {kind[:40]!r} (hello, act, "
-                                              "undo, check, state, rematch, ping)")
+                                              "undo, check, state, rematch, chat, ping)")
 
     def _hello(self, conn: Connection, room: Room, token: Any) -> None:
         """Open a seat (or watch); only this connection gets the view, the others hear that
@@ -482,8 +516,12 @@ class GameServer:
                 self.store.set_summary(room.id, room.section(), room.summary())
                 self._lobby_cache.clear()
         conn.send(json.dumps({"type": "welcome", "game": room.id, "seat": seat,
-                              "name": None if seat is None else room.params.seats[seat].name}))
+                              "name": None if seat is None else room.params.seats[seat].name,
+                              "chat": {"max_chars": MAX_CHARS, "may_write": seat is not None}}))
         conn.send_view()
+        chat = self.chat.history(room)
+        if chat is not None:
+            conn.send(chat)
         if seat is not None:
             self.presence(room, but=conn)
 
@@ -517,8 +555,10 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
     app = FastAPI(title=" & ".join(s.game.info.title for s in sites.values()),
                   lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(BodyLimit)
+    i18n_web.routes(app)
     app.state.server = server
     _pages(app, server)
+    learn_routes(app, server)  # rules pages and tutorials
     for site in sites.values():
         site.routes(app, server)
     _lobby_routes(app, server)
@@ -568,12 +608,17 @@ def _lobby_routes(app: FastAPI, server: GameServer) -> None:
         return JSONResponse(exc.to_json(), status_code=STATUS.get(exc.code, 400),
                             headers=headers)
 
-    catalogue = {"games": [_offer(name, site) for name, site in server.sites.items()]}
+    catalogue: dict[str, dict[str, Any]] = {}  # by language
 
     @app.get("/api/lobby")
     async def offer() -> dict[str, Any]:
         """Each game the lobby offers: its words, picture, player counts, bots, options."""
-        return catalogue
+        lang = i18n.current()
+        if lang not in catalogue:
+            catalogue[lang] = {
+                "games": [_offer(name, site) for name, site in server.sites.items()],
+                "timing": timing.lobby_json(server.limits.min_move_seconds)}
+        return catalogue[lang]
 
     @app.post("/api/games")
     async def create_game(request: Request) -> dict[str, Any]:
@@ -613,7 +658,8 @@ def _offer(name: str, site: WebGame) -> dict[str, Any]:
     return {"name": name, "title": info.title, "picture": f"/static/{name}/picture.svg",
             "page": f"/static/{name}/", "min_players": info.min_players,
             "max_players": info.max_players, "default_players": info.default_players,
-            "bots": list(site.levels), "bot_ratings": bot_table(name), **site.lobby_json()}
+            "bots": list(site.levels), "bot_ratings": bot_table(name), **site.lobby_json(),
+            **learn_offer(name)}
 
 
 def _game_routes(app: FastAPI, server: GameServer) -> None:
@@ -622,9 +668,9 @@ def _game_routes(app: FastAPI, server: GameServer) -> None:
     def finished(game_id: str) -> Room:
         room = server.room(game_id)
         if room is None:
-            raise ClientError("not-found", "no such game")
+            raise ClientError("not-found", say("error.not-found"))
         if not room.state.is_over:
-            raise ClientError("not-over", "the record and the replay open when the game is over")
+            raise ClientError("not-over", say("error.record-not-over"))
         return room
 
     @app.get("/api/games/{game_id}/record")

@@ -34,6 +34,7 @@ class Connection:
         self.ws = ws
         self.seat: int | None = None
         self.joined = False  # said hello: receives the game's messages
+        self.lang = "en"  # the language its views are built in (tabletop.i18n)
         self.dropped: str | None = None  # why the server let go of this client
         self._view_text = view_text
         self._limit = limit

@@ -16,8 +16,11 @@ from typing import Any
 
 import orjson
 
+from .. import i18n
 from ..game import IllegalAction
 from ..ratings import bot_ordinal
+from ..text import say
+from ..tutorial import guide_for
 from .errors import ClientError
 from .site import WebGame
 from .storage import StoredGame
@@ -49,12 +52,16 @@ class GameParams:
     setup: dict[str, Any] | None = None
     bot_seed: int = 0  # seeds the bots' decisions, so a resumed game goes on identically
     game: str = "gonzaga"
+    timing: dict[str, Any] | None = None  # a turn-based game's limits (`tabletop.web.timing`)
+    tutorial: str | None = None  # a tutorial game: its script refuses moves off the script
 
     def to_json(self, site: WebGame) -> dict[str, Any]:
-        return {"game": self.game,
+        learn = {"tutorial": self.tutorial} if self.tutorial else {}
+        return {"game": self.game, **learn,
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in self.seats],
                 "seed": self.seed, "options": self.options, "public": self.public,
-                "bot_seed": self.bot_seed, "setup": self.setup, **site.params_extra()}
+                "bot_seed": self.bot_seed, "setup": self.setup, "timing": self.timing,
+                **site.params_extra()}
 
     @staticmethod
     def from_json(data: dict[str, Any], site: WebGame) -> GameParams:
@@ -64,7 +71,8 @@ class GameParams:
         return GameParams([Seat(s["kind"], s["name"], s.get("bot")) for s in data["seats"]],
                           None if seed is None else int(seed), dict(data.get("options") or {}),
                           bool(data.get("public", False)), data.get("setup"),
-                          int(data.get("bot_seed", seed or 0)), str(data.get("game", "gonzaga")))
+                          int(data.get("bot_seed", seed or 0)), str(data.get("game", "gonzaga")),
+                          data.get("timing"), data.get("tutorial") or None)
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
@@ -131,9 +139,9 @@ def _parse_seats(seats_in: Any, site: WebGame) -> list[Seat]:
             if spec not in site.levels:
                 raise ClientError("bad-bot", f"seat {i + 1}: no bot level {str(spec)[:40]!r}; "
                                              f"the levels are {', '.join(site.levels)}")
-            seats.append(Seat(BOT, name or f"{site.level_name(spec)} bot", spec))
+            seats.append(Seat(BOT, name or say("seat.bot", level=site.level_name(spec)), spec))
         else:
-            seats.append(Seat(PERSON, name or f"Player {i + 1}"))
+            seats.append(Seat(PERSON, name or say("seat.player", n=i + 1)))
     return seats
 
 
@@ -155,14 +163,22 @@ class Room:
         self.claimed = claimed if claimed is not None else set(list(self.tokens)[:1])
         self.created = created or time.time()
         self.bots = {i: s.bot or "greedy" for i, s in enumerate(params.seats) if s.kind == BOT}
+        self.guide = guide_for(params.tutorial, self.game, site.owner_field)
         self.connected: dict[int, int] = {}  # seat -> open connections
         self.before: Any = None  # the state before the last move, while undoable
         self.rematch: dict[int | None, str] | None = None  # seat (None: spectators) -> link
         self.version = 0  # counts every change of what a client is shown
-        self._messages: dict[int | None, tuple[Any, dict[str, Any]]] = {}
-        self._texts: dict[int | None, tuple[dict[str, Any], str]] = {}
-        self._log: list[dict[str, Any]] = []  # the public log as JSON entries, converted once
-        self._log_texts: list[str] = []  # and encoded once
+        # by seat and language: views carry sentences (the log, the choices)
+        self._messages: dict[tuple[int | None, str], tuple[Any, dict[str, Any]]] = {}
+        self._texts: dict[tuple[int | None, str], tuple[dict[str, Any], str]] = {}
+        # the public log as JSON entries, converted once per language, and encoded once
+        self._log: dict[str, list[dict[str, Any]]] = {}
+        self._log_texts: dict[str, list[str]] = {}
+        # turn-based games (`tabletop.web.timing`): the clocks as clients see them, the
+        # platform's lines in the log (game log position, entry), seats a bot took for good
+        self.turn: dict[str, Any] | None = None
+        self.notices: list[tuple[int, dict[str, Any]]] = []
+        self.replaced: set[int] = set()
 
     def initial_state(self) -> Any:
         """The game at its start, from its stored setup."""
@@ -205,58 +221,89 @@ class Room:
         if token is None or token == "":
             return None
         if not isinstance(token, str) or not _TOKEN.fullmatch(token):
-            raise ClientError("bad-token", "this link is not valid for this game")
+            raise ClientError("bad-token", say("error.bad-token"))
         if secrets.compare_digest(token, self.spectator):
             return None
         for seat, tok in self.tokens.items():
             if secrets.compare_digest(tok, token):
                 return seat
-        raise ClientError("bad-token", "this link is not valid for this game")
+        raise ClientError("bad-token", say("error.bad-token"))
 
     @property
     def seq(self) -> int:
         return len(self.state.history)
 
     def seats_json(self) -> list[dict[str, Any]]:
-        return [{"kind": s.kind, "bot": s.bot, "connected": self.connected.get(i, 0) > 0,
-                 "claimed": i in self.claimed or s.kind == BOT,
+        return [{"kind": BOT if i in self.replaced else s.kind,
+                 "bot": self.bots.get(i) if i in self.replaced else s.bot,
+                 "connected": self.connected.get(i, 0) > 0,
+                 "claimed": i in self.claimed or s.kind == BOT, "replaced": i in self.replaced,
                  "rating": bot_ordinal(self.game.info.name, len(self.params.seats), s.bot)}
                 for i, s in enumerate(self.params.seats)]
 
-    def message_for(self, seat: int | None) -> dict[str, Any]:
-        """The view message of a seat (None: spectators), built once per change and seat."""
+    def message_for(self, seat: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:
+        """The view message of a seat (None: spectators) in a language, built once per change,
+        seat and language."""
         key = (self.version, repr(self.seats_json()))
-        cached = self._messages.get(seat)
+        cached = self._messages.get((seat, lang))
         if cached is not None and cached[0] == key:
             return cached[1]
+        with i18n.use(lang):
+            msg = self._build_message(seat, lang)
+        self._messages[(seat, lang)] = (key, msg)
+        return msg
+
+    def _build_message(self, seat: int | None, lang: str) -> dict[str, Any]:
         v = self.game.view(self.state, seat)
-        if len(self._log) > self.site.log_length(v):  # a move was taken back
-            self._log, self._log_texts = [], []
-        new = self.site.log_json(v, len(self._log))
-        self._log.extend(new)
-        self._log_texts.extend(_json_text(entry) for entry in new)
+        log, texts = self._log.setdefault(lang, []), self._log_texts.setdefault(lang, [])
+        if len(log) > self.site.log_length(v):  # a move was taken back
+            log.clear()
+            texts.clear()
+        new = self.site.log_json(v, len(log))
+        log.extend(new)
+        texts.extend(_json_text(entry) for entry in new)
         msg = self.site.view_json(v, game_id=self.id, seq=self.seq, seats=self.seats_json(),
-                                  log=list(self._log))
+                                  log=self._with_notices(log, _notice_entry))
+        # whose move it is, and in a turn-based game each waiting seat's deadline
+        msg["timing"] = {"to_move": list(self.state.to_move()), **(self.turn or {})}
         # who made the last move (public: that someone has moved is public), so a client
         # knows when the view reflects its own move
         msg["last_player"] = self.site.last_player(self.state)
         msg["can_undo"] = self.can_undo(seat)
         msg["rematch"] = None if self.rematch is None else self.rematch.get(seat)
-        self._messages[seat] = (key, msg)
+        if self.guide is not None:
+            msg["tutorial"] = self.guide.to_json(self.state, seat)
         return msg
 
-    def message_text(self, seat: int | None) -> str:
-        """`message_for` as JSON text, encoded once per change and seat for every connection."""
-        msg = self.message_for(seat)
-        cached = self._texts.get(seat)
+    def message_text(self, seat: int | None, lang: str = i18n.DEFAULT) -> str:
+        """`message_for` as JSON text, encoded once per change, seat and language for every
+        connection."""
+        msg = self.message_for(seat, lang)
+        cached = self._texts.get((seat, lang))
         if cached is None or cached[0] is not msg:
             # the log, the same for every seat, is spliced in as entries encoded once
-            assert len(msg["log"]) == len(self._log_texts)
+            with i18n.use(lang):
+                texts = self._with_notices(self._log_texts[lang],
+                                           lambda line: _json_text(_notice_entry(line)))
+            assert len(msg["log"]) == len(texts)
             head = _json_text({k: v for k, v in msg.items() if k != "log"})
-            text = f'{head[:-1]}, "log": [{", ".join(self._log_texts)}]}}'
+            text = f'{head[:-1]}, "log": [{", ".join(texts)}]}}'
             cached = (msg, text)
-            self._texts[seat] = cached
+            self._texts[(seat, lang)] = cached
         return cached[1]
+
+    def _with_notices(self, log: list[Any], make: Any) -> list[Any]:
+        """The game's log with the platform's lines put in at their places."""
+        if not self.notices:
+            return list(log)
+        out: list[Any] = []
+        done = 0
+        for at, line in sorted(self.notices, key=lambda n: n[0]):
+            out.extend(log[done:at])
+            done = max(done, at)
+            out.append(make(line))
+        out.extend(log[done:])
+        return out
 
     def summary(self, state: Any = None) -> dict[str, Any]:
         """A lobby line (of the game now, or at `state`): public facts only, never a token."""
@@ -287,7 +334,7 @@ class Room:
     def parse(self, seat: int | None, payload: Any) -> Any:
         """A client's action for its own seat, or a `ClientError`."""
         if seat is None:
-            raise ClientError("spectator", "spectators cannot act; open your seat's link to play")
+            raise ClientError("spectator", say("error.spectator-act"))
         owner = self.site.owner_field
         if isinstance(payload, dict) and owner not in payload:
             payload = {**payload, owner: seat}
@@ -297,8 +344,8 @@ class Room:
             raise ClientError("bad-action", str(exc)) from None
         actor = getattr(action, owner)
         if actor != seat:
-            raise ClientError("not-your-seat", f"you hold seat {seat + 1} and cannot act for "
-                                               f"seat {actor + 1}")
+            raise ClientError("not-your-seat", say("error.not-your-seat", seat=seat + 1,
+                                                   actor=actor + 1))
         return action
 
     def check_seq(self, seq: Any) -> None:
@@ -309,8 +356,7 @@ class Room:
             raise ClientError("bad-message", "a move carries 'seq', the number of the view it "
                                              "was made on")
         if not self.decision_start() <= seq <= self.seq:
-            raise ClientError("stale", "the game moved on before your move arrived; it was not "
-                                       "played")
+            raise ClientError("stale", say("error.stale"))
 
     def decision_start(self) -> int:
         """The number of the first view of the decision now open."""
@@ -322,9 +368,15 @@ class Room:
         assert seat is not None
         s = self.state
         if s.is_over:
-            raise ClientError("game-over", "the game is over")
+            raise ClientError("game-over", say("error.game-over"))
+        if seat in self.replaced:
+            raise ClientError("seat-replaced", say("timing.seat-replaced", misses=sum(
+                line["kind"] == "timeout" and line["seat"] == seat for _, line in self.notices)))
         if seat not in s.to_move():
             raise ClientError("not-your-turn", self.site.not_your_turn(s, seat))
+        off_script = self.guide.refusal(s, seat, action) if self.guide is not None else None
+        if off_script is not None:
+            raise ClientError("tutorial", off_script)
         try:
             return action, self.game.apply(s, action)
         except IllegalAction as exc:
@@ -352,10 +404,9 @@ class Room:
         """The state before `seat`'s last move, if it may be taken back; nothing changes."""
         self.check_seq(seq)
         if seat is None:
-            raise ClientError("spectator", "spectators cannot take moves back")
+            raise ClientError("spectator", say("error.spectator-undo"))
         if not self.can_undo(seat):
-            raise ClientError("no-undo", "there is no move of yours to take back: another "
-                                         "player has moved since, or it revealed cards")
+            raise ClientError("no-undo", say("error.no-undo"))
         assert self.before is not None
         return self.before
 
@@ -379,6 +430,13 @@ class Room:
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _notice_entry(line: dict[str, Any]) -> dict[str, Any]:
+    """A platform line of the log (`timing.notice`) as a log entry, its sentence in the language
+    of the moment."""
+    key, fields = line["say"]
+    return {**{k: v for k, v in line.items() if k != "say"}, "text": say(key, **fields)}
 
 
 def _json_text(value: Any) -> str:

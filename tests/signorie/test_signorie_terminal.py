@@ -221,7 +221,7 @@ def test_the_table_mid_game_shows_names_values_and_costs(width: int):
     for tile in v.rewards[:5]:
         assert words.effect_text(t.bonus_tiles[tile]) in flat
     assert say("title", round=v.round, rounds=t.rounds, phase=say("phase.actions")) in shown
-    for name in (*t.tracks, *t.signoria_name):
+    for name in (*map(words.track_title, t.tracks), *map(words.SIGNORIA.get, t.signoria_name)):
         assert name in flat
 
 

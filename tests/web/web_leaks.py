@@ -30,6 +30,9 @@ KNOWN_KEYS = {
     "gonzaga-tile",
     # a known objective card as players read it; how the final scoring works
     "objective_card", "symbols", "at", "covered", "objective_text", "note",
+    # the platform's: chat, turn-based clocks, seats a bot took for good (all public)
+    "chat", "max_chars", "may_write", "replaced", "timing", "lines", "history", "n", "move_seconds",
+    "misses", "deadlines", "missed",
     *load_board().regions,
 }
 

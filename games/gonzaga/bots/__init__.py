@@ -59,14 +59,19 @@ LEVEL_HELP: dict[str, Level] = {
 
 def level_name(spec: str) -> str:
     """A bot's name for people: its level's name, or its spec made readable."""
+    from ..text import word
+
     level = LEVEL_HELP.get(spec)
-    return level.name if level else bot_title(spec)
+    return word(level.name) if level else bot_title(spec)
 
 
 def level_options() -> list[dict[str, str]]:
     """The bot levels offered to people, weakest first: spec, name, strength, how it plays."""
-    return [{"id": spec, "name": LEVEL_HELP[spec].name, "strength": LEVEL_HELP[spec].strength,
-             "help": LEVEL_HELP[spec].help} for spec in LEVELS]
+    from ..text import word
+
+    return [{"id": spec, "name": word(LEVEL_HELP[spec].name),
+             "strength": word(LEVEL_HELP[spec].strength), "help": word(LEVEL_HELP[spec].help)}
+            for spec in LEVELS]
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:

@@ -71,7 +71,7 @@ def _tile_line(v: PlayerView) -> Text:
         if k:
             tile.append(", ")
         tile.append_text(player_name(v, e.player))
-        tile.append(f" ({e.detail}, +{e.points})")
+        tile.append(f" ({words.detail_text(e)}, +{e.points})")
     if not holders:
         tile.append(say("final.no-tile"))
     return tile

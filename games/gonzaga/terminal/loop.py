@@ -112,7 +112,8 @@ def seat_names(specs: Sequence[str]) -> list[str]:
 def _intro(state: GameState, names: list[str]) -> Text:
     """The scenario and the seats, as the game starts."""
     intro = view(state, None)
-    regions = ", ".join(state.board.regions[r].name for r in state.rules.scenario.flourishing)
+    regions = ", ".join(words.word(state.board.regions[r].name)
+                        for r in state.rules.scenario.flourishing)
     out = Text.assemble((say("intro.title"), "bold"),
                         say("intro.scenario", scenario=state.setup.scenario, regions=regions))
     for seat in range(len(names)):

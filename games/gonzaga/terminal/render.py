@@ -308,15 +308,16 @@ def _objective_city(v: PlayerView, seat: int, city: Any, *, compact: bool, over:
                         (Glyphs.of(board).symbol[city.symbol], f"{CITY_INK} {PLACE_BG}"))
     if compact:
         where = words.hex_text(city.at)
-        out.append(f" {city.name:<{name_width}} {where:<5}",
+        out.append(f" {words.word(city.name):<{name_width}} {where:<5}",
                    style="dim" if not mine and other >= 0 else "")
     elif over:
-        out.append(say("objective.city-region", city=city.name,
+        out.append(say("objective.city-region", city=words.word(city.name),
                        region=card_name(board, city.region)))
         if not mine and other >= 0:
             out.append(f" {v.players[other].name}", style="dim")
     else:
-        out.append(say("objective.city", city=city.name, region=board.regions[city.region].name,
+        out.append(say("objective.city", city=words.word(city.name),
+                       region=card_name(board, city.region),
                        at=words.hex_text(city.at)))
         if not mine and other >= 0:
             out.append(say("objective.taken", whose=_whose(v.players[other].name)),
@@ -343,14 +344,15 @@ def render_objective(v: PlayerView, seat: int, *, compact: bool = False,
     total = words.objective_total(covered)
     out = Text()
     if compact or over:
-        out.append(" + ".join(board.symbols[s].name for s in card.symbols), style="bold")
+        out.append(" + ".join(words.word(board.symbols[s].name) for s in card.symbols),
+                   style="bold")
         out.append(f"\n{total}" if over else f": {total}", style="bold" if over else "")
     else:
         glyphs = Glyphs.of(board)
         out.append(say("objective.card", card=card.id), style="bold")
-        out.append(" + ".join(f"{board.symbols[s].name} ({glyphs.symbol[s]})"
+        out.append(" + ".join(f"{words.word(board.symbols[s].name)} ({glyphs.symbol[s]})"
                               for s in card.symbols))
-    name_width = max(len(c.name) for c in cities)
+    name_width = max(len(words.word(c.name)) for c in cities)
     per_line = 2 if 2 * (name_width + 9) + 1 <= width else 1
     for k, city in enumerate(cities):
         if compact:

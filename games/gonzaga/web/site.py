@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.responses import Response
 
+from tabletop import i18n
 from tabletop.web.errors import ClientError
 
 from ..board import Board, load_board
@@ -21,7 +22,7 @@ from ..engine import deal, new_game
 from ..game import GAME
 from ..placement import placement_tables
 from ..state import VARIANTS, GameState, Phase, TurnPlayed
-from ..text import join, say
+from ..text import detail_text, join, say, word
 from .wire import board_json, choose, log_json, view_json
 
 
@@ -38,7 +39,14 @@ class GonzagaWeb:
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()  # the shipped board, which the bot workers load too
-        self._board_payload: str | None = None
+        self._board_payload: dict[str, str] = {}  # by language: it names places
+
+    def board_payload(self) -> str:
+        """The board as JSON in the language of the moment (its names), built once each."""
+        lang = i18n.current()
+        if lang not in self._board_payload:
+            self._board_payload[lang] = json.dumps(board_json(self.board))
+        return self._board_payload[lang]
 
     def level_name(self, spec: str) -> str:
         return level_name(spec)
@@ -48,21 +56,20 @@ class GonzagaWeb:
 
     def prepare(self) -> None:
         placement_tables(self.board).fiefs  # noqa: B018 - built now, not during a first move
-        self._board_payload = json.dumps(board_json(self.board))
+        self.board_payload()
 
     def routes(self, app: FastAPI, server: Any) -> None:
         board = self.board
 
         @app.get("/api/gonzaga/board")
         async def get_board() -> Response:
-            if self._board_payload is None:
-                self._board_payload = json.dumps(board_json(board))
-            return Response(self._board_payload, media_type="application/json")
+            return Response(self.board_payload(), media_type="application/json",
+                            headers={"Vary": "Cookie, Accept-Language"})
 
         @app.get("/api/gonzaga/options")
         async def options() -> dict[str, Any]:
             return {"bots": list(LEVELS), "bot_levels": level_options(), "variants": VARIANTS,
-                    "regions": {r.id: r.name for r in board.regions.values()},
+                    "regions": {r.id: word(r.name) for r in board.regions.values()},
                     "scenarios": [{"name": s.name, "players": s.players, "person": s.person,
                                    "flourishing": list(s.flourishing)}
                                   for s in board.scenarios.values()]}
@@ -70,12 +77,13 @@ class GonzagaWeb:
     def lobby_json(self) -> dict[str, Any]:
         """Gonzaga in the lobby: the scenarios of each player count and the rule variants."""
         board = self.board
-        scenarios = [{"value": s.name, "players": s.players, "help": s.person,
+        scenarios = [{"value": s.name, "players": s.players,
+                      "help": word(s.person),
                       "label": say("lobby.flourish", scenario=s.name, regions=join(
-                          [board.regions[r].name for r in s.flourishing]))}
+                          [word(board.regions[r].name) for r in s.flourishing]))}
                      for s in board.scenarios.values()]
-        variants = [{"value": v, "label": say("lobby.variant", id=v, text=text), "help": text}
-                    for v, text in VARIANTS.items()]
+        variants = [{"value": v, "label": say("lobby.variant", id=v, text=word(text)),
+                     "help": word(text)} for v, text in VARIANTS.items()]
         return {"tagline": say("lobby.tagline"), "bot_levels": level_options(),
                 "default_bots": ["greedy", "random"],
                 "options": [
@@ -156,8 +164,8 @@ class GonzagaWeb:
 
     def not_your_turn(self, state: GameState, seat: int) -> str:
         if state.phase is Phase.PLANNING:
-            return "you have planned already; waiting for the others"
-        return f"it is {state.players[state.to_move()[0]].name}'s turn to place"
+            return say("wait.planned")
+        return say("illegal.turn-order", who=state.players[state.to_move()[0]].name)
 
     def preview(self, state: GameState, action: Any, new: GameState) -> dict[str, Any]:
         events = []
@@ -166,7 +174,8 @@ class GonzagaWeb:
                 events = list(entry.events)
                 break
         return {"points": sum(e.points for e in events),
-                "events": [f"+{e.points} {e.detail}" for e in events]}
+                "events": [say("preview.event", points=e.points, detail=detail_text(e))
+                           for e in events]}
 
     def record_name(self, game_id: str) -> str:
         return f"gonzaga-{game_id}.json"

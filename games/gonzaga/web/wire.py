@@ -78,7 +78,8 @@ PATTERN_INK = {"red": "#ffffff", "yellow": "#3b2a1a", "green": "#ffffff", "blue"
 def player_looks() -> dict[str, dict[str, Any]]:
     """Colour, its name as the players read it, and pattern of every player colour."""
     return {colour: {"name": text.colour_name(colour), "fill": fill, "ink": PATTERN_INK[colour],
-                     "pattern": PLAYER_PATTERNS[colour]}
+                     "pattern": {**PLAYER_PATTERNS[colour],
+                                 "name": text.word(PLAYER_PATTERNS[colour]["name"])}}
             for colour, fill in PLAYER_COLOURS.items()}
 
 
@@ -93,7 +94,7 @@ def board_json(board: Board) -> dict[str, Any]:
     scenery = [[round(v, 4) for v in hex_centre(c, r)] for c, r in board.scenery]
     routes = [[[round(x, 3), round(y, 3)] for x, y in pts] for pts in sea_routes(board)]
     return {
-        "name": board.name,
+        "name": text.word(board.name),
         "hash": board.content_hash,
         "columns": board.columns,
         "rows": board.rows,
@@ -101,22 +102,23 @@ def board_json(board: Board) -> dict[str, Any]:
         "height": round(1.5 * (board.rows - 1) + 2, 3),
         "hexes": hexes,
         "scenery": scenery,
-        "regions": [{"id": r.id, "name": r.name,
+        "regions": [{"id": r.id, "name": text.word(r.name),
                      "colour": region_colour({"id": r.id, "colour": r.colour}),
                      "seal": [r.seal[0], r.seal[1]]} for r in board.regions.values()],
-        "seas": [{"id": s.id, "name": s.name, "symbol": s.symbol,
+        "seas": [{"id": s.id, "name": text.word(s.name), "symbol": s.symbol,
                   "colour": SEA_COLOURS.get(s.id, "#a8c8dd")} for s in board.seas.values()],
-        "symbols": [{"id": s.id, "name": s.name, "meaning": s.meaning}
+        "symbols": [{"id": s.id, "name": text.word(s.name), "meaning": text.word(s.meaning)}
                     for s in board.symbols.values()],
-        "cities": [{"id": c.id, "name": c.name, "region": c.region, "symbol": c.symbol,
+        "cities": [{"id": c.id, "name": text.word(c.name), "region": c.region,
+                    "symbol": c.symbol,
                     "at": list(c.at)} for c in board.cities.values()],
-        "harbors": [{"id": h.id, "name": h.name, "region": h.region, "sea": h.sea,
+        "harbors": [{"id": h.id, "name": text.word(h.name), "region": h.region, "sea": h.sea,
                      "at": list(h.at)} for h in board.harbors.values()],
         "barriers": [[list(board.coords[a]), list(board.coords[b])]
                      for _, a, b in board.barriers],
         "routes": routes,
         "church": [board.church[0], board.church[1]],
-        "fiefs": [{"number": f.number, "name": board.fief_name(f.number),
+        "fiefs": [{"number": f.number, "name": text.fief_name(board, f.number),
                    "hexes": [list(h) for h in f.hexes],
                    "castles": [list(h) for h in f.castles]} for f in board.fiefs.values()],
         "cards": cards_json(),
@@ -153,15 +155,15 @@ def objective_json(v: PlayerView, seat: int) -> dict[str, Any] | None:
         return None
     board = v.board
     covered = set(objective_cities(v, seat))
-    cities = [{"name": c.name, "at": list(c.at), "covered": c.id in covered}
+    cities = [{"name": text.word(c.name), "at": list(c.at), "covered": c.id in covered}
               for c in board.objective_cities(objective)]
     return {"symbols": list(board.objectives[objective].symbols), "cities": cities,
             "text": text.objective_progress(len(covered))}
 
 
 def _event(e: ScoreEvent, names: list[str]) -> dict[str, Any]:
-    return {"player": e.player, "points": e.points, "reason": str(e.reason), "detail": e.detail,
-            "text": text.event_text(e, names)}
+    return {"player": e.player, "points": e.points, "reason": str(e.reason),
+            "detail": text.detail_text(e), "text": text.event_text(e, names)}
 
 
 def log_json(v: PlayerView, start: int = 0) -> list[dict[str, Any]]:
@@ -231,7 +233,7 @@ def view_json(v: PlayerView, *, game_id: str, seq: int, seats: list[dict[str, An
         "current": v.current_player, "to_move": list(v.to_move()),
         "final_round": v.final_round, "last_turn_check": v.last_turn_check,
         "last_turn_holder": v.last_turn_holder,
-        "scenario": {"name": scenario.name, "person": scenario.person,
+        "scenario": {"name": scenario.name, "person": text.word(scenario.person),
                      "flourishing": list(scenario.flourishing),
                      "inactive": list(v.rules.inactive_regions)},
         "variants": sorted(v.rules.variants),
@@ -318,7 +320,7 @@ def final_json(v: PlayerView) -> dict[str, Any]:
                      "gonzaga_tile": tile, "largest_group": groups[0] if groups else 0,
                      "objective": p.objective,
                      "objective_symbols": symbols,
-                     "objective_cities": [board.cities[c].name for c in cities],
+                     "objective_cities": [text.word(board.cities[c].name) for c in cities],
                      "objective_points": objective, "before_final": p.score - tile - objective,
                      "objective_text": text.objective_fraction(len(cities), objective),
                      "by_source": {str(r): pts for r, pts in by_source[i].items()}})

@@ -193,7 +193,7 @@ def seat_names(specs: Sequence[str]) -> list[str]:
     for seat, spec in enumerate(specs):
         if spec == HUMAN:
             names.append(say("seat.you" if humans == 1 else "seat.human",
-                             colour=colours[seat].title()))
+                             colour=words.colour_title(colours[seat])))
         elif specs.count(spec) > 1:
             names.append(say("seat.bot", title=bot_title(spec), n=specs[:seat + 1].count(spec)))
         else:

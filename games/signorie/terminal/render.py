@@ -53,7 +53,7 @@ def tag(p: Position, seat: int) -> Text:
 
 
 def die_colour(colour: str) -> Text:
-    return Text(colour, style=DIE_STYLE.get(colour, ""))
+    return Text(words.colour_name(colour), style=DIE_STYLE.get(colour, ""))
 
 
 def _joined(parts: Sequence[Text], sep: str = " ") -> Text:
@@ -85,7 +85,7 @@ def _assignment(p: Position, slot: int) -> str:
     tile = p.assignment[slot]
     many = t.tile_repeat[tile]
     effect = words.effect_text(t.tile_effect[tile]) + (say("tile.each") if many else "")
-    return say("tile.assignment", name=t.tile_name[tile], effect=effect,
+    return say("tile.assignment", name=words.tile_name(t, tile), effect=effect,
                sign=words.SEX_SIGNS[t.assignment_slots[slot][1]],
                meeples=say("tile.meeples.many" if many else "tile.meeples.one"))
 
@@ -93,8 +93,9 @@ def _assignment(p: Position, slot: int) -> str:
 def _signoria(p: Position, c: int) -> str:
     """The Signoria action's name, and its amount where it has one (Florins: 3 florins)."""
     t = p.t
-    name, effect = t.signoria_name[c], t.signoria[c]
-    return f"{name}: {words.effect_text(effect)}" if effect[1] else name
+    name, effect = words.signoria_name(t, c), t.signoria[c]
+    return say("dice.signoria-effect", name=name, effect=words.effect_text(effect)) \
+        if effect[1] else name
 
 
 def render_dice(p: Position) -> Table:
@@ -145,7 +146,7 @@ def render_cities(p: Position) -> Table:
             else:
                 cell.append("·", style="dim")
             slots.append(cell)
-        table.add_row(t.city_names[city], _joined(slots, "  "),
+        table.add_row(words.city_name(t.city_names[city]), _joined(slots, "  "),
                       _tile(p, p.city_tiles[city][0]), _tile(p, p.city_tiles[city][1]))
     return table
 
@@ -169,7 +170,7 @@ def render_tracks(p: Position) -> Table:
             here = [mark(p, seat, str(n) if n > 1 else "")
                     for seat in range(p.n) if (n := p.career[seat][i][slot])]
             cells.append(_joined(here))
-        table.add_row(track, *cells)
+        table.add_row(words.track_title(track), *cells)
     return table
 
 
@@ -241,7 +242,8 @@ def _plan_row(p: Position, seat: int, row: int) -> Text:
 
 def _dice_taken(p: Position, seat: int) -> Text:
     t = p.t
-    parts = [Text(say("board.die", colour=colour, value=v), style=DIE_STYLE.get(colour, ""))
+    parts = [Text(say("board.die", colour=words.colour_name(colour), value=v),
+                  style=DIE_STYLE.get(colour, ""))
              for colour, v in zip(t.colours, p.taken[seat], strict=True) if v]
     out = _joined(parts, " · ")
     total, limit = sum(p.taken[seat]), threshold_of(p, seat)
@@ -267,7 +269,7 @@ def render_player(p: Position, seat: int) -> Panel:
         grid.add_row(Text("  ").append_text(die_colour(colour)), _helpers(p, seat, col))
     grid.add_row(say("board.plan"), "")
     for row, name in enumerate(ROW_NAMES):
-        grid.add_row(f"  {name}", _plan_row(p, seat, row))
+        grid.add_row(f"  {words.row_title(name)}", _plan_row(p, seat, row))
     wed = p.brides[seat]
     grid.add_row(say("board.brides"),
                  say("board.brides.count", filled=wed, total=len(t.bride_vp), vp=t.bride_vp[wed])
@@ -337,8 +339,10 @@ def render_summary(p: Position) -> Text:
     lines = []
     for seat in p.order:
         line = tag(p, seat)
-        dice = " ".join(f"{p.t.colours[c]} {v}" for c, v in enumerate(p.taken[seat]) if v)
-        line.append(f": {p.vp[seat]} VP, {p.florins[seat]} florins; {dice or '–'}")
+        dice = " ".join(say("board.die", colour=words.colour_name(p.t.colours[c]), value=v)
+                        for c, v in enumerate(p.taken[seat]) if v)
+        line.append(say("summary.line", vp=p.vp[seat], florins=p.florins[seat],
+                        dice=dice or "–"))
         if p.passed[seat] and p.phase == ACTIONS:
             line.append(say("order.passed"), style="dim")
         lines.append(line)

@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.responses import Response
 
+from tabletop import i18n
 from tabletop.web.errors import ClientError
 
 from .. import text
@@ -42,7 +43,14 @@ class SignorieWeb:
     owner_field = "seat"
 
     def __init__(self) -> None:
-        self._table: str | None = None
+        self._table: dict[str, str] = {}  # by language: it names cities, tiles, colours
+
+    def table_payload(self) -> str:
+        """The table's printed facts as JSON in the language of the moment, built once each."""
+        lang = i18n.current()
+        if lang not in self._table:
+            self._table[lang] = json.dumps(table_json())
+        return self._table[lang]
 
     def level_name(self, spec: str) -> str:
         return level_name(spec)
@@ -51,20 +59,19 @@ class SignorieWeb:
         return static_dir()
 
     def prepare(self) -> None:
-        self._table = json.dumps(table_json())
+        self.table_payload()
 
     def routes(self, app: FastAPI, server: Any) -> None:
         @app.get("/api/signorie/table")
         async def get_table() -> Response:
-            if self._table is None:
-                self._table = json.dumps(table_json())
-            return Response(self._table, media_type="application/json",
-                            headers={"Cache-Control": "no-cache"})
+            return Response(self.table_payload(), media_type="application/json",
+                            headers={"Cache-Control": "no-cache",
+                                     "Vary": "Cookie, Accept-Language"})
 
 
     def lobby_json(self) -> dict[str, Any]:
         """Signorie in the lobby: its line, its bot levels; it has no options to choose."""
-        return {"tagline": text.DESCRIPTION, "bot_levels": level_options(),
+        return {"tagline": text.description(), "bot_levels": level_options(),
                 "default_bots": ["greedy", "random"], "options": []}
 
     # -- setting a game up ---------------------------------------------------------------
@@ -73,7 +80,7 @@ class SignorieWeb:
         """Signorie has no options; a Gonzaga lobby field sent here is named, not ignored."""
         for key in ("scenario", "variants"):
             if data.get(key):
-                raise ClientError("bad-options", f"Signorie has no {key}")
+                raise ClientError("bad-options", text.say("error.option", option=key))
         return {}
 
     def deal(self, names: Sequence[str], seed: int | None, options: dict[str, Any]
@@ -128,8 +135,8 @@ class SignorieWeb:
     def not_your_turn(self, state: SignorieState, seat: int) -> str:
         mover = state.to_move()
         if not mover:
-            return "nobody moves now"
-        return f"it is {state.names[mover[0]]}'s move"
+            return text.say("wait.nobody")
+        return text.say("wait.mover", name=state.names[mover[0]])
 
     def preview(self, state: SignorieState, action: Any, new: SignorieState) -> dict[str, Any]:
         return preview_json(state, action, new)

@@ -13,7 +13,7 @@ from typing import Any
 from .. import engine as e
 from .. import text
 from ..actions import ChooseAction, Pass, TakeDie, action_to_json
-from ..refusals import ASKS, effect_refusal, explain
+from ..refusals import effect_refusal, explain
 from ..state import REWARDS, SCORE_SOURCES, Position, SignorieView, copy_public
 from ..tables import ROW_NAMES, SEXES, Tables, tables
 
@@ -52,34 +52,34 @@ def table_json(t: Tables | None = None) -> dict[str, Any]:
     for c, colour in enumerate(t.colours):
         colours.append({
             "id": colour, "name": text.colour_title(colour), "cost": t.cost[c],
-            "signoria": {"name": t.signoria_name[c], **(effect_json(t.signoria[c]) or {})},
+            "signoria": {"name": text.signoria_name(t, c), **(effect_json(t.signoria[c]) or {})},
             "ring": t.colours[t.ring[c]],
             "helpers": [helper_json(t, h) for h in t.column_helpers[c]],
             "assignment_slots": list(t.colour_assignment_slots[c]),
             "look": DIE_LOOKS.get(colour, {"fill": "#999999", "ink": "#ffffff"}),
         })
     return {
-        "title": "Signorie", "description": text.DESCRIPTION,
+        "title": "Signorie", "description": text.description(),
         "colours": colours,
         "assignment_slots": [{"colour": t.colours[c], "sex": SEXES[sex]}
                              for c, sex in t.assignment_slots],
-        "tracks": [{"id": tr, "name": tr.capitalize()} for tr in t.tracks],
+        "tracks": [{"id": tr, "name": text.track_title(tr)} for tr in t.tracks],
         "career": [{"slot": i, "vp": vp, "rank": t.career_rank[i],
                     "bonus": effect_json(t.career_bonus[i])}
                    for i, vp in enumerate(t.career_vp)],
         "initiative": list(t.initiative_vp),
-        "cities": [{"name": name, "slots": list(t.city_slots[i])}
+        "cities": [{"id": name, "name": text.city_name(name), "slots": list(t.city_slots[i])}
                    for i, name in enumerate(t.city_names)],
         "brides": list(t.bride_vp),
         "houses": [{"name": h, "colour": HOUSE_LOOKS[i % len(HOUSE_LOOKS)]}
                    for i, h in enumerate(t.houses)],
-        "rows": [{"id": r, "name": r.capitalize()} for r in ROW_NAMES],
+        "rows": [{"id": r, "name": text.row_title(r)} for r in ROW_NAMES],
         "boards": {colour: [list(row) for row in t.plan_shields[i]]
                    for i, colour in enumerate(t.board_colours)},
         "looks": {colour: {**look, "name": text.colour_title(colour)}
                   for colour, look in PLAYER_LOOKS.items()},
         "sources": [{"id": s, "name": text.SOURCES[s]} for s in SCORE_SOURCES],
-        "phases": text.PHASE_NAMES, "kinds": text.KIND_NAMES,
+        "phases": dict(text.PHASE_NAMES), "kinds": dict(text.KIND_NAMES),
         "rules": {"rounds": t.rounds, "max_dice": t.max_dice, "threshold": t.threshold_base,
                   "threshold_max": t.threshold_max, "dowry_max": t.dowry_max,
                   "vp_per_dowry": t.vp_per_dowry, "reward_florins": t.reward_florins,
@@ -157,7 +157,7 @@ def view_json(v: SignorieView, *, game_id: str, seq: int, seats: list[dict[str, 
 
 def _question(v: Position) -> str:
     f = v.stack[-1]
-    return f"{v.names[f[1]]} is asked {ASKS[f[0]][1]}."
+    return text.question(f[0], v.names[f[1]])
 
 
 def city_json(v: Position, c: int) -> dict[str, Any]:
@@ -166,7 +166,8 @@ def city_json(v: Position, c: int) -> dict[str, Any]:
     slots = [{"value": value, "meeple": list(placed[i]) if i < len(placed) else None}
              for i, value in enumerate(t.city_slots[c])]
     marriage, mission = v.city_tiles[c]
-    return {"index": c, "name": t.city_names[c], "slots": slots,
+    return {"index": c, "id": t.city_names[c], "name": text.city_name(t.city_names[c]),
+            "slots": slots,
             "marriage": tile_json(t, marriage), "mission": tile_json(t, mission)}
 
 
@@ -174,7 +175,7 @@ def assignment_json(t: Tables, v: Position, slot: int) -> dict[str, Any]:
     c, sex = t.assignment_slots[slot]
     tile = v.assignment[slot]
     return {"slot": slot, "colour": t.colours[c], "sex": SEXES[sex], "tile": tile,
-            "name": t.tile_name[tile], "effect": effect_json(t.tile_effect[tile]),
+            "name": text.tile_name(t, tile), "effect": effect_json(t.tile_effect[tile]),
             "most": 3 if t.tile_repeat[tile] else 1}
 
 
@@ -234,7 +235,7 @@ def legal_json(v: SignorieView) -> dict[str, Any]:
     turn, every die with the actions it would allow and why a closed one is closed."""
     f = v.stack[-1]
     kind, seat = f[0], f[1]
-    out: dict[str, Any] = {"kind": kind, "question": ASKS[kind][1],
+    out: dict[str, Any] = {"kind": kind, "question": text.question_text(v, f),
                            "options": [option(v, a) for a in v.legal]}
     if kind == "turn":
         out["dice"] = dice_choices(v, seat)
@@ -262,7 +263,7 @@ def _city_gain(v: Position, seat: int, city_name: str, row: int) -> dict[str, An
     c = v.t.city_names.index(city_name)
     tile = v.city_tiles[c][e.MARRIAGE_SLOT if row == e.MARRIAGE_ROW else e.MISSION_SLOT]
     takes = tile >= 0 and e.plan_needs(v, seat, row, tile)
-    return {"tile": tile_json(v.t, tile) if takes else None, "row": ROW_NAMES[row]}
+    return {"tile": tile_json(v.t, tile) if takes else None, "row": text.row_name(ROW_NAMES[row])}
 
 
 def dice_choices(v: SignorieView, seat: int) -> list[dict[str, Any]]:
@@ -304,7 +305,7 @@ def action_choices(v: Position, seat: int, c: int) -> list[dict[str, Any]]:
     legal = {a for a in e._choose_options(v, seat, c)}
     out = []
     sig = ChooseAction(seat, "signoria")
-    out.append({"kind": "signoria", "name": t.signoria_name[c],
+    out.append({"kind": "signoria", "name": text.signoria_name(t, c),
                 "effect": text.effect_text(t.signoria[c]), "cost": 0, "ok": sig in legal,
                 "action": action_to_json(sig),
                 "why": "" if sig in legal else effect_refusal(v, seat, t.signoria[c])})
@@ -317,13 +318,13 @@ def action_choices(v: Position, seat: int, c: int) -> list[dict[str, Any]]:
             a = ChooseAction(seat, "assignment", SEXES[sex], k)
             why = ""
             if v.avail[seat][sex] < k:
-                why = f"not {k} {SEXES[sex]} meeple{'s' if k != 1 else ''} in the supply"
+                why = text.not_in_supply(k, SEXES[sex])
             elif a not in legal:
                 why = effect_refusal(v, seat, t.tile_effect[tile], sex, k)
             counts.append({"meeples": k, "ok": a in legal, "action": action_to_json(a),
                            "effect": text.effect_text(t.tile_effect[tile], k),
                            "why": why})
-        out.append({"kind": "assignment", "sex": SEXES[sex], "name": t.tile_name[tile],
+        out.append({"kind": "assignment", "sex": SEXES[sex], "name": text.tile_name(t, tile),
                     "effect": text.effect_text(t.tile_effect[tile]), "cost": 0,
                     "ok": any(x["ok"] for x in counts), "counts": counts,
                     "why": "" if any(x["ok"] for x in counts) else counts[0]["why"]})
@@ -331,9 +332,9 @@ def action_choices(v: Position, seat: int, c: int) -> list[dict[str, Any]]:
         a = ChooseAction(seat, "helper", "", 0, h)
         why = ""
         if v.helpers[seat][h]:
-            why = "this helper slot is already filled"
+            why = text.say("why.helper-filled")
         elif t.helper_cost[h] > florins:
-            why = f"costs {t.helper_cost[h]} florins, {florins} would be left"
+            why = text.say("why.helper-cost", n=t.helper_cost[h], left=florins)
         out.append({"kind": "helper", "helper": h, "name": text.helper_text(t, h),
                     "effect": text.effect_text(t.helper_effect[h]), "cost": t.helper_cost[h],
                     "ok": a in legal, "action": action_to_json(a), "why": why})
@@ -382,7 +383,7 @@ def preview_json(old: Position, action: Any, new: Position) -> dict[str, Any]:
     # points and florins never hang on a roll or a draw, so they are shown whole
     gain = {"vp": new.vp[seat] - old.vp[seat], "florins": new.florins[seat] - old.florins[seat]}
     if hidden:
-        events.append("Then the dice decide: you see the roll once the move is made.")
+        events.append(text.preview_hidden())
     return {"points": gain["vp"], "florins": gain["florins"], "events": events,
             "text": text.choice_text(old, action)}
 

@@ -69,11 +69,11 @@ async function copyText(text) {
   area.remove();
   return ok;
 }
-function copyButton(text, label = "Copy") {
-  const b = el("button", { type: "button", class: "copy", "data-copy": text, title: "Copy the link, to send it" }, label);
+function copyButton(text, label = t("Copy")) {
+  const b = el("button", { type: "button", class: "copy", "data-copy": text, title: t("Copy the link, to send it") }, label);
   b.addEventListener("click", async () => {
     const ok = await copyText(text);
-    b.textContent = ok ? "Copied ✓" : "Select the link and copy it";
+    b.textContent = ok ? t("Copied ✓") : t("Select the link and copy it");
     setTimeout(() => { b.textContent = label; }, 2500);
   });
   return b;
@@ -85,7 +85,63 @@ function linkLine(label, path, attrs = {}) {
 
 // -- words ----------------------------------------------------------------------------------------
 
-// every sentence a page shows goes through t(): the English text with {named} fields, filled in
+// every sentence a page shows goes through t(): the English text with {named} fields, looked up
+// in the page's catalog (window.I18N, loaded from the server's /i18n.js before this script) and
+// filled in; a sentence the catalog lacks shows in English
+const I18N = window.I18N || { lang: "en", languages: { en: "English" }, cookie: "lang", messages: {} };
 function t(text, fields = {}) {
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in fields ? String(fields[k]) : m));
+  const said = Object.prototype.hasOwnProperty.call(I18N.messages, text) ? I18N.messages[text] : text;
+  return said.replace(/\{(\w+)\}/g, (m, k) => (k in fields ? String(fields[k]) : m));
 }
+// numbers as the page's language writes them (1,234 / 1.234)
+function num(n) { return Number(n).toLocaleString(I18N.lang); }
+
+// the words written in a page's HTML: each text and title, aria-label, placeholder, translated
+// where the catalog has them (the same strings `gonzaga i18n extract` reads from the page)
+function translatePage(root = document.body) {
+  if (I18N.lang === "en") return;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue.replace(/\s+/g, " ").trim();
+    if (text && Object.prototype.hasOwnProperty.call(I18N.messages, text)) {
+      const [, before, after] = node.nodeValue.match(/^(\s*)[\s\S]*?(\s*)$/);
+      node.nodeValue = before + I18N.messages[text] + after;
+    }
+  }
+  for (const attr of ["title", "aria-label", "placeholder"]) {
+    for (const e of root.querySelectorAll(`[${attr}]`)) {
+      const text = e.getAttribute(attr).replace(/\s+/g, " ").trim();
+      if (Object.prototype.hasOwnProperty.call(I18N.messages, text)) e.setAttribute(attr, I18N.messages[text]);
+    }
+  }
+  if (document.title && Object.prototype.hasOwnProperty.call(I18N.messages, document.title)) document.title = I18N.messages[document.title];
+}
+
+// the language: chosen in every page's header, remembered in a cookie (the server reads it) and
+// in localStorage (which outlives a cleared cookie); the page reloads in the new language
+function chooseLanguage(lang) {
+  try { localStorage.setItem(I18N.cookie, lang); } catch (e) { /* private mode: the cookie remembers */ }
+  document.cookie = `${I18N.cookie}=${encodeURIComponent(lang)}; path=/; max-age=31536000; SameSite=Lax`;
+  location.reload();
+}
+function languageSelector() {
+  const select = el("select", { id: "language", "aria-label": t("Language"), title: t("Language") },
+    ...Object.entries(I18N.languages).map(([code, name]) => el("option", { value: code, selected: code === I18N.lang }, name)));
+  select.addEventListener("change", () => chooseLanguage(select.value));
+  return select;
+}
+function setUpLanguage() {
+  document.documentElement.lang = I18N.lang;
+  let kept = null;
+  try { kept = localStorage.getItem(I18N.cookie); } catch (e) { kept = null; }
+  const cookie = document.cookie.split("; ").some((c) => c.startsWith(I18N.cookie + "="));
+  if (kept && kept in I18N.languages && kept !== I18N.lang && !cookie && !sessionStorage.getItem("lang-restored")) {
+    sessionStorage.setItem("lang-restored", "1");  // once: a browser refusing cookies never loops
+    chooseLanguage(kept);
+    return;
+  }
+  translatePage();
+  const header = $("top");
+  if (header && !$("language")) header.append(languageSelector());
+}
+setUpLanguage();

@@ -18,14 +18,24 @@ function levelOf(spec) {
 // -- the games on offer ---------------------------------------------------------------------------
 
 function gameCard(g) {
-  const players = g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players} to ${g.max_players} players`;
+  const players = g.min_players === g.max_players ? t("{n} players", { n: g.min_players }) : t("{low} to {high} players", { low: g.min_players, high: g.max_players });
   const input = el("input", { type: "radio", name: "game", value: g.name, "data-game-choice": g.name });
   input.addEventListener("change", () => chooseGame(g.name));
   return el("label", { class: "game-card" }, input,
     el("img", { src: g.picture, alt: "", loading: "lazy" }),
     el("span", { class: "game-name", text: g.title }),
     el("span", { class: "game-line", text: g.tagline }),
-    el("span", { class: "muted", text: players }));
+    el("span", { class: "muted", text: players }), learnLinks(g));
+}
+// the game's rules page and its tutorial (rules.js), where the game has them
+function learnLinks(g) {
+  const links = el("span", { class: "learn-links row" });
+  if (g.rules) links.append(el("a", { href: g.rules, "data-rules": g.name }, t("Rules")));
+  if (g.tutorial) {
+    links.append(el("button", { type: "button", class: "primary", "data-tutorial": g.name,
+      onclick: (ev) => { ev.preventDefault(); startTutorial(g.name); } }, t("Learn by playing")));
+  }
+  return links;
 }
 function chooseGame(name) {
   lobby.game = offer(name);
@@ -45,25 +55,26 @@ function chooseGame(name) {
 // -- seats ----------------------------------------------------------------------------------------
 
 function seatRow(i, kind, bot) {
-  const kindSel = el("select", { "data-seat-kind": i, "aria-label": `Seat ${i + 1}: a person or a bot` },
-    el("option", { value: "person", selected: kind === "person" }, "Person"),
+  const kindSel = el("select", { "data-seat-kind": i, "aria-label": t("Seat {n}: a person or a bot", { n: i + 1 }) },
+    el("option", { value: "person", selected: kind === "person" }, t("Person")),
     ...lobby.game.bots.map((b) => el("option", { value: "bot:" + b, selected: kind === "bot" && bot === b }, botLabel(b))));
   const help = el("div", { class: "muted bot-help", "data-seat-help": i });
   const showHelp = () => {
     const v = kindSel.value;
-    help.textContent = v.startsWith("bot:") ? `${levelOf(v.slice(4)).name}: ${levelOf(v.slice(4)).help}.` : "A person: gets a private link to this seat.";
+    help.textContent = v.startsWith("bot:") ? t("{name}: {help}.", { name: levelOf(v.slice(4)).name, help: levelOf(v.slice(4)).help }) : t("A person: gets a private link to this seat.");
     seedRule();
   };
   kindSel.addEventListener("change", showHelp);
-  const row = el("div", { class: "seat" }, el("div", { class: "row" }, el("span", { text: `Seat ${i + 1}` }), kindSel,
-    el("input", { "data-seat-name": i, placeholder: "name (optional)", maxlength: 40, size: 14, "aria-label": `Seat ${i + 1}: name` })), help);
+  const row = el("div", { class: "seat" }, el("div", { class: "row" }, el("span", { text: t("Seat {n}", { n: i + 1 }) }), kindSel,
+    el("input", { "data-seat-name": i, placeholder: t("name (optional)"), maxlength: 40, size: 14, "aria-label": t("Seat {n}: name", { n: i + 1 }) })), help);
   setTimeout(showHelp, 0);
   return row;
 }
 // a bot's level, strength and the rating measured at this many seats (shown where measured)
 function botLabel(b, n = $("seat-rows").children.length || lobby.game.default_players) {
   const l = levelOf(b), rating = Account.botRating(lobby.game, b, n);
-  return t("Bot: {name}", { name: l.name }) + (l.strength ? ` (${l.strength})` : "") + (rating ? ` · ${rating}` : "");
+  const label = l.strength ? t("Bot: {name} ({strength})", { name: l.name, strength: l.strength }) : t("Bot: {name}", { name: l.name });
+  return rating ? `${label} · ${rating}` : label;
 }
 function relabelBots() {
   for (const option of document.querySelectorAll("[data-seat-kind] option[value^='bot:']")) option.textContent = botLabel(option.value.slice(4));
@@ -93,13 +104,13 @@ function seedRule() {
   seed.disabled = people > 1;
   if (people > 1) seed.value = "";
   $("seed-note").textContent = people > 1
-    ? "Not with several people: whoever chose the seed would know the whole deal. The game is dealt at random."
-    : "Only for games with at most one person: a seed deals the same game every time (the same number, the same game), to practise a deal against bots. Empty: a random deal.";
+    ? t("Not with several people: whoever chose the seed would know the whole deal. The game is dealt at random.")
+    : t("Only for games with at most one person: a seed deals the same game every time (the same number, the same game), to practise a deal against bots. Empty: a random deal.");
 }
 function botsExplained() {
-  return el("details", { id: "bots-help" }, el("summary", { text: "Which bot? (from easiest to strongest)" }),
+  return el("details", { id: "bots-help" }, el("summary", { text: t("Which bot? (from easiest to strongest)") }),
     el("ul", { class: "bot-levels" }, ...(lobby.game.bot_levels || []).map((l) => el("li", { "data-level": l.id },
-      el("strong", { text: `${l.name} (${l.strength})` }), `: ${l.help}.`))));
+      el("strong", { text: t("{name} ({strength})", { name: l.name, strength: l.strength }) }), t(": {help}.", { help: l.help })))));
 }
 
 // -- the game's own options (a scenario, rule variants...), as the game describes them ----------
@@ -111,8 +122,7 @@ function renderOptions() {
   $("game-options").replaceChildren(...plain);
   $("advanced-options").replaceChildren(...folded);
   const names = (lobby.game.options || []).filter((o) => o.advanced).map((o) => o.label.toLowerCase());
-  $("advanced-summary").textContent = ["Advanced: seed", ...names].join(names.length > 1 ? ", " : " and ")
-    .replace(/, ([^,]*)$/, " and $1");
+  $("advanced-summary").textContent = names.length ? t("Advanced: seed, {options}", { options: names.join(", ") }) : t("Advanced: seed");
 }
 function fits(choice, n) { return choice.players === undefined || choice.players === null || choice.players === n; }
 function optionEl(opt, n) {
@@ -136,6 +146,24 @@ function optionValues() {
   return values;
 }
 
+// -- live or turn-based: time per move and misses before a bot takes the seat (the server's) --
+
+function renderTiming(timing) {
+  if (!timing) return;
+  const limit = el("select", { id: "move-time" }, ...timing.choices.map((c) => el("option", { value: c.value === null ? "" : c.value }, c.label)));
+  const misses = el("select", { id: "misses" }, ...timing.misses.map((m) => el("option", { value: m.value, selected: m.value === timing.default_misses }, m.label)));
+  const missLabel = el("label", { id: "misses-label" }, `${timing.misses_label} `, misses);
+  const sync = () => { missLabel.hidden = limit.value === ""; };
+  limit.addEventListener("change", sync);
+  $("timing-options").replaceChildren(el("label", {}, `${timing.label} `, limit), missLabel);
+  sync();
+}
+function timingValue() {
+  const limit = $("move-time");
+  if (!limit || limit.value === "") return null;
+  return { move_seconds: Number(limit.value), misses: Number($("misses").value) };
+}
+
 // -- creating a game ------------------------------------------------------------------------------
 
 async function createGame(ev) {
@@ -147,19 +175,19 @@ async function createGame(ev) {
   const seedText = $("seed").disabled ? "" : $("seed").value;
   try {
     const g = await api("/api/games", { game: lobby.game.name, seats, seed: seedText === "" ? null : Number(seedText),
-      public: $("public").checked, ...($("rated").checked ? { rated: true } : {}), ...optionValues() });
+      public: $("public").checked, timing: timingValue(), ...($("rated").checked ? { rated: true } : {}), ...optionValues() });
     const people = g.seats.filter((s) => s.link);
     const mine = g.you === undefined || g.you === null ? people[0] : people.find((s) => s.seat === g.you) || people[0];
     saveInvites(g.id, { seats: people.map((s) => ({ name: s.name, link: s.link })), spectator: g.spectator });
     // with one person seat, go and play; with several, the links are to be sent first
     if (people.length === 1) { location.href = people[0].link; return; }
     const links = people.map((s) => s === mine
-      ? el("li", { class: "mine" }, el("strong", { text: `${s.name} (you): ` }), el("a", { href: s.link, "data-seat-link": s.seat, class: "button primary" }, "open your seat"))
+      ? el("li", { class: "mine" }, el("strong", { text: t("{name} (you): ", { name: s.name }) }), el("a", { href: s.link, "data-seat-link": s.seat, class: "button primary" }, t("open your seat")))
       : linkLine(`${s.name}:`, s.link, { "data-seat-link": s.seat }));
     $("created").hidden = false;
-    $("created").replaceChildren(el("h3", { text: `${titleOf(g.game)}: game created` }),
-      el("p", { class: "muted", text: "Send each other player their own link, privately: whoever has a link plays that seat. You find the links again in the game, under “Invite links”." }),
-      el("ul", { class: "links" }, ...links, linkLine("Spectators:", g.spectator)));
+    $("created").replaceChildren(el("h3", { text: t("{game}: game created", { game: titleOf(g.game) }) }),
+      el("p", { class: "muted", text: t("Send each other player their own link, privately: whoever has a link plays that seat. You find the links again in the game, under “Invite links”.") }),
+      el("ul", { class: "links" }, ...links, linkLine(t("Spectators:"), g.spectator)));
     $("created").scrollIntoView();
   } catch (e) { toast(e.message); }
 }
@@ -167,10 +195,12 @@ async function createGame(ev) {
 // -- the lists ------------------------------------------------------------------------------------
 
 function seatWords(game) {
-  return game.seats.map((s) => `${s.name}${s.kind === "bot" && !/\bbot\b/i.test(s.name) ? " (bot)" : ""} ${s.score}`).join(", ");
+  return game.seats.map((s) => s.kind === "bot" && !/\bbot\b/i.test(s.name) ? t("{name} (bot) {score}", { name: s.name, score: s.score }) : t("{name} {score}", { name: s.name, score: s.score })).join(", ");
 }
 function gameWhat(game) {
-  return [titleOf(game.game), game.scenario, `round ${game.round}`].filter(Boolean).join(", ") + ": ";
+  const round = t("round {round}", { round: game.round });
+  return game.scenario ? t("{game}, {scenario}, {round}: ", { game: titleOf(game.game), scenario: game.scenario, round })
+    : t("{game}, {round}: ", { game: titleOf(game.game), round });
 }
 function gameLine(section, game) {
   const line = el("li", { "data-game": game.id, "data-game-name": game.game },
@@ -178,19 +208,19 @@ function gameLine(section, game) {
   if (section === "open") {
     line.append(el("button", { type: "button", onclick: async () => {
       try { const j = await api(`/api/games/${game.id}/join`, {}); location.href = j.link; } catch (e) { toast(e.message); }
-    } }, "Join"), " ", el("a", { href: `/game/${game.id}#watch` }, "watch"));
-  } else if (section === "playing") line.append(el("a", { href: `/game/${game.id}#watch` }, "watch"));
+    } }, t("Join")), " ", el("a", { href: `/game/${game.id}#watch` }, t("watch")));
+  } else if (section === "playing") line.append(el("a", { href: `/game/${game.id}#watch` }, t("watch")));
   else {
     const winners = (game.winners || []).map((i) => game.seats[i] && game.seats[i].name).filter(Boolean);
-    if (winners.length) line.prepend(el("strong", { class: "winners", text: `${winners.join(" and ")} won · ` }));
-    line.append(el("a", { href: `/game/${game.id}#replay` }, "replay"), " ", el("a", { href: `/api/games/${game.id}/record` }, "record"));
+    if (winners.length) line.prepend(el("strong", { class: "winners", text: winners.length > 1 ? t("{names} and {last} won · ", { names: winners.slice(0, -1).join(", "), last: winners[winners.length - 1] }) : t("{name} won · ", { name: winners[0] }) }));
+    line.append(el("a", { href: `/game/${game.id}#replay` }, t("replay")), " ", el("a", { href: `/api/games/${game.id}/record` }, t("record")));
   }
   return line;
 }
 function renderSection(section) {
   const seen = new Set(lobby.first[section].map((g) => g.id));
   const games = [...lobby.first[section], ...lobby.extra[section].filter((g) => !seen.has(g.id))];
-  $(`${section}-games`).replaceChildren(...(games.length ? games.map((g) => gameLine(section, g)) : [el("li", { class: "muted", text: "none" })]));
+  $(`${section}-games`).replaceChildren(...(games.length ? games.map((g) => gameLine(section, g)) : [el("li", { class: "muted", text: t("none") })]));
   $(`more-${section}`).hidden = !lobby.more[section];
 }
 // the lobby polls every 5 s (or as the server asks); extra pages stay until the page is left
@@ -224,12 +254,14 @@ async function moreGames(section) {
 async function main() {
   if (location.pathname.startsWith("/game/")) {  // the server hosts no game of this link
     $("gone").hidden = false;
-    $("status").textContent = "No such game";
+    $("status").textContent = t("No such game");
     return;
   }
   $("lobby").hidden = false;
-  $("status").textContent = "Lobby";
-  lobby.games = (await api("/api/lobby")).games;
+  $("status").textContent = t("Lobby");
+  const offered = await api("/api/lobby");
+  lobby.games = offered.games;
+  renderTiming(offered.timing);
   document.title = $("brand").textContent = lobby.games.map((g) => g.title).join(" & ");
   $("game-cards").replaceChildren(...lobby.games.map(gameCard));
   $("game-choice").hidden = lobby.games.length < 2;

@@ -12,127 +12,136 @@ const Table = (() => {
     return node;
   }
 
-  const t = { gameId: null, token: null, ws: null, view: null, retry: 0, gone: false, sentSeq: null,
-    hooks: {}, replay: null };
+  const tb = { gameId: null, token: null, ws: null, view: null, retry: 0, gone: false, sentSeq: null,
+    hooks: {}, replay: null, listeners: {} };
+
+  // the platform's own page parts (signals.js, chat.js) follow the messages they need:
+  // Table.on("view" | "welcome" | "chat", fn)
+  function on(type, fn) { (tb.listeners[type] = tb.listeners[type] || []).push(fn); }
+  function emit(type, msg) { for (const fn of tb.listeners[type] || []) fn(msg); }
 
   function setConn(text) { if ($("conn")) $("conn").textContent = text; }
   function connect() {
-    if (t.gone) return;
+    if (tb.gone) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/ws/${t.gameId}`);
-    t.ws = ws;
-    setConn("connecting…");
-    ws.onopen = () => { t.retry = 0; setConn("online"); ws.send(JSON.stringify({ type: "hello", token: t.token })); };
+    const ws = new WebSocket(`${proto}://${location.host}/ws/${tb.gameId}`);
+    tb.ws = ws;
+    setConn(t("connecting…"));
+    ws.onopen = () => { tb.retry = 0; setConn(t("online")); ws.send(JSON.stringify({ type: "hello", token: tb.token, lang: I18N.lang })); };
     ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
     ws.onclose = (ev) => {
-      if (t.gone || ev.code === 4404) { showGone(); return; }  // no such game: nothing to reconnect to
-      setConn("offline, reconnecting…");
-      t.retry = Math.min(t.retry + 1, 6);
-      setTimeout(connect, 300 * t.retry);
+      if (tb.gone || ev.code === 4404) { showGone(); return; }  // no such game: nothing to reconnect to
+      setConn(t("offline, reconnecting…"));
+      tb.retry = Math.min(tb.retry + 1, 6);
+      setTimeout(connect, 300 * tb.retry);
     };
   }
   function send(msg) {
-    if (t.ws && t.ws.readyState === WebSocket.OPEN) { t.ws.send(JSON.stringify(msg)); return true; }
-    toast("Not connected; reconnecting…");
+    if (tb.ws && tb.ws.readyState === WebSocket.OPEN) { tb.ws.send(JSON.stringify(msg)); return true; }
+    toast(t("Not connected; reconnecting…"));
     return false;
   }
   // every move names the view it was made on: a move made on an old view is refused, not misplayed
   function act(action) {
-    if (!t.view || t.sentSeq === t.view.seq) return false;  // one move per view: a second click is ignored
-    t.sentSeq = t.view.seq;
-    return send({ type: "act", seq: t.view.seq, action });
+    if (!tb.view || tb.sentSeq === tb.view.seq) return false;  // one move per view: a second click is ignored
+    tb.sentSeq = tb.view.seq;
+    return send({ type: "act", seq: tb.view.seq, action });
   }
-  function undo() { if (t.view) send({ type: "undo", seq: t.view.seq }); }
+  function undo() { if (tb.view) send({ type: "undo", seq: tb.view.seq }); }
   function check(action) { send({ type: "check", action }); }
   function rematch() { send({ type: "rematch" }); }
 
   function onMessage(msg) {
-    const h = t.hooks;
+    const h = tb.hooks;
+    if (typeof Tutorial !== "undefined") Tutorial.message(msg);  // a tutorial's steps (tutorial.js)
     if (msg.type === "state") {
-      if (!t.view || t.view.seq !== msg.seq) t.sentSeq = null;  // a new view: a move may be sent on it
-      t.view = msg;
+      if (!tb.view || tb.view.seq !== msg.seq) tb.sentSeq = null;  // a new view: a move may be sent on it
+      tb.view = msg;
       document.body.dataset.seq = msg.seq;
       document.body.dataset.phase = msg.phase;
       h.view(msg);
-    } else if (msg.type === "welcome") {
-      if (msg.seat === null && t.token) toast("This link opens no seat: you are watching.");
+      emit("view", msg);
+    } else if (msg.type === "chat") { emit("chat", msg); }
+    else if (msg.type === "welcome") {
+      emit("welcome", msg);
+      if (msg.seat === null && tb.token) toast(t("This link opens no seat: you are watching."));
     } else if (msg.type === "presence") {
-      if (t.view) msg.seats.forEach((s, i) => { if (t.view.players[i]) Object.assign(t.view.players[i], s); });
+      if (tb.view) msg.seats.forEach((s, i) => { if (tb.view.players[i]) Object.assign(tb.view.players[i], s); });
       if (h.presence) h.presence(msg.seats);
     } else if (msg.type === "check") { if (h.check) h.check(msg); }
     else if (msg.type === "rematch") {
       if (h.rematch) { h.rematch(msg.link); return; }
-      if (t.wantRematch) { location.href = msg.link; return; }
-      if (t.view) { t.view.rematch = msg.link; h.view(t.view); }
-      toast("A rematch has started: the link is on the end screen.", "info");
+      if (tb.wantRematch) { location.href = msg.link; return; }
+      if (tb.view) { tb.view.rematch = msg.link; h.view(tb.view); }
+      toast(t("A rematch has started: the link is on the end screen."), "info");
     } else if (msg.type === "error") {
       if (msg.code === "not-found") { showGone(); return; }
       // a rated game's seat is for a signed-in player: sign in, then come back to this seat
-      if (msg.code === "sign-in") { t.gone = true; location.href = `/account?next=${encodeURIComponent(location.pathname + location.hash)}`; return; }
-      if (msg.code === "bad-token") { t.token = null; forgetSeat(t.gameId); }
-      t.sentSeq = null;
+      if (msg.code === "sign-in") { tb.gone = true; location.href = `/account?next=${encodeURIComponent(location.pathname + location.hash)}`; return; }
+      if (msg.code === "bad-token") { tb.token = null; forgetSeat(tb.gameId); }
+      tb.sentSeq = null;
       if (h.error) h.error(msg);
       toast(sentence(msg.message));  // players read the sentence; the rule id is for programs
     }
   }
   // an unknown game: say so and show the way back, instead of reconnecting for ever
   function showGone() {
-    t.gone = true;
-    if (t.ws) { t.ws.onclose = null; t.ws.close(); }
+    tb.gone = true;
+    if (tb.ws) { tb.ws.onclose = null; tb.ws.close(); }
     if ($("game")) $("game").hidden = true;
     if ($("gone")) $("gone").hidden = false;
-    if ($("status")) $("status").textContent = "No such game";
+    if ($("status")) $("status").textContent = t("No such game");
     setConn("");
   }
 
   // -- the end --------------------------------------------------------------------------------
   // the end of a game: its record, its replay, a rematch (players only)
   function endLinks(name) {
-    if (t.replay) return "";
+    if (tb.replay) return "";
     const row = el("div", { class: "row" },
-      el("a", { href: `/api/games/${t.gameId}/record`, download: `${name}-${t.gameId}.json`, id: "download" }, "Download the game record"),
-      el("a", { href: `/game/${t.gameId}#replay`, id: "replay-link", onclick: () => setTimeout(() => location.reload(), 0) }, "Watch the replay"));
-    const v = t.view;
+      el("a", { href: `/api/games/${tb.gameId}/record`, download: `${name}-${tb.gameId}.json`, id: "download" }, t("Download the game record")),
+      el("a", { href: `/game/${tb.gameId}#replay`, id: "replay-link", onclick: () => setTimeout(() => location.reload(), 0) }, t("Watch the replay")));
+    const v = tb.view;
     if (v && v.rematch) {
-      return el("div", {}, row, el("p", { id: "rematch-ready", class: "row" }, "A rematch has started: ",
-        el("a", { href: v.rematch, id: "rematch-link", class: "button primary" }, v.you === null ? "watch it" : "play the rematch")));
+      return el("div", {}, row, el("p", { id: "rematch-ready", class: "row" }, t("A rematch has started:"), " ",
+        el("a", { href: v.rematch, id: "rematch-link", class: "button primary" }, v.you === null ? t("watch it") : t("play the rematch"))));
     }
     if (!v || v.you === null) return row;
     return el("div", {}, row, el("div", { class: "row" }, el("button", { type: "button", id: "rematch", class: "primary",
-      onclick: (ev) => { t.wantRematch = true; ev.target.disabled = true; rematch(); } }, "Rematch"),
-    el("span", { class: "muted", text: "Same seats and bots, a new game." })));
+      onclick: (ev) => { tb.wantRematch = true; ev.target.disabled = true; rematch(); } }, t("Rematch")),
+    el("span", { class: "muted", text: t("Same seats and bots, a new game.") })));
   }
 
   // -- replay: the public view after each step of a finished game ------------------------------
   async function fetchStep(step) {
-    const r = await fetch(`/api/games/${t.gameId}/replay/${step}`);
+    const r = await fetch(`/api/games/${tb.gameId}/replay/${step}`);
     const data = await r.json();
-    if (!r.ok) { toast(sentence(data.message || "no replay")); return null; }
+    if (!r.ok) { toast(sentence(data.message || t("no replay"))); return null; }
     return data;
   }
   async function showStep(step) {
     const data = await fetchStep(step);
     if (!data) return;
-    t.replay.step = data.replay.step;
-    t.replay.total = data.replay.total;
+    tb.replay.step = data.replay.step;
+    tb.replay.total = data.replay.total;
     $("rp-slider").max = data.replay.total;
     $("rp-slider").value = data.replay.step;
-    $("rp-step").textContent = `step ${data.replay.step} of ${data.replay.total}`;
-    t.view = data;
-    t.hooks.view(data);
+    $("rp-step").textContent = t("step {step} of {total}", { step: data.replay.step, total: data.replay.total });
+    tb.view = data;
+    tb.hooks.view(data);
   }
   async function setupReplay() {
-    t.replay = { step: 0, total: 0, timer: null };
+    tb.replay = { step: 0, total: 0, timer: null };
     $("replay-bar").hidden = false;
     setConn("replay");
-    const go = (f) => () => showStep(Math.max(0, Math.min(t.replay.total, f(t.replay.step))));
+    const go = (f) => () => showStep(Math.max(0, Math.min(tb.replay.total, f(tb.replay.step))));
     $("rp-start").onclick = go(() => 0);
     $("rp-back").onclick = go((i) => i - 1);
     $("rp-next").onclick = go((i) => i + 1);
-    $("rp-end").onclick = go(() => t.replay.total);
+    $("rp-end").onclick = go(() => tb.replay.total);
     $("rp-slider").oninput = (ev) => showStep(Number(ev.target.value));
     $("rp-play").onclick = () => {
-      const r = t.replay;
+      const r = tb.replay;
       if (r.timer) { clearInterval(r.timer); r.timer = null; $("rp-play").setAttribute("aria-label", "Play"); return; }
       $("rp-play").setAttribute("aria-label", "Pause");
       r.timer = setInterval(() => {
@@ -148,20 +157,20 @@ const Table = (() => {
   // replay() for a page with its own
 
   function start(hooks) {
-    t.hooks = hooks;
+    tb.hooks = hooks;
     const m = location.pathname.match(/^\/game\/([\w-]+)/);
     if (!m) return false;
-    t.gameId = m[1];
+    tb.gameId = m[1];
     if ($("game")) $("game").hidden = false;
     window.addEventListener("hashchange", () => location.reload());
     const hash = decodeURIComponent(location.hash.slice(1));
     if (hash === "replay") { (hooks.replay || setupReplay)(); return true; }
-    if (hash && hash !== "watch") { t.token = hash; saveSeat(t.gameId, hash); }
-    else if (hash !== "watch") t.token = savedSeat(t.gameId);
+    if (hash && hash !== "watch") { tb.token = hash; saveSeat(tb.gameId, hash); }
+    else if (hash !== "watch") tb.token = savedSeat(tb.gameId);
     connect();
     return true;
   }
 
-  return { svg, start, send, act, undo, check, endLinks, showGone,
-    state: t, get view() { return t.view; }, get replaying() { return !!t.replay; } };
+  return { svg, start, send, act, undo, check, endLinks, showGone, on,
+    state: tb, get view() { return tb.view; }, get replaying() { return !!tb.replay; } };
 })();

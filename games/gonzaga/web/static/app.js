@@ -233,12 +233,12 @@ function drawSeals(root, scenario) {
     svg("circle", { cx: 0, cy: 0, r: 0.8, class: flourishing ? "seal-disc flourishing" : "seal-disc" }, g);
     svg("text", { x: 0, y: 0.05, class: "glyph", fill: "#fffaf0", "font-size": 0.8 }, g).textContent = scenario ? (flourishing ? "✦" : "✕") : "";
     svg("text", { class: "name label seal-name" }, g).textContent = r.name;
-    if (scenario) svg("text", { class: "name label seal-state" }, g).textContent = flourishing ? "flourishing" : "inactive";
+    if (scenario) svg("text", { class: "name label seal-state" }, g).textContent = flourishing ? t("flourishing") : t("inactive");
   }
   const church = svg("g", { id: "church" }, seals);
   svg("rect", { class: "church-box", rx: 0.3 }, church);
   icon(church, "church", 0, 0, 0.6, "#3b2a1a");
-  svg("text", { class: "name label", id: "church-label" }, church).textContent = "Church";
+  svg("text", { class: "name label", id: "church-label" }, church).textContent = t("Church");
 }
 
 // -- laying out the names --------------------------------------------------------------------
@@ -453,11 +453,11 @@ function drawPieces(v) {
         const [x, y] = centre(c.at[0], c.at[1]);
         svg("circle", { cx: x, cy: y, r: 0.78 + 0.3 * k, class: "objective-halo" }, g);
         const mark = svg("circle", { cx: x, cy: y, r: 0.78 + 0.3 * k, class: "objective-mark", stroke: colourOf(v.players[row.seat]), "data-objective": row.seat }, g);
-        svg("title", {}, mark).textContent = `${row.name}'s objective: ${name}`;
+        svg("title", {}, mark).textContent = t("{name}'s objective: {city}", { name: row.name, city: name });
       }
     });
   }
-  const church = `Church (${v.church.length})`;
+  const church = t("Church ({n})", { n: v.church.length });
   if ($("church-label").textContent !== church) { $("church-label").textContent = church; layoutNames(true); }
   drawMapKey(v);
 }
@@ -466,7 +466,7 @@ function drawPieces(v) {
 // outline around the whole fief only, so two fiefs of one colour side by side stay two
 function drawFief(g, pc, p, n) {
   const grp = svg("g", { "data-piece": "fief", "data-owner": pc.owner, "data-colour": p.colour }, g);
-  svg("title", {}, grp).textContent = `${p.name}'s fief ${pc.fief}`;
+  svg("title", {}, grp).textContent = t("{name}'s fief {fief}", { name: p.name, fief: pc.fief });
   const shape = pc.hexes.map(([c, r]) => "M" + pointsAttr(corners(...centre(c, r))).split(" ").join("L") + "Z").join("");
   const { outline, inner } = fiefEdges(pc.hexes);
   svg("path", { d: shape, fill: `url(#pl-${p.colour})`, class: "piece" }, grp);
@@ -503,7 +503,7 @@ function drawRing(g, pc, p) {
   const circle = (r, sweep) => `M${(x - r).toFixed(3)},${y.toFixed(3)}a${r},${r} 0 1,${sweep} ${2 * r},0a${r},${r} 0 1,${sweep} ${-2 * r},0Z`;
   const ring = svg("path", { d: circle(0.7, 0) + circle(0.36, 1), fill: `url(#pl-${p.colour})`, class: "ring-piece",
     "data-piece": "ring", "data-owner": pc.owner, "data-colour": p.colour }, g);
-  svg("title", {}, ring).textContent = `${p.name}'s ring`;
+  svg("title", {}, ring).textContent = t("{name}'s ring", { name: p.name });
 }
 
 // under the map: whose colour and pattern is whose, and what the shaded parts of the map are
@@ -522,10 +522,10 @@ function drawMapKey(v) {
   const colour = (id) => ui.board.regions.find((r) => r.id === id).colour;
   key.replaceChildren(
     ...v.players.map((p) => item(el("span", { class: "swatch", style: lookStyle(p.colour) }),
-      `${p.name}: ${ui.board.player_looks[p.colour].name}`, { "data-colour": p.colour, title: lookTitle(p.colour) })),
+      t("{name}: {look}", { name: p.name, look: ui.board.player_looks[p.colour].name }), { "data-colour": p.colour, title: lookTitle(p.colour) })),
     inactive.length ? item(box({ fill: colour(inactive[0]) }, { fill: "url(#hatch-inactive)", class: "inactive-hatch" }),
-      `${inactive.map(cardName).join(", ")}: inactive (${cardName("inactive")} card)`, { id: "key-inactive" }) : "",
-    item(box({ class: "outside" }), "Off the board", { id: "key-outside" }));
+      t("{regions}: inactive ({card} card)", { regions: inactive.map(cardName).join(", "), card: cardName("inactive") }), { id: "key-inactive" }) : "",
+    item(box({ class: "outside" }), t("Off the board"), { id: "key-outside" }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -559,7 +559,7 @@ function render(v) {
   const first = !ui.view || ui.view.scenario.name !== v.scenario.name || !$("hexes");
   const newTurn = !ui.view || ui.view.seq !== v.seq;
   if (ui.view && ui.view.phase === "planning" && v.phase === "placing" && !ui.replay) {
-    toast(`Plans revealed. Turn order: ${v.order.map((i) => v.players[i].name).join(" → ")}`, "info");
+    toast(t("Plans revealed. Turn order: {order}", { order: v.order.map((i) => v.players[i].name).join(" → ") }), "info");
   }
   if (v.phase === "over" && ui.view && ui.view.phase !== "over") $("toast").hidden = true;  // the end screen says it all
   if (ui.view && ui.view.round !== v.round) dismissInfo();  // the reveal's banner is old news
@@ -595,39 +595,38 @@ function bringBoardIntoView() {
 function touchScreen() { return matchMedia("(hover: none) and (pointer: coarse)").matches; }
 // a tap or a click only chooses; placing is always the separate button (or Enter)
 function placingHint(n) {
-  const start = `Your fief fits in ${n} ways (white dots: where it fits as it is turned now).`;
   return touchScreen()
-    ? `${start} Tap the map to choose a position; the ⟲ ⟳ buttons turn the fief; then press “Place fief” to place it.`
-    : `${start} Point at the map: the fief follows; R, the wheel or ⟲ ⟳ turn it. Click to choose a position, then press “Place fief” to place it.`;
+    ? t("Your fief fits in {n} ways (white dots: where it fits as it is turned now). Tap the map to choose a position; the ⟲ ⟳ buttons turn the fief; then press “Place fief” to place it.", { n })
+    : t("Your fief fits in {n} ways (white dots: where it fits as it is turned now). Point at the map: the fief follows; R, the wheel or ⟲ ⟳ turn it. Click to choose a position, then press “Place fief” to place it.", { n });
 }
 
 function me(v) { return v.you === null || v.you === undefined ? null : v.players[v.you]; }
 
 function renderStatus(v) {
-  const parts = [`Round ${v.round}`, `${v.scenario.name}`];
-  if (v.phase === "planning") parts.push("Planning");
-  else if (v.phase === "placing") parts.push(`Placing: ${v.players[v.current].name}`);
-  else parts.push("Game over");
+  const parts = [t("Round {round}", { round: v.round }), `${v.scenario.name}`];
+  if (v.phase === "planning") parts.push(t("Planning"));
+  else if (v.phase === "placing") parts.push(t("Placing: {name}", { name: v.players[v.current].name }));
+  else parts.push(t("Game over"));
   parts.push(lastTurnText(v));
-  if (v.you === null) parts.push(ui.replay ? "Replay" : "Watching");
+  if (v.you === null) parts.push(ui.replay ? t("Replay") : t("Watching"));
   $("status").textContent = parts.filter(Boolean).join(" · ");
 }
 function lastTurnText(v) {
-  if (v.phase === "over") return `ended after round ${v.round}`;
-  if (v.final_round !== null) return `Last Turn: round ${v.final_round} is the last`;
-  if (v.last_turn_check !== null) return `Last Turn card (${v.players[v.last_turn_holder].name}): check after round ${v.last_turn_check}`;
+  if (v.phase === "over") return t("ended after round {round}", { round: v.round });
+  if (v.final_round !== null) return t("Last Turn: round {round} is the last", { round: v.final_round });
+  if (v.last_turn_check !== null) return t("Last Turn card ({name}): check after round {round}", { name: v.players[v.last_turn_holder].name, round: v.last_turn_check });
   return "";
 }
 
 function renderYou(v) {
   const box = $("you");
   const p = me(v);
-  if (!p) { box.replaceChildren(el("h3", { text: ui.replay ? "Replay" : "Spectator" }), el("p", { class: "muted", text: "You see what every player sees; hidden cards stay hidden." })); return; }
+  if (!p) { box.replaceChildren(el("h3", { text: ui.replay ? t("Replay") : t("Spectator") }), el("p", { class: "muted", text: t("You see what every player sees; hidden cards stay hidden.") })); return; }
   const objective = p.objective ? objectiveEl(v, p) : "";
   box.replaceChildren(
-    el("h3", {}, el("span", { class: "swatch", style: lookStyle(p.colour), title: lookTitle(p.colour) }), `${p.name} (you)`),
-    el("div", { class: "row", id: "you-score", text: `Score ${p.score} · Rings left ${p.rings} · Fiefs left ${p.fiefs_left}` }),
-    el("div", { class: "row", id: "you-fief" }, p.fief !== null ? `Your fief this round: the ${fiefName(p.fief)}` : "Your fief of this round is played"),
+    el("h3", {}, el("span", { class: "swatch", style: lookStyle(p.colour), title: lookTitle(p.colour) }), t("{name} (you)", { name: p.name })),
+    el("div", { class: "row", id: "you-score", text: t("Score {score} · Rings left {rings} · Fiefs left {fiefs}", { score: p.score, rings: p.rings, fiefs: p.fiefs_left }) }),
+    el("div", { class: "row", id: "you-fief" }, p.fief !== null ? t("Your fief this round: the {fief}", { fief: fiefName(p.fief) }) : t("Your fief of this round is played")),
     fiefPicture(p.fief, `url(#pl-${p.colour})`),
     handEl(v, p),
     el("div", { class: "muted", id: "you-objective" }, objective),
@@ -639,17 +638,17 @@ function handEl(v, p) {
   const cards = [...regions, "inactive", ...actionCards(), "privilege"];
   const chips = cards.map((c) => {
     const state = p.played.includes(c) ? "played" : p.resting.includes(c) ? "resting" : "hand";
-    return el("span", { class: `chip ${state}`, title: { played: "played this round", resting: "resting: played last round, back after this round's reveal", hand: "in hand" }[state], "data-card": c }, cardName(c));
+    return el("span", { class: `chip ${state}`, title: { played: t("played this round"), resting: t("resting: played last round, back after this round's reveal"), hand: t("in hand") }[state], "data-card": c }, cardName(c));
   });
-  return el("div", { class: "hand", id: "hand" }, el("span", { class: "muted", text: "Planning cards: " }), ...chips);
+  return el("div", { class: "hand", id: "hand" }, el("span", { class: "muted", text: t("Planning cards: ") }), ...chips);
 }
 // the objective card as the server reads it: its cities, which are covered, the progress
 function objectiveEl(v, p) {
   const card = p.objective_card;
-  const box = el("span", {}, "Your secret objective: ");
+  const box = el("span", {}, t("Your secret objective: "));
   if (!card) return box;
   card.symbols.forEach((s, i) => box.append(i ? " + " : "", iconEl(s), " " + symbolName(s)));
-  box.append(` — ${card.cities.map((c) => (c.covered ? "✓" : "") + c.name).join(", ")}; ${card.text}`);
+  box.append(t(" — {cities}; {progress}", { cities: card.cities.map((c) => (c.covered ? "✓" : "") + c.name).join(", "), progress: card.text }));
   return box;
 }
 // a fief's picture: its hexes and castles, as players know it
@@ -682,26 +681,27 @@ function ratingWords(p) { return p.rating === null || p.rating === undefined ? "
 function renderPlayers(v) {
   const rows = [];
   v.players.forEach((p, i) => {
-    const state = v.phase === "planning" ? (p.has_planned ? "planned" : "planning…") : v.phase === "placing" ? (v.current === i ? "placing" : "") : "";
+    const state = v.phase === "planning" ? (p.has_planned ? t("planned") : t("planning…")) : v.phase === "placing" ? (v.current === i ? t("placing") : "") : "";
     const plan = p.plan ? p.plan.text : "";
     // presence is for live games: a replay has nobody online or away
-    const who = p.kind === "bot" ? `${botLevel(p.bot).strength} bot`.trim() + ratingWords(p) : ui.replay ? "" : (p.connected ? "online" : "away");
+    const strength = botLevel(p.bot).strength;
+    const who = p.kind === "bot" ? (strength ? t("{strength} bot", { strength }) : t("bot")) + ratingWords(p) : ui.replay ? "" : (p.connected ? t("online") : t("away"));
     rows.push(el("tr", { class: (i === v.you ? "me " : "") + (v.current === i ? "turn" : ""), "data-seat": i },
-      el("td", {}, el("span", { class: "swatch", style: lookStyle(p.colour), title: lookTitle(p.colour) }), p.name, who ? el("small", { class: "muted presence", text: ` (${who})` }) : ""),
+      el("td", {}, el("span", { class: "swatch", style: lookStyle(p.colour), title: lookTitle(p.colour) }), p.name, who ? el("small", { class: "muted presence", text: t(" ({who})", { who }) }) : ""),
       el("td", { class: "score", text: String(p.score) }), el("td", { text: String(p.rings) }),
       el("td", { class: "fief-cell" }, p.fief !== null ? fiefPicture(p.fief, `url(#pl-${p.colour})`, 0, 44, 26) : "–"),
       el("td", { text: plan || state })));
     // the rest of the player's public board
     const leagues = p.leagues.map((s) => (ui.board.seas.find((x) => x.id === s) || { name: s }).name);
-    const details = [`fiefs left ${p.fiefs_left}`];
-    if (p.fief !== null) details.push(`fief this round: ${fiefName(p.fief)}`);
-    if (p.resting.length) details.push(`resting: ${p.resting.map(cardName).join(", ")}`);
-    if (leagues.length) details.push(`sea leagues: ${leagues.join(", ")}`);
+    const details = [t("fiefs left {n}", { n: p.fiefs_left })];
+    if (p.fief !== null) details.push(t("fief this round: {fief}", { fief: fiefName(p.fief) }));
+    if (p.resting.length) details.push(t("resting: {cards}", { cards: p.resting.map(cardName).join(", ") }));
+    if (leagues.length) details.push(t("sea leagues: {seas}", { seas: leagues.join(", ") }));
     rows.push(el("tr", { class: "details" }, el("td", { colspan: 5, class: "muted", text: details.join(" · ") })));
   });
-  $("players").replaceChildren(el("h3", { text: "Players" }),
-    el("table", {}, el("thead", {}, el("tr", {}, ...["Player", "Score", "Rings", "Fief", "Plan"].map((h) => el("th", { text: h })))), el("tbody", {}, ...rows)),
-    el("div", { class: "muted", text: v.order.length ? "Turn order: " + v.order.map((i) => v.players[i].name).join(" → ") : "" }));
+  $("players").replaceChildren(el("h3", { text: t("Players") }),
+    el("table", {}, el("thead", {}, el("tr", {}, ...[t("Player"), t("Score"), t("Rings"), t("Fief"), t("Plan")].map((h) => el("th", { text: h })))), el("tbody", {}, ...rows)),
+    el("div", { class: "muted", text: v.order.length ? t("Turn order: {order}", { order: v.order.map((i) => v.players[i].name).join(" → ") }) : "" }));
 }
 
 function renderTrack(v) {
@@ -731,10 +731,10 @@ function renderInvites(v) {
   if (!box.hidden && box.dataset.game === ui.gameId) return;  // built once: keeps it open and its buttons' feedback
   box.hidden = false;
   box.dataset.game = ui.gameId;
-  box.replaceChildren(el("details", {}, el("summary", { text: "Invite links (you created this game)" }),
-    el("p", { class: "muted", text: "Send each player their own link, privately: whoever has a link plays that seat." }),
+  box.replaceChildren(el("details", {}, el("summary", { text: t("Invite links (you created this game)") }),
+    el("p", { class: "muted", text: t("Send each player their own link, privately: whoever has a link plays that seat.") }),
     el("ul", { class: "links" }, ...others.map((s) => linkLine(`${s.name}:`, s.link)),
-      linkLine("Spectators:", data.spectator))));
+      linkLine(t("Spectators:"), data.spectator))));
 }
 
 // -- the end of the game ----------------------------------------------------------------------
@@ -743,22 +743,23 @@ function renderEnd(v) {
   const box = $("end");
   if (!v.final) { box.hidden = true; return; }
   box.hidden = false;
-  const names = v.final.winners.map((i) => v.players[i].name).join(" and ");
+  const winners = v.final.winners.map((i) => v.players[i].name);
+  const names = winners.length > 1 ? t("{names} and {last}", { names: winners.slice(0, -1).join(", "), last: winners[winners.length - 1] }) : winners.join("");
   const rows = v.final.table.map((r) => el("tr", { class: v.final.winners.includes(r.seat) ? "me" : "" },
     el("td", {}, el("span", { class: "swatch", style: lookStyle(r.colour), title: lookTitle(r.colour) }), r.name),
-    el("td", { text: String(r.before_final) }), el("td", { title: `largest group: ${r.largest_group} connected pieces`, text: `${r.gonzaga_tile} (${r.largest_group})` }),
+    el("td", { text: String(r.before_final) }), el("td", { title: t("largest group: {n} connected pieces", { n: r.largest_group }), text: `${r.gonzaga_tile} (${r.largest_group})` }),
     el("td", { title: r.objective_cities.join(", ") }, ...(r.objective_symbols || []).map((s) => iconEl(s, 14)), ` ${r.objective_text}`),
     el("td", { text: String(r.score) })));
-  const children = [el("h2", { text: "Game over" }),
-    el("p", { class: "winner", id: "winner", text: `Winner: ${names}` }),
-    el("table", { id: "final-table" }, el("thead", {}, el("tr", {}, ...["Player", "In play", "Gonzaga tile", "Objective", "Total"].map((h) => el("th", { text: h })))), el("tbody", {}, ...rows)),
+  const children = [el("h2", { text: t("Game over") }),
+    el("p", { class: "winner", id: "winner", text: winners.length > 1 ? t("Shared victory: {names}", { names }) : t("Winner: {name}", { name: names }) }),
+    el("table", { id: "final-table" }, el("thead", {}, el("tr", {}, ...[t("Player"), t("In play"), t("Gonzaga tile"), t("Objective"), t("Total")].map((h) => el("th", { text: h })))), el("tbody", {}, ...rows)),
     el("p", { class: "muted", text: v.final.note }),
     pointsBySource(v)];
   if (!ui.replay) {
     children.push(rematchEl(v));
     children.push(el("div", { class: "row" },
-      el("a", { href: `/api/games/${ui.gameId}/record`, download: `gonzaga-${ui.gameId}.json`, id: "download" }, "Download the game record"),
-      el("a", { href: `/game/${ui.gameId}#replay`, onclick: () => setTimeout(() => location.reload(), 0) }, "Watch the replay")));
+      el("a", { href: `/api/games/${ui.gameId}/record`, download: `gonzaga-${ui.gameId}.json`, id: "download" }, t("Download the game record")),
+      el("a", { href: `/game/${ui.gameId}#replay`, onclick: () => setTimeout(() => location.reload(), 0) }, t("Watch the replay"))));
   }
   box.replaceChildren(...children);
 }
@@ -766,28 +767,28 @@ function renderEnd(v) {
 function pointsBySource(v) {
   const f = v.final;
   if (!f.sources) return "";
-  const head = el("tr", {}, el("th", { text: "Points from" }), ...f.table.map((r) => el("th", {},
+  const head = el("tr", {}, el("th", { text: t("Points from") }), ...f.table.map((r) => el("th", {},
     el("span", { class: "swatch", style: lookStyle(r.colour), title: lookTitle(r.colour) }), r.name)));
   const body = f.sources.map((s) => el("tr", { "data-source": s.id }, el("td", { text: s.name }),
     ...f.table.map((r) => el("td", { class: "num", "data-seat": r.seat, text: String(r.by_source[s.id]) }))));
-  body.push(el("tr", { class: "total" }, el("td", { text: "Total" }), ...f.table.map((r) => el("td", { class: "num", text: String(r.score) }))));
-  return el("details", { open: true, id: "points-by-source" }, el("summary", { text: "Where the points came from" }),
+  body.push(el("tr", { class: "total" }, el("td", { text: t("Total") }), ...f.table.map((r) => el("td", { class: "num", text: String(r.score) }))));
+  return el("details", { open: true, id: "points-by-source" }, el("summary", { text: t("Where the points came from") }),
     el("table", { class: "by-source" }, el("thead", {}, head), el("tbody", {}, ...body)));
 }
 function rematchEl(v) {
   if (v.rematch) {
-    return el("p", { id: "rematch-ready", class: "row" }, "A rematch has started: ",
-      el("a", { href: v.rematch, id: "rematch-link", class: "button primary" }, v.you === null ? "watch it" : "play the rematch"));
+    return el("p", { id: "rematch-ready", class: "row" }, t("A rematch has started:"), " ",
+      el("a", { href: v.rematch, id: "rematch-link", class: "button primary" }, v.you === null ? t("watch it") : t("play the rematch")));
   }
   if (v.you === null) return "";
   return el("div", { class: "row" }, el("button", { type: "button", id: "rematch", class: "primary",
-    onclick: (ev) => { ui.wantRematch = true; ev.target.disabled = true; send({ type: "rematch" }); } }, "Rematch"),
-  el("span", { class: "muted", text: "Same seats and bots, a new deal." }));
+    onclick: (ev) => { ui.wantRematch = true; ev.target.disabled = true; send({ type: "rematch" }); } }, t("Rematch")),
+  el("span", { class: "muted", text: t("Same seats and bots, a new deal.") }));
 }
 function onRematch(link) {
   if (ui.wantRematch) { location.href = link; return; }
   if (ui.view) { ui.view.rematch = link; renderEnd(ui.view); }
-  toast("A rematch has started: the link is on the end screen.", "info");
+  toast(t("A rematch has started: the link is on the end screen."), "info");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -800,15 +801,15 @@ function renderActions(v) {
   const legal = v.legal;
   box.hidden = v.phase === "over";
   if (v.phase === "over") return;
-  if (v.you === null) { box.replaceChildren(el("h3", { text: v.phase === "planning" ? "Players are planning" : `${v.players[v.current].name} is placing` })); return; }
+  if (v.you === null) { box.replaceChildren(el("h3", { text: v.phase === "planning" ? t("Players are planning") : t("{name} is placing", { name: v.players[v.current].name }) })); return; }
   if (!legal) {
     const p = me(v);
-    let text = "Waiting…";
+    let text = t("Waiting…");
     if (v.phase === "planning") {
       const plan = p.plan;
-      text = `Your plan (secret until everyone has planned): ${plan.text}. Waiting for ${v.players.filter((q) => !q.has_planned).map((q) => q.name).join(", ")}.`;
-    } else if (v.phase === "placing") text = `Waiting for ${v.players[v.current].name} to place.`;
-    box.replaceChildren(el("h3", { text: "Waiting" }), el("p", { id: "waiting", text }), undoEl(v));
+      text = t("Your plan (secret until everyone has planned): {plan}. Waiting for {names}.", { plan: plan.text, names: v.players.filter((q) => !q.has_planned).map((q) => q.name).join(", ") });
+    } else if (v.phase === "placing") text = t("Waiting for {name} to place.", { name: v.players[v.current].name });
+    box.replaceChildren(el("h3", { text: t("Waiting") }), el("p", { id: "waiting", text }), undoEl(v));
     return;
   }
   if (legal.kind === "plan") renderPlanning(box, v, legal);
@@ -825,9 +826,9 @@ function rerenderActions() {
 // a move that revealed nothing may be taken back while nobody has moved since (`can_undo`)
 function undoEl(v) {
   if (!v.can_undo) return "";
-  const label = v.phase === "planning" ? "Take back my plan" : "Undo my move";
+  const label = v.phase === "planning" ? t("Take back my plan") : t("Undo my move");
   return el("div", { class: "row" }, el("button", { type: "button", id: "undo", onclick: undo }, label),
-    el("span", { class: "muted", text: "Possible until someone else moves." }));
+    el("span", { class: "muted", text: t("Possible until someone else moves.") }));
 }
 
 function renderPlanning(box, v, legal) {
@@ -843,26 +844,26 @@ function renderPlanning(box, v, legal) {
     const hint = actions.map((a) => `${cardName(a)} ${best[a] === null || best[a] === undefined ? "–" : best[a]}`).join(" · ");
     return el("button", { type: "button", class: "plancard" + (sel.region === card ? " on" : "") + (resting ? " resting" : ""),
       disabled: resting, "data-card": card, "aria-pressed": sel.region === card ? "true" : "false", onclick: () => { sel.region = card; rerenderActions(); } },
-    cardName(card), el("small", { text: resting ? "resting this round" : hint }));
+    cardName(card), el("small", { text: resting ? t("resting this round") : hint }));
   });
   const actionButtons = actions.map((card) => {
     const resting = !legal.actions.includes(card);
     return el("button", { type: "button", class: "plancard" + (sel.action === card ? " on" : "") + (resting ? " resting" : ""),
       disabled: resting, "data-card": card, "aria-pressed": sel.action === card ? "true" : "false", onclick: () => { sel.action = card; rerenderActions(); } },
-    cardName(card), el("small", { text: resting ? "resting this round" : ui.board.cards[card].help }));
+    cardName(card), el("small", { text: resting ? t("resting this round") : ui.board.cards[card].help }));
   });
   const me_ = me(v);
-  const kpWhy = me_.resting.includes("privilege") ? "resting this round" : "no ring left";
+  const kpWhy = me_.resting.includes("privilege") ? t("resting this round") : t("no ring left");
   const kp = el("button", { type: "button", class: "plancard" + (sel.privilege ? " on" : "") + (legal.privilege ? "" : " resting"), disabled: !legal.privilege, id: "privilege", "data-card": "privilege",
     "aria-pressed": sel.privilege ? "true" : "false", onclick: () => { sel.privilege = !sel.privilege; rerenderActions(); } },
   cardName("privilege"), el("small", { text: legal.privilege ? ui.board.cards.privilege.help : kpWhy }));
   const go = el("button", { type: "button", class: "primary", id: "plan-go", disabled: !(sel.region && sel.action),
-    onclick: () => { act({ type: "plan", region: sel.region, action: sel.action, privilege: sel.privilege }); ui.plan = { region: null, action: null, privilege: false }; } }, "Plan");
-  box.replaceChildren(el("h3", { text: `Plan your move (round ${v.round})` }),
-    el("div", { class: "muted", text: "Region card: where your fief goes. Each shows the most points your fief could score there now, under each action card." }),
+    onclick: () => { act({ type: "plan", region: sel.region, action: sel.action, privilege: sel.privilege }); ui.plan = { region: null, action: null, privilege: false }; } }, t("Plan"));
+  box.replaceChildren(el("h3", { text: t("Plan your move (round {round})", { round: v.round }) }),
+    el("div", { class: "muted", text: t("Region card: where your fief goes. Each shows the most points your fief could score there now, under each action card.") }),
     el("div", { class: "cards", id: "region-cards" }, ...regionButtons),
-    el("div", { class: "muted", text: "Action card: what your fief may cover, and your place in the turn order." }), el("div", { class: "cards", id: "action-cards" }, ...actionButtons, kp),
-    el("div", { class: "row" }, go, el("span", { class: "muted", text: "Your choice stays secret until everyone has planned." })), undoEl(v));
+    el("div", { class: "muted", text: t("Action card: what your fief may cover, and your place in the turn order.") }), el("div", { class: "cards", id: "action-cards" }, ...actionButtons, kp),
+    el("div", { class: "row" }, go, el("span", { class: "muted", text: t("Your choice stays secret until everyone has planned.") })), undoEl(v));
 }
 
 // -- names of places, so that positions read as the map does ----------------------------------
@@ -887,9 +888,9 @@ function whereWords(cells) {
     const d = (x - x0) ** 2 + (y - y0) ** 2;
     if (d < dist) { dist = d; best = p; }
   }
-  return best ? `near ${best.name}` : "";
+  return best ? t("near {place}", { place: best.name }) : "";
 }
-function pointsWords(n) { return `${n} point${n === 1 ? "" : "s"}`; }
+function pointsWords(n) { return n === 1 ? t("{n} point", { n }) : t("{n} points", { n }); }
 
 function renderPlacing(box, v, legal) {
   ui.legalKeys = new Map();
@@ -900,31 +901,31 @@ function renderPlacing(box, v, legal) {
   const best = [...legal.placements].sort((a, b) => b[3] - a[3]).slice(0, 5);
   const donation = legal.donation_points === undefined ? "" : ` (+${legal.donation_points})`;
   const modeButtons = el("div", { class: "row" },
-    el("button", { type: "button", id: "mode-fief", class: ui.mode === "fief" ? "on" : "", disabled: !legal.placements.length, onclick: () => { ui.mode = "fief"; ui.cursor = null; rerenderActions(); } }, "Place your fief"),
-    canWed ? el("button", { type: "button", id: "mode-wedding", class: ui.mode === "wedding" ? "on" : "", onclick: () => { ui.mode = "wedding"; ui.pending = null; ui.cursor = null; rerenderActions(); } }, "Wedding (rings)") : "",
-    el("button", { type: "button", id: "donate", onclick: () => { if (confirm(`Give your fief to the church for ${legal.donation_points || ""} points instead of placing it?`)) act({ type: "donate" }); } }, `Donate to the church${donation}`));
-  const children = [el("h3", { text: `Your turn: ${plan.text}` }), modeButtons];
+    el("button", { type: "button", id: "mode-fief", class: ui.mode === "fief" ? "on" : "", disabled: !legal.placements.length, onclick: () => { ui.mode = "fief"; ui.cursor = null; rerenderActions(); } }, t("Place your fief")),
+    canWed ? el("button", { type: "button", id: "mode-wedding", class: ui.mode === "wedding" ? "on" : "", onclick: () => { ui.mode = "wedding"; ui.pending = null; ui.cursor = null; rerenderActions(); } }, t("Wedding (rings)")) : "",
+    el("button", { type: "button", id: "donate", onclick: () => { if (confirm(t("Give your fief to the church for {points} points instead of placing it?", { points: legal.donation_points || "" }))) act({ type: "donate" }); } }, donation ? t("Donate to the church (+{points})", { points: legal.donation_points }) : t("Donate to the church")));
+  const children = [el("h3", { text: t("Your turn: {plan}", { plan: plan.text }) }), modeButtons];
   if (ui.mode === "fief") {
     children.push(el("p", { class: "muted", id: "place-help", text: legal.placements.length
       ? placingHint(legal.placements.length)
-      : `No legal placement for this plan: donate (or arrange a Wedding with the ${cardName(weddingCard())} card).` }));
-    if (legal.placements.length) children.push(keysHint("R and Shift+R turn the fief; Enter chooses the position under the cursor, Enter again places the fief"));
+      : t("No legal placement for this plan: donate (or arrange a Wedding with the {card} card).", { card: cardName(weddingCard()) }) }));
+    if (legal.placements.length) children.push(keysHint(t("R and Shift+R turn the fief; Enter chooses the position under the cursor, Enter again places the fief")));
     if (best.length) {
-      children.push(el("div", { class: "muted", text: "Best placements (click to see one on the map):" }), el("ol", { id: "best" }, ...best.map(([c, r, rot, pts]) =>
+      children.push(el("div", { class: "muted", text: t("Best placements (click to see one on the map):") }), el("ol", { id: "best" }, ...best.map(([c, r, rot, pts]) =>
         el("li", {}, el("a", { href: "#", "data-anchor": `${c},${r}`, "data-rotation": rot, "data-points": pts,
-          onclick: (ev) => { ev.preventDefault(); ui.rotation = rot; choose([c, r]); showHex([c, r]); } }, `${pointsWords(pts)} · ${whereWords(fiefCells(legal.fief, [c, r], rot))}`)))));
+          onclick: (ev) => { ev.preventDefault(); ui.rotation = rot; choose([c, r]); showHex([c, r]); } }, t("{points} · {where}", { points: pointsWords(pts), where: whereWords(fiefCells(legal.fief, [c, r], rot)) }))))));
     }
     $("place-bar").hidden = false;
     markAnchors();
     updatePreview();
   } else {
     children.push(el("p", { id: "wedding-help", class: "muted", text: ui.wedding.first
-      ? "Click a highlighted hex beside the first ring for a second ring (optional), then arrange the Wedding."
-      : `Click a highlighted land hex of ${cardName(plan.region)} for the first ring. The fief drawn is discarded.` }));
-    children.push(keysHint("Enter puts a ring on the highlighted hex under the cursor; Enter on a ring you have put arranges the Wedding"));
+      ? t("Click a highlighted hex beside the first ring for a second ring (optional), then arrange the Wedding.")
+      : t("Click a highlighted land hex of {region} for the first ring. The fief drawn is discarded.", { region: cardName(plan.region) }) }));
+    children.push(keysHint(t("Enter puts a ring on the highlighted hex under the cursor; Enter on a ring you have put arranges the Wedding")));
     const go = el("button", { type: "button", class: "primary", id: "wedding-go", disabled: !ui.wedding.first,
-      onclick: commitWedding }, "Arrange the Wedding");
-    const reset = el("button", { type: "button", onclick: () => { ui.wedding = { first: null, second: null }; rerenderActions(); } }, "Start again");
+      onclick: commitWedding }, t("Arrange the Wedding"));
+    const reset = el("button", { type: "button", onclick: () => { ui.wedding = { first: null, second: null }; rerenderActions(); } }, t("Start again"));
     children.push(el("div", { class: "row" }, go, reset, el("span", { id: "wedding-info" })));
     markWedding(legal);
     if (ui.wedding.first) showWeddingCheck();
@@ -934,8 +935,8 @@ function renderPlacing(box, v, legal) {
 // the keys, for those who have a keyboard (a touch screen gets no word of keys)
 function keysHint(what) {
   if (touchScreen()) return "";
-  return el("p", { class: "muted keys-hint", id: "keys-hint" }, el("strong", { text: "Keyboard: " }),
-    `Tab to the map, then the arrow keys move the cursor; ${what}; Esc starts again.`);
+  return el("p", { class: "muted keys-hint", id: "keys-hint" }, el("strong", { text: t("Keyboard: ") }),
+    t("Tab to the map, then the arrow keys move the cursor; {keys}; Esc starts again.", { keys: what }));
 }
 
 function clearMarks() { if ($("marks")) $("marks").replaceChildren(); if ($("preview")) $("preview").replaceChildren(); }
@@ -1015,10 +1016,10 @@ function updatePreview() {
   const info = $("preview-info");
   const confirmBtn = $("confirm");
   confirmBtn.disabled = true;
-  confirmBtn.textContent = "Place fief";  // no points on the button before a position is chosen
+  confirmBtn.textContent = t("Place fief");  // no points on the button before a position is chosen
   $("place-bar").dataset.rotation = ui.rotation;
   info.className = "";
-  if (!anchor) { info.textContent = `${touchScreen() ? "Tap" : "Point at"} the map to try a position for your fief.`; return; }
+  if (!anchor) { info.textContent = touchScreen() ? t("Tap the map to try a position for your fief.") : t("Point at the map to try a position for your fief."); return; }
   const cells = fiefCells(v.legal.fief, anchor, ui.rotation);
   const castles = new Set(fiefCastles(v.legal.fief, anchor, ui.rotation).map(hexKey));
   const hit = ui.legalKeys.get(cellsKey(cells));
@@ -1032,16 +1033,17 @@ function updatePreview() {
   const checked = ui.checks.get(JSON.stringify(action));
   if (hit) {
     // the points with each city, harbor and sea league, kept once known (also once chosen)
-    const detail = checked && checked.ok && checked.events.length ? ` (${checked.events.join(", ")})` : "";
-    const where = detail ? "" : ` · ${whereWords(cells)}`;  // the detail names the places already
+    // the detail names the places already
+    const detail = checked && checked.ok && checked.events.length ? checked.events.join(", ") : whereWords(cells);
+    const points = pointsWords(hit.points);
     if (ui.pending) {
-      info.textContent = `Chosen: ${pointsWords(hit.points)}${detail}${where}. Press “Place fief” to place it, or choose again.`;
+      info.textContent = t("Chosen: {points} ({detail}). Press “Place fief” to place it, or choose again.", { points, detail });
       confirmBtn.disabled = false;
-      confirmBtn.textContent = `Place fief: ${pointsWords(hit.points)}`;
-    } else info.textContent = `Here: ${pointsWords(hit.points)}${detail}${where}. Click to choose this position.`;
+      confirmBtn.textContent = t("Place fief: {points}", { points });
+    } else info.textContent = t("Here: {points} ({detail}). Click to choose this position.", { points, detail });
   } else {
     info.className = "bad";
-    info.textContent = checked && !checked.ok ? `Not here: ${checked.message}.` : "Not here…";
+    info.textContent = checked && !checked.ok ? t("Not here: {reason}.", { reason: checked.message }) : t("Not here…");
   }
   if (!checked) requestCheck(action);
 }
@@ -1069,12 +1071,12 @@ function showWeddingCheck() {
   const action = weddingAction();
   const checked = ui.checks.get(JSON.stringify(action));
   if (!checked) { w.textContent = "…"; requestCheck(action); return; }
-  if (!checked.ok) { w.className = "bad"; w.textContent = `Not here: ${checked.message}.`; return; }
+  if (!checked.ok) { w.className = "bad"; w.textContent = t("Not here: {reason}.", { reason: checked.message }); return; }
   w.className = "";
   const rings = [ui.wedding.first, ui.wedding.second].filter(Boolean);
-  const where = `${rings.length > 1 ? "two rings" : "a ring"} ${whereWords(rings)}`;
-  w.textContent = `${pointsWords(checked.points)}: ${checked.events.length ? checked.events.join(", ") : where}.`;
-  $("wedding-go").textContent = `Arrange the Wedding: ${pointsWords(checked.points)}`;
+  const where = rings.length > 1 ? t("two rings {where}", { where: whereWords(rings) }) : t("a ring {where}", { where: whereWords(rings) });
+  w.textContent = t("{points}: {detail}.", { points: pointsWords(checked.points), detail: checked.events.length ? checked.events.join(", ") : where });
+  $("wedding-go").textContent = t("Arrange the Wedding: {points}", { points: pointsWords(checked.points) });
 }
 
 // choosing never places: placing is always a separate, deliberate action
@@ -1104,7 +1106,7 @@ function commitFief() {
   if (!placing() || !ui.pending) return;
   const cells = fiefCells(v.legal.fief, ui.pending, ui.rotation);
   const hit = ui.legalKeys.get(cellsKey(cells));
-  if (!hit) { toast("That position is not legal; the message below the map says why."); return; }
+  if (!hit) { toast(t("That position is not legal; the message below the map says why.")); return; }
   act({ type: "fief", fief: v.legal.fief, anchor: ui.pending, rotation: ui.rotation });
 }
 function commitWedding() { if (placing() && ui.wedding.first) act(weddingAction()); }
@@ -1119,7 +1121,7 @@ function weddingPick(h, byKey) {
   const chosen = [ui.wedding.first, ui.wedding.second].some((x) => x && hexKey(x) === key);
   if (chosen) { if (byKey) commitWedding(); return; }
   if (!ui.weddingOptions || !ui.weddingOptions.has(key)) {
-    toast(ui.wedding.first ? "A second ring goes on a free hex next to the first." : "The first ring goes on a free land hex of your planned region.");
+    toast(ui.wedding.first ? t("A second ring goes on a free hex next to the first.") : t("The first ring goes on a free land hex of your planned region."));
     return;
   }
   if (!ui.wedding.first) ui.wedding.first = h; else ui.wedding.second = h;
@@ -1234,13 +1236,13 @@ async function fetchStep(step) {
 // the steps worth stopping at, from the whole game's log: the start, each round's reveal (its
 // plans are made in secret, so they appear together) and each placement, Wedding or donation
 function replayStops(log, total) {
-  const stops = [{ step: 0, text: "The deal: every player has drawn a fief" }];
+  const stops = [{ step: 0, text: t("The deal: every player has drawn a fief") }];
   let step = 0;
   for (const e of log) {
-    if (e.kind === "reveal") { step += e.plans.length; stops.push({ step, text: `Round ${e.round}: ${e.text}` }); }
-    else if (e.kind === "turn") { step += 1; stops.push({ step, text: `Round ${e.round}: ${e.text}` }); }
+    if (e.kind === "reveal") { step += e.plans.length; stops.push({ step, text: t("Round {round}: {text}", { round: e.round, text: e.text }) }); }
+    else if (e.kind === "turn") { step += 1; stops.push({ step, text: t("Round {round}: {text}", { round: e.round, text: e.text }) }); }
   }
-  if (step !== total) return Array.from({ length: total + 1 }, (_, i) => ({ step: i, text: `move ${i}` }));
+  if (step !== total) return Array.from({ length: total + 1 }, (_, i) => ({ step: i, text: t("move {n}", { n: i }) }));
   return stops;
 }
 async function showStop(index) {
@@ -1253,7 +1255,7 @@ async function showStop(index) {
   render(msg);
   $("rp-slider").max = stops.length - 1;
   $("rp-slider").value = index;
-  $("rp-step").textContent = `Step ${index} of ${stops.length - 1}: ${stops[index].text}`;
+  $("rp-step").textContent = t("Step {step} of {total}: {text}", { step: index, total: stops.length - 1, text: stops[index].text });
 }
 async function setupReplay() {
   $("replay-bar").hidden = false;
@@ -1269,8 +1271,8 @@ async function setupReplay() {
   const playing = (on) => {
     $("rp-play").querySelector(".i-play").style.display = on ? "none" : "";
     $("rp-play").querySelector(".i-pause").style.display = on ? "" : "none";
-    $("rp-play").setAttribute("aria-label", on ? "Pause" : "Play");
-    $("rp-play").title = on ? "Pause" : "Play";
+    $("rp-play").setAttribute("aria-label", on ? t("Pause") : t("Play"));
+    $("rp-play").title = on ? t("Pause") : t("Play");
   };
   $("rp-play").onclick = () => {
     if (ui.playing) { clearInterval(ui.playing); ui.playing = null; playing(false); return; }

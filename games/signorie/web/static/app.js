@@ -22,9 +22,9 @@ function mark(seat, extra = "", size = 20) {
   const p = ui.view.players[seat];
   const l = look(p.colour);
   const s = svg("svg", { viewBox: "0 0 20 20", width: size, height: size, class: "mark", role: "img",
-    "aria-label": `${p.name} (${l.name})${extra ? " " + extra : ""}` });
-  const t = svg("title", {}, s);
-  t.textContent = `${p.name} (${l.name})${extra ? ", " + extra : ""}`;
+    "aria-label": extra ? t("{name} ({colour}), {what}", { name: p.name, colour: l.name, what: extra }) : t("{name} ({colour})", { name: p.name, colour: l.name }) });
+  const title = svg("title", {}, s);
+  title.textContent = s.getAttribute("aria-label");
   const g = svg("g", { fill: l.fill, stroke: "#2b1d10", "stroke-width": 1.2 }, s);
   SHAPES[l.shape](g);
   const txt = svg("text", { x: 10, y: l.shape === "triangle" ? 15.5 : 14, "text-anchor": "middle", "font-size": 10,
@@ -44,7 +44,8 @@ function tileChip(tile, extra = "") {
   return el("span", { class: "tile " + extra, style: `--house:${house ? house.colour : "#777"}`, title: tile.text },
     el("span", { class: "house", text: tile.house }), el("b", { text: String(tile.vp) }));
 }
-function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
+// a count with its noun: t("{n} florin") for one, t("{n} florins") for any other number
+function florins(n) { return n === 1 ? t("{n} florin", { n }) : t("{n} florins", { n }); }
 function nameOf(seat) { return ui.view.players[seat].name; }
 function me(v) { return v.you === null || v.you === undefined ? null : v.players[v.you]; }
 
@@ -69,13 +70,15 @@ function render(v) {
   renderActions(v);
 }
 function renderStatus(v) {
-  const who = v.mover === null ? "" : v.mover === v.you ? " · your move" : ` · ${nameOf(v.mover)}'s move`;
-  $("status").textContent = `Round ${v.round} of ${v.rounds} · ${v.phase_name}${v.phase === "over" ? "" : who}`;
+  const fields = { round: v.round, rounds: v.rounds, phase: v.phase_name, name: v.mover === null ? "" : nameOf(v.mover) };
+  $("status").textContent = v.phase === "over" || v.mover === null ? t("Round {round} of {rounds} · {phase}", fields)
+    : v.mover === v.you ? t("Round {round} of {rounds} · {phase} · your move", fields)
+      : t("Round {round} of {rounds} · {phase} · {name}'s move", fields);
 }
 function renderRewards(v) {
   $("rewards").replaceChildren(...v.rewards.map((r) => el("li", {
     class: `reward ${r.kind}${r.current ? " current" : ""}${r.done ? " done" : ""}`, "data-round": r.round },
-  el("span", { class: "round", text: `Round ${r.round}` }), el("span", { text: r.text }))));
+  el("span", { class: "round", text: t("Round {round}", { round: r.round }) }), el("span", { text: r.text }))));
 }
 function renderOrder(v) {
   const chip = (seat) => el("li", { class: "chip" + (v.mover === seat ? " moving" : ""), "data-seat": seat },
@@ -84,8 +87,8 @@ function renderOrder(v) {
   const passed = v.order.filter((s) => v.players[s].passed);
   $("order").replaceChildren(...playing.map(chip));
   $("order").after($("passed") || el("div", { id: "passed" }));
-  $("passed").replaceChildren(el("span", { class: "muted", text: passed.length ? "Passed: " : "" }),
-    ...passed.map((s) => el("span", { class: "chip passed" }, mark(s, "passed"), el("span", { text: nameOf(s) }))));
+  $("passed").replaceChildren(el("span", { class: "muted", text: passed.length ? t("Passed:") + " " : "" }),
+    ...passed.map((s) => el("span", { class: "chip passed" }, mark(s, t("passed")), el("span", { text: nameOf(s) }))));
 }
 function legalDice(v) { return v.legal && v.legal.kind === "turn" ? v.legal.dice : []; }
 function renderDice(v) {
@@ -96,51 +99,52 @@ function renderDice(v) {
       const n = d.values.filter((x) => x === value).length;
       const opt = dice.findIndex((x) => x.colour === c.id && x.value === value);
       const info = dice[opt];
-      const attrs = { "data-die": `${c.id}-${value}`, title: `${c.name} ${value}: pay ${Math.max(0, c.cost - value)} florins` };
+      const attrs = { "data-die": `${c.id}-${value}`, title: t("{colour} {value}: pay {florins}", { colour: c.name, value, florins: florins(Math.max(0, c.cost - value)) }) };
       if (info) {
         Object.assign(attrs, { type: "button", class: "die pick" + (ui.pick === opt ? " on" : ""), disabled: !info.ok,
           title: info.ok ? attrs.title : `${attrs.title}. ${sentence(info.why)}`, onclick: () => pickDie(opt) });
       }
       return Array.from({ length: n }, () => dieFace(c.id, value, attrs, info ? "button" : "span"));
     });
-    const placed = d.placed.map(([seat, value]) => el("span", { class: "placed" }, mark(seat, `took ${c.name} ${value}`, 16), dieFace(c.id, value)));
+    const placed = d.placed.map(([seat, value]) => el("span", { class: "placed" }, mark(seat, t("took {colour} {value}", { colour: c.name, value }), 16), dieFace(c.id, value)));
     const slots = v.assignments.filter((a) => a.colour === c.id).map((a) => el("div", { class: "assignment", "data-slot": a.slot, title: a.effect.text },
       el("span", { class: "sex", "aria-label": a.sex, text: sexSign(a.sex) }), el("b", { text: a.name }),
-      el("span", { class: "muted", text: ` ${a.effect.text}${a.most > 1 ? ` (1 to ${a.most} meeples, each)` : ""}` })));
+      el("span", { class: "muted", text: " " + (a.most > 1 ? t("{effect} (1 to {most} meeples, each)", { effect: a.effect.text, most: a.most }) : a.effect.text) })));
     return el("div", { class: "colour", style: `--die:${c.look.fill}`, "data-colour": c.id },
-      el("div", { class: "colour-head" }, el("b", { text: c.name }), el("span", { class: "cost", text: `cost ${c.cost}` })),
-      el("div", { class: "signoria", title: c.signoria.text }, el("span", { class: "muted", text: "Signoria: " }), el("b", { text: c.signoria.name }),
+      el("div", { class: "colour-head" }, el("b", { text: c.name }), el("span", { class: "cost", text: t("cost {n}", { n: c.cost }) })),
+      el("div", { class: "signoria", title: c.signoria.text }, el("span", { class: "muted", text: t("Signoria:") + " " }), el("b", { text: c.signoria.name }),
         el("span", { class: "muted", text: ` (${c.signoria.text})` })),
-      el("div", { class: "faces" }, ...(faces.length ? faces : [el("span", { class: "muted", text: "no dice left" })])),
+      el("div", { class: "faces" }, ...(faces.length ? faces : [el("span", { class: "muted", text: t("no dice left") })])),
       el("div", { class: "assignments" }, ...slots),
       el("div", { class: "placed-row" }, ...placed),
-      el("div", { class: "ring muted", text: `hires into ${colourOf(c.ring).name} helpers` }));
+      el("div", { class: "ring muted", text: t("hires into the {colour} helpers", { colour: colourOf(c.ring).name }) }));
   });
   $("dice").replaceChildren(...cols);
 }
 function renderCities(v) {
   $("cities").replaceChildren(...v.cities.map((city) => el("div", { class: "city", "data-city": city.name },
     el("h4", { text: city.name }),
-    el("ol", { class: "slots" }, ...city.slots.map((s) => el("li", { class: "slot" + (s.meeple ? " filled" : ""), title: `slot value ${s.value}` },
-      el("span", { class: "value", text: String(s.value) }), s.meeple ? mark(s.meeple[0], s.meeple[1] === 1 ? "female" : "male", 18) : "",
+    el("ol", { class: "slots" }, ...city.slots.map((s) => el("li", { class: "slot" + (s.meeple ? " filled" : ""), title: t("slot value {n}", { n: s.value }) },
+      el("span", { class: "value", text: String(s.value) }), s.meeple ? mark(s.meeple[0], s.meeple[1] === 1 ? t("female meeple") : t("male meeple"), 18) : "",
       s.meeple ? el("span", { class: "sex", text: sexSign(s.meeple[1] === 1 ? "female" : "male") }) : ""))),
     el("div", { class: "city-tiles" },
-      el("span", { class: "muted", text: "Marriage " }), tileChip(city.marriage),
-      el("span", { class: "muted", text: " Mission " }), tileChip(city.mission)))));
+      el("span", { class: "muted", text: t("Marriage") + " " }), tileChip(city.marriage),
+      el("span", { class: "muted", text: " " + t("Mission") + " " }), tileChip(city.mission)))));
 }
 function renderTracks(v) {
-  const t = ui.table;
-  const head = el("tr", {}, el("th", { text: "" }), ...t.career.map((s) => el("th", { title: s.bonus ? `bonus: ${s.bonus.text}` : "" },
-    el("span", { class: "vp", text: `${s.vp} VP` }), el("span", { class: "rank", text: `rank ${s.rank}` }), s.bonus ? el("span", { class: "bonus", text: s.bonus.text }) : "")));
-  const rows = t.tracks.map((tr, ti) => el("tr", { "data-track": tr.id }, el("th", { text: tr.name }),
-    ...t.career.map((s) => el("td", {}, ...v.players.flatMap((p) => {
+  const tb = ui.table;
+  const head = el("tr", {}, el("th", { text: "" }), ...tb.career.map((s) => el("th", { title: s.bonus ? t("bonus: {effect}", { effect: s.bonus.text }) : "" },
+    el("span", { class: "vp", text: t("{n} VP", { n: s.vp }) }), el("span", { class: "rank", text: t("rank {n}", { n: s.rank }) }), s.bonus ? el("span", { class: "bonus", text: s.bonus.text }) : "")));
+  const rows = tb.tracks.map((tr, ti) => el("tr", { "data-track": tr.id }, el("th", { text: tr.name }),
+    ...tb.career.map((s) => el("td", {}, ...v.players.flatMap((p) => {
       const n = p.career[ti][s.slot];
-      return n ? [el("span", { class: "count" }, mark(p.seat, `${plural(n, "meeple")} on the ${tr.name} track, slot ${s.slot + 1}`, 16), n > 1 ? `×${n}` : "")] : [];
+      return n ? [el("span", { class: "count" }, mark(p.seat, n === 1 ? t("{n} meeple on the {track} track, slot {slot}", { n, track: tr.name, slot: s.slot + 1 })
+        : t("{n} meeples on the {track} track, slot {slot}", { n, track: tr.name, slot: s.slot + 1 }), 16), n > 1 ? `×${n}` : "")] : [];
     })))));
   $("tracks").replaceChildren(el("div", { class: "scroll" }, el("table", { class: "track" }, el("thead", {}, head), el("tbody", {}, ...rows))));
-  const cells = t.initiative.map((vp, i) => {
+  const cells = tb.initiative.map((vp, i) => {
     const here = v.players.filter((p) => p.initiative === i).sort((a, b) => b.initiative_stack - a.initiative_stack);
-    return el("li", { class: "init", "data-slot": i }, el("span", { class: "vp", text: `${vp} VP` }), ...here.map((p) => mark(p.seat, `initiative slot ${i}`, 16)));
+    return el("li", { class: "init", "data-slot": i }, el("span", { class: "vp", text: t("{n} VP", { n: vp }) }), ...here.map((p) => mark(p.seat, t("initiative slot {n}", { n: i }), 16)));
   });
   $("initiative").replaceChildren(el("ol", { class: "initiative" }, ...cells));
 }
@@ -150,39 +154,39 @@ function renderPlayers(v) {
 // a bot's rating measured by tournaments, where one was measured at this player count
 function ratingWords(p) { return p.rating === null || p.rating === undefined ? "" : ` · ${t("rating {rating}", { rating: p.rating })}`; }
 function playerBoard(v, p) {
-  const t = ui.table;
+  const tb = ui.table;
   const l = look(p.colour);
-  const who = p.kind === "bot" ? "bot" + ratingWords(p) : p.connected ? "online" : p.claimed ? "away" : "seat free";
-  const head = el("h3", { class: "pb-head" }, mark(p.seat, "", 22), el("span", { class: "name", text: p.name + (p.seat === v.you ? " (you)" : "") }),
+  const who = p.kind === "bot" ? t("bot") + ratingWords(p) : p.connected ? t("online") : p.claimed ? t("away") : t("seat free");
+  const head = el("h3", { class: "pb-head" }, mark(p.seat, "", 22), el("span", { class: "name", text: p.seat === v.you ? t("{name} (you)", { name: p.name }) : p.name }),
     el("small", { class: "muted", text: ` ${l.name} · ${who}` }),
-    el("span", { class: "vp-total", "data-vp": p.vp, text: `${p.vp} VP` }));
+    el("span", { class: "vp-total", "data-vp": p.vp, text: t("{n} VP", { n: p.vp }) }));
   const facts = el("div", { class: "facts" },
-    el("span", { class: "florins", "data-florins": p.florins, text: plural(p.florins, "florin") }),
-    el("span", { text: `${p.place}. in turn order${p.passed ? ", passed" : ""}` }),
-    el("span", { text: `supply ${sexSign("male")}${p.supply.male} ${sexSign("female")}${p.supply.female}` }),
-    el("span", { class: "muted", text: `stock ${sexSign("male")}${p.stock.male} ${sexSign("female")}${p.stock.female}` }),
-    el("span", { class: p.dice_sum > p.threshold ? "over" : "", text: `dice ${p.dice_sum} / threshold ${p.threshold}` }));
-  const slots = el("div", { class: "action-slots" }, ...t.colours.map((c, ci) => el("span", { class: "aslot", style: `--die:${c.look.fill}`, title: `${c.name} action slot` },
+    el("span", { class: "florins", "data-florins": p.florins, text: florins(p.florins) }),
+    el("span", { text: p.passed ? t("{n}. in turn order, passed", { n: p.place }) : t("{n}. in turn order", { n: p.place }) }),
+    el("span", { text: t("supply {male} {female}", { male: sexSign("male") + p.supply.male, female: sexSign("female") + p.supply.female }) }),
+    el("span", { class: "muted", text: t("stock {male} {female}", { male: sexSign("male") + p.stock.male, female: sexSign("female") + p.stock.female }) }),
+    el("span", { class: p.dice_sum > p.threshold ? "over" : "", text: t("dice {sum} / threshold {threshold}", { sum: p.dice_sum, threshold: p.threshold }) }));
+  const slots = el("div", { class: "action-slots" }, ...tb.colours.map((c, ci) => el("span", { class: "aslot", style: `--die:${c.look.fill}`, title: t("{colour} action slot", { colour: c.name }) },
     p.taken[ci] ? dieFace(c.id, p.taken[ci]) : el("span", { class: "die empty", text: c.name[0] }))));
-  const helpers = el("div", { class: "helpers" }, ...t.colours.map((c) => el("div", { class: "hcol", style: `--die:${c.look.fill}` },
+  const helpers = el("div", { class: "helpers" }, ...tb.colours.map((c) => el("div", { class: "hcol", style: `--die:${c.look.fill}` },
     ...c.helpers.map((h) => el("span", { class: "helper" + (p.helpers[h.index] ? " hired" : ""), title: h.text, "data-helper": h.index },
       el("b", { text: `${h.cost}` }), el("span", { text: h.effect.text }))))));
-  const board = t.boards[p.colour] || [];
+  const board = tb.boards[p.colour] || [];
   const rows = p.rows.map((r, ri) => {
-    const houses = (board[ri] || []).map((hi) => t.houses[hi].name);
+    const houses = (board[ri] || []).map((hi) => tb.houses[hi].name);
     const left = [...r.tiles];
     const shields = houses.map((h) => {
       const k = left.findIndex((x) => x && x.house === h);
       if (k >= 0) { const tile = left[k]; left[k] = null; return tileChip(tile); }
-      const house = t.houses.find((x) => x.name === h);
-      return el("span", { class: "shield", style: `--house:${house.colour}`, title: `empty shield: ${h}`, text: h.slice(0, 3) });
+      const house = tb.houses.find((x) => x.name === h);
+      return el("span", { class: "shield", style: `--house:${house.colour}`, title: t("empty shield: {house}", { house: h }), text: h.slice(0, 3) });
     });
-    return el("div", { class: "plan-row" + (r.count >= t.rules.row_min ? " scoring" : ""), "data-row": r.row },
-      el("span", { class: "row-name", text: t.rows[ri].name }), ...shields,
-      r.down ? el("span", { class: "down", title: "face-down alliance tiles", text: `+${r.down} face down` }) : "");
+    return el("div", { class: "plan-row" + (r.count >= tb.rules.row_min ? " scoring" : ""), "data-row": r.row },
+      el("span", { class: "row-name", text: tb.rows[ri].name }), ...shields,
+      r.down ? el("span", { class: "down", title: t("face-down alliance tiles"), text: t("+{n} face down", { n: r.down }) }) : "");
   });
-  const brides = el("div", { class: "brides" }, el("span", { class: "muted", text: "Brides " }),
-    ...t.brides.map((vp, i) => el("span", { class: "bride" + (i < p.brides ? " married" : ""), title: `${vp} VP` }, String(vp))));
+  const brides = el("div", { class: "brides" }, el("span", { class: "muted", text: t("Brides") + " " }),
+    ...tb.brides.map((vp, i) => el("span", { class: "bride" + (i < p.brides ? " married" : ""), title: t("{n} VP", { n: vp }) }, String(vp))));
   return el("section", { class: "card player" + (p.seat === v.you ? " mine" : "") + (v.mover === p.seat ? " moving" : ""),
     "data-seat": p.seat, style: `--seat:${l.fill}` }, head, facts, slots, helpers, el("div", { class: "plan" }, ...rows), brides);
 }
@@ -191,24 +195,26 @@ function renderRewardStep(v) {
   const r = v.reward_step;
   if (!r || v.phase === "over") { box.hidden = true; return; }
   box.hidden = false;
-  box.replaceChildren(el("h3", { text: `Rewards of round ${r.round}: ${r.reward}` }),
+  box.replaceChildren(el("h3", { text: t("Rewards of round {round}: {reward}", { round: r.round, reward: r.reward }) }),
     el("ul", {}, ...r.lines.map((line) => el("li", { text: line }))),
-    r.waiting.length ? el("p", { class: "muted", text: `Still to take the reward: ${r.waiting.map(nameOf).join(", ")}` }) : "");
+    r.waiting.length ? el("p", { class: "muted", text: t("Still to take the reward: {names}", { names: r.waiting.map(nameOf).join(", ") }) }) : "");
 }
 function renderEnd(v) {
   const box = $("end");
   const f = v.final;
   if (!f) { box.hidden = true; return; }
   box.hidden = false;
-  const head = el("tr", {}, el("th", { text: "Points from" }), ...v.players.map((p) => el("th", {}, mark(p.seat), " ", p.name)));
+  const head = el("tr", {}, el("th", { text: t("Points from") }), ...v.players.map((p) => el("th", {}, mark(p.seat), " ", p.name)));
   const rows = f.rows.map((r) => el("tr", { "data-source": r.source }, el("td", { text: r.name }),
     ...r.points.map((n, s) => el("td", { class: "num", "data-seat": s, text: String(n) }))));
-  rows.push(el("tr", { class: "total" }, el("td", { text: "Total" }), ...f.totals.map((n) => el("td", { class: "num", text: String(n) }))));
-  rows.push(el("tr", { class: "place" }, el("td", { text: "Place" }), ...f.places.map((n) => el("td", { class: "num", text: String(n) }))));
-  box.replaceChildren(el("h2", { text: "Game over" }),
-    el("p", { class: "winner", id: "winner", text: `Winner: ${f.winners.map(nameOf).join(" and ")}` }),
+  rows.push(el("tr", { class: "total" }, el("td", { text: t("Total") }), ...f.totals.map((n) => el("td", { class: "num", text: String(n) }))));
+  rows.push(el("tr", { class: "place" }, el("td", { text: t("Place") }), ...f.places.map((n) => el("td", { class: "num", text: String(n) }))));
+  const winners = f.winners.map(nameOf);
+  box.replaceChildren(el("h2", { text: t("Game over") }),
+    el("p", { class: "winner", id: "winner", text: winners.length === 1 ? t("Winner: {name}", { name: winners[0] })
+      : t("Winners: {names}", { names: winners.join(", ") }) }),
     el("div", { class: "scroll" }, el("table", { id: "final-table", class: "by-source" }, el("thead", {}, head), el("tbody", {}, ...rows))),
-    f.end.length ? el("details", {}, el("summary", { text: "The end scoring, line by line" }), el("ul", {}, ...f.end.map((x) => el("li", { text: x })))) : "",
+    f.end.length ? el("details", {}, el("summary", { text: t("The end scoring, line by line") }), el("ul", {}, ...f.end.map((x) => el("li", { text: x })))) : "",
     el("p", { class: "muted", text: f.note }),
     Table.endLinks("signorie"));
 }
@@ -220,9 +226,9 @@ function renderInvites(v) {
   if (!others.length || v.phase === "over" || Table.replaying) { box.hidden = true; return; }
   if (!box.hidden) return;  // built once: keeps it open and its buttons' feedback
   box.hidden = false;
-  box.replaceChildren(el("details", {}, el("summary", { text: "Invite links (you created this game)" }),
-    el("p", { class: "muted", text: "Send each player their own link, privately: whoever has a link plays that seat." }),
-    el("ul", { class: "links" }, ...others.map((s) => linkLine(`${s.name}:`, s.link)), linkLine("Spectators:", data.spectator))));
+  box.replaceChildren(el("details", {}, el("summary", { text: t("Invite links (you created this game)") }),
+    el("p", { class: "muted", text: t("Send each player their own link, privately: whoever has a link plays that seat.") }),
+    el("ul", { class: "links" }, ...others.map((s) => linkLine(t("{name}:", { name: s.name }), s.link)), linkLine(t("Spectators:"), data.spectator))));
 }
 function renderLog(v) {
   const items = v.log.map((e) => el("li", { class: "log-" + e.kind, text: e.text })).reverse();
@@ -262,7 +268,7 @@ function sendPending(v) {
   if (v.legal.kind !== "choose") return;
   const match = v.legal.options.find((o) => actionKey(o.action) === actionKey(a));
   if (match) ui.sending = Table.act(match.action);
-  else toast("That action is no longer open: choose again.");
+  else toast(t("That action is no longer open: choose again."));
 }
 function onCheck(msg) {
   ui.checks.set(actionKey(msg.action), msg);
@@ -273,16 +279,16 @@ function renderActions(v) {
   const box = $("actions");
   if (v.phase === "over") { box.hidden = true; return; }
   box.hidden = false;
-  if (Table.replaying) { box.replaceChildren(el("h3", { text: "Replay" }), el("p", { text: v.question || "" })); return; }
+  if (Table.replaying) { box.replaceChildren(el("h3", { text: t("Replay") }), el("p", { text: v.question || "" })); return; }
   if (!v.legal || ui.sending) {
-    const text = v.you === null ? (v.question || "") : ui.sending ? "Sending your move…" : `Waiting: ${v.question || ""}`;
-    box.replaceChildren(el("h3", { text: v.you === null ? "Watching" : "Waiting" }), el("p", { id: "waiting", text }), undoEl(v));
+    const text = v.you === null ? (v.question || "") : ui.sending ? t("Sending your move…") : t("Waiting: {question}", { question: v.question || "" });
+    box.replaceChildren(el("h3", { text: v.you === null ? t("Watching") : t("Waiting") }), el("p", { id: "waiting", text }), undoEl(v));
     return;
   }
   const L = v.legal;
-  const parts = [el("h3", { id: "question", text: `Your move: ${L.question}` })];
+  const parts = [el("h3", { id: "question", text: t("Your move: {question}", { question: L.question }) })];
   if (L.kind === "turn") parts.push(...turnPanel(v, L));
-  else if (L.kind === "choose") parts.push(...choicesPanel(v, L.choices, `${colourOf(L.colour).name} die placed: choose its action`, null));
+  else if (L.kind === "choose") parts.push(...choicesPanel(v, L.choices, t("{colour} die placed: choose its action", { colour: colourOf(L.colour).name }), null));
   else parts.push(...optionsPanel(v, L));
   parts.push(previewEl(v), undoEl(v));
   box.replaceChildren(...parts);
@@ -291,10 +297,10 @@ function renderActions(v) {
 function turnPanel(v, L) {
   const out = [];
   if (ui.pick === null) {
-    out.push(el("p", { class: "muted", text: "Pick a die (on the board or here), see the actions it allows, then confirm." }));
+    out.push(el("p", { class: "muted", text: t("Pick a die (on the board or here), see the actions it allows, then confirm.") }));
     out.push(el("div", { class: "die-list" }, ...L.dice.map((d, i) => d.ok
       ? el("button", { type: "button", class: "die-choice key", "data-die-choice": `${d.colour}-${d.value}`, onclick: () => pickDie(i) },
-        dieFace(d.colour, d.value), ` pay ${d.cost}`)
+        dieFace(d.colour, d.value), " " + t("pay {n}", { n: d.cost }))
       : el("span", { class: "die-choice closed", title: sentence(d.why) }, dieFace(d.colour, d.value), el("small", { text: ` ${sentence(d.why)}` })))));
     if (L.can_pass) {
       const pass = L.options.find((o) => o.action.type === "pass");
@@ -304,9 +310,9 @@ function turnPanel(v, L) {
   }
   const d = L.dice[ui.pick];
   const c = colourOf(d.colour);
-  out.push(el("p", { id: "picked" }, dieFace(d.colour, d.value), ` ${c.name} ${d.value}: you pay ${plural(d.cost, "florin")}. Its actions:`));
+  out.push(el("p", { id: "picked" }, dieFace(d.colour, d.value), " " + t("{colour} {value}: you pay {florins}. Its actions:", { colour: c.name, value: d.value, florins: florins(d.cost) })));
   out.push(...choicesPanel(v, d.choices, null, d));
-  out.push(el("div", { class: "row" }, el("button", { type: "button", id: "other-die", onclick: cancel }, "Another die")));
+  out.push(el("div", { class: "row" }, el("button", { type: "button", id: "other-die", onclick: cancel }, t("Another die"))));
   return out;
 }
 // the Signoria action, the two assignments (how many meeples) and the helpers of a die's colour
@@ -323,12 +329,12 @@ function choicesPanel(v, choices, title, die) {
     if (ch.kind === "assignment") {
       body = el("div", { class: "row" }, ...ch.counts.map((n) => el("button", { type: "button", class: "key" + (isOn(n.action) ? " on" : ""),
         disabled: !n.ok, title: n.ok ? n.effect : sentence(n.why), "data-choice": `assignment-${ch.sex}-${n.meeples}`,
-        onclick: pick(n, `${kind} ${ch.name} with ${plural(n.meeples, ch.sex + " meeple")}: ${n.effect}`) },
+        onclick: pick(n, t("{kind} {name}: {meeples} {sign}, {effect}", { kind, name: ch.name, meeples: n.meeples, sign: sexSign(ch.sex), effect: n.effect })) },
       `${n.meeples} ${sexSign(ch.sex)}: ${n.effect}`)));
     } else {
-      const label = ch.kind === "helper" ? `Hire ${ch.name} for ${plural(ch.cost, "florin")}` : `${kind}: ${ch.name} (${ch.effect})`;
+      const label = ch.kind === "helper" ? t("Hire the {helper} for {florins}", { helper: ch.name, florins: florins(ch.cost) }) : t("{kind}: {name} ({effect})", { kind, name: ch.name, effect: ch.effect });
       body = el("button", { type: "button", class: "key" + (isOn(ch.action) ? " on" : ""), disabled: !ch.ok, "data-choice": ch.kind === "helper" ? `helper-${ch.helper}` : ch.kind,
-        onclick: pick(ch, label) }, ch.kind === "helper" ? `${ch.effect} · ${plural(ch.cost, "florin")}` : `${ch.name}: ${ch.effect}`);
+        onclick: pick(ch, label) }, ch.kind === "helper" ? `${ch.effect} · ${florins(ch.cost)}` : `${ch.name}: ${ch.effect}`);
     }
     list.append(el("li", { class: "choice" + (ch.ok ? "" : " closed") },
       el("span", { class: "kind", text: ch.kind === "assignment" ? `${kind} ${sexSign(ch.sex)} ${ch.name}` : kind }), body,
@@ -339,13 +345,13 @@ function choicesPanel(v, choices, title, die) {
 }
 function optionsPanel(v, L) {
   const out = [];
-  if (L.kind === "advance") out.push(el("p", { text: `${plural(L.points, "advancement point")} left.` }));
-  if (L.kind === "wedding") out.push(el("p", { text: `A wedding brings ${L.gain}.` }));
+  if (L.kind === "advance") out.push(el("p", { text: L.points === 1 ? t("{n} advancement point left.", { n: L.points }) : t("{n} advancement points left.", { n: L.points }) }));
+  if (L.kind === "wedding") out.push(el("p", { text: t("A wedding brings {gain}.", { gain: L.gain }) }));
   const isOn = (a) => ui.choice && actionKey(ui.choice.checked) === actionKey(a);
   out.push(el("div", { class: "options" }, ...L.options.map((o, i) => {
     const extra = [];
-    if (o.vp !== undefined) extra.push(`${o.vp} VP`);
-    if (o.tile) extra.push(`takes ${o.tile.text} to the ${o.row} row`);
+    if (o.vp !== undefined) extra.push(t("{n} VP", { n: o.vp }));
+    if (o.tile) extra.push(t("takes {tile} to the {row}", { tile: o.tile.text, row: o.row }));
     return el("button", { type: "button", class: "key option" + (isOn(o.action) ? " on" : ""), "data-option": i,
       onclick: () => choose({ checked: o.action, text: o.text }) }, o.text, extra.length ? el("small", { text: ` · ${extra.join(" · ")}` }) : "");
   })));
@@ -358,24 +364,24 @@ function previewEl(v) {
   const lines = [];
   if (check && check.ok) {
     for (const e of check.events) lines.push(el("li", { text: e }));
-    if (c.then) lines.push(el("li", { text: `Then: ${c.text}.` }));
+    if (c.then) lines.push(el("li", { text: t("Then: {choice}.", { choice: c.text }) }));
   }
   const signed = (n) => `${n >= 0 ? "+" : ""}${n}`;
   // a die's own step only pays for it: what its action brings is the action's line below
-  const gain = !check || !check.ok ? "" : c.then ? `The die: ${signed(check.florins)} florins; then its action.`
-    : `${signed(check.points)} VP, ${signed(check.florins)} florins`;
+  const gain = !check || !check.ok ? "" : c.then ? t("The die: {florins} florins; then its action.", { florins: signed(check.florins) })
+    : t("{vp} VP, {florins} florins", { vp: signed(check.points), florins: signed(check.florins) });
   return el("div", { id: "preview", class: "preview" },
-    el("h4", { text: `Your choice: ${c.text}` }),
-    check ? (check.ok ? el("p", { id: "gain", text: gain }) : el("p", { class: "bad", text: sentence(check.message) })) : el("p", { class: "muted", text: "Checking…" }),
+    el("h4", { text: t("Your choice: {choice}", { choice: c.text }) }),
+    check ? (check.ok ? el("p", { id: "gain", text: gain }) : el("p", { class: "bad", text: sentence(check.message) })) : el("p", { class: "muted", text: t("Checking…") }),
     el("ul", {}, ...lines),
     el("div", { class: "row" },
-      el("button", { type: "button", id: "confirm", class: "primary", disabled: !check || !check.ok, onclick: confirm }, "Confirm (Enter)"),
-      el("button", { type: "button", id: "cancel", onclick: cancel }, "Cancel (Esc)")));
+      el("button", { type: "button", id: "confirm", class: "primary", disabled: !check || !check.ok, onclick: confirm }, t("Confirm (Enter)")),
+      el("button", { type: "button", id: "cancel", onclick: cancel }, t("Cancel (Esc)"))));
 }
 function undoEl(v) {
   if (!v.can_undo || Table.replaying) return "";
-  return el("div", { class: "row" }, el("button", { type: "button", id: "undo", onclick: () => { ui.pending = null; Table.undo(); } }, "Undo my last step"),
-    el("span", { class: "muted", text: "Possible until someone else moves or dice are rolled." }));
+  return el("div", { class: "row" }, el("button", { type: "button", id: "undo", onclick: () => { ui.pending = null; Table.undo(); } }, t("Undo my last step")),
+    el("span", { class: "muted", text: t("Possible until someone else moves or dice are rolled.") }));
 }
 // keys 1-9 press the open choices in order; Enter confirms; Esc cancels
 function numberKeys(box) {

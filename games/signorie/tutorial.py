@@ -1,0 +1,80 @@
+"""Signorie's tutorial: the first three turns of a fixed two-player deal against the greedy bot.
+
+Turn 1 takes a cheap die and performs an assignment whose reward is a free helper; turn 2 takes
+a free die to hire a helper; turn 3 sends three meeples on an assignment for points. Then the
+learner plays on, or leaves. The deal (`SEED`) fixes the dice and the bot's replies;
+`tests/web/test_learn_server.py` plays the script through the rules and fails if it no longer
+fits. The words are the text layer's (`tutorial.*`), whole sentences with named fields, made
+when shown so each learner reads them in their language; names and costs come from the game's
+tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tabletop.tutorial import Step, Tutorial
+
+from . import text
+from .actions import Hire
+from .game import GAME
+from .tables import tables
+
+SEED = 3
+FREE_HELPER = 9  # the helper the first assignment hires for free
+
+
+def say(key: str, fields: Callable[[], dict[str, Any]] | None = None) -> Callable[[], str]:
+    """The words `tutorial.KEY` of the text layer, made when shown: in the learner's language,
+    with `fields` (names of cards, colours...) looked up in it too."""
+    return lambda: text.say(f"tutorial.{key}", **(fields() if fields else {}))
+
+
+def _die(colour: str, value: int) -> dict[str, Any]:
+    t = tables()
+    price = t.cost[t.colours.index(colour)]
+    return {"colour": text.colour_title(colour), "value": value, "price": price,
+            "cost": max(0, price - value)}
+
+
+def _take(colour: str, value: int, key: str, then: str) -> Step:
+    def names() -> dict[str, Any]:
+        return _die(colour, value)
+
+    return Step(expect={"type": "take_die", "colour": colour, "value": value},
+                title=say(f"{key}.title", names), say=say(f"{key}.say", names),
+                refuse=say("die.refuse", names),
+                highlight=(f"#dice button[data-die='{colour}-{value}']", f"[data-choice='{then}']",
+                           "#confirm"))
+
+
+def _choose(expect: dict[str, Any], key: str, refuse: str, choice: str) -> Step:
+    return Step(expect={"type": "choose", **expect}, title=say(f"{key}.title"),
+                say=say(f"{key}.say"), refuse=say(f"{refuse}.refuse"),
+                highlight=(f"[data-choice='{choice}']", "#confirm"))
+
+
+def _hire_option(state: Any) -> tuple[str, ...]:
+    """The page lists the open choices in the order of the view's legal moves."""
+    legal = list(GAME.view(state, 0).legal)
+    wanted = Hire(0, FREE_HELPER)
+    index = legal.index(wanted) if wanted in legal else 0
+    return (f"#actions [data-option='{index}']", "#confirm")
+
+
+TUTORIAL = Tutorial(
+    game="signorie", seed=SEED, names=(say("you"), say("bot")), bot="greedy",
+    intro=say("intro"), waiting=say("waiting"), done=say("done"),
+    steps=(
+        _take("turquoise", 1, "die", "assignment-male-1"),
+        _choose({"kind": "assignment", "sex": "male", "meeples": 1}, "assign", "assign",
+                "assignment-male-1"),
+        Step(expect={"type": "hire", "helper": FREE_HELPER}, title=say("hire.title"),
+             say=say("hire.say"), refuse=say("hire.refuse"), highlight=_hire_option),
+        _take("grey", 4, "helper-die", "helper-5"),
+        _choose({"kind": "helper", "helper": 5}, "helper", "helper", "helper-5"),
+        _take("red", 4, "points-die", "assignment-male-3"),
+        _choose({"kind": "assignment", "sex": "male", "meeples": 3}, "points", "points",
+                "assignment-male-3"),
+    ))

@@ -1,0 +1,120 @@
+"""Chat per game: short lines of text from the players, stored with the game, sent to every
+connection (players and spectators).
+
+Players write; spectators only read, since a game's watch link is public for listed games and
+would let anyone write anonymously. A line is text only (the pages show it with textContent),
+at most `MAX_CHARS` characters without control or direction codes, and each connection may
+send `Limits.chat_per_second` lines a second after a burst of `Limits.chat_burst`. Muting is
+the viewer's own business: the page hides a muted seat's lines and remembers it.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..text import say
+from .errors import ClientError
+from .limits import RateLimiter
+from .room import _CONTROL
+from .sidedb import SideTables
+from .storage import StoreError
+
+if TYPE_CHECKING:
+    from .connection import Connection
+    from .room import Room
+
+MAX_CHARS = 300
+MAX_LINES = 2000  # per game: a full chat refuses more
+HISTORY = 100  # lines a connection is sent when it joins
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS chat_lines (
+    game_id TEXT NOT NULL,
+    n INTEGER NOT NULL,            -- 0, 1, 2 ... per game
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,            -- the seat's name when it was written
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, n)
+);
+"""
+
+
+def clean_line(value: Any) -> str:
+    """A chat line as sent: text, 1 to `MAX_CHARS` characters, no control codes."""
+    if not isinstance(value, str):
+        raise ClientError("bad-chat", say("chat.not-text"))
+    value = unicodedata.normalize("NFC", value).strip()
+    if not value:
+        raise ClientError("bad-chat", say("chat.empty"))
+    if len(value) > MAX_CHARS:
+        raise ClientError("bad-chat", say("chat.too-long", most=MAX_CHARS))
+    if _CONTROL.search(value):
+        raise ClientError("bad-chat", say("chat.control"))
+    return value
+
+
+class ChatStore:
+    """The chat lines of every game, in the game database."""
+
+    def __init__(self, path: str) -> None:
+        self.db = SideTables(path, SCHEMA)
+
+    def add(self, game_id: str, seat: int, name: str, text: str, at: float
+            ) -> dict[str, Any]:
+        """Store a line after the game's last; a full chat is refused."""
+        with self.db.tx() as db:
+            (n,) = db.execute("SELECT COUNT(*) FROM chat_lines WHERE game_id=?",
+                              (game_id,)).fetchone()
+            if n >= MAX_LINES:
+                raise ClientError("chat-full", say("chat.full", most=MAX_LINES))
+            db.execute("INSERT INTO chat_lines (game_id, n, seat, name, text, at) "
+                       "VALUES (?,?,?,?,?,?)", (game_id, n, seat, name, text, at))
+        return {"n": n, "seat": seat, "name": name, "text": text, "at": at}
+
+    def recent(self, game_id: str, limit: int = HISTORY) -> list[dict[str, Any]]:
+        rows = self.db.rows("SELECT n, seat, name, text, at FROM chat_lines WHERE game_id=? "
+                            "ORDER BY n DESC LIMIT ?", (game_id, limit))
+        return [{"n": n, "seat": seat, "name": name, "text": text, "at": at}
+                for n, seat, name, text, at in reversed(rows)]
+
+    def close(self) -> None:
+        self.db.close()
+
+
+class Chat:
+    """The server's side of the chat: checks, stores and sends lines."""
+
+    def __init__(self, path: str, clock: Callable[[], float], rate: float, burst: int) -> None:
+        self.store = ChatStore(path)
+        self.clock = clock
+        self.limit = RateLimiter(rate, burst)
+
+    def history(self, room: Room) -> str | None:
+        """The message a joining connection gets: the game's last lines (None: no chat yet)."""
+        lines = self.store.recent(room.id)
+        return json.dumps({"type": "chat", "history": True, "lines": lines}) if lines else None
+
+    def post(self, conn: Connection, room: Room, text: Any,
+             conns: Any) -> dict[str, Any]:
+        """A player's line: checked, stored, sent to every joined connection of the game."""
+        if conn.seat is None:
+            raise ClientError("spectator", say("chat.spectator"))
+        self.limit.check(str(id(conn)), say("chat.rate"))
+        line_text = clean_line(text)
+        try:
+            line = self.store.add(room.id, conn.seat, room.params.seats[conn.seat].name,
+                                  line_text, self.clock())
+        except StoreError as exc:
+            raise ClientError("storage", str(exc)) from None
+        message = json.dumps({"type": "chat", "lines": [line]})
+        for other in conns:
+            if other.joined:
+                other.send(message)
+        return line
+
+    def close(self) -> None:
+        self.store.close()

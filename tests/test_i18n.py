@@ -1,0 +1,161 @@
+"""Languages: the catalogs hold every message in every language, the language of the moment is
+per context, and what the server sends follows each client's language."""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from typer.testing import CliRunner
+
+from games.gonzaga import text
+from games.gonzaga.state import Reason, ScoreEvent
+from tabletop import i18n, i18n_tools
+from tabletop.cli import app as cli
+from tabletop.web.room import GameParams, Room, Seat
+from tabletop.web.site import load_site
+
+CHECKED = [d for d in i18n.DOMAINS.values() if (d.folder / "locale").is_dir()]
+
+
+@pytest.mark.parametrize("domain", CHECKED, ids=lambda d: d.name)
+def test_every_message_is_translated_in_every_language(domain):
+    """The same check as `gonzaga i18n check`: extracted afresh from the sources, so a message
+    added without its translations fails here."""
+    assert i18n_tools.check(domain) == []
+
+
+def test_the_platform_and_gonzaga_have_catalogs():
+    assert {"tabletop", "gonzaga"} <= {d.name for d in CHECKED}
+
+
+def test_every_say_key_of_gonzaga_is_in_the_catalog():
+    """Every message with words (" → " needs no translation)."""
+    worded = {k: v for k, v in text.MESSAGES.items() if i18n_tools._LETTER.search(v)}
+    assert len(worded) == len(text.MESSAGES) - 1
+    ids = {m.id for m in i18n_tools.extract(i18n.DOMAINS["gonzaga"]) if m.id}
+    assert [key for key, english in worded.items() if english not in ids] == []
+    for lang in ("de", "it"):
+        catalog = i18n.catalog("gonzaga", lang)
+        assert [k for k, english in worded.items() if english not in catalog] == []
+
+
+def test_the_check_finds_missing_fuzzy_and_placeholder_problems(tmp_path: Path, monkeypatch):
+    cat = Catalog(locale="de")
+    cat.add("{who} places the {fief}", "{wer} setzt {fief}")
+    cat.add("the game is over", "das Spiel ist vorbei", flags=["fuzzy"])
+    found = {m.id: m for m in cat if m.id}
+    assert i18n_tools._message_problems(found["{who} places the {fief}"],
+                                        "{who} places the {fief}")[0].startswith("placeholders")
+    assert i18n_tools._message_problems(found["the game is over"], "the game is over") == [
+        "fuzzy 'the game is over'"]
+    assert i18n_tools._message_problems(None, "Lobby") == ["missing 'Lobby'"]
+    assert i18n_tools.fields("{who!r} has {n:+d} {who}") == ["n", "who", "who"]
+
+
+def test_the_check_command_fails_on_a_missing_catalog(monkeypatch, tmp_path: Path):
+    domain = i18n.Domain("tabletop", "tabletop", python=("text.py",))
+    monkeypatch.setattr(i18n.Domain, "po_path", lambda self, lang: tmp_path / f"{lang}.po")
+    problems = i18n_tools.check(domain)
+    assert len(problems) == 2 and all("no catalog" in p for p in problems)
+    monkeypatch.setitem(i18n.DOMAINS, "tabletop", domain)
+    result = CliRunner().invoke(cli, ["i18n", "check", "--domain", "tabletop"])
+    assert result.exit_code == 1 and "no catalog" in result.output
+
+
+def test_page_text_and_script_calls_are_extracted():
+    ids = {m.id for m in i18n_tools.extract(i18n.DOMAINS["tabletop"])}
+    assert "Create game" in ids  # lobby.html
+    assert "{low} to {high} players" in ids  # t("…", {fields}) in lobby.js
+    assert "the server failed on this message" in ids  # tabletop/text.py
+
+
+def test_a_language_is_chosen_from_what_clients_send():
+    assert i18n.negotiate("de-DE,de;q=0.9,en;q=0.8") == "de"
+    assert i18n.negotiate("fr-FR, it;q=0.5, de;q=0.4") == "it"
+    assert i18n.negotiate("en-GB, de;q=0.9") == "en"
+    assert i18n.negotiate("fr, *;q=0.1") == "en"
+    assert i18n.negotiate("x" * 10_000) == "en"
+    assert i18n.negotiate(None) == "en"
+    assert [i18n.language(v) for v in ("it_IT", "DE", "xx", 3, None, "de" * 40)] == [
+        "it", "de", "en", "en", "en", "en"]
+
+
+def test_the_language_of_the_moment_is_per_context():
+    assert text.say("phase.over") == "game over"
+    with i18n.use("de"):
+        assert text.say("phase.over") == "Spiel vorbei"
+        assert text.word("Venezia") == "Venedig"
+        other = contextvars.copy_context()
+        with i18n.use("it"):
+            assert text.word("Venezia") == "Venezia" and text.word("Wien") == "Vienna"
+        assert other.run(i18n.current) == "de"
+    assert i18n.current() == "en" and text.word("Venezia") == "Venezia"
+
+
+def test_numbers_and_dates_follow_the_language():
+    assert i18n.format_number(1234.5, "en") == "1,234.5"
+    assert i18n.format_number(1234.5, "de") == "1.234,5"
+    assert i18n.format_number(1234.5, "it") == "1.234,5"
+    day = dt.date(2026, 3, 1)
+    assert "März" in i18n.format_date(day, "de", "long")
+    assert "marzo" in i18n.format_date(day, "it", "long")
+
+
+def test_scoring_details_are_stored_in_english_and_shown_in_the_language():
+    e = ScoreEvent(1, 0, 3, Reason.SEA_LEAGUE, text.english("detail.league", sea="Mare Balticum"),
+                   "mare-balticum")
+    with i18n.use("de"):
+        assert text.english("detail.league", sea="X") == "sea league of X"
+        assert text.detail_text(e) == "See-Bündnis Mare Balticum"
+        assert text.detail_text(ScoreEvent(1, 0, 3, Reason.CITY, "Venezia")) == "Venedig"
+    with i18n.use("it"):
+        tile = ScoreEvent(1, 0, 15, Reason.GONZAGA_TILE, text.english("detail.tile", size=7))
+        assert text.detail_text(tile) == "7 feudi collegati"
+
+
+def test_a_room_builds_each_seat_s_view_in_each_language():
+    site = load_site("gonzaga")
+    params = GameParams([Seat("person", "Ann"), Seat("bot", "Bo", "random")], seed=5)
+    params.setup = site.game.setup_of(site.deal(["Ann", "Bo"], 5, {}))
+    room = Room("g1", params, site)
+    en, de, it = (room.message_for(0, lang) for lang in ("en", "de", "it"))
+    assert en["log"][0]["text"].startswith("Round 1.")
+    assert de["log"][0]["text"].startswith("Runde 1.")
+    assert it["log"][0]["text"].startswith("Turno 1.")
+    assert room.message_text(0, "de") != room.message_text(0, "en")
+    assert room.message_for(0, "de") is de  # built once per change, seat and language
+
+
+def test_play_takes_a_language():
+    result = CliRunner().invoke(cli, ["play", "--lang", "fr"])
+    assert result.exit_code == 2 and "no language 'fr'" in result.output
+
+
+def test_asyncio_tasks_keep_their_own_language():
+    async def speak(lang: str) -> str:
+        i18n.set_language(lang)
+        await asyncio.sleep(0)
+        return text.say("phase.over")
+
+    async def both() -> list[str]:
+        return list(await asyncio.gather(speak("de"), speak("it")))
+
+    assert asyncio.run(both()) == ["Spiel vorbei", "partita finita"]
+
+
+def test_the_terminal_game_speaks_german():
+    """Two bots play a whole game at the terminal with --lang de (in a context of its own: the
+    language is set for the rest of the run)."""
+    result = contextvars.copy_context().run(
+        CliRunner().invoke, cli, ["play", "--lang", "de", "--players", "greedy,random",
+                                  "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Endstand" in out and "Gewinner" in out and "Geheime Aufgaben aufgedeckt" in out
+    assert "Final scores" not in out and "Winner" not in out
+    assert i18n.current() == "en"

@@ -1,0 +1,102 @@
+"""Chat on the server alone: limits, storage, rate limits, spectators, what is sent."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tabletop.web.app import GameServer, Limits
+from tabletop.web.chat import HISTORY, MAX_CHARS, MAX_LINES, Chat, ChatStore, clean_line
+from tabletop.web.errors import ClientError
+from tabletop.web.site import load_sites
+from tabletop.web.storage import SqliteStore
+
+
+class FakeConnection:
+    """What the chat needs of a connection: its seat, whether it joined, its outbox."""
+
+    def __init__(self, seat: int | None, joined: bool = True) -> None:
+        self.seat = seat
+        self.joined = joined
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+
+def make(tmp_path: Any, **limits: Any) -> tuple[GameServer, Any]:
+    server = GameServer(SqliteStore(tmp_path / "g.db"), load_sites(["signorie"]),
+                        bot_processes=False, limits=Limits(**limits))
+    room = server.create({"game": "signorie", "seats": [
+        {"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bea"}]})
+    return server, room
+
+
+def test_a_line_is_text_of_limited_length_without_control_codes():
+    assert clean_line("  buongiorno  ") == "buongiorno"
+    assert clean_line("<script>alert(1)</script>") == "<script>alert(1)</script>"  # kept as text
+    assert clean_line("x" * MAX_CHARS) == "x" * MAX_CHARS
+    for bad in ("", "   ", "x" * (MAX_CHARS + 1), "a\nb", "a\u202eb", None, 5, ["a"]):
+        with pytest.raises(ClientError) as exc:
+            clean_line(bad)
+        assert exc.value.code == "bad-chat"
+
+
+def test_a_players_line_is_stored_and_sent_to_everyone_who_joined(tmp_path):
+    server, room = make(tmp_path)
+    ann, bea, watcher, stranger = (FakeConnection(0), FakeConnection(1), FakeConnection(None),
+                                   FakeConnection(None, joined=False))
+    line = server.chat.post(ann, room, "<b>hi</b> & welcome", [ann, bea, watcher, stranger])
+    assert line["name"] == "Ann" and line["seat"] == 0 and line["text"] == "<b>hi</b> & welcome"
+    for conn in (ann, bea, watcher):
+        assert conn.sent == [{"type": "chat", "lines": [line]}]
+    assert stranger.sent == []
+    # stored with the game: a later connection gets the history
+    history = json.loads(server.chat.history(room))
+    assert history["history"] is True and history["lines"] == [line]
+    assert ChatStore(str(tmp_path / "g.db")).recent(room.id) == [line]
+
+
+def test_spectators_read_but_may_not_write(tmp_path):
+    server, room = make(tmp_path)
+    watcher = FakeConnection(None)
+    with pytest.raises(ClientError) as exc:
+        server.chat.post(watcher, room, "hello", [watcher])
+    assert exc.value.code == "spectator" and watcher.sent == []
+    assert server.chat.history(room) is None  # nothing was stored
+
+
+def test_a_refused_line_changes_nothing(tmp_path):
+    server, room = make(tmp_path)
+    ann = FakeConnection(0)
+    with pytest.raises(ClientError):
+        server.chat.post(ann, room, "x" * (MAX_CHARS + 1), [ann])
+    assert ann.sent == [] and server.chat.history(room) is None
+
+
+def test_each_connection_is_rate_limited_on_its_own(tmp_path):
+    server, room = make(tmp_path, chat_per_second=0.001, chat_burst=3)
+    ann, bea = FakeConnection(0), FakeConnection(1)
+    for i in range(3):
+        server.chat.post(ann, room, f"line {i}", [])
+    with pytest.raises(ClientError) as exc:
+        server.chat.post(ann, room, "one too many", [])
+    assert exc.value.code == "rate-limited"
+    server.chat.post(bea, room, "my own allowance", [])  # another connection still may
+    assert [x["text"] for x in json.loads(server.chat.history(room))["lines"]] == \
+        ["line 0", "line 1", "line 2", "my own allowance"]
+
+
+def test_the_history_is_the_last_lines_and_a_full_chat_refuses_more(tmp_path):
+    chat = Chat(str(tmp_path / "c.db"), lambda: 5.0, rate=0, burst=1)
+    for i in range(MAX_LINES):
+        chat.store.add("g", i % 2, "Ann", f"{i}", float(i))
+    recent = chat.store.recent("g")
+    assert len(recent) == HISTORY and recent[-1]["text"] == str(MAX_LINES - 1)
+    assert [r["n"] for r in recent] == list(range(MAX_LINES - HISTORY, MAX_LINES))
+    with pytest.raises(ClientError) as exc:
+        chat.store.add("g", 0, "Ann", "more", 9.0)
+    assert exc.value.code == "chat-full"
+    assert chat.store.recent("other") == []

@@ -1,0 +1,181 @@
+"""Learning to play in a real browser: each tutorial walked end to end by clicking only what it
+outlines, the rules pages' pictures counted against the game data, help in place."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from test_web_browser import browser, shot  # noqa: F401 - the fixture and screenshots
+
+from games.gonzaga.actions import ACTION_COVERAGE
+from games.gonzaga.state import LEAGUE_SIZE, OBJECTIVE_POINTS
+from tabletop import tutorial as tutorials
+from tabletop.tutorial import words
+from tabletop.web.loadbench import http_json
+
+
+def walk_tutorial(page: Any, game: str, off_script: list[str]) -> dict[str, Any]:
+    """From the lobby's "Learn by playing" to the lesson's end, clicking what is outlined;
+    `off_script` is clicked once at the first step (a move the script refuses)."""
+    page.goto(page.base + "/")
+    page.click(f"[data-tutorial='{game}']")
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector("#tutorial[data-step='1']")
+    refusal = None
+    if off_script:
+        page.wait_for_selector(".tutorial-target")
+        for selector in off_script:
+            page.click(selector)
+        refusal = page.wait_for_selector("#tutorial-refusal").text_content()
+    clicks = 0
+    started = time.monotonic()
+    while page.get_attribute("#tutorial", "data-step") != "done":
+        if time.monotonic() - started > 120:
+            shot(page, f"tutorial-{game}-stuck")
+            state = page.evaluate("[document.body.dataset.tutorialTarget, "
+                                  "document.querySelector('#tutorial').innerText]")
+            raise AssertionError(f"the tutorial did not end: {state}")
+        target = page.query_selector(".tutorial-target")
+        if target is None or not target.is_visible() or not target.is_enabled():
+            page.wait_for_timeout(100)
+            continue
+        target.click()
+        clicks += 1
+        page.wait_for_timeout(150)
+    return {"refusal": refusal, "clicks": clicks, "seconds": time.monotonic() - started}
+
+
+@pytest.fixture
+def page(browser, server):  # noqa: F811
+    p = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    p.on("dialog", lambda d: d.accept())
+    p.base = server.base
+    yield p
+    assert not errors
+    p.close()
+
+
+def test_the_gonzaga_tutorial_end_to_end(page):
+    steps = tutorials.load("gonzaga").steps
+    walked = walk_tutorial(page, "gonzaga", ["#region-cards [data-card='italia']",
+                                             "#action-cards [data-card='harbors']", "#plan-go"])
+    assert walked["refusal"].rstrip(".") == words(steps[0].refuse).rstrip(".")
+    assert walked["clicks"] >= sum(len(s.highlight) for s in steps) - 1
+    shot(page, "tutorial-gonzaga-done")
+    assert "lobby" in page.text_content("#tutorial")
+    print(f"gonzaga tutorial: {walked['clicks']} clicks, {walked['seconds']:.1f} s")
+
+
+def test_the_gonzaga_rules_page_draws_its_pictures_from_the_data(page):
+    board = http_json(page.base + "/api/gonzaga/board")
+    page.goto(page.base + "/rules/gonzaga")
+    page.wait_for_selector("body[data-pictures='drawn']")
+    shot(page, "rules-gonzaga")
+    fief = next(f for f in board["fiefs"] if len(f["hexes"]) >= 4 and len(f["castles"]) >= 2)
+    assert page.locator("[data-picture='fief'] .rotation").count() == 6
+    assert page.locator("[data-picture='fief'] .fief-hex").count() == 6 * len(fief["hexes"])
+    assert page.locator("[data-picture='fief'] .castle").count() == 6 * len(fief["castles"])
+    for card, allowed in ACTION_COVERAGE.items():
+        assert page.locator(f".coverage[data-card='{card}'] .cell.allowed").count() == len(allowed)
+    assert page.locator("[data-picture='objective'] td.points").all_text_contents() == \
+        [str(p) for p in OBJECTIVE_POINTS]
+    harbors = page.locator("[data-picture='sea-league'] .harbor")
+    sea = board["harbors"][[h["id"] for h in board["harbors"]].index(
+        harbors.first.get_attribute("data-harbor"))]["sea"]
+    assert harbors.count() == sum(h["sea"] == sea for h in board["harbors"])
+    assert page.locator("[data-picture='sea-league'] .harbor.covered").count() == LEAGUE_SIZE
+    assert page.locator("[data-picture='wedding'] .ring").count() == 2
+    page.click("#rules-langs a[hreflang='de']")
+    page.wait_for_selector("body[data-pictures='drawn']")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert "Lehen" in page.text_content("#rules-text")
+
+
+def test_the_signorie_tutorial_end_to_end(page):
+    steps = tutorials.load("signorie").steps
+    # an off-script die is refused already by the check before confirming
+    walked = walk_tutorial(page, "signorie", ["[data-die-choice='grey-4']",
+                                              "[data-choice='helper-5']"])
+    assert walked["refusal"].rstrip(".") == words(steps[0].refuse).rstrip(".")
+    shot(page, "tutorial-signorie-done")
+    assert walked["clicks"] >= len(steps)
+    print(f"signorie tutorial: {walked['clicks']} clicks, {walked['seconds']:.1f} s")
+
+
+def test_the_signorie_rules_page_draws_its_pictures_from_the_data(page):
+    table = http_json(page.base + "/api/signorie/table")
+    facts = http_json(page.base + "/api/rules/signorie")["facts"]
+    page.goto(page.base + "/rules/signorie")
+    page.wait_for_selector("body[data-pictures='drawn']")
+    shot(page, "rules-signorie")
+    assert page.locator("[data-picture='board'] .helper").count() == \
+        sum(len(c["helpers"]) for c in table["colours"])
+    cells = page.locator("[data-picture='costs'] td.cost-cell").all_text_contents()
+    assert cells == [str(max(0, c["cost"] - v)) for c in table["colours"] for v in range(1, 7)]
+    assert page.locator("[data-picture='threshold'] .sum.reward").count() == \
+        table["rules"]["threshold"]
+    assert page.locator("[data-picture='rewards'] .reward-tile").count() == \
+        len(facts["bonus_tiles"]) + len(facts["vp_tiles"])
+
+
+# -- help in place -----------------------------------------------------------------------------
+
+
+def help_text(page: Any) -> str:
+    page.wait_for_function("document.body.dataset.help !== undefined")
+    text = page.evaluate("document.body.dataset.help")
+    assert page.is_visible("#help-tip") and page.text_content("#help-tip") == text
+    return text
+
+
+def start_tutorial(page: Any, game: str) -> None:
+    page.goto(page.base + "/")
+    page.click(f"[data-tutorial='{game}']")
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector("#tutorial[data-step='1']")
+
+
+def test_gonzaga_help_in_place_by_pointer_keyboard_and_touch(page):
+    from games.gonzaga.text import card_help, card_name
+
+    board = http_json(page.base + "/api/gonzaga/board")
+    start_tutorial(page, "gonzaga")
+    page.wait_for_selector("#action-cards [data-card='cities']")
+    page.hover("#action-cards [data-card='cities']")
+    assert help_text(page) == f"{card_name(None, 'cities')}: {card_help('cities')}."
+    page.mouse.move(0, 0)
+    page.wait_for_function("document.body.dataset.help === undefined")
+    page.focus("#action-cards [data-card='harbors']")  # the keyboard
+    assert help_text(page) == f"{card_name(None, 'harbors')}: {card_help('harbors')}."
+    page.keyboard.press("Escape")
+    city = board["cities"][0]
+    symbol = next(s for s in board["symbols"] if s["id"] == city["symbol"])
+    hexsel = f"#hexes .hex[data-hex='{city['at'][0]},{city['at'][1]}']"
+    page.dispatch_event(hexsel, "pointerdown", {"pointerType": "touch"})  # a tap
+    text = help_text(page)
+    assert city["name"] in text and symbol["name"] in text and symbol["meaning"] in text
+    harbor = board["harbors"][0]
+    sea = next(s for s in board["seas"] if s["id"] == harbor["sea"])
+    page.dispatch_event(f"#hexes .hex[data-hex='{harbor['at'][0]},{harbor['at'][1]}']",
+                        "pointerdown", {"pointerType": "touch"})
+    text = help_text(page)
+    assert harbor["name"] in text and sea["name"] in text
+    assert f" {LEAGUE_SIZE} harbors" in text
+
+
+def test_signorie_help_in_place(page):
+    table = http_json(page.base + "/api/signorie/table")
+    start_tutorial(page, "signorie")
+    first = table["colours"][0]
+    page.hover(f"#dice .colour[data-colour='{first['id']}'] .colour-head")
+    text = help_text(page)
+    assert first["name"] in text and f"{first['cost']} florins" in text
+    helper = table["colours"][0]["helpers"][0]
+    page.focus(f".helper[data-helper='{helper['index']}']")
+    assert helper["text"] in help_text(page)
+    page.focus("#rewards .reward[data-round='1']")
+    assert "round 1" in help_text(page)

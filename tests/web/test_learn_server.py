@@ -1,0 +1,205 @@
+"""Learning to play, on the server: tutorials follow their script and refuse other moves in
+their own words; rules pages are in three languages with every fact filled in."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+
+from tabletop import games
+from tabletop import tutorial as tutorials
+from tabletop.tutorial import words
+from tabletop.web.botpool import Decision, decide
+from tabletop.web.errors import ClientError
+from tabletop.web.learn import tutorial_params
+from tabletop.web.loadbench import http_json
+from tabletop.web.room import Room
+from tabletop.web.rules import LANGUAGES, document, fill, pick_language, to_html
+from tabletop.web.site import load_site
+
+WITH_TUTORIAL = [n for n in games.available() if tutorials.load(n) is not None]
+
+
+def tutorial_room(name: str) -> Room:
+    site = load_site(name)
+    tutorial = tutorials.load(name)
+    assert tutorial is not None
+    return Room("t-" + name, tutorial_params(site, tutorial), site, claimed={tutorial.seat})
+
+
+def bot_mover(room: Room) -> Any:
+    """The bots' moves exactly as the server's bot workers decide them."""
+    setup = room.game.setup_of(room.initial_state())
+
+    def move(state: Any, seat: int) -> Any:
+        return decide(Decision(room.game.info.name, room.bots[seat], room.params.bot_seed,
+                               setup, tuple(state.history), seat))
+    return move
+
+
+def play_bots(room: Room) -> None:
+    move = bot_mover(room)
+    while room.bots_to_move() and room.guide.tutorial.seat not in room.state.to_move():
+        seat = room.bots_to_move()[0]
+        room.commit(*room.prepare(seat, room.game.action_to_json(move(room.state, seat))))
+
+
+def test_every_game_with_a_web_side_has_a_tutorial():
+    assert set(WITH_TUTORIAL) == {"gonzaga", "signorie"} & set(games.available())
+    assert "gonzaga" in WITH_TUTORIAL
+
+
+@pytest.mark.parametrize("name", WITH_TUTORIAL)
+def test_the_script_replays_through_the_rules(name):
+    """Every step has a legal move on the fixed deal, with the bot's own moves between."""
+    room = tutorial_room(name)
+    guide = room.guide
+    state = room.initial_state()
+    moves = tutorials.play_script(guide, state, bot_mover(room))
+    steps = guide.tutorial.steps
+    assert len(moves) == len(steps)
+    for move, step in zip(moves, steps, strict=True):
+        assert tutorials.matches(step.expect, room.game.action_to_json(move))
+    assert guide.step(state) is None
+    assert guide.to_json(state, guide.tutorial.seat)["done"] is True
+
+
+@pytest.mark.parametrize("name", WITH_TUTORIAL)
+def test_other_moves_are_refused_with_the_steps_words(name):
+    """At each step, every legal move off the script is refused with the step's sentence and
+    changes nothing; the scripted one is played."""
+    room = tutorial_room(name)
+    guide = room.guide
+    seat = guide.tutorial.seat
+    refused = 0
+    for step in guide.tutorial.steps:
+        play_bots(room)
+        assert guide.step(room.state) is step
+        before = room.seq
+        off = [a for a in room.game.legal_actions(room.state, seat)
+               if not tutorials.matches(step.expect, room.game.action_to_json(a))]
+        for action in off[:5]:
+            with pytest.raises(ClientError) as err:
+                room.prepare(seat, room.game.action_to_json(action))
+            assert err.value.code == "tutorial" and err.value.message == words(step.refuse)
+            refused += 1
+        assert room.seq == before
+        room.commit(*room.prepare(seat, room.game.action_to_json(guide.example(room.state))))
+    assert refused > 0
+    play_bots(room)
+    free = room.game.legal_actions(room.state, seat)
+    if free:  # once the script is done the learner plays freely
+        room.prepare(seat, room.game.action_to_json(free[-1]))
+
+
+@pytest.mark.parametrize("name", WITH_TUTORIAL)
+def test_only_the_learner_is_shown_the_steps(name):
+    room = tutorial_room(name)
+    learner = room.guide.tutorial.seat
+    msg = room.message_for(learner)["tutorial"]
+    step = room.guide.tutorial.steps[0]
+    assert msg["step"] == 1 and msg["steps"] == len(room.guide.tutorial.steps)
+    assert msg["say"] in (words(step.say), words(room.guide.tutorial.waiting))
+    others = [s for s in range(len(room.params.seats)) if s != learner] + [None]
+    for seat in others:
+        assert room.message_for(seat)["tutorial"] is None
+
+
+@pytest.mark.parametrize("name", WITH_TUTORIAL)
+def test_a_tutorial_is_stored_and_resumed_as_one(name):
+    """A restarted server rebuilds the tutorial from its stored parameters, script and all."""
+    room = tutorial_room(name)
+    site = room.site
+    data = json.loads(json.dumps(room.params.to_json(site)))
+    assert data["tutorial"] == name
+    again = Room("again", type(room.params).from_json(data, site), site)
+    assert again.guide is not None and again.guide.tutorial is room.guide.tutorial
+    plain = {k: v for k, v in data.items() if k != "tutorial"}
+    assert Room("plain", type(room.params).from_json(plain, site), site).guide is None
+
+
+# -- rules documents ---------------------------------------------------------------------------
+
+
+def test_rule_documents_escape_everything_they_hold():
+    out = to_html("# A <b>title</b>\n\nSome **bold** & *soft* text <script>x</script>\n\n"
+                  "- one\n- two\n\n::: picture fief The <fief>")
+    assert "<script>" not in out and "<b>" not in out and "<fief>" not in out
+    assert "&lt;script&gt;" in out and "<strong>bold</strong>" in out and "<em>soft</em>" in out
+    assert "<ul><li>one</li><li>two</li></ul>" in out
+    assert '<figure class="rules-picture" data-picture="fief">' in out
+
+
+def test_an_unknown_fact_in_a_document_is_an_error():
+    assert fill("{a} and {b}", {"a": 1, "b": "two"}) == "1 and two"
+    with pytest.raises(ValueError, match="unknown fact"):
+        fill("{nope}", {})
+
+
+def test_the_language_is_asked_remembered_or_the_browsers():
+    assert pick_language("de", "it", "en") == "de"
+    assert pick_language(None, "it", "de") == "it"
+    assert pick_language(None, None, "fr-FR,fr;q=0.9,it;q=0.8,de;q=0.5") == "it"
+    assert pick_language("xx", None, None) == "en"
+
+
+@pytest.mark.parametrize("name", WITH_TUTORIAL)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_has_the_same_pictures_and_headings(name, lang):
+    english = document(name, "en")
+    text = document(name, lang)
+    pictures = re.findall(r'data-picture="([a-z-]+)"', english)
+    assert pictures and re.findall(r'data-picture="([a-z-]+)"', text) == pictures
+    assert text.count("<h2>") == english.count("<h2>") >= 3
+    assert "{" not in text  # every fact filled in
+
+
+# -- over HTTP and WebSocket ---------------------------------------------------------------------
+
+
+def get_json(url: str, headers: dict[str, str] | None = None) -> Any:
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {})) as r:
+        return json.loads(r.read())
+
+
+def test_the_rules_api_answers_in_the_pages_language(server):
+    en = get_json(f"{server.base}/api/rules/gonzaga")
+    de = get_json(f"{server.base}/api/rules/gonzaga?lang=de")
+    it = get_json(f"{server.base}/api/rules/gonzaga", {"Accept-Language": "it-IT,it;q=0.9"})
+    assert (en["lang"], de["lang"], it["lang"]) == ("en", "de", "it")
+    assert en["html"] != de["html"] != it["html"]
+    with urllib.request.urlopen(f"{server.base}/rules/gonzaga") as r:
+        assert b"rules.js" in r.read()
+
+
+def test_a_tutorial_starts_from_the_lobby_and_refuses_off_script_moves(server):
+    started = http_json(f"{server.base}/api/tutorials/gonzaga", {})
+    game_id, token = started["link"].removeprefix("/game/").split("#")
+    step = tutorials.load("gonzaga").steps[0]
+    with connect(f"{server.ws}/ws/{game_id}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        view = next_of(ws, "state")
+        assert view["tutorial"]["title"] == words(step.title)
+        assert view["tutorial"]["highlight"] == step.targets(None)
+        wrong = {"type": "plan", "region": "inactive", "action": "harbors", "privilege": False}
+        ws.send(json.dumps({"type": "act", "seq": view["seq"], "action": wrong}))
+        error = next_of(ws, "error")
+        assert error["code"] == "tutorial" and error["message"] == words(step.refuse)
+        right = {"type": "plan", "privilege": False, **step.expect}
+        ws.send(json.dumps({"type": "act", "seq": view["seq"], "action": right}))
+        while True:
+            view = next_of(ws, "state")
+            if view["tutorial"]["step"] == 2:
+                break
+
+
+def next_of(ws: Any, kind: str) -> dict[str, Any]:
+    while True:
+        msg = json.loads(ws.recv(timeout=15))
+        if msg["type"] == kind:
+            return msg
