@@ -120,6 +120,11 @@ def test_the_signorie_rules_page_draws_its_pictures_from_the_data(page):
         table["rules"]["threshold"]
     assert page.locator("[data-picture='rewards'] .reward-tile").count() == \
         len(facts["bonus_tiles"]) + len(facts["vp_tiles"])
+    # in German the pictures' labels are the game's German words too
+    page.click("#rules-langs a[hreflang='de']")
+    page.wait_for_selector("body[data-pictures='drawn']")
+    costs = page.text_content("[data-picture='costs']")
+    assert "Farbe (Preis)" in costs and "Colour (price)" not in costs
 
 
 # -- help in place -----------------------------------------------------------------------------
