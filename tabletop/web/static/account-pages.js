@@ -4,8 +4,7 @@
 
 const GAMES = {};  // name -> the lobby's offer of that game (title, player counts, bot ratings)
 function titleOf(name) { return GAMES[name] ? GAMES[name].title : name; }
-function when(seconds) { return seconds ? new Date(seconds * 1000).toLocaleString() : ""; }
-function rating(x) { return (Math.round(x * 10) / 10).toFixed(1); }
+function rating(x) { return num(x, 1); }
 function seatList(game) {
   return game.seats.map((s, i) => (s.kind === "bot" ? t("{name} (bot)", { name: s.name }) : s.name) +
     (game.over ? ` ${s.score}` : "") + (i === game.seat ? " ★" : "")).join(", ");

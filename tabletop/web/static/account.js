@@ -34,7 +34,7 @@ const Account = (() => {
   // a bot's measured rating at a player count, for a label ("" where none was measured)
   function botRating(offer, bot, players) {
     const table = (offer && offer.bot_ratings && offer.bot_ratings[String(players)]) || {};
-    return bot in table ? t("rating {rating}", { rating: Math.round(table[bot]) }) : "";
+    return bot in table ? t("rating {rating}", { rating: num(table[bot], 0) }) : "";
   }
   document.addEventListener("DOMContentLoaded", nav);
   return { me, nav, botRating };

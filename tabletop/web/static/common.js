@@ -94,7 +94,17 @@ function t(text, fields = {}) {
   return said.replace(/\{(\w+)\}/g, (m, k) => (k in fields ? String(fields[k]) : m));
 }
 // numbers as the page's language writes them (1,234 / 1.234)
-function num(n) { return Number(n).toLocaleString(I18N.lang); }
+// numbers as the page's language writes them (28,4 in German); `digits`: fixed decimals
+function num(n, digits = null) {
+  const fixed = digits === null ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return Number(n).toLocaleString(I18N.lang, fixed);
+}
+// a moment (seconds since 1970) as the page's language writes dates and times
+function when(seconds) {
+  return seconds ? new Date(seconds * 1000).toLocaleString(I18N.lang, { dateStyle: "medium", timeStyle: "short" }) : "";
+}
+// a bot's measured rating after its name, at every table
+function ratingWords(p) { return p.rating === null || p.rating === undefined ? "" : ` · ${t("rating {rating}", { rating: num(p.rating, 0) })}`; }
 
 // the words written in a page's HTML: each text and title, aria-label, placeholder, translated
 // where the catalog has them (the same strings `gonzaga i18n extract` reads from the page)

@@ -677,7 +677,6 @@ function botLevel(spec) {
   return (ui.options && ui.options.bot_levels || []).find((b) => b.id === spec) || { id: spec, name: spec, strength: "", help: "" };
 }
 // a bot's rating measured by tournaments, where one was measured at this player count
-function ratingWords(p) { return p.rating === null || p.rating === undefined ? "" : ` · ${t("rating {rating}", { rating: p.rating })}`; }
 function renderPlayers(v) {
   const rows = [];
   v.players.forEach((p, i) => {

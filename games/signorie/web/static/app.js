@@ -152,7 +152,6 @@ function renderPlayers(v) {
   $("players").replaceChildren(...v.players.map((p) => playerBoard(v, p)));
 }
 // a bot's rating measured by tournaments, where one was measured at this player count
-function ratingWords(p) { return p.rating === null || p.rating === undefined ? "" : ` · ${t("rating {rating}", { rating: p.rating })}`; }
 function playerBoard(v, p) {
   const tb = ui.table;
   const l = look(p.colour);
