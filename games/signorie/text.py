@@ -507,6 +507,11 @@ def preview_hidden() -> str:
     return say("preview.hidden")
 
 
+def preview_next(p: Position, frame: list) -> str:
+    """The question a choice leads to within the same turn, said in its preview."""
+    return say("preview.next", question=question_text(p, frame))
+
+
 # -- every sentence, filled by `say` ------------------------------------------------------------
 
 #: Every sentence a player reads, by key; the English text is the catalog's message id.
@@ -634,6 +639,7 @@ MESSAGES: dict[str, str] = {
                   "plan row of {row_min} or more tiles scores its face-up tiles' values and "
                   "{back} VP per face-down tile. Ties go to the higher place in the turn order.",
     "preview.hidden": "Then the dice decide: you see the roll once the move is made.",
+    "preview.next": "Next: {question}",
     # what the others read while a player decides
     "asked.turn": "{name} is asked to take a die or pass.",
     "asked.choose": "{name} is asked to choose the action of the die just placed.",

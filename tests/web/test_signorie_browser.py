@@ -140,6 +140,11 @@ def test_a_whole_game_against_a_bot_by_clicking(server, browser):
     assert dl.value.suggested_filename.startswith("signorie-")
     page.click("#replay-link")
     page.wait_for_selector("#replay-bar:not([hidden])")
+    # its buttons are drawn icons, not glyphs a font may lack
+    icons = page.eval_on_selector_all("#replay-bar button", """bs => bs.map(b =>
+      [b.textContent.trim(), b.querySelector('svg.ui-icon:not([style*=none])') ?
+        b.querySelector('svg.ui-icon').getBoundingClientRect().width : 0])""")
+    assert icons and all(text == "" and width > 0 for text, width in icons), icons
     page.wait_for_function("document.querySelector('#rp-step').textContent.startsWith('step 0')")
     page.click("#rp-next")
     page.wait_for_function("document.querySelector('#rp-step').textContent.startsWith('step 1')")
@@ -263,4 +268,42 @@ def test_the_lobby_offers_signorie_with_its_picture_and_opens_its_table(server, 
     wait_ready(page)
     assert "(you)" in page.inner_text("#players")
     assert errors == []
+    context.close()
+
+
+def test_every_choice_has_a_key_and_a_die_preview_counts_its_action(server, browser):
+    """Ten dice and Pass: each has a key (1-9, 0, then letters; p is Pass). Picking a die and
+    one of its actions previews both together: a helper costs the die and its own price."""
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}],
+                  seed=5)  # Ann moves first with ten open dice
+    context, page = open_page(browser, server.base + game["seats"][0]["link"])
+    wait_ready(page)
+    keys = page.eval_on_selector_all("#actions button.key:not(:disabled)",
+                                     "bs => bs.map(b => b.dataset.key || '')")
+    assert len(keys) >= 11 and all(keys) and len(set(keys)) == len(keys), keys
+    assert page.get_attribute("#pass", "data-key") == "p"
+    page.keyboard.press("0")  # the tenth die
+    page.wait_for_selector("#picked")
+    tenth = page.evaluate("Table.view.legal.dice[9]")
+    assert page.evaluate("ui.pick") == 9 and tenth["ok"]
+    page.click("#other-die")
+    # a die with a helper to hire: the preview shows the die's cost and the helper's together
+    die, helper = page.evaluate("""() => {
+      for (const d of Table.view.legal.dice.filter(d => d.ok))
+        for (const c of d.choices) if (c.kind === 'helper' && c.ok) return [d, c];
+      return [null, null]; }""")
+    assert die, "a die of seed 5 allows a helper"
+    page.click(f"[data-die-choice='{die['colour']}-{die['value']}']")
+    page.click(f"[data-choice='helper-{helper['helper']}']")
+    page.wait_for_selector("#gain")
+    total = die["cost"] + helper["cost"]
+    assert f"-{total} florins" in page.inner_text("#gain"), (page.inner_text("#gain"), total)
+    page.keyboard.press("Escape")
+    # the log's numbers have room for four digits
+    room = page.evaluate("""() => {
+      const ol = document.querySelector('#log'), c = document.createElement('canvas').getContext('2d');
+      c.font = getComputedStyle(ol).fontSize + ' ' + getComputedStyle(ol).fontFamily;
+      return parseFloat(getComputedStyle(ol).paddingLeft) - c.measureText('1000. ').width; }""")
+    assert room >= 0, room
+    assert page.errors == []
     context.close()

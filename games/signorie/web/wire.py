@@ -8,13 +8,15 @@ The names, values, costs and limits come from the component tables and every sen
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .. import engine as e
 from .. import text
 from ..actions import ChooseAction, Pass, TakeDie, action_to_json
+from ..preview import full_state
 from ..refusals import effect_refusal, explain
-from ..state import REWARDS, SCORE_SOURCES, Position, SignorieView, copy_public
+from ..state import REWARDS, SCORE_SOURCES, Position, SignorieState, SignorieView, copy_public
 from ..tables import ROW_NAMES, SEXES, Tables, tables
 
 #: Each seat colour as the page paints it, with the second cue that does not need the colour:
@@ -371,7 +373,16 @@ def _final_entries(v: Position) -> list[Any]:
 
 def preview_json(old: Position, action: Any, new: Position) -> dict[str, Any]:
     """What a choice would bring the seat making it, for the check before it is made; it
-    stops before anything chance decides (a roll, a new round), which only the move reveals."""
+    stops before anything chance decides (a roll, a new round), which only the move reveals.
+    A die's check also previews each action the die allows (`then`): a die and its action are
+    one choice for the player, so its preview shows what both bring together."""
+    out = _gain_json(old, action, new)
+    if isinstance(action, TakeDie) and isinstance(new, SignorieState):
+        out["then"] = _then_json(new, action.seat)
+    return out
+
+
+def _gain_json(old: Position, action: Any, new: Position) -> dict[str, Any]:
     seat = action.seat
     events: list[str] = []
     hidden = False
@@ -384,6 +395,23 @@ def preview_json(old: Position, action: Any, new: Position) -> dict[str, Any]:
     gain = {"vp": new.vp[seat] - old.vp[seat], "florins": new.florins[seat] - old.florins[seat]}
     if hidden:
         events.append(text.preview_hidden())
+    top = new.stack[-1] if new.stack and not hidden else None
+    asks = top is not None and top[1] == seat and top[0] not in ("turn", "choose") \
+        and new.round == old.round
     return {"points": gain["vp"], "florins": gain["florins"], "events": events,
+            "next": text.preview_next(new, top) if asks else "",
             "text": text.choice_text(old, action)}
 
+
+def _then_json(new: SignorieState, seat: int) -> list[dict[str, Any]]:
+    """Each action of the die just taken, tried on the seat's own view completed at random
+    (`preview.full_state`), so that no roll and no hidden tile of the real game can show."""
+    if not new.stack or new.stack[-1][0] != "choose" or new.stack[-1][1] != seat:
+        return []
+    base = full_state(e.view(new, seat), random.randrange(1 << 30))
+    out = []
+    for a in e.legal_actions(base, seat):
+        after = base.clone()
+        e.apply_in_place(after, a)
+        out.append({"action": action_to_json(a), **_gain_json(base, a, after)})
+    return out

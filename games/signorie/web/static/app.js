@@ -355,46 +355,65 @@ function optionsPanel(v, L) {
   })));
   return out;
 }
+// a die and its action are one choice: the die's check brings what each of its actions adds
+function thenOf(check, c) {
+  if (!check || !check.ok || !c.then || !check.then) return null;
+  return check.then.find((x) => actionKey(x.action) === actionKey(c.then)) || null;
+}
 function previewEl(v) {
   const c = ui.choice;
   if (!c) return "";
   const check = ui.checks.get(actionKey(c.checked));
+  const then = thenOf(check, c);
   const lines = [];
   if (check && check.ok) {
     for (const e of check.events) lines.push(el("li", { text: e }));
-    if (c.then) lines.push(el("li", { text: t("Then: {choice}.", { choice: c.text }) }));
+    if (then) for (const e of then.events) lines.push(el("li", { text: e }));
+    else if (c.then) lines.push(el("li", { text: t("Then: {choice}.", { choice: c.text }) }));
+    const next = then ? then.next : check.next;
+    if (next) lines.push(el("li", { class: "next", text: sentence(next) }));
   }
   const signed = (n) => `${n >= 0 ? "+" : ""}${n}`;
-  // a die's own step only pays for it: what its action brings is the action's line below
-  const gain = !check || !check.ok ? "" : c.then ? t("The die: {florins} florins; then its action.", { florins: signed(check.florins) })
-    : t("{vp} VP, {florins} florins", { vp: signed(check.points), florins: signed(check.florins) });
+  const vp = check && check.ok ? check.points + (then ? then.points : 0) : 0;
+  const fl = check && check.ok ? check.florins + (then ? then.florins : 0) : 0;
+  const gain = !check || !check.ok ? "" : t("{vp} VP, {florins} florins", { vp: signed(vp), florins: signed(fl) });
   return el("div", { id: "preview", class: "preview" },
     el("h4", { text: t("Your choice: {choice}", { choice: c.text }) }),
     check ? (check.ok ? el("p", { id: "gain", text: gain }) : el("p", { class: "bad", text: sentence(check.message) })) : el("p", { class: "muted", text: t("Checking…") }),
     el("ul", {}, ...lines),
-    el("div", { class: "row" },
-      el("button", { type: "button", id: "confirm", class: "primary", disabled: !check || !check.ok, onclick: confirm }, t("Confirm (Enter)")),
-      el("button", { type: "button", id: "cancel", onclick: cancel }, t("Cancel (Esc)"))));
+    el("div", { class: "row confirm-bar" },
+      el("button", { type: "button", id: "confirm", class: "primary", disabled: !check || !check.ok, onclick: confirm }, el("span", { text: t("Confirm") }), el("span", { class: "key-hint", text: " " + t("(Enter)") })),
+      el("button", { type: "button", id: "cancel", onclick: cancel }, el("span", { text: t("Cancel") }), el("span", { class: "key-hint", text: " " + t("(Esc)") }))));
 }
 function undoEl(v) {
   if (!v.can_undo || Table.replaying) return "";
-  return el("div", { class: "row" }, el("button", { type: "button", id: "undo", onclick: () => { ui.pending = null; Table.undo(); } }, t("Undo my last step")),
+  return el("div", { class: "row" }, el("button", { type: "button", id: "undo", onclick: () => { ui.pending = null; Table.undo(); } }, el("kbd", { text: "U" }), t("Undo my last step")),
     el("span", { class: "muted", text: t("Possible until someone else moves or dice are rolled.") }));
 }
-// keys 1-9 press the open choices in order; Enter confirms; Esc cancels
+// keys press the open choices in order: 1-9, then 0, then letters (p is Pass, u is Undo);
+// Enter confirms; Esc cancels
+const CHOICE_KEYS = [..."1234567890", ..."abcdefghijklmnoqrstvwxyz"];
 function numberKeys(box) {
-  const keys = [...box.querySelectorAll("button.key:not(:disabled)")];
-  keys.slice(0, 9).forEach((b, i) => { b.dataset.key = i + 1; b.prepend(el("kbd", { text: String(i + 1) })); });
+  const pass = $("pass");
+  if (pass && !pass.disabled) { pass.dataset.key = "p"; pass.prepend(el("kbd", { text: "P" })); }
+  const keys = [...box.querySelectorAll("button.key:not(:disabled)")].filter((b) => b !== pass);
+  keys.slice(0, CHOICE_KEYS.length).forEach((b, i) => {
+    b.dataset.key = CHOICE_KEYS[i];
+    b.prepend(el("kbd", { text: CHOICE_KEYS[i].toUpperCase() }));
+  });
 }
 document.addEventListener("keydown", (ev) => {
   if (ev.target && /input|textarea|select/i.test(ev.target.tagName)) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (ev.key === "Escape") { cancel(); return; }
   if (ev.key === "Enter" && ui.choice && $("confirm") && !$("confirm").disabled) {
     if (document.activeElement && document.activeElement.tagName === "BUTTON" && document.activeElement.id !== "confirm") return;
     ev.preventDefault(); confirm(); return;
   }
-  if (/^[1-9]$/.test(ev.key)) {
-    const b = $("actions").querySelector(`button[data-key="${ev.key}"]`);
+  const key = ev.key.length === 1 ? ev.key.toLowerCase() : "";
+  if (key === "u" && $("undo")) { ev.preventDefault(); $("undo").click(); return; }
+  if (key) {
+    const b = $("actions").querySelector(`button[data-key="${key}"]`);
     if (b) { ev.preventDefault(); b.click(); }
   }
 });

@@ -1,0 +1,75 @@
+"""Signorie's table as a newcomer reads it, without a browser: the previews of a die and its
+action, the end-of-round summary, the warnings and the wording addressed to the player."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from games.signorie.actions import ChooseAction, TakeDie
+from games.signorie.game import GAME
+from games.signorie.web.wire import preview_json
+
+KEY = json.dumps
+
+
+def _games(seeds: range, players: int = 2):
+    """Every decision of some random games: (state, seat to move)."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = GAME.new_game([f"P{i}" for i in range(players)], seed)
+        while not s.is_over:
+            seat = s.to_move()[0]
+            yield s, seat
+            s = GAME.apply(s, rng.choice(GAME.legal_actions(s, seat)))
+
+
+def test_a_die_preview_shows_what_the_die_and_each_action_bring_together():
+    """The florins of a Florins action, a helper's price on top of the die's, the VP of an
+    assignment: the preview of die + action is what taking both really changes."""
+    tried = 0
+    seen: set[str] = set()
+    for s, seat in _games(range(3)):
+        for a in GAME.legal_actions(s, seat):
+            if not isinstance(a, TakeDie):
+                continue
+            new = GAME.apply(s, a)
+            p = preview_json(s, a, new)
+            offered = {KEY(x["action"], sort_keys=True): x for x in p["then"]}
+            legal = GAME.legal_actions(new, seat)
+            assert len(offered) == len(legal)
+            for b in legal:
+                after = GAME.apply(new, b)
+                then = offered[KEY(GAME.action_to_json(b), sort_keys=True)]
+                assert p["florins"] + then["florins"] == after.florins[seat] - s.florins[seat]
+                assert p["points"] + then["points"] == after.vp[seat] - s.vp[seat]
+                if b.kind == "helper":
+                    price = s.t.helper_cost[b.helper] + (s.florins[seat] - new.florins[seat])
+                    assert p["florins"] + then["florins"] == -price
+                seen.add(b.kind)
+                tried += 1
+        if tried > 400 and len(seen) == 3:
+            break
+    assert tried > 400 and seen == {"signoria", "assignment", "helper"}
+
+
+def test_a_die_preview_says_what_comes_next_and_never_shows_a_roll():
+    nexts = rolls = 0
+    for s, seat in _games(range(2)):
+        for a in GAME.legal_actions(s, seat):
+            if not isinstance(a, TakeDie):
+                continue
+            new = GAME.apply(s, a)
+            for then in preview_json(s, a, new)["then"]:
+                b = GAME.action_from_json(then["action"])
+                assert isinstance(b, ChooseAction)
+                after = GAME.apply(new, b)
+                if len(after.chance) > len(new.chance):
+                    rolls += 1
+                    assert "decide" in then["events"][-1]
+                    assert not any("rolls" in e for e in then["events"])
+                top = after.stack[-1] if after.stack else None
+                if top and top[1] == seat and top[0] in ("advance", "mission", "marriage"):
+                    assert then["next"], then
+                    nexts += 1
+    assert nexts > 5 and rolls > 0
