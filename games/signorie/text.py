@@ -507,6 +507,46 @@ def preview_hidden() -> str:
     return say("preview.hidden")
 
 
+def summary_reward(p: Position, qualified: bool, entries: list[LogEntry]) -> str:
+    """What a seat got of the round's reward, for the end-of-round summary: the bonus, the
+    florins (chosen, or instead of a bonus it could not perform, and why) or nothing."""
+    t = p.t
+    if not qualified:
+        return say("summary.over")
+    got = next((x for x in entries if x.kind == "reward"), None)
+    if got is None:
+        return say("summary.waiting")
+    d = got.data
+    reward = reward_text(t, d["tile"])
+    if d["choice"] != "florins":
+        return say("summary.bonus", reward=reward)
+    if not d.get("forced"):
+        return _n("summary.florins", t.reward_florins, reward=reward)
+    kind = t.bonus_tiles[d["tile"]][0]
+    if d["need"] >= 0:
+        why = _n("summary.why-florins", d["need"], had=d["had"])
+    else:
+        why = say(f"summary.why.{kind}") if f"summary.why.{kind}" in MESSAGES \
+            else say("refuse.incomplete")
+    return _n("summary.forced", t.reward_florins, reward=reward, why=why)
+
+
+def summary_wedding(p: Position, entries: list[LogEntry]) -> str:
+    """A seat's wedding and purchase of VP at the reward step, or nothing."""
+    t = p.t
+    out = []
+    for x in entries:
+        if x.kind == "wedding":
+            vp = t.bride_vp[x.data["brides"] - 1]
+            if x.data["florins"]:
+                out.append(say("summary.wedding-florins", vp=vp, n=x.data["florins"]))
+            else:
+                out.append(say("summary.wedding", vp=vp))
+        elif x.kind == "buy_vp":
+            out.append(say("summary.buy", florins=x.data["florins"], vp=t.buy_vp))
+    return say("list.semicolon").join(out)
+
+
 def preview_next(p: Position, frame: list) -> str:
     """The question a choice leads to within the same turn, said in its preview."""
     return say("preview.next", question=question_text(p, frame))
@@ -640,6 +680,25 @@ MESSAGES: dict[str, str] = {
                   "{back} VP per face-down tile. Ties go to the higher place in the turn order.",
     "preview.hidden": "Then the dice decide: you see the roll once the move is made.",
     "preview.next": "Next: {question}",
+    # the end-of-round summary
+    "summary.over": "over the threshold: no reward",
+    "summary.waiting": "still to take",
+    "summary.bonus": "the bonus: {reward}",
+    "summary.florins.one": "{n} florin, chosen instead of {reward}",
+    "summary.florins.many": "{n} florins, chosen instead of {reward}",
+    "summary.forced.one": "{n} florin instead of {reward}: {why}",
+    "summary.forced.many": "{n} florins instead of {reward}: {why}",
+    "summary.why-florins.one": "it needs {n} florin, there were {had}",
+    "summary.why-florins.many": "it needs {n} florins, there were {had}",
+    "summary.why.marriage": "no female meeple in the supply or no city slot to marry into",
+    "summary.why.mission": "no male meeple on a career track holds the rank of an empty city "
+                           "slot",
+    "summary.why.advance": "no meeple, track or disc left to move",
+    "summary.why.face_down_tile": "the alliance stack is empty",
+    "summary.why.helper": "every helper slot is filled",
+    "summary.wedding": "a bride: {vp} VP",
+    "summary.wedding-florins": "a bride: {vp} VP and {n} florins",
+    "summary.buy": "paid {florins} florins for {vp} VP",
     # what the others read while a player decides
     "asked.turn": "{name} is asked to take a die or pass.",
     "asked.choose": "{name} is asked to choose the action of the die just placed.",

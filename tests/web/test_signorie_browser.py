@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_signorie_web import create, join, start, token_of
+from test_signorie_web import create, join, move, start, token_of
 from test_web_browser import ARGS, CHROMIUM, sync_api
 from web_server import ARTIFACTS, Server
 
@@ -301,9 +301,66 @@ def test_every_choice_has_a_key_and_a_die_preview_counts_its_action(server, brow
     page.keyboard.press("Escape")
     # the log's numbers have room for four digits
     room = page.evaluate("""() => {
-      const ol = document.querySelector('#log'), c = document.createElement('canvas').getContext('2d');
+      const ol = document.querySelector('#log');
+      const c = document.createElement('canvas').getContext('2d');
       c.font = getComputedStyle(ol).fontSize + ' ' + getComputedStyle(ol).fontFamily;
       return parseFloat(getComputedStyle(ol).paddingLeft) - c.measureText('1000. ').width; }""")
     assert room >= 0, room
+    assert page.errors == []
+    context.close()
+
+
+def play_round_one(server: Server, game: dict[str, Any]) -> None:
+    """Seat 0's moves of round 1 made over the WebSocket, as the page would send them."""
+    c = join(server, game, 0)
+    rng = random.Random(3)
+    deadline = time.monotonic() + 120
+    view = c.view
+    while view["round"] == 1:
+        assert time.monotonic() < deadline
+        if view["legal"] is not None:
+            view = move(c, rng)
+        else:
+            c.recv()
+            view = c.view
+    c.close()
+
+
+def test_the_end_of_a_round_is_summed_up_until_dismissed(server, browser):
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random",
+                                                               "name": "Bea"}])
+    play_round_one(server, game)
+    context, page = open_page(browser, server.base + game["seats"][0]["link"])
+    page.wait_for_selector("#round-summary:not([hidden])")
+    text = page.inner_text("#round-summary")
+    assert "Round 1 is over" in text and "Bea" in text and "You" in text
+    assert len(page.query_selector_all("#summary-table tbody tr")) == 2
+    assert "Turn order of the next round" in page.inner_text("#summary-order")
+    page.click("#summary-ok")
+    assert page.is_hidden("#round-summary")
+    page.reload()
+    page.wait_for_selector(".player")
+    assert page.is_hidden("#round-summary")  # dismissed once, for good
+    assert page.errors == []
+    context.close()
+
+
+def test_on_a_phone_the_others_moves_pop_up(server, browser):
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random",
+                                                               "name": "Bea"}])
+    context, page = open_page(browser, server.base + game["seats"][0]["link"], 375, 740)
+    page.evaluate("""() => { window.toasts = [];
+      new MutationObserver(() => { const t = document.querySelector('#toast');
+        if (!t.hidden) window.toasts.push(t.textContent); })
+        .observe(document.querySelector('#toast'), {attributes: true, childList: true,
+                                                    characterData: true, subtree: true}); }""")
+    rng = random.Random(5)
+    for _ in range(8):
+        if page.evaluate("window.toasts.some(t => t.includes('Bea'))"):
+            break
+        wait_ready(page)
+        click_a_move(page, rng)
+        time.sleep(0.3)
+    assert page.evaluate("window.toasts.some(t => t.includes('Bea'))")
     assert page.errors == []
     context.close()

@@ -8,7 +8,7 @@ import random
 
 from games.signorie.actions import ChooseAction, TakeDie
 from games.signorie.game import GAME
-from games.signorie.web.wire import preview_json
+from games.signorie.web.wire import preview_json, round_summary_json
 
 KEY = json.dumps
 
@@ -73,3 +73,51 @@ def test_a_die_preview_says_what_comes_next_and_never_shows_a_roll():
                     assert then["next"], then
                     nexts += 1
     assert nexts > 5 and rolls > 0
+
+
+def test_the_round_summary_tells_each_seat_its_reward_or_why_not():
+    """After every reward step: initiative VP, dice against threshold, the reward taken or the
+    florins instead (chosen, or forced with the reason), and the new turn order."""
+    summaries = forced = over = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = GAME.new_game(["A", "B", "C"], seed)
+        while not s.is_over:
+            seat = s.to_move()[0]
+            old_round = s.round
+            s = GAME.apply(s, rng.choice(GAME.legal_actions(s, seat)))
+            if s.round == old_round and not s.is_over:
+                continue
+            summary = round_summary_json(GAME.view(s, 0))
+            assert summary and summary["done"] and summary["round"] == old_round
+            entry = next(x for x in reversed(s.log) if x.kind == "rewards")
+            assert summary["order"] == entry.data["order"]
+            for row in summary["rows"]:
+                p = row["seat"]
+                assert (row["sum"], row["threshold"]) == (entry.data["sums"][p],
+                                                          entry.data["thresholds"][p])
+                assert row["qualified"] == (p in entry.data["qualified"])
+                assert row["reward"]
+                if not row["qualified"]:
+                    over += 1
+                    assert "threshold" in row["reward"]
+                taken = [x for x in s.log if x.kind == "reward" and x.seat == p
+                         and x.data.get("forced")]
+                if taken and "instead of" in row["reward"] and "chosen" not in row["reward"]:
+                    forced += 1
+                    assert row["reward"].split(": ", 1)[1]  # the reason is said
+            scored = sorted(r["initiative"] for r in summary["rows"] if r["initiative"])
+            initiative = [x.data["points"] for x in s.log if x.kind == "score"
+                          and x.data["source"] == "initiative"][-len(scored):] if scored else []
+            assert scored == sorted(initiative)
+            summaries += 1
+    assert summaries == 6 * 7 and forced > 0 and over > 0
+
+
+def test_the_summary_waits_during_the_reward_step():
+    s = GAME.new_game(["A", "B"], 1)
+    rng = random.Random(1)
+    while s.phase != "rewards":
+        s = GAME.apply(s, rng.choice(GAME.legal_actions(s, s.to_move()[0])))
+    summary = round_summary_json(GAME.view(s, None))
+    assert summary is not None and not summary["done"]

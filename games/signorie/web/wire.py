@@ -150,6 +150,7 @@ def view_json(v: SignorieView, *, game_id: str, seq: int, seats: list[dict[str, 
         "deck": v.deck_left(),
         "players": [{**player_json(v, seat), **seats[seat]} for seat in range(v.n)],
         "reward_step": reward_step_json(v),
+        "round_summary": round_summary_json(v),
         "log": log_json(v) if log is None else log,
         "legal": legal_json(v) if v.viewer is not None and v.viewer == mover else None,
         "winners": list(e.winners(v)),
@@ -223,6 +224,41 @@ def reward_step_json(v: Position) -> dict[str, Any] | None:
             "lines": [text.reward_step_text(v, s, d["sums"][s], d["thresholds"][s])
                       for s in d["order"]],
             "waiting": list(v.queue)}
+
+
+def round_summary_json(v: Position) -> dict[str, Any] | None:
+    """The last round's end as one table, from its log: each seat's initiative VP, dice sum
+    against threshold, the reward (or the florins instead, and why), the wedding; the new turn
+    order. `done` once the reward step is over: the page shows it until dismissed."""
+    log = v.log
+    at = next((i for i in range(len(log) - 1, -1, -1) if log[i].kind == "rewards"), None)
+    if at is None:
+        return None
+    d = log[at].data
+    rnd = next((x.data["round"] for x in reversed(log[:at]) if x.kind == "round"), 1)
+    initiative = [0] * v.n
+    for x in reversed(log[:at]):
+        if x.kind != "score" or x.data["source"] != "initiative":
+            break
+        initiative[x.seat] += x.data["points"]
+    after = []
+    for x in log[at + 1:]:
+        if x.kind == "round":
+            break
+        after.append(x)
+    done = v.is_over or len(after) < len(log) - at - 1
+    rows = []
+    for seat in d["order"]:
+        mine = [x for x in after if x.seat == seat]
+        rows.append({
+            "seat": seat, "initiative": initiative[seat], "sum": d["sums"][seat],
+            "threshold": d["thresholds"][seat], "qualified": seat in d["qualified"],
+            "reward": text.summary_reward(v, seat in d["qualified"], mine),
+            "wedding": text.summary_wedding(v, mine),
+            "points": sum(x.data["points"] for x in mine
+                          if x.kind == "score" and x.data["source"] in ("rewards", "weddings")),
+        })
+    return {"round": rnd, "done": done, "order": list(d["order"]), "rows": rows}
 
 
 # -- what the seat to move may do ----------------------------------------------------------------

@@ -53,6 +53,7 @@ function me(v) { return v.you === null || v.you === undefined ? null : v.players
 
 function render(v) {
   const newView = !ui.view || ui.view.seq !== v.seq;
+  if (newView && ui.view && !Table.replaying) toastOthers(ui.view, v);
   ui.view = v;
   if (newView) { ui.pick = null; ui.choice = null; ui.checks.clear(); ui.sending = false; sendPending(v); }
   document.body.dataset.sending = ui.sending ? "1" : "";
@@ -64,10 +65,23 @@ function render(v) {
   renderTracks(v);
   renderPlayers(v);
   renderRewardStep(v);
+  renderSummary(v);
   renderEnd(v);
   renderInvites(v);
   renderLog(v);
   renderActions(v);
+}
+// what the others just did, as a pop-up when the log is out of sight (a phone, a long page)
+function logInSight() {
+  const r = $("log").getBoundingClientRect();
+  return r.height > 0 && r.top < innerHeight && r.bottom > 0;
+}
+function toastOthers(old, v) {
+  if (v.log.length <= old.log.length || v.phase === "over" || logInSight()) return;
+  const news = v.log.slice(old.log.length).filter((e) => e.seat === null || e.seat !== v.you);
+  if (!news.length) return;
+  const lines = news.slice(-3).map((e) => e.text);
+  toast((news.length > 3 ? "…\n" : "") + lines.join("\n"), "info");
 }
 function renderStatus(v) {
   const fields = { round: v.round, rounds: v.rounds, phase: v.phase_name, name: v.mover === null ? "" : nameOf(v.mover) };
@@ -196,6 +210,33 @@ function renderRewardStep(v) {
   box.replaceChildren(el("h3", { text: t("Rewards of round {round}: {reward}", { round: r.round, reward: r.reward }) }),
     el("ul", {}, ...r.lines.map((line) => el("li", { text: line }))),
     r.waiting.length ? el("p", { class: "muted", text: t("Still to take the reward: {names}", { names: r.waiting.map(nameOf).join(", ") }) }) : "");
+}
+// the end of a round in one table, shown until its reader dismisses it (remembered per game)
+const SUMMARY = "signorie-summary:";
+function summaryDismissed(round) {
+  try { return localStorage.getItem(SUMMARY + Table.state.gameId) === String(round); } catch (e) { return false; }
+}
+function dismissSummary(round) {
+  try { localStorage.setItem(SUMMARY + Table.state.gameId, String(round)); } catch (e) { /* private mode */ }
+  $("round-summary").hidden = true;
+}
+function renderSummary(v) {
+  const box = $("round-summary");
+  const s = v.round_summary;
+  if (!s || !s.done || v.phase === "over" || (!Table.replaying && summaryDismissed(s.round))) { box.hidden = true; return; }
+  box.hidden = false;
+  const head = el("tr", {}, ...[t("Player"), t("Initiative"), t("Dice / threshold"), t("Reward"), t("Wedding")].map((h) => el("th", { text: h })));
+  const rows = s.rows.map((r) => el("tr", { "data-seat": r.seat, class: r.qualified ? "" : "over" },
+    el("td", {}, mark(r.seat, "", 16), " ", r.seat === v.you ? t("You") : nameOf(r.seat)),
+    el("td", { class: "num", text: t("{n} VP", { n: r.initiative }) }),
+    el("td", { class: "num", text: `${r.sum} / ${r.threshold}` }),
+    el("td", { text: r.reward }),
+    el("td", { text: r.wedding || "—" })));
+  box.replaceChildren(el("h3", { text: t("Round {round} is over", { round: s.round }) }),
+    el("div", { class: "scroll" }, el("table", { id: "summary-table" }, el("thead", {}, head), el("tbody", {}, ...rows))),
+    el("p", { id: "summary-order", text: t("Turn order of the next round: {order}", { order: s.order.map((i) => i === v.you ? t("you") : nameOf(i)).join(" → ") }) }),
+    el("p", { class: "muted", text: t("A player whose dice add up to more than their threshold gets no reward.") }),
+    el("div", { class: "row" }, el("button", { type: "button", id: "summary-ok", class: "primary", onclick: () => dismissSummary(s.round) }, t("Got it"))));
 }
 function renderEnd(v) {
   const box = $("end");
