@@ -8,7 +8,8 @@ import random
 
 from games.signorie.actions import ChooseAction, TakeDie
 from games.signorie.game import GAME
-from games.signorie.web.wire import preview_json, round_summary_json
+from games.signorie.text import describe_log
+from games.signorie.web.wire import preview_json, round_summary_json, view_json
 
 KEY = json.dumps
 
@@ -121,3 +122,63 @@ def test_the_summary_waits_during_the_reward_step():
         s = GAME.apply(s, rng.choice(GAME.legal_actions(s, s.to_move()[0])))
     summary = round_summary_json(GAME.view(s, None))
     assert summary is not None and not summary["done"]
+
+
+def _first(pred, seeds=range(8), players=2):
+    """The first decision of some random games for which `pred(state, seat, view)` holds."""
+    for s, seat in _games(seeds, players):
+        v = view_json(GAME.view(s, seat), game_id="g", seq=0, seats=[{}] * players)
+        if pred(s, seat, v):
+            return s, seat, v
+    raise AssertionError("no such decision")
+
+
+def test_refusals_speak_to_the_player_with_the_right_number():
+    s, seat, v = _first(lambda s, seat, v: v["legal"]["kind"] == "turn" and any(
+        not d["ok"] and d["cost"] > s.florins[seat] for d in v["legal"]["dice"]))
+    die = next(d for d in v["legal"]["dice"] if not d["ok"] and d["cost"] > s.florins[seat])
+    assert f"you have {s.florins[seat]}" in die["why"] and s.names[seat] not in die["why"]
+    one = "florin," if die["cost"] == 1 else "florins,"
+    assert f"costs {die['cost']} {one}" in die["why"]
+    helper = [c["why"] for _, _, v in [_first(lambda s, seat, v: any(
+        c["kind"] == "helper" and "hiring costs" in c["why"]
+        for d in (v["legal"] or {}).get("dice", []) if d["ok"] for c in d["choices"]))]
+        for d in v["legal"]["dice"] if d["ok"] for c in d["choices"]
+        if c["kind"] == "helper" and c["why"]]
+    assert any("after paying for the die you have" in w for w in helper)
+    assert not any("1 florins" in w for w in helper)
+
+
+def test_a_die_over_the_threshold_is_flagged_before_it_is_taken():
+    _s, seat, v = _first(lambda s, seat, v: v["legal"]["kind"] == "turn" and any(
+        d["over"] for d in v["legal"]["dice"]))
+    me = v["players"][seat]
+    for d in v["legal"]["dice"]:
+        assert d["over"] == (me["dice_sum"] + d["value"] > me["threshold"])
+
+
+def test_closed_cities_are_shown_with_their_reason_and_the_tiles_that_stay():
+    def closed(s, seat, v):
+        return v["legal"] and v["legal"]["kind"] in ("marriage", "mission") \
+            and v["legal"]["closed"]
+    s, _seat, v = _first(closed, range(30), 3)
+    open_ = {o["action"]["city"] for o in v["legal"]["options"]}
+    for c in v["legal"]["closed"]:
+        assert c["why"] and c["city"] not in open_
+    assert len(open_) + len(v["legal"]["closed"]) == len(s.cities)
+
+
+def test_choices_name_where_a_meeple_lands_and_end_scoring_names_the_row():
+    _s, _seat, v = _first(lambda s, seat, v: v["legal"]["kind"] == "advance" and any(
+        o["action"]["move"] == "up" for o in v["legal"]["options"]), range(10))
+    up = next(o for o in v["legal"]["options"] if o["action"]["move"] == "up")
+    assert f"to slot {up['action']['slot'] + 2}" in up["text"]
+    end = []
+    for seed in range(4):
+        rng = random.Random(seed)
+        g = GAME.new_game(["A", "B", "C"], seed)
+        while not g.is_over:
+            g = GAME.apply(g, rng.choice(GAME.legal_actions(g, g.to_move()[0])))
+        end += [describe_log(g, x) for x in g.log if x.kind == "score"
+                and x.data["source"] in ("alliances", "careers")]
+    assert end and all(" row " in x or " track " in x for x in end), end

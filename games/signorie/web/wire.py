@@ -287,11 +287,36 @@ def legal_json(v: SignorieView) -> dict[str, Any]:
         out["options"] = [option(v, a, vp=v.t.career_vp[a.slot],
                                  **_city_gain(v, seat, a.city, v.t.tracks.index(a.track)))
                           for a in v.legal]
+        out["closed"] = _closed_cities(v, seat, {a.city for a in v.legal}, mission=True)
     elif kind == "marriage":
-        out["options"] = [option(v, a, vp=a.dowry * v.t.vp_per_dowry,
-                                 **_city_gain(v, seat, a.city, e.MARRIAGE_ROW)) for a in v.legal]
+        out["options"] = [option(v, a, **_city_gain(v, seat, a.city, e.MARRIAGE_ROW))
+                          for a in v.legal]
+        out["closed"] = _closed_cities(v, seat, {a.city for a in v.legal}, mission=False)
     elif kind == "wedding":
         out["gain"] = text.wedding_text(v.t, v.brides[seat], v.round)
+    return out
+
+
+def _closed_cities(v: Position, seat: int, open_: set[str], *, mission: bool
+                   ) -> list[dict[str, str]]:
+    """The cities of the game a Diplomatic Mission or a Marriage cannot go to now, and why:
+    shown greyed, not left out."""
+    t = v.t
+    best = e._best_rank(v, seat)
+    out = []
+    for c in v.cities:
+        name = t.city_names[c]
+        if name in open_:
+            continue
+        low = e._lowest_empty(v, c)
+        city = text.city_name(name)
+        if low >= e.INF:
+            why = text.say("refuse.city-full", city=city)
+        elif mission:
+            why = text.say("why.mission-rank", rank=low, best=best)
+        else:
+            why = text.plural("why.city-dowry", low, have=v.florins[seat])
+        out.append({"city": city, "why": why})
     return out
 
 
@@ -301,7 +326,10 @@ def _city_gain(v: Position, seat: int, city_name: str, row: int) -> dict[str, An
     c = v.t.city_names.index(city_name)
     tile = v.city_tiles[c][e.MARRIAGE_SLOT if row == e.MARRIAGE_ROW else e.MISSION_SLOT]
     takes = tile >= 0 and e.plan_needs(v, seat, row, tile)
-    return {"tile": tile_json(v.t, tile) if takes else None, "row": text.row_name(ROW_NAMES[row])}
+    row_name = text.row_name(ROW_NAMES[row])
+    note = text.say("why.tile-stays", tile=text.tile_text(v.t, tile), row=row_name) \
+        if tile >= 0 and not takes else ""
+    return {"tile": tile_json(v.t, tile) if takes else None, "row": row_name, "tile_note": note}
 
 
 def dice_choices(v: SignorieView, seat: int) -> list[dict[str, Any]]:
@@ -309,13 +337,16 @@ def dice_choices(v: SignorieView, seat: int) -> list[dict[str, Any]]:
     colour as they would stand once it is paid for."""
     t = v.t
     legal = set(v.legal)
+    # a die that pushes the dice sum over the threshold costs the round's reward
+    total, threshold = sum(v.taken[seat]), e.threshold_of(v, seat)
     out = []
     for c, values in enumerate(v.dice):
         for value in sorted(set(values)):
             a = TakeDie(seat, t.colours[c], value)
             cost = e.die_cost(v, c, value)
             item: dict[str, Any] = {"colour": t.colours[c], "value": value, "cost": cost,
-                                    "action": action_to_json(a), "ok": a in legal}
+                                    "action": action_to_json(a), "ok": a in legal,
+                                    "over": total + value > threshold}
             if a in legal:
                 item["choices"] = action_choices(_after_die(v, seat, c, value), seat, c)
             else:
@@ -344,7 +375,8 @@ def action_choices(v: Position, seat: int, c: int) -> list[dict[str, Any]]:
     out = []
     sig = ChooseAction(seat, "signoria")
     out.append({"kind": "signoria", "name": text.signoria_name(t, c),
-                "effect": text.effect_text(t.signoria[c]), "cost": 0, "ok": sig in legal,
+                "effect": text.effect_now(t.signoria[c], v.brides[seat]), "cost": 0,
+                "ok": sig in legal,
                 "action": action_to_json(sig),
                 "why": "" if sig in legal else effect_refusal(v, seat, t.signoria[c])})
     for slot in t.colour_assignment_slots[c]:
@@ -372,7 +404,7 @@ def action_choices(v: Position, seat: int, c: int) -> list[dict[str, Any]]:
         if v.helpers[seat][h]:
             why = text.say("why.helper-filled")
         elif t.helper_cost[h] > florins:
-            why = text.say("why.helper-cost", n=t.helper_cost[h], left=florins)
+            why = text.plural("why.helper-cost", t.helper_cost[h], left=florins)
         out.append({"kind": "helper", "helper": h, "name": text.helper_text(t, h),
                     "effect": text.effect_text(t.helper_effect[h]), "cost": t.helper_cost[h],
                     "ok": a in legal, "action": action_to_json(a), "why": why})

@@ -182,7 +182,8 @@ function playerBoard(v, p) {
     p.taken[ci] ? dieFace(c.id, p.taken[ci]) : el("span", { class: "die empty", text: c.name[0] }))));
   const helpers = el("div", { class: "helpers" }, ...tb.colours.map((c) => el("div", { class: "hcol", style: `--die:${c.look.fill}` },
     ...c.helpers.map((h) => el("span", { class: "helper" + (p.helpers[h.index] ? " hired" : ""), title: h.text, "data-helper": h.index },
-      el("b", { text: `${h.cost}` }), el("span", { text: h.effect.text }))))));
+      el("b", { title: t("hire cost: {florins}", { florins: florins(h.cost) }), text: `${h.cost}` }), el("span", { text: h.effect.text }))))));
+  const helpersNote = el("p", { class: "helpers-note muted", text: t("Helpers: the number is the hire cost in florins; a hired helper acts each time you use a die of its column's colour.") });
   const board = tb.boards[p.colour] || [];
   const rows = p.rows.map((r, ri) => {
     const houses = (board[ri] || []).map((hi) => tb.houses[hi].name);
@@ -193,14 +194,17 @@ function playerBoard(v, p) {
       const house = tb.houses.find((x) => x.name === h);
       return el("span", { class: "shield", style: `--house:${house.colour}`, title: t("empty shield: {house}", { house: h }), text: h.slice(0, 3) });
     });
-    return el("div", { class: "plan-row" + (r.count >= tb.rules.row_min ? " scoring" : ""), "data-row": r.row },
+    const scoring = r.count >= tb.rules.row_min;
+    return el("div", { class: "plan-row" + (scoring ? " scoring" : ""), "data-row": r.row,
+      title: scoring ? t("{n} tiles: this row scores its tiles at the end of the game", { n: r.count })
+        : t("{n} of {min} tiles: a row scores at the end of the game once it holds {min}", { n: r.count, min: tb.rules.row_min }) },
       el("span", { class: "row-name", text: tb.rows[ri].name }), ...shields,
       r.down ? el("span", { class: "down", title: t("face-down alliance tiles"), text: t("+{n} face down", { n: r.down }) }) : "");
   });
   const brides = el("div", { class: "brides" }, el("span", { class: "muted", text: t("Brides") + " " }),
     ...tb.brides.map((vp, i) => el("span", { class: "bride" + (i < p.brides ? " married" : ""), title: t("{n} VP", { n: vp }) }, String(vp))));
   return el("section", { class: "card player" + (p.seat === v.you ? " mine" : "") + (v.mover === p.seat ? " moving" : ""),
-    "data-seat": p.seat, style: `--seat:${l.fill}` }, head, facts, slots, helpers, el("div", { class: "plan" }, ...rows), brides);
+    "data-seat": p.seat, style: `--seat:${l.fill}` }, head, facts, slots, helpersNote, helpers, el("div", { class: "plan" }, ...rows), brides);
 }
 function renderRewardStep(v) {
   const box = $("reward-step");
@@ -333,13 +337,19 @@ function renderActions(v) {
   box.replaceChildren(...parts);
   numberKeys(box);
 }
+// a die over the threshold costs the round's reward: said before it is taken
+function overWarning(v, d) {
+  const p = v.players[v.you];
+  return t("Careful: with this die your dice add up to {sum}, over your threshold of {threshold}: you would get no reward this round.", { sum: p.dice_sum + d.value, threshold: p.threshold });
+}
 function turnPanel(v, L) {
   const out = [];
   if (ui.pick === null) {
     out.push(el("p", { class: "muted", text: t("Pick a die (on the board or here), see the actions it allows, then confirm.") }));
     out.push(el("div", { class: "die-list" }, ...L.dice.map((d, i) => d.ok
-      ? el("button", { type: "button", class: "die-choice key", "data-die-choice": `${d.colour}-${d.value}`, onclick: () => pickDie(i) },
-        dieFace(d.colour, d.value), " " + t("pay {n}", { n: d.cost }))
+      ? el("button", { type: "button", class: "die-choice key" + (d.over ? " over" : ""), "data-die-choice": `${d.colour}-${d.value}`, onclick: () => pickDie(i),
+        title: d.over ? overWarning(v, d) : "" },
+        dieFace(d.colour, d.value), " " + t("pay {n}", { n: d.cost }), d.over ? el("span", { class: "warn", text: " " + t("over threshold") }) : "")
       : el("span", { class: "die-choice closed", title: sentence(d.why) }, dieFace(d.colour, d.value), el("small", { text: ` ${sentence(d.why)}` })))));
     if (L.can_pass) {
       const pass = L.options.find((o) => o.action.type === "pass");
@@ -350,6 +360,7 @@ function turnPanel(v, L) {
   const d = L.dice[ui.pick];
   const c = colourOf(d.colour);
   out.push(el("p", { id: "picked" }, dieFace(d.colour, d.value), " " + t("{colour} {value}: you pay {florins}. Its actions:", { colour: c.name, value: d.value, florins: florins(d.cost) })));
+  if (d.over) out.push(el("p", { id: "threshold-warning", class: "warn", text: overWarning(v, d) }));
   out.push(...choicesPanel(v, d.choices, null, d));
   out.push(el("div", { class: "row" }, el("button", { type: "button", id: "other-die", onclick: cancel }, t("Another die"))));
   return out;
@@ -373,11 +384,14 @@ function choicesPanel(v, choices, title, die) {
     } else {
       const label = ch.kind === "helper" ? t("Hire the {helper} for {florins}", { helper: ch.name, florins: florins(ch.cost) }) : t("{kind}: {name} ({effect})", { kind, name: ch.name, effect: ch.effect });
       body = el("button", { type: "button", class: "key" + (isOn(ch.action) ? " on" : ""), disabled: !ch.ok, "data-choice": ch.kind === "helper" ? `helper-${ch.helper}` : ch.kind,
-        onclick: pick(ch, label) }, ch.kind === "helper" ? `${ch.effect} · ${florins(ch.cost)}` : `${ch.name}: ${ch.effect}`);
+        onclick: pick(ch, label) }, ...(ch.kind === "helper" ? [el("span", { class: "effect", text: ch.effect }), el("span", { class: "price", text: t("hire for {florins}", { florins: florins(ch.cost) }) })]
+          : [`${ch.name}: ${ch.effect}`]));
     }
+    const closedCounts = ch.kind === "assignment" && ch.ok ? ch.counts.filter((n) => !n.ok) : [];
     list.append(el("li", { class: "choice" + (ch.ok ? "" : " closed") },
       el("span", { class: "kind", text: ch.kind === "assignment" ? `${kind} ${sexSign(ch.sex)} ${ch.name}` : kind }), body,
-      ch.ok ? "" : el("small", { class: "why", text: sentence(ch.why) })));
+      ch.ok ? "" : el("small", { class: "why", text: sentence(ch.why) }),
+      ...closedCounts.map((n) => el("small", { class: "why", text: t("{meeples} {sign}: {why}", { meeples: n.meeples, sign: sexSign(ch.sex), why: sentence(n.why) }) }))));
   }
   out.push(list);
   return out;
@@ -385,15 +399,20 @@ function choicesPanel(v, choices, title, die) {
 function optionsPanel(v, L) {
   const out = [];
   if (L.kind === "advance") out.push(el("p", { text: L.points === 1 ? t("{n} advancement point left.", { n: L.points }) : t("{n} advancement points left.", { n: L.points }) }));
-  if (L.kind === "wedding") out.push(el("p", { text: t("A wedding brings {gain}.", { gain: L.gain }) }));
+  if (L.kind === "wedding") {
+    out.push(el("p", { text: t("A wedding brings {gain}.", { gain: L.gain }) }));
+    out.push(el("p", { class: "muted", text: t("A bride marries one of your sons: each married man rolls one die of every Offspring roll (sons and daughters for your supply), and some reward tiles pay per married man.") }));
+  }
   const isOn = (a) => ui.choice && actionKey(ui.choice.checked) === actionKey(a);
   out.push(el("div", { class: "options" }, ...L.options.map((o, i) => {
     const extra = [];
     if (o.vp !== undefined) extra.push(t("{n} VP", { n: o.vp }));
     if (o.tile) extra.push(t("takes {tile} to the {row}", { tile: o.tile.text, row: o.row }));
+    if (o.tile_note) extra.push(o.tile_note);
     return el("button", { type: "button", class: "key option" + (isOn(o.action) ? " on" : ""), "data-option": i,
       onclick: () => choose({ checked: o.action, text: o.text }) }, o.text, extra.length ? el("small", { text: ` · ${extra.join(" · ")}` }) : "");
-  })));
+  }), ...(L.closed || []).map((c) => el("button", { type: "button", class: "option closed", disabled: true, "data-closed": c.city },
+    c.city, el("small", { class: "why", text: ` · ${sentence(c.why)}` })))));
   return out;
 }
 // a die and its action are one choice: the die's check brings what each of its actions adds
@@ -413,6 +432,8 @@ function previewEl(v) {
     else if (c.then) lines.push(el("li", { text: t("Then: {choice}.", { choice: c.text }) }));
     const next = then ? then.next : check.next;
     if (next) lines.push(el("li", { class: "next", text: sentence(next) }));
+    const die = ui.pick !== null && v.legal && v.legal.dice ? v.legal.dice[ui.pick] : null;
+    if (die && die.over) lines.push(el("li", { class: "warn", text: overWarning(v, die) }));
   }
   const signed = (n) => `${n >= 0 ? "+" : ""}${n}`;
   const vp = check && check.ok ? check.points + (then ? then.points : 0) : 0;
