@@ -364,3 +364,70 @@ def test_on_a_phone_the_others_moves_pop_up(server, browser):
     assert page.evaluate("window.toasts.some(t => t.includes('Bea'))")
     assert page.errors == []
     context.close()
+
+
+#: every word of the players' helper cells that the layout cut in two (a word on two lines)
+CUT_WORDS = """() => {
+  const cut = [];
+  for (const cell of document.querySelectorAll('.helper span')) {
+    const node = cell.firstChild;
+    if (!node || node.nodeType !== 3) continue;
+    const re = /\\S+/g;
+    let m;
+    while ((m = re.exec(node.textContent))) {
+      const r = document.createRange();
+      r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+      const tops = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
+      if (tops.size > 1) cut.push(m[0]);
+    }
+  }
+  return cut; }"""
+
+
+def test_on_a_phone_confirm_stays_in_sight_and_no_word_is_cut(server, browser):
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}],
+                  seed=5)
+    context, page = open_page(browser, server.base + game["seats"][0]["link"], 375, 740)
+    wait_ready(page)
+    assert page.is_visible("#lobby-link") and page.get_attribute("#lobby-link", "href") == "/"
+    assert page.evaluate(CUT_WORDS) == []
+    # the die with the longest list of actions, and its last open action
+    die = page.evaluate("""() => Table.view.legal.dice.filter(d => d.ok)
+      .sort((a, b) => b.choices.length - a.choices.length)[0]""")
+    page.click(f"[data-die-choice='{die['colour']}-{die['value']}']")
+    buttons = page.query_selector_all("#actions .choices button.key:not(:disabled)")
+    buttons[-1].click()
+    page.wait_for_selector("#confirm:not([disabled])")
+    box = page.eval_on_selector("#confirm", "b => { const r = b.getBoundingClientRect(); "
+                                            "return [r.top, r.bottom]; }")
+    assert box[0] >= 0 and box[1] <= 740, box
+    assert page.errors == []
+    context.close()
+
+
+def test_a_touch_screen_shows_no_key_hints(server, browser):
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}])
+    context = browser.new_context(viewport={"width": 375, "height": 740}, has_touch=True,
+                                  is_mobile=True)
+    page = context.new_page()
+    page.goto(server.base + game["seats"][0]["link"])
+    page.wait_for_selector(".player")
+    wait_ready(page)
+    assert page.query_selector_all("#actions kbd"), "the keys are there for keyboards"
+    assert not any(k.is_visible() for k in page.query_selector_all("kbd"))
+    context.close()
+
+
+def test_the_creator_always_has_the_spectators_link(server, browser):
+    """One person and a bot: no other seat to invite, yet spectators may be sent a link."""
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}])
+    context, page = open_page(browser, server.base + game["seats"][0]["link"])
+    page.evaluate("([id, seats, spectator]) => saveInvites(id, {seats, spectator})",
+                  [game["id"], [{"name": "Ann", "link": game["seats"][0]["link"]}],
+                   game["spectator"]])
+    page.reload()
+    page.wait_for_selector("#invites:not([hidden])")
+    page.click("#invites summary")
+    assert game["spectator"].split("#")[0] in page.inner_text("#invites")
+    assert page.errors == []
+    context.close()

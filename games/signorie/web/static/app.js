@@ -266,11 +266,12 @@ function renderInvites(v) {
   const box = $("invites");
   const data = savedInvites(Table.state.gameId);
   const others = data ? data.seats.filter((s) => !s.link.endsWith("#" + Table.state.token)) : [];
-  if (!others.length || v.phase === "over" || Table.replaying) { box.hidden = true; return; }
+  // the spectators' link too, even in a game where the creator is the only person
+  if (!data || !data.spectator || v.phase === "over" || Table.replaying) { box.hidden = true; return; }
   if (!box.hidden) return;  // built once: keeps it open and its buttons' feedback
   box.hidden = false;
-  box.replaceChildren(el("details", {}, el("summary", { text: t("Invite links (you created this game)") }),
-    el("p", { class: "muted", text: t("Send each player their own link, privately: whoever has a link plays that seat.") }),
+  box.replaceChildren(el("details", {}, el("summary", { text: others.length ? t("Invite links (you created this game)") : t("Spectator link (you created this game)") }),
+    others.length ? el("p", { class: "muted", text: t("Send each player their own link, privately: whoever has a link plays that seat.") }) : "",
     el("ul", { class: "links" }, ...others.map((s) => linkLine(t("{name}:", { name: s.name }), s.link)), linkLine(t("Spectators:"), data.spectator))));
 }
 function renderLog(v) {
@@ -336,6 +337,8 @@ function renderActions(v) {
   parts.push(previewEl(v), undoEl(v));
   box.replaceChildren(...parts);
   numberKeys(box);
+  // a long list may push Confirm below the screen: bring the preview into sight
+  if (ui.choice && $("preview")) $("preview").scrollIntoView({ block: "nearest" });
 }
 // a die over the threshold costs the round's reward: said before it is taken
 function overWarning(v, d) {
