@@ -414,7 +414,7 @@ function optionsPanel(v, L) {
     if (o.tile_note) extra.push(o.tile_note);
     return el("button", { type: "button", class: "key option" + (isOn(o.action) ? " on" : ""), "data-option": i,
       onclick: () => choose({ checked: o.action, text: o.text }) }, o.text, extra.length ? el("small", { text: ` · ${extra.join(" · ")}` }) : "");
-  }), ...(L.closed || []).map((c) => el("button", { type: "button", class: "option closed", disabled: true, "data-closed": c.city },
+  }), ...(L.closed || []).map((c) => el("button", { type: "button", class: "closed-option", disabled: true, "data-closed": c.city },
     c.city, el("small", { class: "why", text: ` · ${sentence(c.why)}` })))));
   return out;
 }
