@@ -7,8 +7,9 @@ they are clicked) and the kind words said when another move is tried. The step o
 number of moves the learner has made, so a tutorial resumes from its log like any game; once
 the steps are done the learner plays on freely (or goes back to the lobby).
 
-Nothing here knows a game: the words are the game's (its tutorial module), the actions its
-`action_to_json`.
+Nothing here knows a game: the words are the game's (its text layer, asked through its
+tutorial module each time they are shown, so each learner reads them in their language), the
+actions its `action_to_json`.
 """
 
 from __future__ import annotations
@@ -20,15 +21,22 @@ from typing import Any
 
 from .game import Game
 
+#: Words of a tutorial: a sentence, or a function giving it in the language of the moment.
+Words = str | Callable[[], str]
+
+
+def words(w: Words) -> str:
+    return w() if callable(w) else w
+
 
 @dataclass(frozen=True)
 class Step:
     """One move of the learner: which move, in words, and where to click for it."""
 
     expect: Mapping[str, Any]  # fields the move's JSON must have, e.g. {"type": "plan"}
-    title: str  # what to do, in a few words
-    say: str  # what to do and why, in a sentence or two
-    refuse: str  # the kind explanation when another move is tried
+    title: Words  # what to do, in a few words
+    say: Words  # what to do and why, in a sentence or two
+    refuse: Words  # the kind explanation when another move is tried
     #: where to click, in order (selectors of the game's page), or a function of the state
     #: giving them (where the page names a choice by its place in a list)
     highlight: tuple[str, ...] | Callable[[Any], tuple[str, ...]] = ()
@@ -43,12 +51,12 @@ class Tutorial:
 
     game: str
     seed: int  # fixes the deal and the bot's choices: every learner sees the same game
-    names: tuple[str, ...]  # the seats' names; `seat` is the learner's, the others bots
+    names: tuple[Words, ...]  # the seats' names; `seat` is the learner's, the others bots
     bot: str  # the opponents' bot spec
     steps: tuple[Step, ...]
-    intro: str  # shown above the first step
-    waiting: str  # while the bot moves
-    done: str  # once the steps are done: play on, or leave
+    intro: Words  # shown above the first step
+    waiting: Words  # while the bot moves
+    done: Words  # once the steps are done: play on, or leave
     options: Mapping[str, Any] = field(default_factory=dict)
     seat: int = 0
 
@@ -101,7 +109,7 @@ class Guide:
             return None
         if matches(step.expect, self.game.action_to_json(action)):
             return None
-        return step.refuse
+        return words(step.refuse)
 
     def example(self, state: Any) -> Any:
         """A legal move that follows the open step (the script played by tests)."""
@@ -122,14 +130,15 @@ class Guide:
         i = self.step_index(state)
         step = self.step(state)
         mine = seat in state.to_move() and not state.is_over
-        out: dict[str, Any] = {"step": i + 1, "steps": len(t.steps), "intro": t.intro,
+        out: dict[str, Any] = {"step": i + 1, "steps": len(t.steps), "intro": words(t.intro),
                                "done": step is None, "your_move": mine}
         if step is None:
-            out.update(title=t.done, say=t.done, highlight=[])
+            out.update(title=words(t.done), say=words(t.done), highlight=[])
         elif not mine:
-            out.update(title=t.waiting, say=t.waiting, highlight=[])
+            out.update(title=words(t.waiting), say=words(t.waiting), highlight=[])
         else:
-            out.update(title=step.title, say=step.say, highlight=step.targets(state))
+            out.update(title=words(step.title), say=words(step.say),
+                       highlight=step.targets(state))
         return out
 
 

@@ -304,6 +304,34 @@ MESSAGES: dict[str, str] = {
                       "the log beside the map shows what they did",
     **TERMINAL,
     **WEB,
+    # the tutorial (games/gonzaga/tutorial.py)
+    "tutorial.you": "You",
+    "tutorial.bot": "Greedy bot",
+    "tutorial.intro": "Welcome to Gonzaga! You play Red against one bot. Each round you plan in "
+                      "secret where your fief goes and how, then everyone places in turn. Follow "
+                      "the glowing outline.",
+    "tutorial.waiting": "The bot is thinking. Watch the map and the log: its plan and its fief "
+                        "appear when it has played.",
+    "tutorial.done": "That is the heart of Gonzaga: plan, then place. Play on against the bot to "
+                     "the end, or go back to the lobby and start a game of your own.",
+    "tutorial.plan.title": "Plan {region} with the {action} card",
+    "tutorial.plan.say": "Choose the {region} region card, then the {action} card, then press "
+                         "Plan. With {action} your fief may cover {limits}. Cities score points, "
+                         "and the number under each card shows the best you could score with it "
+                         "now.",
+    "tutorial.plan.refuse": "In this lesson, plan the {region} region card with the {action} card."
+                            " You will choose freely once the lesson is over.",
+    "tutorial.place.title": "Place your fief",
+    "tutorial.place.say": "Click the first of the best placements (it shows the fief on the map), "
+                          "then press Place fief. A fief scores every city and harbor it covers; "
+                          "you may also turn it with the ⟲ ⟳ buttons and click the map to try "
+                          "other spots.",
+    "tutorial.place.refuse": "In this lesson, place your fief on the map: donating it to the "
+                             "church or a Wedding can wait for a game of your own.",
+    "tutorial.plan2.say": "The cards you played last round rest this round, so {resting} are "
+                          "greyed out. Choose {region}, then the {action} card, then press Plan. "
+                          "With {action} your fief may cover {limits}: harbors score, and three of"
+                          " one sea make a sea league.",
 }
 
 #: The printed names of the cards that are not region cards (a region card bears its region's

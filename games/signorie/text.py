@@ -933,6 +933,43 @@ MESSAGES: dict[str, str] = {
     "option.no-wedding": "no wedding",
     "option.wedding": "a bride on slot {n}: {vp} VP",
     "option.wedding-florins": "a bride on slot {n}: {vp} VP and {florins} florins",
+    # the tutorial (games/signorie/tutorial.py)
+    "tutorial.you": "You",
+    "tutorial.bot": "Greedy bot",
+    "tutorial.intro": "Welcome to Signorie! You lead a family against one bot. On your turn you "
+                      "take a die and use it for one action of its colour. Follow the glowing "
+                      "outline.",
+    "tutorial.waiting": "The bot is taking its turn. Watch the dice board and the log.",
+    "tutorial.done": "You have taken dice, paid for them, sent meeples on assignments and hired "
+                     "helpers: the heart of Signorie. Play on to the rewards at the round's end, "
+                     "or go back to the lobby and start a game of your own.",
+    "tutorial.die.title": "Take the {colour} {value}",
+    "tutorial.die.say": "A die costs its colour's price ({price}) minus its value, so the {colour}"
+                        " {value} costs {cost} florins. Pick it, then the male assignment with 1 "
+                        "meeple, then Confirm: the assignment sends a son to work and hires a "
+                        "helper for free.",
+    "tutorial.die.refuse": "In this lesson, take the {colour} {value} and use it as shown. You "
+                           "will choose freely once the lesson is over.",
+    "tutorial.assign.title": "Send one son on the assignment",
+    "tutorial.assign.say": "Choose the male assignment with 1 meeple and confirm.",
+    "tutorial.assign.refuse": "In this lesson, use the die for the male assignment with 1 meeple.",
+    "tutorial.hire.title": "Hire your free helper",
+    "tutorial.hire.say": "The assignment's reward is a free helper. Choose the one outlined and "
+                         "confirm: helpers act again each time you later take a die of their "
+                         "column.",
+    "tutorial.hire.refuse": "In this lesson, hire the helper outlined.",
+    "tutorial.helper-die.title": "Take the {colour} {value} to hire a helper",
+    "tutorial.helper-die.say": "This die is free: its value is at least its colour's price. Pick "
+                               "it, then hire the helper outlined, then Confirm.",
+    "tutorial.helper.title": "Hire the helper",
+    "tutorial.helper.say": "Choose the helper outlined and confirm: you pay its cost in florins.",
+    "tutorial.helper.refuse": "In this lesson, hire the helper outlined.",
+    "tutorial.points-die.title": "Take the {colour} {value} for points",
+    "tutorial.points-die.say": "Pick the die, then its male assignment with 3 meeples, then "
+                               "Confirm: each meeple sent earns the reward again.",
+    "tutorial.points.title": "Send three sons on the assignment",
+    "tutorial.points.say": "Choose the male assignment with 3 meeples and confirm.",
+    "tutorial.points.refuse": "In this lesson, use the die for the male assignment with 3 meeples.",
 }
 
 

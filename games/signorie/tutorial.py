@@ -4,75 +4,47 @@ Turn 1 takes a cheap die and performs an assignment whose reward is a free helpe
 a free die to hire a helper; turn 3 sends three meeples on an assignment for points. Then the
 learner plays on, or leaves. The deal (`SEED`) fixes the dice and the bot's replies;
 `tests/web/test_learn_server.py` plays the script through the rules and fails if it no longer
-fits. The words are here, whole sentences with named fields; names and costs come from the
-game's tables.
+fits. The words are the text layer's (`tutorial.*`), whole sentences with named fields, made
+when shown so each learner reads them in their language; names and costs come from the game's
+tables.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tabletop.tutorial import Step, Tutorial
 
+from . import text
 from .actions import Hire
 from .game import GAME
 from .tables import tables
-from .text import colour_title
 
 SEED = 3
 FREE_HELPER = 9  # the helper the first assignment hires for free
 
-MESSAGES: dict[str, str] = {
-    "intro": "Welcome to Signorie! You lead a family against one bot. On your turn you take a "
-             "die and use it for one action of its colour. Follow the glowing outline.",
-    "waiting": "The bot is taking its turn. Watch the dice board and the log.",
-    "done": "You have taken dice, paid for them, sent meeples on assignments and hired "
-            "helpers: the heart of Signorie. Play on to the rewards at the round's end, or go "
-            "back to the lobby and start a game of your own.",
-    "die.title": "Take the {colour} {value}",
-    "die.say": "A die costs its colour's price ({price}) minus its value, so the {colour} {value} "
-               "costs {cost} florins. Pick it, then the male assignment with 1 meeple, then "
-               "Confirm: the assignment sends a son to work and hires a helper for free.",
-    "die.refuse": "In this lesson, take the {colour} {value} and use it as shown. You will "
-                  "choose freely once the lesson is over.",
-    "assign.title": "Send one son on the assignment",
-    "assign.say": "Choose the male assignment with 1 meeple and confirm.",
-    "assign.refuse": "In this lesson, use the die for the male assignment with 1 meeple.",
-    "hire.title": "Hire your free helper",
-    "hire.say": "The assignment's reward is a free helper. Choose the one outlined and confirm: "
-                "helpers act again each time you later take a die of their column.",
-    "hire.refuse": "In this lesson, hire the helper outlined.",
-    "helper-die.title": "Take the {colour} {value} to hire a helper",
-    "helper-die.say": "This die is free: its value is at least its colour's price. Pick it, "
-                      "then hire the helper outlined, then Confirm.",
-    "helper.title": "Hire the helper",
-    "helper.say": "Choose the helper outlined and confirm: you pay its cost in florins.",
-    "helper.refuse": "In this lesson, hire the helper outlined.",
-    "points-die.title": "Take the {colour} {value} for points",
-    "points-die.say": "Pick the die, then its male assignment with 3 meeples, then Confirm: "
-                      "each meeple sent earns the reward again.",
-    "points.title": "Send three sons on the assignment",
-    "points.say": "Choose the male assignment with 3 meeples and confirm.",
-    "points.refuse": "In this lesson, use the die for the male assignment with 3 meeples.",
-}
 
-
-def say(key: str, **fields: Any) -> str:
-    return MESSAGES[key].format(**fields)
+def say(key: str, fields: Callable[[], dict[str, Any]] | None = None) -> Callable[[], str]:
+    """The words `tutorial.KEY` of the text layer, made when shown: in the learner's language,
+    with `fields` (names of cards, colours...) looked up in it too."""
+    return lambda: text.say(f"tutorial.{key}", **(fields() if fields else {}))
 
 
 def _die(colour: str, value: int) -> dict[str, Any]:
     t = tables()
     price = t.cost[t.colours.index(colour)]
-    return {"colour": colour_title(colour), "value": value, "price": price,
+    return {"colour": text.colour_title(colour), "value": value, "price": price,
             "cost": max(0, price - value)}
 
 
 def _take(colour: str, value: int, key: str, then: str) -> Step:
-    names = _die(colour, value)
+    def names() -> dict[str, Any]:
+        return _die(colour, value)
+
     return Step(expect={"type": "take_die", "colour": colour, "value": value},
-                title=say(f"{key}.title", **names), say=say(f"{key}.say", **names),
-                refuse=say("die.refuse", **names),
+                title=say(f"{key}.title", names), say=say(f"{key}.say", names),
+                refuse=say("die.refuse", names),
                 highlight=(f"#dice button[data-die='{colour}-{value}']", f"[data-choice='{then}']",
                            "#confirm"))
 
@@ -92,7 +64,7 @@ def _hire_option(state: Any) -> tuple[str, ...]:
 
 
 TUTORIAL = Tutorial(
-    game="signorie", seed=SEED, names=("You", "Greedy bot"), bot="greedy",
+    game="signorie", seed=SEED, names=(say("you"), say("bot")), bot="greedy",
     intro=say("intro"), waiting=say("waiting"), done=say("done"),
     steps=(
         _take("turquoise", 1, "die", "assignment-male-1"),

@@ -63,10 +63,11 @@ def learn_offer(game: str) -> dict[str, Any]:
 
 def tutorial_params(site: Any, tutorial: tutorials.Tutorial) -> GameParams:
     """A tutorial's game: its names, its bots, its fixed deal and bot seed."""
+    names = [tutorials.words(name) for name in tutorial.names]  # in the learner's language
     seats = [Seat(PERSON, name) if i == tutorial.seat else Seat(BOT, name, tutorial.bot)
-             for i, name in enumerate(tutorial.names)]
+             for i, name in enumerate(names)]
     options = site.parse_options(dict(tutorial.options))
-    state = site.deal(list(tutorial.names), tutorial.seed, options)
+    state = site.deal(names, tutorial.seed, options)
     return GameParams(seats, tutorial.seed, options, False, site.game.setup_of(state),
                       tutorial.seed, site.game.info.name, tutorial=tutorial.game)
 

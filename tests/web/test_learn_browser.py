@@ -12,6 +12,7 @@ from test_web_browser import browser, shot  # noqa: F401 - the fixture and scree
 from games.gonzaga.actions import ACTION_COVERAGE
 from games.gonzaga.state import LEAGUE_SIZE, OBJECTIVE_POINTS
 from tabletop import tutorial as tutorials
+from tabletop.tutorial import words
 from tabletop.web.loadbench import http_json
 
 
@@ -62,7 +63,7 @@ def test_the_gonzaga_tutorial_end_to_end(page):
     steps = tutorials.load("gonzaga").steps
     walked = walk_tutorial(page, "gonzaga", ["#region-cards [data-card='italia']",
                                              "#action-cards [data-card='harbors']", "#plan-go"])
-    assert walked["refusal"].rstrip(".") == steps[0].refuse.rstrip(".")
+    assert walked["refusal"].rstrip(".") == words(steps[0].refuse).rstrip(".")
     assert walked["clicks"] >= sum(len(s.highlight) for s in steps) - 1
     shot(page, "tutorial-gonzaga-done")
     assert "lobby" in page.text_content("#tutorial")
@@ -99,7 +100,7 @@ def test_the_signorie_tutorial_end_to_end(page):
     # an off-script die is refused already by the check before confirming
     walked = walk_tutorial(page, "signorie", ["[data-die-choice='grey-4']",
                                               "[data-choice='helper-5']"])
-    assert walked["refusal"].rstrip(".") == steps[0].refuse.rstrip(".")
+    assert walked["refusal"].rstrip(".") == words(steps[0].refuse).rstrip(".")
     shot(page, "tutorial-signorie-done")
     assert walked["clicks"] >= len(steps)
     print(f"signorie tutorial: {walked['clicks']} clicks, {walked['seconds']:.1f} s")
@@ -119,6 +120,11 @@ def test_the_signorie_rules_page_draws_its_pictures_from_the_data(page):
         table["rules"]["threshold"]
     assert page.locator("[data-picture='rewards'] .reward-tile").count() == \
         len(facts["bonus_tiles"]) + len(facts["vp_tiles"])
+    # in German the pictures' labels are the game's German words too
+    page.click("#rules-langs a[hreflang='de']")
+    page.wait_for_selector("body[data-pictures='drawn']")
+    costs = page.text_content("[data-picture='costs']")
+    assert "Farbe (Preis)" in costs and "Colour (price)" not in costs
 
 
 # -- help in place -----------------------------------------------------------------------------

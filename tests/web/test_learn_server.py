@@ -13,6 +13,7 @@ from websockets.sync.client import connect
 
 from tabletop import games
 from tabletop import tutorial as tutorials
+from tabletop.tutorial import words
 from tabletop.web.botpool import Decision, decide
 from tabletop.web.errors import ClientError
 from tabletop.web.learn import tutorial_params
@@ -85,7 +86,7 @@ def test_other_moves_are_refused_with_the_steps_words(name):
         for action in off[:5]:
             with pytest.raises(ClientError) as err:
                 room.prepare(seat, room.game.action_to_json(action))
-            assert err.value.code == "tutorial" and err.value.message == step.refuse
+            assert err.value.code == "tutorial" and err.value.message == words(step.refuse)
             refused += 1
         assert room.seq == before
         room.commit(*room.prepare(seat, room.game.action_to_json(guide.example(room.state))))
@@ -103,7 +104,7 @@ def test_only_the_learner_is_shown_the_steps(name):
     msg = room.message_for(learner)["tutorial"]
     step = room.guide.tutorial.steps[0]
     assert msg["step"] == 1 and msg["steps"] == len(room.guide.tutorial.steps)
-    assert msg["say"] in (step.say, room.guide.tutorial.waiting)
+    assert msg["say"] in (words(step.say), words(room.guide.tutorial.waiting))
     others = [s for s in range(len(room.params.seats)) if s != learner] + [None]
     for seat in others:
         assert room.message_for(seat)["tutorial"] is None
@@ -183,12 +184,12 @@ def test_a_tutorial_starts_from_the_lobby_and_refuses_off_script_moves(server):
     with connect(f"{server.ws}/ws/{game_id}") as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
         view = next_of(ws, "state")
-        assert view["tutorial"]["title"] == step.title
+        assert view["tutorial"]["title"] == words(step.title)
         assert view["tutorial"]["highlight"] == step.targets(None)
         wrong = {"type": "plan", "region": "inactive", "action": "harbors", "privilege": False}
         ws.send(json.dumps({"type": "act", "seq": view["seq"], "action": wrong}))
         error = next_of(ws, "error")
-        assert error["code"] == "tutorial" and error["message"] == step.refuse
+        assert error["code"] == "tutorial" and error["message"] == words(step.refuse)
         right = {"type": "plan", "privilege": False, **step.expect}
         ws.send(json.dumps({"type": "act", "seq": view["seq"], "action": right}))
         while True:

@@ -80,7 +80,16 @@ async function showRules() {
     $("rules-start").hidden = false;
     $("rules-tutorial").onclick = () => startTutorial(game);
   }
-  try { await drawPictures(game, data.facts); } catch (e) { toast(e.message); }
+  try {
+    await gameWords(game, data.lang);
+    await drawPictures(game, data.facts);
+  } catch (e) { toast(e.message); }
+}
+// the pictures' labels are the game's words: its catalog joins the page's
+async function gameWords(game, lang) {
+  if (lang === "en") return;
+  const words = await api(`/api/i18n/${encodeURIComponent(lang)}/${encodeURIComponent(game)}`);
+  Object.assign(I18N.messages, words.messages);
 }
 
 if ($("rules-text")) showRules();
