@@ -378,7 +378,7 @@ def settle(s: SignorieState) -> None:
         if f[0] == "turn":
             _pass(s, f[1], forced=True)
         elif f[0] == "reward":
-            _reward_florins(s, f[1])
+            _reward_florins(s, f[1], forced=True)
 
 
 def _flow(s: SignorieState) -> None:
@@ -666,9 +666,16 @@ def _reward(s: SignorieState, a: Reward) -> None:
     _resolve(s, a.seat, s.t.bonus_tiles[s.rewards[s.round - 1]], 1, "rewards")
 
 
-def _reward_florins(s: SignorieState, seat: int) -> None:
+def _reward_florins(s: SignorieState, seat: int, forced: bool = False) -> None:
+    """The florins instead of the bonus: chosen, or `forced` when the bonus could not be
+    performed completely (then the log keeps what it would have needed, to say why)."""
+    tile = s.rewards[s.round - 1]
+    extra: dict[str, Any] = {}
+    if forced:
+        need = _need(s, seat, s.t.bonus_tiles[tile])
+        extra = {"forced": True, "need": need if need < INF else -1, "had": s.florins[seat]}
     s.florins[seat] += s.t.reward_florins
-    _log(s, "reward", seat, choice="florins", tile=s.rewards[s.round - 1])
+    _log(s, "reward", seat, choice="florins", tile=tile, **extra)
 
 
 def _wedding(s: SignorieState, a: Wedding) -> None:

@@ -71,8 +71,8 @@ def _take_die(s: SignorieState, a: TakeDie, f: list) -> IllegalAction | None:
         return IllegalAction("no such die", say("refuse.no-die", colour=colour, value=a.value))
     cost = e.die_cost(s, c, a.value)
     if cost > s.florins[a.seat]:
-        return IllegalAction("florins", say("refuse.die-cost", n=cost, name=s.names[a.seat],
-                                            have=s.florins[a.seat]))
+        return IllegalAction("florins", words.plural("refuse.die-cost", cost,
+                                                     have=s.florins[a.seat]))
     return IllegalAction("perform completely", say("refuse.die-useless", colour=colour))
 
 
@@ -131,8 +131,7 @@ def _marry(s: SignorieState, a: Marry, f: list) -> IllegalAction | None:
     if not low <= a.dowry <= t.dowry_max:
         return IllegalAction("dowry", say("refuse.dowry", city=name, low=low, high=t.dowry_max))
     if a.dowry > s.florins[a.seat]:
-        return IllegalAction("florins", say("refuse.florins", name=s.names[a.seat],
-                                            n=s.florins[a.seat]))
+        return IllegalAction("florins", words.plural("refuse.florins", s.florins[a.seat]))
     return IllegalAction("marriage meeple", say("why.no-female"))
 
 
@@ -163,5 +162,5 @@ def effect_refusal(p: Position, seat: int, eff: Effect, sex: int = -1, spent: in
             return say("why.no-female")
         if need >= e.INF:
             return say("why.no-city")
-        return say("why.dowry", n=need, left=have)
-    return say("why.florins", n=need, left=have)
+        return words.plural("why.dowry", need, left=have)
+    return words.plural("why.florins", need, left=have)

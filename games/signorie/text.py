@@ -159,6 +159,9 @@ def _n(key: str, n: int, **fields: Any) -> str:
     return say(f"{key}.{'one' if n == 1 else 'many'}", n=n, **fields)
 
 
+plural = _n
+
+
 def _meeples(n: int, sex: str) -> str:
     """`2 male meeples`, as said after "with"."""
     return _n(f"meeples.{sex if sex in SEXES else 'male'}", n)
@@ -179,6 +182,14 @@ def effect_text(eff: tuple[str, int, str], times: int = 1) -> str:
     if kind == "vp_per":
         return say("effect.vp-per", n=amount, criterion=CRITERIA[criterion])
     return kind
+
+
+def effect_now(eff: tuple[str, int, str], brides: int, times: int = 1) -> str:
+    """An effect as it would act for a seat with `brides` married men: the Offspring roll
+    says how many dice it rolls."""
+    if eff[0] == "offspring" and not eff[1]:
+        return _n("effect.offspring-now", brides)
+    return effect_text(eff, times)
 
 
 def helper_text(t: Tables, h: int) -> str:
@@ -333,6 +344,10 @@ def _describe_more(p: Position, entry: LogEntry, who: str) -> str:
     if k == "florins":
         return _n("log.florins", d["florins"], who=who)
     if k == "score":
+        if d["source"] == "alliances" and d.get("detail") in ROWS_EN:
+            return say("log.score-row", who=who, n=d["points"], row=row_name(d["detail"]))
+        if d["source"] == "careers" and d.get("detail") in TRACKS_EN:
+            return say("log.score-track", who=who, n=d["points"], track=track_name(d["detail"]))
         return say("log.score", who=who, n=d["points"],
                    source=SOURCES.get(d["source"], d["source"]))
     if k == "initiative":
@@ -442,8 +457,8 @@ def choice_text(p: Position, a: Any) -> str:
         return say("choice.mission", track=track_name(a.track), slot=_slot(t, a.slot),
                    city=city_name(a.city))
     if isinstance(a, Marry):
-        return say("choice.marry", city=city_name(a.city), dowry=a.dowry,
-                   vp=a.dowry * t.vp_per_dowry)
+        return _n("choice.marry", a.dowry, city=city_name(a.city), dowry=a.dowry,
+                  vp=a.dowry * t.vp_per_dowry)
     if isinstance(a, FaceDown):
         return say("choice.face-down", row=row_name(a.row))
     if isinstance(a, Hire):
@@ -454,7 +469,10 @@ def choice_text(p: Position, a: Any) -> str:
     if isinstance(a, Reward):
         if a.choice == "florins":
             return say("choice.reward-florins", n=t.reward_florins)
-        return say("choice.reward", reward=reward_text(t, p.rewards[p.round - 1]))
+        tile = p.rewards[p.round - 1]
+        if tile < VP_TILE and t.bonus_tiles[tile][0] == "initiative":
+            return say("choice.reward-initiative", reward=reward_text(t, tile))
+        return say("choice.reward", reward=reward_text(t, tile))
     if isinstance(a, Wedding):
         return say("choice.wedding" if a.accept else "choice.no-wedding")
     if isinstance(a, BuyVp):
@@ -467,7 +485,7 @@ def _advance_choice(t: Tables, a: Advance) -> str:
     if a.move == "new":
         return say("choice.advance-new", track=track_name(a.track))
     if a.move == "up":
-        return say("choice.advance-up", track=track_name(a.track), slot=_slot(t, a.slot))
+        return say("choice.advance-up", track=track_name(a.track), slot=_slot(t, a.slot + 1))
     if a.move == "initiative":
         return say("choice.advance-initiative")
     return say("choice.advance-stop")
@@ -507,6 +525,51 @@ def preview_hidden() -> str:
     return say("preview.hidden")
 
 
+def summary_reward(p: Position, qualified: bool, entries: list[LogEntry]) -> str:
+    """What a seat got of the round's reward, for the end-of-round summary: the bonus, the
+    florins (chosen, or instead of a bonus it could not perform, and why) or nothing."""
+    t = p.t
+    if not qualified:
+        return say("summary.over")
+    got = next((x for x in entries if x.kind == "reward"), None)
+    if got is None:
+        return say("summary.waiting")
+    d = got.data
+    reward = reward_text(t, d["tile"])
+    if d["choice"] != "florins":
+        return say("summary.bonus", reward=reward)
+    if not d.get("forced"):
+        return _n("summary.florins", t.reward_florins, reward=reward)
+    kind = t.bonus_tiles[d["tile"]][0]
+    if d["need"] >= 0:
+        why = _n("summary.why-florins", d["need"], had=d["had"])
+    else:
+        why = say(f"summary.why.{kind}") if f"summary.why.{kind}" in MESSAGES \
+            else say("refuse.incomplete")
+    return _n("summary.forced", t.reward_florins, reward=reward, why=why)
+
+
+def summary_wedding(p: Position, entries: list[LogEntry]) -> str:
+    """A seat's wedding and purchase of VP at the reward step, or nothing."""
+    t = p.t
+    out = []
+    for x in entries:
+        if x.kind == "wedding":
+            vp = t.bride_vp[x.data["brides"] - 1]
+            if x.data["florins"]:
+                out.append(say("summary.wedding-florins", vp=vp, n=x.data["florins"]))
+            else:
+                out.append(say("summary.wedding", vp=vp))
+        elif x.kind == "buy_vp":
+            out.append(say("summary.buy", florins=x.data["florins"], vp=t.buy_vp))
+    return say("list.semicolon").join(out)
+
+
+def preview_next(p: Position, frame: list) -> str:
+    """The question a choice leads to within the same turn, said in its preview."""
+    return say("preview.next", question=question_text(p, frame))
+
+
 # -- every sentence, filled by `say` ------------------------------------------------------------
 
 #: Every sentence a player reads, by key; the English text is the catalog's message id.
@@ -543,6 +606,8 @@ MESSAGES: dict[str, str] = {
     "effect.offspring.one": "{n} offspring die",
     "effect.offspring.many": "{n} offspring dice",
     "effect.offspring-roll": "an Offspring roll (a die per married man)",
+    "effect.offspring-now.one": "an Offspring roll: {n} die now, one per married man",
+    "effect.offspring-now.many": "an Offspring roll: {n} dice now, one per married man",
     "effect.helper": "a free helper",
     "effect.vp-per": "{n} VP per {criterion}",
     # what a player did (the log and the descriptions of actions)
@@ -585,6 +650,8 @@ MESSAGES: dict[str, str] = {
     "log.florins.one": "{who} receives {n} florin.",
     "log.florins.many": "{who} receives {n} florins.",
     "log.score": "{who} scores {n} VP ({source}).",
+    "log.score-row": "{who} scores {n} VP for the {row} (end of the game).",
+    "log.score-track": "{who} scores {n} VP for the meeples on the {track} (end of the game).",
     "log.initiative": "{who}'s disc reaches slot {n} of the Initiative track.",
     "log.advance-new": "{who} places a new meeple on the {track} (slot {n}).",
     "log.advance-up": "{who} moves a meeple up the {track} (slot {n}).",
@@ -611,17 +678,20 @@ MESSAGES: dict[str, str] = {
     # the buttons of the browser's choices
     "choice.pass": "Pass: take no more dice this round",
     "choice.advance-new": "New meeple on the {track}",
-    "choice.advance-up": "Up the {track} from {slot}",
+    "choice.advance-up": "A meeple up the {track} to {slot}",
     "choice.advance-initiative": "Disc up the Initiative track",
     "choice.advance-stop": "Stop: keep the remaining advancement points unused",
     "choice.mission": "Meeple of the {track} on {slot} to {city}",
-    "choice.marry": "{city}, dowry {dowry} florins ({vp} VP)",
+    "choice.marry.one": "{city}, dowry {dowry} florin ({vp} VP)",
+    "choice.marry.many": "{city}, dowry {dowry} florins ({vp} VP)",
     "choice.face-down": "Next to the {row}",
     "choice.hire": "Hire the {helper}",
     "choice.activate": "Activate the {helper}",
     "choice.not-activate": "Do not activate the {helper}",
     "choice.reward-florins": "Take {n} florins",
     "choice.reward": "Take the bonus: {reward}",
+    "choice.reward-initiative": "Take the bonus: {reward} (your disc starts the next round "
+                                "that far up, for the next turn order)",
     "choice.wedding": "Arrange a wedding for a son",
     "choice.no-wedding": "No wedding",
     "choice.buy": "Pay {florins} florins for {vp} VP",
@@ -634,6 +704,26 @@ MESSAGES: dict[str, str] = {
                   "plan row of {row_min} or more tiles scores its face-up tiles' values and "
                   "{back} VP per face-down tile. Ties go to the higher place in the turn order.",
     "preview.hidden": "Then the dice decide: you see the roll once the move is made.",
+    "preview.next": "Next: {question}",
+    # the end-of-round summary
+    "summary.over": "over the threshold: no reward",
+    "summary.waiting": "still to take",
+    "summary.bonus": "the bonus: {reward}",
+    "summary.florins.one": "{n} florin, chosen instead of {reward}",
+    "summary.florins.many": "{n} florins, chosen instead of {reward}",
+    "summary.forced.one": "{n} florin instead of {reward}: {why}",
+    "summary.forced.many": "{n} florins instead of {reward}: {why}",
+    "summary.why-florins.one": "it needs {n} florin, there were {had}",
+    "summary.why-florins.many": "it needs {n} florins, there were {had}",
+    "summary.why.marriage": "no female meeple in the supply or no city slot to marry into",
+    "summary.why.mission": "no male meeple on a career track holds the rank of an empty city "
+                           "slot",
+    "summary.why.advance": "no meeple, track or disc left to move",
+    "summary.why.face_down_tile": "the alliance stack is empty",
+    "summary.why.helper": "every helper slot is filled",
+    "summary.wedding": "a bride: {vp} VP",
+    "summary.wedding-florins": "a bride: {vp} VP and {n} florins",
+    "summary.buy": "paid {florins} florins for {vp} VP",
     # what the others read while a player decides
     "asked.turn": "{name} is asked to take a die or pass.",
     "asked.choose": "{name} is asked to choose the action of the die just placed.",
@@ -647,20 +737,32 @@ MESSAGES: dict[str, str] = {
     "asked.wedding": "{name} is asked whether to arrange a wedding.",
     "asked.buy": "{name} is asked whether to buy VP for florins.",
     # why a choice is closed, and why an action is refused
-    "why.supply.male.one": "not {n} male meeple in the supply",
-    "why.supply.male.many": "not {n} male meeples in the supply",
-    "why.supply.female.one": "not {n} female meeple in the supply",
-    "why.supply.female.many": "not {n} female meeples in the supply",
+    "why.supply.male.one": "you have no male meeple in your supply",
+    "why.supply.male.many": "you have fewer than {n} male meeples in your supply",
+    "why.supply.female.one": "you have no female meeple in your supply",
+    "why.supply.female.many": "you have fewer than {n} female meeples in your supply",
     "why.helper-filled": "this helper slot is already filled",
-    "why.helper-cost": "costs {n} florins, {left} would be left",
+    "why.mission-rank": "its lowest empty slot needs rank {rank}; your best career meeple has "
+                        "rank {best}",
+    "why.city-dowry.one": "its lowest dowry is {n} florin, you have {have}",
+    "why.city-dowry.many": "its lowest dowry is {n} florins, you have {have}",
+    "why.tile-stays": "the tile {tile} stays in the city: your {row} has no empty shield of "
+                      "its house",
+    "why.helper-cost.one": "hiring costs {n} florin; after paying for the die you have "
+                           "{left}",
+    "why.helper-cost.many": "hiring costs {n} florins; after paying for the die you have "
+                            "{left}",
     "why.advance": "no meeple, track or disc left to move",
     "why.mission": "no male meeple on a career track holds the rank of an empty city slot",
     "why.no-female": "no female meeple in the available supply",
     "why.no-city": "no city has an empty slot a dowry can pay for",
-    "why.dowry": "the lowest dowry is {n} florins, {left} would be left",
+    "why.dowry.one": "the lowest dowry is {n} florin; after paying for the die you have {left}",
+    "why.dowry.many": "the lowest dowry is {n} florins; after paying for the die you have "
+                      "{left}",
     "why.face_down_tile": "the alliance stack is empty",
     "why.helper": "every helper slot is filled",
-    "why.florins": "needs {n} florins, {left} would be left",
+    "why.florins.one": "it needs {n} florin; after paying for the die you have {left}",
+    "why.florins.many": "it needs {n} florins; after paying for the die you have {left}",
     "wait.nobody": "nobody moves now",
     "wait.mover": "it is {name}'s move",
     "refuse.over": "the game is over",
@@ -671,7 +773,8 @@ MESSAGES: dict[str, str] = {
     "refuse.four-dice": "at most {n} dice a round; now pass",
     "refuse.slot-full": "the {colour} action slot already holds a die this round",
     "refuse.no-die": "no {colour} die showing {value} is left",
-    "refuse.die-cost": "the die costs {n} florins, {name} has {have}",
+    "refuse.die-cost.one": "the die costs {n} florin, you have {have}",
+    "refuse.die-cost.many": "the die costs {n} florins, you have {have}",
     "refuse.die-useless": "no action of the {colour} slot could be performed completely after "
                           "paying for this die",
     "refuse.helper-ring": "the {colour} slot hires into a {ring} helper slot",
@@ -687,7 +790,8 @@ MESSAGES: dict[str, str] = {
     "refuse.mission-rank": "the lowest empty slot of {city} needs rank {rank}, that meeple has "
                            "rank {has}",
     "refuse.dowry": "the dowry in {city} is {low} to {high} florins",
-    "refuse.florins": "{name} has {n} florins",
+    "refuse.florins.one": "you have {n} florin",
+    "refuse.florins.many": "you have {n} florins",
     "refuse.advance-stop": "at least one advancement point must be used",
     "refuse.advance-nothing": "that advancement point moves nothing",
     # the terminal game: menus, questions, the table's labels

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_signorie_web import create, join, start, token_of
+from test_signorie_web import create, join, move, start, token_of
 from test_web_browser import ARGS, CHROMIUM, sync_api
 from web_server import ARTIFACTS, Server
 
@@ -140,6 +140,11 @@ def test_a_whole_game_against_a_bot_by_clicking(server, browser):
     assert dl.value.suggested_filename.startswith("signorie-")
     page.click("#replay-link")
     page.wait_for_selector("#replay-bar:not([hidden])")
+    # its buttons are drawn icons, not glyphs a font may lack
+    icons = page.eval_on_selector_all("#replay-bar button", """bs => bs.map(b =>
+      [b.textContent.trim(), b.querySelector('svg.ui-icon:not([style*=none])') ?
+        b.querySelector('svg.ui-icon').getBoundingClientRect().width : 0])""")
+    assert icons and all(text == "" and width > 0 for text, width in icons), icons
     page.wait_for_function("document.querySelector('#rp-step').textContent.startsWith('step 0')")
     page.click("#rp-next")
     page.wait_for_function("document.querySelector('#rp-step').textContent.startsWith('step 1')")
@@ -263,4 +268,166 @@ def test_the_lobby_offers_signorie_with_its_picture_and_opens_its_table(server, 
     wait_ready(page)
     assert "(you)" in page.inner_text("#players")
     assert errors == []
+    context.close()
+
+
+def test_every_choice_has_a_key_and_a_die_preview_counts_its_action(server, browser):
+    """Ten dice and Pass: each has a key (1-9, 0, then letters; p is Pass). Picking a die and
+    one of its actions previews both together: a helper costs the die and its own price."""
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}],
+                  seed=5)  # Ann moves first with ten open dice
+    context, page = open_page(browser, server.base + game["seats"][0]["link"])
+    wait_ready(page)
+    keys = page.eval_on_selector_all("#actions button.key:not(:disabled)",
+                                     "bs => bs.map(b => b.dataset.key || '')")
+    assert len(keys) >= 11 and all(keys) and len(set(keys)) == len(keys), keys
+    assert page.get_attribute("#pass", "data-key") == "p"
+    page.keyboard.press("0")  # the tenth die
+    page.wait_for_selector("#picked")
+    tenth = page.evaluate("Table.view.legal.dice[9]")
+    assert page.evaluate("ui.pick") == 9 and tenth["ok"]
+    page.click("#other-die")
+    # a die with a helper to hire: the preview shows the die's cost and the helper's together
+    die, helper = page.evaluate("""() => {
+      for (const d of Table.view.legal.dice.filter(d => d.ok))
+        for (const c of d.choices) if (c.kind === 'helper' && c.ok) return [d, c];
+      return [null, null]; }""")
+    assert die, "a die of seed 5 allows a helper"
+    page.click(f"[data-die-choice='{die['colour']}-{die['value']}']")
+    page.click(f"[data-choice='helper-{helper['helper']}']")
+    page.wait_for_selector("#gain")
+    total = die["cost"] + helper["cost"]
+    assert f"-{total} florins" in page.inner_text("#gain"), (page.inner_text("#gain"), total)
+    page.keyboard.press("Escape")
+    # the log's numbers have room for four digits
+    room = page.evaluate("""() => {
+      const ol = document.querySelector('#log');
+      const c = document.createElement('canvas').getContext('2d');
+      c.font = getComputedStyle(ol).fontSize + ' ' + getComputedStyle(ol).fontFamily;
+      return parseFloat(getComputedStyle(ol).paddingLeft) - c.measureText('1000. ').width; }""")
+    assert room >= 0, room
+    assert page.errors == []
+    context.close()
+
+
+def play_round_one(server: Server, game: dict[str, Any]) -> None:
+    """Seat 0's moves of round 1 made over the WebSocket, as the page would send them."""
+    c = join(server, game, 0)
+    rng = random.Random(3)
+    deadline = time.monotonic() + 120
+    view = c.view
+    while view["round"] == 1:
+        assert time.monotonic() < deadline
+        if view["legal"] is not None:
+            view = move(c, rng)
+        else:
+            c.recv()
+            view = c.view
+    c.close()
+
+
+def test_the_end_of_a_round_is_summed_up_until_dismissed(server, browser):
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random",
+                                                               "name": "Bea"}])
+    play_round_one(server, game)
+    context, page = open_page(browser, server.base + game["seats"][0]["link"])
+    page.wait_for_selector("#round-summary:not([hidden])")
+    text = page.inner_text("#round-summary")
+    assert "Round 1 is over" in text and "Bea" in text and "You" in text
+    assert len(page.query_selector_all("#summary-table tbody tr")) == 2
+    assert "Turn order of the next round" in page.inner_text("#summary-order")
+    page.click("#summary-ok")
+    assert page.is_hidden("#round-summary")
+    page.reload()
+    page.wait_for_selector(".player")
+    assert page.is_hidden("#round-summary")  # dismissed once, for good
+    assert page.errors == []
+    context.close()
+
+
+def test_on_a_phone_the_others_moves_pop_up(server, browser):
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random",
+                                                               "name": "Bea"}])
+    context, page = open_page(browser, server.base + game["seats"][0]["link"], 375, 740)
+    page.evaluate("""() => { window.toasts = [];
+      new MutationObserver(() => { const t = document.querySelector('#toast');
+        if (!t.hidden) window.toasts.push(t.textContent); })
+        .observe(document.querySelector('#toast'), {attributes: true, childList: true,
+                                                    characterData: true, subtree: true}); }""")
+    rng = random.Random(5)
+    for _ in range(8):
+        if page.evaluate("window.toasts.some(t => t.includes('Bea'))"):
+            break
+        wait_ready(page)
+        click_a_move(page, rng)
+        time.sleep(0.3)
+    assert page.evaluate("window.toasts.some(t => t.includes('Bea'))")
+    assert page.errors == []
+    context.close()
+
+
+#: every word of the players' helper cells that the layout cut in two (a word on two lines)
+CUT_WORDS = """() => {
+  const cut = [];
+  for (const cell of document.querySelectorAll('.helper span')) {
+    const node = cell.firstChild;
+    if (!node || node.nodeType !== 3) continue;
+    const re = /\\S+/g;
+    let m;
+    while ((m = re.exec(node.textContent))) {
+      const r = document.createRange();
+      r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+      const tops = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
+      if (tops.size > 1) cut.push(m[0]);
+    }
+  }
+  return cut; }"""
+
+
+def test_on_a_phone_confirm_stays_in_sight_and_no_word_is_cut(server, browser):
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}],
+                  seed=5)
+    context, page = open_page(browser, server.base + game["seats"][0]["link"], 375, 740)
+    wait_ready(page)
+    assert page.is_visible("#lobby-link") and page.get_attribute("#lobby-link", "href") == "/"
+    assert page.evaluate(CUT_WORDS) == []
+    # the die with the longest list of actions, and its last open action
+    die = page.evaluate("""() => Table.view.legal.dice.filter(d => d.ok)
+      .sort((a, b) => b.choices.length - a.choices.length)[0]""")
+    page.click(f"[data-die-choice='{die['colour']}-{die['value']}']")
+    buttons = page.query_selector_all("#actions .choices button.key:not(:disabled)")
+    buttons[-1].click()
+    page.wait_for_selector("#confirm:not([disabled])")
+    box = page.eval_on_selector("#confirm", "b => { const r = b.getBoundingClientRect(); "
+                                            "return [r.top, r.bottom]; }")
+    assert box[0] >= 0 and box[1] <= 740, box
+    assert page.errors == []
+    context.close()
+
+
+def test_a_touch_screen_shows_no_key_hints(server, browser):
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}])
+    context = browser.new_context(viewport={"width": 375, "height": 740}, has_touch=True,
+                                  is_mobile=True)
+    page = context.new_page()
+    page.goto(server.base + game["seats"][0]["link"])
+    page.wait_for_selector(".player")
+    wait_ready(page)
+    assert page.query_selector_all("#actions kbd"), "the keys are there for keyboards"
+    assert not any(k.is_visible() for k in page.query_selector_all("kbd"))
+    context.close()
+
+
+def test_the_creator_always_has_the_spectators_link(server, browser):
+    """One person and a bot: no other seat to invite, yet spectators may be sent a link."""
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}])
+    context, page = open_page(browser, server.base + game["seats"][0]["link"])
+    page.evaluate("([id, seats, spectator]) => saveInvites(id, {seats, spectator})",
+                  [game["id"], [{"name": "Ann", "link": game["seats"][0]["link"]}],
+                   game["spectator"]])
+    page.reload()
+    page.wait_for_selector("#invites:not([hidden])")
+    page.click("#invites summary")
+    assert game["spectator"].split("#")[0] in page.inner_text("#invites")
+    assert page.errors == []
     context.close()

@@ -8,13 +8,15 @@ The names, values, costs and limits come from the component tables and every sen
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .. import engine as e
 from .. import text
 from ..actions import ChooseAction, Pass, TakeDie, action_to_json
+from ..preview import full_state
 from ..refusals import effect_refusal, explain
-from ..state import REWARDS, SCORE_SOURCES, Position, SignorieView, copy_public
+from ..state import REWARDS, SCORE_SOURCES, Position, SignorieState, SignorieView, copy_public
 from ..tables import ROW_NAMES, SEXES, Tables, tables
 
 #: Each seat colour as the page paints it, with the second cue that does not need the colour:
@@ -148,6 +150,7 @@ def view_json(v: SignorieView, *, game_id: str, seq: int, seats: list[dict[str, 
         "deck": v.deck_left(),
         "players": [{**player_json(v, seat), **seats[seat]} for seat in range(v.n)],
         "reward_step": reward_step_json(v),
+        "round_summary": round_summary_json(v),
         "log": log_json(v) if log is None else log,
         "legal": legal_json(v) if v.viewer is not None and v.viewer == mover else None,
         "winners": list(e.winners(v)),
@@ -223,6 +226,41 @@ def reward_step_json(v: Position) -> dict[str, Any] | None:
             "waiting": list(v.queue)}
 
 
+def round_summary_json(v: Position) -> dict[str, Any] | None:
+    """The last round's end as one table, from its log: each seat's initiative VP, dice sum
+    against threshold, the reward (or the florins instead, and why), the wedding; the new turn
+    order. `done` once the reward step is over: the page shows it until dismissed."""
+    log = v.log
+    at = next((i for i in range(len(log) - 1, -1, -1) if log[i].kind == "rewards"), None)
+    if at is None:
+        return None
+    d = log[at].data
+    rnd = next((x.data["round"] for x in reversed(log[:at]) if x.kind == "round"), 1)
+    initiative = [0] * v.n
+    for x in reversed(log[:at]):
+        if x.kind != "score" or x.data["source"] != "initiative":
+            break
+        initiative[x.seat] += x.data["points"]
+    after = []
+    for x in log[at + 1:]:
+        if x.kind == "round":
+            break
+        after.append(x)
+    done = v.is_over or len(after) < len(log) - at - 1
+    rows = []
+    for seat in d["order"]:
+        mine = [x for x in after if x.seat == seat]
+        rows.append({
+            "seat": seat, "initiative": initiative[seat], "sum": d["sums"][seat],
+            "threshold": d["thresholds"][seat], "qualified": seat in d["qualified"],
+            "reward": text.summary_reward(v, seat in d["qualified"], mine),
+            "wedding": text.summary_wedding(v, mine),
+            "points": sum(x.data["points"] for x in mine
+                          if x.kind == "score" and x.data["source"] in ("rewards", "weddings")),
+        })
+    return {"round": rnd, "done": done, "order": list(d["order"]), "rows": rows}
+
+
 # -- what the seat to move may do ----------------------------------------------------------------
 
 
@@ -249,11 +287,36 @@ def legal_json(v: SignorieView) -> dict[str, Any]:
         out["options"] = [option(v, a, vp=v.t.career_vp[a.slot],
                                  **_city_gain(v, seat, a.city, v.t.tracks.index(a.track)))
                           for a in v.legal]
+        out["closed"] = _closed_cities(v, seat, {a.city for a in v.legal}, mission=True)
     elif kind == "marriage":
-        out["options"] = [option(v, a, vp=a.dowry * v.t.vp_per_dowry,
-                                 **_city_gain(v, seat, a.city, e.MARRIAGE_ROW)) for a in v.legal]
+        out["options"] = [option(v, a, **_city_gain(v, seat, a.city, e.MARRIAGE_ROW))
+                          for a in v.legal]
+        out["closed"] = _closed_cities(v, seat, {a.city for a in v.legal}, mission=False)
     elif kind == "wedding":
         out["gain"] = text.wedding_text(v.t, v.brides[seat], v.round)
+    return out
+
+
+def _closed_cities(v: Position, seat: int, open_: set[str], *, mission: bool
+                   ) -> list[dict[str, str]]:
+    """The cities of the game a Diplomatic Mission or a Marriage cannot go to now, and why:
+    shown greyed, not left out."""
+    t = v.t
+    best = e._best_rank(v, seat)
+    out = []
+    for c in v.cities:
+        name = t.city_names[c]
+        if name in open_:
+            continue
+        low = e._lowest_empty(v, c)
+        city = text.city_name(name)
+        if low >= e.INF:
+            why = text.say("refuse.city-full", city=city)
+        elif mission:
+            why = text.say("why.mission-rank", rank=low, best=best)
+        else:
+            why = text.plural("why.city-dowry", low, have=v.florins[seat])
+        out.append({"city": city, "why": why})
     return out
 
 
@@ -263,7 +326,10 @@ def _city_gain(v: Position, seat: int, city_name: str, row: int) -> dict[str, An
     c = v.t.city_names.index(city_name)
     tile = v.city_tiles[c][e.MARRIAGE_SLOT if row == e.MARRIAGE_ROW else e.MISSION_SLOT]
     takes = tile >= 0 and e.plan_needs(v, seat, row, tile)
-    return {"tile": tile_json(v.t, tile) if takes else None, "row": text.row_name(ROW_NAMES[row])}
+    row_name = text.row_name(ROW_NAMES[row])
+    note = text.say("why.tile-stays", tile=text.tile_text(v.t, tile), row=row_name) \
+        if tile >= 0 and not takes else ""
+    return {"tile": tile_json(v.t, tile) if takes else None, "row": row_name, "tile_note": note}
 
 
 def dice_choices(v: SignorieView, seat: int) -> list[dict[str, Any]]:
@@ -271,13 +337,16 @@ def dice_choices(v: SignorieView, seat: int) -> list[dict[str, Any]]:
     colour as they would stand once it is paid for."""
     t = v.t
     legal = set(v.legal)
+    # a die that pushes the dice sum over the threshold costs the round's reward
+    total, threshold = sum(v.taken[seat]), e.threshold_of(v, seat)
     out = []
     for c, values in enumerate(v.dice):
         for value in sorted(set(values)):
             a = TakeDie(seat, t.colours[c], value)
             cost = e.die_cost(v, c, value)
             item: dict[str, Any] = {"colour": t.colours[c], "value": value, "cost": cost,
-                                    "action": action_to_json(a), "ok": a in legal}
+                                    "action": action_to_json(a), "ok": a in legal,
+                                    "over": total + value > threshold}
             if a in legal:
                 item["choices"] = action_choices(_after_die(v, seat, c, value), seat, c)
             else:
@@ -306,7 +375,8 @@ def action_choices(v: Position, seat: int, c: int) -> list[dict[str, Any]]:
     out = []
     sig = ChooseAction(seat, "signoria")
     out.append({"kind": "signoria", "name": text.signoria_name(t, c),
-                "effect": text.effect_text(t.signoria[c]), "cost": 0, "ok": sig in legal,
+                "effect": text.effect_now(t.signoria[c], v.brides[seat]), "cost": 0,
+                "ok": sig in legal,
                 "action": action_to_json(sig),
                 "why": "" if sig in legal else effect_refusal(v, seat, t.signoria[c])})
     for slot in t.colour_assignment_slots[c]:
@@ -334,7 +404,7 @@ def action_choices(v: Position, seat: int, c: int) -> list[dict[str, Any]]:
         if v.helpers[seat][h]:
             why = text.say("why.helper-filled")
         elif t.helper_cost[h] > florins:
-            why = text.say("why.helper-cost", n=t.helper_cost[h], left=florins)
+            why = text.plural("why.helper-cost", t.helper_cost[h], left=florins)
         out.append({"kind": "helper", "helper": h, "name": text.helper_text(t, h),
                     "effect": text.effect_text(t.helper_effect[h]), "cost": t.helper_cost[h],
                     "ok": a in legal, "action": action_to_json(a), "why": why})
@@ -371,7 +441,16 @@ def _final_entries(v: Position) -> list[Any]:
 
 def preview_json(old: Position, action: Any, new: Position) -> dict[str, Any]:
     """What a choice would bring the seat making it, for the check before it is made; it
-    stops before anything chance decides (a roll, a new round), which only the move reveals."""
+    stops before anything chance decides (a roll, a new round), which only the move reveals.
+    A die's check also previews each action the die allows (`then`): a die and its action are
+    one choice for the player, so its preview shows what both bring together."""
+    out = _gain_json(old, action, new)
+    if isinstance(action, TakeDie) and isinstance(new, SignorieState):
+        out["then"] = _then_json(new, action.seat)
+    return out
+
+
+def _gain_json(old: Position, action: Any, new: Position) -> dict[str, Any]:
     seat = action.seat
     events: list[str] = []
     hidden = False
@@ -384,6 +463,23 @@ def preview_json(old: Position, action: Any, new: Position) -> dict[str, Any]:
     gain = {"vp": new.vp[seat] - old.vp[seat], "florins": new.florins[seat] - old.florins[seat]}
     if hidden:
         events.append(text.preview_hidden())
+    top = new.stack[-1] if new.stack and not hidden else None
+    asks = top is not None and top[1] == seat and top[0] not in ("turn", "choose") \
+        and new.round == old.round
     return {"points": gain["vp"], "florins": gain["florins"], "events": events,
+            "next": text.preview_next(new, top) if asks else "",
             "text": text.choice_text(old, action)}
 
+
+def _then_json(new: SignorieState, seat: int) -> list[dict[str, Any]]:
+    """Each action of the die just taken, tried on the seat's own view completed at random
+    (`preview.full_state`), so that no roll and no hidden tile of the real game can show."""
+    if not new.stack or new.stack[-1][0] != "choose" or new.stack[-1][1] != seat:
+        return []
+    base = full_state(e.view(new, seat), random.randrange(1 << 30))
+    out = []
+    for a in e.legal_actions(base, seat):
+        after = base.clone()
+        e.apply_in_place(after, a)
+        out.append({"action": action_to_json(a), **_gain_json(base, a, after)})
+    return out

@@ -53,6 +53,7 @@ function me(v) { return v.you === null || v.you === undefined ? null : v.players
 
 function render(v) {
   const newView = !ui.view || ui.view.seq !== v.seq;
+  if (newView && ui.view && !Table.replaying) toastOthers(ui.view, v);
   ui.view = v;
   if (newView) { ui.pick = null; ui.choice = null; ui.checks.clear(); ui.sending = false; sendPending(v); }
   document.body.dataset.sending = ui.sending ? "1" : "";
@@ -64,10 +65,23 @@ function render(v) {
   renderTracks(v);
   renderPlayers(v);
   renderRewardStep(v);
+  renderSummary(v);
   renderEnd(v);
   renderInvites(v);
   renderLog(v);
   renderActions(v);
+}
+// what the others just did, as a pop-up when the log is out of sight (a phone, a long page)
+function logInSight() {
+  const r = $("log").getBoundingClientRect();
+  return r.height > 0 && r.top < innerHeight && r.bottom > 0;
+}
+function toastOthers(old, v) {
+  if (v.log.length <= old.log.length || v.phase === "over" || logInSight()) return;
+  const news = v.log.slice(old.log.length).filter((e) => e.seat === null || e.seat !== v.you);
+  if (!news.length) return;
+  const lines = news.slice(-3).map((e) => e.text);
+  toast((news.length > 3 ? "…\n" : "") + lines.join("\n"), "info");
 }
 function renderStatus(v) {
   const fields = { round: v.round, rounds: v.rounds, phase: v.phase_name, name: v.mover === null ? "" : nameOf(v.mover) };
@@ -169,7 +183,8 @@ function playerBoard(v, p) {
     p.taken[ci] ? dieFace(c.id, p.taken[ci]) : el("span", { class: "die empty", text: c.name[0] }))));
   const helpers = el("div", { class: "helpers" }, ...tb.colours.map((c) => el("div", { class: "hcol", style: `--die:${c.look.fill}` },
     ...c.helpers.map((h) => el("span", { class: "helper" + (p.helpers[h.index] ? " hired" : ""), title: h.text, "data-helper": h.index },
-      el("b", { text: `${h.cost}` }), el("span", { text: h.effect.text }))))));
+      el("b", { title: t("hire cost: {florins}", { florins: florins(h.cost) }), text: `${h.cost}` }), el("span", { text: h.effect.text }))))));
+  const helpersNote = el("p", { class: "helpers-note muted", text: t("Helpers: the number is the hire cost in florins; a hired helper acts each time you use a die of its column's colour.") });
   const board = tb.boards[p.colour] || [];
   const rows = p.rows.map((r, ri) => {
     const houses = (board[ri] || []).map((hi) => tb.houses[hi].name);
@@ -180,14 +195,17 @@ function playerBoard(v, p) {
       const house = tb.houses.find((x) => x.name === h);
       return el("span", { class: "shield", style: `--house:${house.colour}`, title: t("empty shield: {house}", { house: h }), text: h.slice(0, 3) });
     });
-    return el("div", { class: "plan-row" + (r.count >= tb.rules.row_min ? " scoring" : ""), "data-row": r.row },
+    const scoring = r.count >= tb.rules.row_min;
+    return el("div", { class: "plan-row" + (scoring ? " scoring" : ""), "data-row": r.row,
+      title: scoring ? t("{n} tiles: this row scores its tiles at the end of the game", { n: r.count })
+        : t("{n} of {min} tiles: a row scores at the end of the game once it holds {min}", { n: r.count, min: tb.rules.row_min }) },
       el("span", { class: "row-name", text: tb.rows[ri].name }), ...shields,
       r.down ? el("span", { class: "down", title: t("face-down alliance tiles"), text: t("+{n} face down", { n: r.down }) }) : "");
   });
   const brides = el("div", { class: "brides" }, el("span", { class: "muted", text: t("Brides") + " " }),
     ...tb.brides.map((vp, i) => el("span", { class: "bride" + (i < p.brides ? " married" : ""), title: t("{n} VP", { n: vp }) }, String(vp))));
   return el("section", { class: "card player" + (p.seat === v.you ? " mine" : "") + (v.mover === p.seat ? " moving" : ""),
-    "data-seat": p.seat, style: `--seat:${l.fill}` }, head, facts, slots, helpers, el("div", { class: "plan" }, ...rows), brides);
+    "data-seat": p.seat, style: `--seat:${l.fill}` }, head, facts, slots, helpersNote, helpers, el("div", { class: "plan" }, ...rows), brides);
 }
 function renderRewardStep(v) {
   const box = $("reward-step");
@@ -197,6 +215,33 @@ function renderRewardStep(v) {
   box.replaceChildren(el("h3", { text: t("Rewards of round {round}: {reward}", { round: r.round, reward: r.reward }) }),
     el("ul", {}, ...r.lines.map((line) => el("li", { text: line }))),
     r.waiting.length ? el("p", { class: "muted", text: t("Still to take the reward: {names}", { names: r.waiting.map(nameOf).join(", ") }) }) : "");
+}
+// the end of a round in one table, shown until its reader dismisses it (remembered per game)
+const SUMMARY = "signorie-summary:";
+function summaryDismissed(round) {
+  try { return localStorage.getItem(SUMMARY + Table.state.gameId) === String(round); } catch (e) { return false; }
+}
+function dismissSummary(round) {
+  try { localStorage.setItem(SUMMARY + Table.state.gameId, String(round)); } catch (e) { /* private mode */ }
+  $("round-summary").hidden = true;
+}
+function renderSummary(v) {
+  const box = $("round-summary");
+  const s = v.round_summary;
+  if (!s || !s.done || v.phase === "over" || (!Table.replaying && summaryDismissed(s.round))) { box.hidden = true; return; }
+  box.hidden = false;
+  const head = el("tr", {}, ...[t("Player"), t("Initiative"), t("Dice / threshold"), t("Reward"), t("Wedding")].map((h) => el("th", { text: h })));
+  const rows = s.rows.map((r) => el("tr", { "data-seat": r.seat, class: r.qualified ? "" : "over" },
+    el("td", {}, mark(r.seat, "", 16), " ", r.seat === v.you ? t("You") : nameOf(r.seat)),
+    el("td", { class: "num", text: t("{n} VP", { n: r.initiative }) }),
+    el("td", { class: "num", text: `${r.sum} / ${r.threshold}` }),
+    el("td", { text: r.reward }),
+    el("td", { text: r.wedding || "—" })));
+  box.replaceChildren(el("h3", { text: t("Round {round} is over", { round: s.round }) }),
+    el("div", { class: "scroll" }, el("table", { id: "summary-table" }, el("thead", {}, head), el("tbody", {}, ...rows))),
+    el("p", { id: "summary-order", text: t("Turn order of the next round: {order}", { order: s.order.map((i) => i === v.you ? t("you") : nameOf(i)).join(" → ") }) }),
+    el("p", { class: "muted", text: t("A player whose dice add up to more than their threshold gets no reward.") }),
+    el("div", { class: "row" }, el("button", { type: "button", id: "summary-ok", class: "primary", onclick: () => dismissSummary(s.round) }, t("Got it"))));
 }
 function renderEnd(v) {
   const box = $("end");
@@ -222,11 +267,12 @@ function renderInvites(v) {
   const box = $("invites");
   const data = savedInvites(Table.state.gameId);
   const others = data ? data.seats.filter((s) => !s.link.endsWith("#" + Table.state.token)) : [];
-  if (!others.length || v.phase === "over" || Table.replaying) { box.hidden = true; return; }
+  // the spectators' link too, even in a game where the creator is the only person
+  if (!data || !data.spectator || v.phase === "over" || Table.replaying) { box.hidden = true; return; }
   if (!box.hidden) return;  // built once: keeps it open and its buttons' feedback
   box.hidden = false;
-  box.replaceChildren(el("details", {}, el("summary", { text: t("Invite links (you created this game)") }),
-    el("p", { class: "muted", text: t("Send each player their own link, privately: whoever has a link plays that seat.") }),
+  box.replaceChildren(el("details", {}, el("summary", { text: others.length ? t("Invite links (you created this game)") : t("Spectator link (you created this game)") }),
+    others.length ? el("p", { class: "muted", text: t("Send each player their own link, privately: whoever has a link plays that seat.") }) : "",
     el("ul", { class: "links" }, ...others.map((s) => linkLine(t("{name}:", { name: s.name }), s.link)), linkLine(t("Spectators:"), data.spectator))));
 }
 function renderLog(v) {
@@ -292,14 +338,22 @@ function renderActions(v) {
   parts.push(previewEl(v), undoEl(v));
   box.replaceChildren(...parts);
   numberKeys(box);
+  // a long list may push Confirm below the screen: bring the preview into sight
+  if (ui.choice && $("preview")) $("preview").scrollIntoView({ block: "nearest" });
+}
+// a die over the threshold costs the round's reward: said before it is taken
+function overWarning(v, d) {
+  const p = v.players[v.you];
+  return t("Careful: with this die your dice add up to {sum}, over your threshold of {threshold}: you would get no reward this round.", { sum: p.dice_sum + d.value, threshold: p.threshold });
 }
 function turnPanel(v, L) {
   const out = [];
   if (ui.pick === null) {
     out.push(el("p", { class: "muted", text: t("Pick a die (on the board or here), see the actions it allows, then confirm.") }));
     out.push(el("div", { class: "die-list" }, ...L.dice.map((d, i) => d.ok
-      ? el("button", { type: "button", class: "die-choice key", "data-die-choice": `${d.colour}-${d.value}`, onclick: () => pickDie(i) },
-        dieFace(d.colour, d.value), " " + t("pay {n}", { n: d.cost }))
+      ? el("button", { type: "button", class: "die-choice key" + (d.over ? " over" : ""), "data-die-choice": `${d.colour}-${d.value}`, onclick: () => pickDie(i),
+        title: d.over ? overWarning(v, d) : "" },
+        dieFace(d.colour, d.value), " " + t("pay {n}", { n: d.cost }), d.over ? el("span", { class: "warn", text: " " + t("over threshold") }) : "")
       : el("span", { class: "die-choice closed", title: sentence(d.why) }, dieFace(d.colour, d.value), el("small", { text: ` ${sentence(d.why)}` })))));
     if (L.can_pass) {
       const pass = L.options.find((o) => o.action.type === "pass");
@@ -310,6 +364,7 @@ function turnPanel(v, L) {
   const d = L.dice[ui.pick];
   const c = colourOf(d.colour);
   out.push(el("p", { id: "picked" }, dieFace(d.colour, d.value), " " + t("{colour} {value}: you pay {florins}. Its actions:", { colour: c.name, value: d.value, florins: florins(d.cost) })));
+  if (d.over) out.push(el("p", { id: "threshold-warning", class: "warn", text: overWarning(v, d) }));
   out.push(...choicesPanel(v, d.choices, null, d));
   out.push(el("div", { class: "row" }, el("button", { type: "button", id: "other-die", onclick: cancel }, t("Another die"))));
   return out;
@@ -333,11 +388,14 @@ function choicesPanel(v, choices, title, die) {
     } else {
       const label = ch.kind === "helper" ? t("Hire the {helper} for {florins}", { helper: ch.name, florins: florins(ch.cost) }) : t("{kind}: {name} ({effect})", { kind, name: ch.name, effect: ch.effect });
       body = el("button", { type: "button", class: "key" + (isOn(ch.action) ? " on" : ""), disabled: !ch.ok, "data-choice": ch.kind === "helper" ? `helper-${ch.helper}` : ch.kind,
-        onclick: pick(ch, label) }, ch.kind === "helper" ? `${ch.effect} · ${florins(ch.cost)}` : `${ch.name}: ${ch.effect}`);
+        onclick: pick(ch, label) }, ...(ch.kind === "helper" ? [el("span", { class: "effect", text: ch.effect }), el("span", { class: "price", text: t("hire for {florins}", { florins: florins(ch.cost) }) })]
+          : [`${ch.name}: ${ch.effect}`]));
     }
+    const closedCounts = ch.kind === "assignment" && ch.ok ? ch.counts.filter((n) => !n.ok) : [];
     list.append(el("li", { class: "choice" + (ch.ok ? "" : " closed") },
       el("span", { class: "kind", text: ch.kind === "assignment" ? `${kind} ${sexSign(ch.sex)} ${ch.name}` : kind }), body,
-      ch.ok ? "" : el("small", { class: "why", text: sentence(ch.why) })));
+      ch.ok ? "" : el("small", { class: "why", text: sentence(ch.why) }),
+      ...closedCounts.map((n) => el("small", { class: "why", text: t("{meeples} {sign}: {why}", { meeples: n.meeples, sign: sexSign(ch.sex), why: sentence(n.why) }) }))));
   }
   out.push(list);
   return out;
@@ -345,57 +403,83 @@ function choicesPanel(v, choices, title, die) {
 function optionsPanel(v, L) {
   const out = [];
   if (L.kind === "advance") out.push(el("p", { text: L.points === 1 ? t("{n} advancement point left.", { n: L.points }) : t("{n} advancement points left.", { n: L.points }) }));
-  if (L.kind === "wedding") out.push(el("p", { text: t("A wedding brings {gain}.", { gain: L.gain }) }));
+  if (L.kind === "wedding") {
+    out.push(el("p", { text: t("A wedding brings {gain}.", { gain: L.gain }) }));
+    out.push(el("p", { class: "muted", text: t("A bride marries one of your sons: each married man rolls one die of every Offspring roll (sons and daughters for your supply), and some reward tiles pay per married man.") }));
+  }
   const isOn = (a) => ui.choice && actionKey(ui.choice.checked) === actionKey(a);
   out.push(el("div", { class: "options" }, ...L.options.map((o, i) => {
     const extra = [];
     if (o.vp !== undefined) extra.push(t("{n} VP", { n: o.vp }));
     if (o.tile) extra.push(t("takes {tile} to the {row}", { tile: o.tile.text, row: o.row }));
+    if (o.tile_note) extra.push(o.tile_note);
     return el("button", { type: "button", class: "key option" + (isOn(o.action) ? " on" : ""), "data-option": i,
       onclick: () => choose({ checked: o.action, text: o.text }) }, o.text, extra.length ? el("small", { text: ` · ${extra.join(" · ")}` }) : "");
-  })));
+  }), ...(L.closed || []).map((c) => el("button", { type: "button", class: "closed-option", disabled: true, "data-closed": c.city },
+    c.city, el("small", { class: "why", text: ` · ${sentence(c.why)}` })))));
   return out;
+}
+// a die and its action are one choice: the die's check brings what each of its actions adds
+function thenOf(check, c) {
+  if (!check || !check.ok || !c.then || !check.then) return null;
+  return check.then.find((x) => actionKey(x.action) === actionKey(c.then)) || null;
 }
 function previewEl(v) {
   const c = ui.choice;
   if (!c) return "";
   const check = ui.checks.get(actionKey(c.checked));
+  const then = thenOf(check, c);
   const lines = [];
   if (check && check.ok) {
     for (const e of check.events) lines.push(el("li", { text: e }));
-    if (c.then) lines.push(el("li", { text: t("Then: {choice}.", { choice: c.text }) }));
+    if (then) for (const e of then.events) lines.push(el("li", { text: e }));
+    else if (c.then) lines.push(el("li", { text: t("Then: {choice}.", { choice: c.text }) }));
+    const next = then ? then.next : check.next;
+    if (next) lines.push(el("li", { class: "next", text: sentence(next) }));
+    const die = ui.pick !== null && v.legal && v.legal.dice ? v.legal.dice[ui.pick] : null;
+    if (die && die.over) lines.push(el("li", { class: "warn", text: overWarning(v, die) }));
   }
   const signed = (n) => `${n >= 0 ? "+" : ""}${n}`;
-  // a die's own step only pays for it: what its action brings is the action's line below
-  const gain = !check || !check.ok ? "" : c.then ? t("The die: {florins} florins; then its action.", { florins: signed(check.florins) })
-    : t("{vp} VP, {florins} florins", { vp: signed(check.points), florins: signed(check.florins) });
+  const vp = check && check.ok ? check.points + (then ? then.points : 0) : 0;
+  const fl = check && check.ok ? check.florins + (then ? then.florins : 0) : 0;
+  const gain = !check || !check.ok ? "" : t("{vp} VP, {florins} florins", { vp: signed(vp), florins: signed(fl) });
   return el("div", { id: "preview", class: "preview" },
     el("h4", { text: t("Your choice: {choice}", { choice: c.text }) }),
     check ? (check.ok ? el("p", { id: "gain", text: gain }) : el("p", { class: "bad", text: sentence(check.message) })) : el("p", { class: "muted", text: t("Checking…") }),
     el("ul", {}, ...lines),
-    el("div", { class: "row" },
-      el("button", { type: "button", id: "confirm", class: "primary", disabled: !check || !check.ok, onclick: confirm }, t("Confirm (Enter)")),
-      el("button", { type: "button", id: "cancel", onclick: cancel }, t("Cancel (Esc)"))));
+    el("div", { class: "row confirm-bar" },
+      el("button", { type: "button", id: "confirm", class: "primary", disabled: !check || !check.ok, onclick: confirm }, el("span", { text: t("Confirm") }), el("span", { class: "key-hint", text: " " + t("(Enter)") })),
+      el("button", { type: "button", id: "cancel", onclick: cancel }, el("span", { text: t("Cancel") }), el("span", { class: "key-hint", text: " " + t("(Esc)") }))));
 }
 function undoEl(v) {
   if (!v.can_undo || Table.replaying) return "";
-  return el("div", { class: "row" }, el("button", { type: "button", id: "undo", onclick: () => { ui.pending = null; Table.undo(); } }, t("Undo my last step")),
+  return el("div", { class: "row" }, el("button", { type: "button", id: "undo", onclick: () => { ui.pending = null; Table.undo(); } }, el("kbd", { text: "U" }), t("Undo my last step")),
     el("span", { class: "muted", text: t("Possible until someone else moves or dice are rolled.") }));
 }
-// keys 1-9 press the open choices in order; Enter confirms; Esc cancels
+// keys press the open choices in order: 1-9, then 0, then letters (p is Pass, u is Undo);
+// Enter confirms; Esc cancels
+const CHOICE_KEYS = [..."1234567890", ..."abcdefghijklmnoqrstvwxyz"];
 function numberKeys(box) {
-  const keys = [...box.querySelectorAll("button.key:not(:disabled)")];
-  keys.slice(0, 9).forEach((b, i) => { b.dataset.key = i + 1; b.prepend(el("kbd", { text: String(i + 1) })); });
+  const pass = $("pass");
+  if (pass && !pass.disabled) { pass.dataset.key = "p"; pass.prepend(el("kbd", { text: "P" })); }
+  const keys = [...box.querySelectorAll("button.key:not(:disabled)")].filter((b) => b !== pass);
+  keys.slice(0, CHOICE_KEYS.length).forEach((b, i) => {
+    b.dataset.key = CHOICE_KEYS[i];
+    b.prepend(el("kbd", { text: CHOICE_KEYS[i].toUpperCase() }));
+  });
 }
 document.addEventListener("keydown", (ev) => {
   if (ev.target && /input|textarea|select/i.test(ev.target.tagName)) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (ev.key === "Escape") { cancel(); return; }
   if (ev.key === "Enter" && ui.choice && $("confirm") && !$("confirm").disabled) {
     if (document.activeElement && document.activeElement.tagName === "BUTTON" && document.activeElement.id !== "confirm") return;
     ev.preventDefault(); confirm(); return;
   }
-  if (/^[1-9]$/.test(ev.key)) {
-    const b = $("actions").querySelector(`button[data-key="${ev.key}"]`);
+  const key = ev.key.length === 1 ? ev.key.toLowerCase() : "";
+  if (key === "u" && $("undo")) { ev.preventDefault(); $("undo").click(); return; }
+  if (key) {
+    const b = $("actions").querySelector(`button[data-key="${key}"]`);
     if (b) { ev.preventDefault(); b.click(); }
   }
 });
