@@ -8,7 +8,8 @@ adds its heuristic bots in `Game.bots`. `make_bot(game, "mcts:hard", seed=1)` bu
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .game import Game
@@ -77,3 +78,30 @@ def bot_title(spec: str) -> str:
     name, _, options = spec.partition(":")
     title = "MCTS" if name == "mcts" else name.title()
     return f"{title} ({options.replace(':', ', ')})" if options else title
+
+
+@dataclass(frozen=True)
+class Level:
+    """A bot level as people choosing an opponent see it (the lobby shows it); the words are
+    English, the game's catalog message ids."""
+
+    name: str
+    strength: str
+    help: str
+
+    def words(self) -> tuple[str, str, str]:
+        return self.name, self.strength, self.help
+
+
+def level_name(levels: Mapping[str, Level], spec: str, word: Callable[[str], str]) -> str:
+    """A bot's name for people: its level's name in the language of the moment (`word`
+    translates), or its spec made readable."""
+    level = levels.get(spec)
+    return word(level.name) if level else bot_title(spec)
+
+
+def level_options(offered: Sequence[str], levels: Mapping[str, Level],
+                  word: Callable[[str], str]) -> list[dict[str, str]]:
+    """The levels offered to people, weakest first: spec, name, strength, how it plays."""
+    return [{"id": spec, "name": word(levels[spec].name), "strength": word(levels[spec].strength),
+             "help": word(levels[spec].help)} for spec in offered]

@@ -159,3 +159,17 @@ def test_the_terminal_game_speaks_german():
     assert "Endstand" in out and "Gewinner" in out and "Geheime Aufgaben aufgedeckt" in out
     assert "Final scores" not in out and "Winner" not in out
     assert i18n.current() == "en"
+
+
+def test_every_games_bot_levels_read_in_the_lobbys_language():
+    """The bot levels of every game come to the lobby in its language, not in English."""
+    from tabletop.web.site import load_sites
+
+    for name, site in load_sites().items():
+        english = site.lobby_json()["bot_levels"]
+        for lang in ("de", "it"):
+            with i18n.use(lang):
+                said = site.lobby_json()["bot_levels"]
+            assert [level["id"] for level in said] == [level["id"] for level in english]
+            for mine, theirs in zip(said, english, strict=True):
+                assert mine["help"] != theirs["help"], (name, lang, mine["id"])

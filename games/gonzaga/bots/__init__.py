@@ -7,10 +7,9 @@ A bot is handed a `PlayerView` (never the full state) and the legal actions of i
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from tabletop import bots as platform
-from tabletop.bots import Bot, RandomBot, bot_title
+from tabletop.bots import Bot, Level, RandomBot, bot_title
 from tabletop.search import MCTSBot
 
 from .greedy import GreedyBot
@@ -26,15 +25,6 @@ BOTS = ("random", "greedy", "planner", "mcts")  # every bot a Gonzaga seat can t
 
 # The choices offered to people setting up a table, weakest first.
 LEVELS: tuple[str, ...] = ("random", "greedy", "planner", "mcts:easy", "mcts:medium", "mcts:hard")
-
-
-@dataclass(frozen=True)
-class Level:
-    """A bot level as people choosing an opponent see it (the lobby shows it)."""
-
-    name: str
-    strength: str
-    help: str
 
 
 #: Every level of LEVELS: its name, how strong and how it plays, for people choosing an
@@ -58,20 +48,17 @@ LEVEL_HELP: dict[str, Level] = {
 
 
 def level_name(spec: str) -> str:
-    """A bot's name for people: its level's name, or its spec made readable."""
+    """A bot's name for people, in the language of the moment."""
     from ..text import word
 
-    level = LEVEL_HELP.get(spec)
-    return word(level.name) if level else bot_title(spec)
+    return platform.level_name(LEVEL_HELP, spec, word)
 
 
 def level_options() -> list[dict[str, str]]:
-    """The bot levels offered to people, weakest first: spec, name, strength, how it plays."""
+    """The bot levels offered to people, weakest first, in the language of the moment."""
     from ..text import word
 
-    return [{"id": spec, "name": word(LEVEL_HELP[spec].name),
-             "strength": word(LEVEL_HELP[spec].strength), "help": word(LEVEL_HELP[spec].help)}
-            for spec in LEVELS]
+    return platform.level_options(LEVELS, LEVEL_HELP, word)
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:

@@ -6,20 +6,10 @@ docs/signorie-bots.md has the measurements behind the words.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from tabletop.bots import bot_title
+from tabletop import bots as platform
+from tabletop.bots import Level
 
 LEVELS: tuple[str, ...] = ("random", "greedy", "planner", "mcts:easy", "mcts:medium", "mcts:hard")
-
-
-@dataclass(frozen=True)
-class Level:
-    """A bot level as people choosing an opponent see it."""
-
-    name: str
-    strength: str
-    help: str
 
 
 LEVEL_HELP: dict[str, Level] = {
@@ -40,12 +30,14 @@ LEVEL_HELP: dict[str, Level] = {
 
 
 def level_name(spec: str) -> str:
-    """A bot's name for people: its level's name, or its spec made readable."""
-    level = LEVEL_HELP.get(spec)
-    return level.name if level else bot_title(spec)
+    """A bot's name for people, in the language of the moment."""
+    from ..text import tr
+
+    return platform.level_name(LEVEL_HELP, spec, tr)
 
 
 def level_options() -> list[dict[str, str]]:
-    """The levels offered to people, weakest first: spec, name, strength, how it plays."""
-    return [{"id": spec, "name": LEVEL_HELP[spec].name, "strength": LEVEL_HELP[spec].strength,
-             "help": LEVEL_HELP[spec].help} for spec in LEVELS]
+    """The levels offered to people, weakest first, in the language of the moment."""
+    from ..text import tr
+
+    return platform.level_options(LEVELS, LEVEL_HELP, tr)
