@@ -49,3 +49,16 @@ def test_a_whole_game_is_told_in_german_and_italian(seed):
     for en, de, it in lines:
         assert de != en, f"untranslated in German: {en!r}"
         assert it != en, f"untranslated in Italian: {en!r}"
+
+
+def test_the_colours_differ_in_their_first_two_letters_in_every_language():
+    """An empty die slot on a player board shows its colour's first two letters (Giallo and
+    Grigio, Gelb and Grau share the first)."""
+    from games.signorie.tables import tables
+    from games.signorie.text import colour_title
+    from tabletop import i18n
+
+    for lang in ("en", "de", "it"):
+        with i18n.use(lang):
+            shorts = [colour_title(c)[:2] for c in tables().colours]
+        assert len(set(shorts)) == len(shorts), (lang, shorts)

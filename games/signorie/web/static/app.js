@@ -180,7 +180,7 @@ function playerBoard(v, p) {
     el("span", { class: "muted", text: t("stock {male} {female}", { male: sexSign("male") + p.stock.male, female: sexSign("female") + p.stock.female }) }),
     el("span", { class: p.dice_sum > p.threshold ? "over" : "", text: t("dice {sum} / threshold {threshold}", { sum: p.dice_sum, threshold: p.threshold }) }));
   const slots = el("div", { class: "action-slots" }, ...tb.colours.map((c, ci) => el("span", { class: "aslot", style: `--die:${c.look.fill}`, title: t("{colour} action slot", { colour: c.name }) },
-    p.taken[ci] ? dieFace(c.id, p.taken[ci]) : el("span", { class: "die empty", text: c.name[0] }))));
+    p.taken[ci] ? dieFace(c.id, p.taken[ci]) : el("span", { class: "die empty", text: c.name.slice(0, 2), title: c.name }))));
   const helpers = el("div", { class: "helpers" }, ...tb.colours.map((c) => el("div", { class: "hcol", style: `--die:${c.look.fill}` },
     ...c.helpers.map((h) => el("span", { class: "helper" + (p.helpers[h.index] ? " hired" : ""), title: h.text, "data-helper": h.index },
       el("b", { title: t("hire cost: {florins}", { florins: florins(h.cost) }), text: `${h.cost}` }), el("span", { text: h.effect.text }))))));
