@@ -25,6 +25,11 @@ err = Console(stderr=True)
 
 GameName = Annotated[str, typer.Option("--game", help="The game: "
                                        + ", ".join(catalogue.available()) + ".")]
+RayAddress = Annotated[str | None, typer.Option(
+    "--ray", metavar="[ADDRESS]",
+    help="Play the games as Ray tasks: on a Ray instance started here (--ray alone, with "
+         "--workers CPUs) or on the cluster at ADDRESS (auto, ray://head:10001). Needs "
+         "pip install -e '.[ray]'.")]
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -92,7 +97,9 @@ def simulate(
     games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
     records: Annotated[Path | None, typer.Option(help="Folder for game records.")] = None,
-    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    workers: Annotated[int | None, typer.Option(min=1, help="Worker processes (default 1), "
+                                                            "or a local Ray's CPUs.")] = None,
+    ray: RayAddress = None,
     scenario: Annotated[str | None, typer.Option(help="Gonzaga: the scenario (default: "
                                                       "random).")] = None,
     option: Annotated[list[str] | None, typer.Option(help="A game option NAME=VALUE "
@@ -105,8 +112,8 @@ def simulate(
     specs = split(players)
     try:
         summary = run_simulation(chosen, specs, games=games, seed=seed, records=records,
-                                 workers=workers, console=console,
-                                 options=game_options(chosen, scenario, None, option))
+                                 workers=workers if workers or ray else 1, console=console,
+                                 options=game_options(chosen, scenario, None, option), ray=ray)
     except ValueError as exc:
         raise fail(str(exc)) from None
     print_summary(summary, console)
@@ -122,7 +129,9 @@ def tournament(
                                                    "seat rotations.")] = 20,
     seed: Annotated[int, typer.Option(help="Seed of the first deal.")] = 0,
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes (default: "
-                                                            "the usable CPUs).")] = None,
+                                                            "the usable CPUs), or a local "
+                                                            "Ray's CPUs.")] = None,
+    ray: RayAddress = None,
     out: Annotated[Path | None, typer.Option(help="Output folder (default: "
                                                   "tournament-SEED).")] = None,
     overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace the results of an "
@@ -135,6 +144,7 @@ def tournament(
                                              )] = None,
 ) -> None:
     """Seat-rotated bot matches: win rates with 95% intervals, ratings, a report and records."""
+    from .parallel import LOCAL
     from .tournament import default_workers, print_tournament, run_tournament
 
     chosen = game_named(game)
@@ -145,15 +155,17 @@ def tournament(
         except ValueError:
             raise fail(f"--players takes player counts, not {part!r}") from None
     folder = out if out is not None else Path(f"tournament-{seed}")
-    k = workers if workers is not None else default_workers()
+    k = workers if workers is not None or ray is not None else default_workers()
+    where = (f" --workers {k}" if ray is None else
+             " --ray" + ("" if ray == LOCAL else f" {ray}") + (f" --workers {k}" if k else ""))
     command = (f"gonzaga tournament{'' if game == catalogue.DEFAULT else ' --game ' + game} "
                f"--bots {bots} --players {players} --games {games} "
-               f"--seed {seed} --workers {k} --out {folder}"
+               f"--seed {seed}{where} --out {folder}"
                + (f" --solo {solo}" if solo else "") + ("" if records else " --no-records"))
     try:
         result = run_tournament(chosen, split(bots), counts, games=games, seed=seed, workers=k,
                                 out=folder, console=console, overwrite=overwrite,
-                                command=command, solo=solo, records=records)
+                                command=command, solo=solo, records=records, ray=ray)
     except ValueError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:
@@ -369,8 +381,25 @@ _add_game_commands()
 app.add_typer(i18n_app, name="i18n")
 
 
+def ray_alone(argv: list[str]) -> list[str]:
+    """`--ray` may come without an address (a local Ray instance): give it the LOCAL one.
+
+    Typer has no option with an optional value, so a bare `--ray` (last, or followed by
+    another option) is spelled out before parsing.
+    """
+    from .parallel import LOCAL
+
+    out = []
+    for i, arg in enumerate(argv):
+        bare = arg == "--ray" and (i + 1 == len(argv) or argv[i + 1].startswith("-"))
+        out.append(f"--ray={LOCAL}" if bare else arg)
+    return out
+
+
 def main() -> None:
-    app()
+    import sys
+
+    app(args=ray_alone(sys.argv[1:]), prog_name="gonzaga")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """`simulate`: many bot games of any game, in parallel if asked, summarised per seat.
 
 Game i is played with seed `seed + i`, and each seat's bot is seeded from the game seed and the
-seat, so a run is reproducible and its results do not depend on the number of worker processes.
+seat, so a run is reproducible and its results do not depend on the number of worker processes,
+nor on whether the games ran on Ray.
 """
 
 from __future__ import annotations
@@ -10,23 +11,19 @@ import math
 import statistics
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from . import games
 from .bots import bot_names, make_bot
 from .game import Game
 from .match import play_game
+from .parallel import Executor, Options, check_executor, play_all
 from .records import dumps_record
-
-Options = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -104,77 +101,56 @@ def check_options(game: Game, players: int, options: Options) -> None:
     game.new_game([f"seat {i + 1}" for i in range(players)], 0, options)
 
 
-_worker: tuple[Game, Options] | None = None
+SimJob = tuple[tuple[str, ...], int, int, bool]  # seats, game index, game seed, keep record
 
 
-def _init_worker(name: str, options: Options) -> None:
-    """Remember the game and its options once per worker process (boards are then cached)."""
-    global _worker
-    _worker = (games.get(name), options)
-
-
-def _play_one(specs: tuple[str, ...], index: int, game_seed: int, records: Path | None,
-              game: Game | None = None, options: Options | None = None) -> GameResult:
-    if game is None:
-        assert _worker is not None
-        game, options = _worker
+def play_one(game: Game, options: Options, job: SimJob) -> tuple[GameResult, str | None]:
+    """Play one game; its record's text too if asked (for the caller to write: the game may
+    have been played on another machine)."""
+    specs, index, game_seed, keep_record = job
     bots = [make_bot(game, spec, seed=bot_seed(game_seed, seat))
             for seat, spec in enumerate(specs)]
     state = play_game(game, bots, seed=game_seed, options=options, names=list(specs))
-    if records is not None:
-        data = game.record(state, players=list(specs), seed=game_seed)
-        (records / f"game-{index:05d}.json").write_text(dumps_record(data) + "\n",
-                                                       encoding="utf-8")
+    text = None
+    if keep_record:
+        text = dumps_record(game.record(state, players=list(specs), seed=game_seed)) + "\n"
     return GameResult(index, game_seed, game.setup_label(state), game.round(state),
                       game.scores(state), tuple(game.winners(state)),
-                      game.score_breakdown(state))
-
-
-def _play_in_worker(args: tuple[tuple[str, ...], int, int, Path | None]) -> GameResult:
-    return _play_one(*args)
+                      game.score_breakdown(state)), text
 
 
 def run_simulation(game: Game, specs: list[str], *, games: int, seed: int,
-                   records: Path | None, workers: int, console: Console,
-                   options: Options | None = None) -> Summary:
+                   records: Path | None, workers: int | None, console: Console,
+                   options: Options | None = None, ray: str | None = None) -> Summary:
     """Play `games` games between the bots `specs` (one per seat, kept in the given seats).
 
-    Raises ValueError for a bad seat list, option, game count or worker count before playing.
+    The games run in `workers` processes, or as Ray tasks when `ray` is an address (or
+    `parallel.LOCAL`, with `workers` CPUs); the results are the same either way.
+    Raises ValueError for a bad seat list, option, game count or executor before playing.
     """
     seats = tuple(check_specs(game, specs))
     options = dict(options or {})
+    how = Executor(workers, ray)
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
+    check_executor(how)
     check_options(game, len(seats), options)
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
-    jobs = [(seats, i, seed + i, records) for i in range(games)]
+    jobs = [(seats, i, seed + i, records is not None) for i in range(games)]
     started = time.perf_counter()
     results: list[GameResult] = []
     with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console, transient=True) as progress:
         task = progress.add_task("games", total=games)
-        for result in _results(game, options, jobs, workers):
+        for _, (result, text) in play_all(play_one, game, options, jobs, how, per_task=16):
+            if records is not None and text is not None:
+                (records / f"game-{result.index:05d}.json").write_text(text, encoding="utf-8")
             results.append(result)
             progress.advance(task)
     results.sort(key=lambda r: r.index)
     return summarise(game, seats, results, seed=seed, table=game.describe_options(options),
                      elapsed=time.perf_counter() - started, records=records)
-
-
-def _results(game: Game, options: Options, jobs: list[tuple[tuple[str, ...], int, int,
-                                                          Path | None]],
-             workers: int) -> Iterator[GameResult]:
-    if workers == 1 or len(jobs) == 1:
-        for job in jobs:
-            yield _play_one(*job, game=game, options=options)
-        return
-    chunk = max(1, min(16, len(jobs) // (workers * 4)))
-    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                             initargs=(game.info.name, options)) as pool:
-        yield from pool.map(_play_in_worker, jobs, chunksize=chunk)
 
 
 # ---------------------------------------------------------------------------------------------

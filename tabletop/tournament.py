@@ -1,7 +1,7 @@
 """`tournament`: seat-rotated bot matches of any game, win rates with intervals, ratings, a report.
 
 The pieces are kept apart so each can be tested on its own: `schedule` (which games, with which
-seeds), `run_tournament` (plays them, in worker processes if asked, and writes every record),
+seeds), `run_tournament` (plays them, in worker processes or on Ray if asked, writes every record),
 `summarise` (pure arithmetic on the game results), `rate` (openskill ratings) and the writers
 of `results.json`, `results.md` and `scores.png`. See docs/tournament.md for the methods.
 
@@ -14,11 +14,9 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import os
 import statistics
 import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,8 +27,8 @@ from rich.table import Table
 
 from .bots import Bot, make_bot
 from .game import Game
-from .games import get as _get_game
 from .match import play_game, seat_names
+from .parallel import Executor, check_executor, default_workers, play_all
 from .records import dumps_record
 from .simulate import Options, bot_seed, check_options
 
@@ -185,31 +183,24 @@ def ranks_of(keys: Sequence[Any]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
 
 
-_worker: tuple[Game, Options] | None = None
+def play_scheduled(game: Game, options: Options, job: tuple[ScheduledGame, bool]
+                   ) -> tuple[GameResult, str | None]:
+    """Play one scheduled game, timing every decision; its record's text too if asked.
 
-
-def _init_worker(name: str, options: Options) -> None:
-    """Remember the game and its options once per worker process (boards are then cached)."""
-    global _worker
-    _worker = (_get_game(name), options)
-
-
-def play_scheduled(scheduled: ScheduledGame, out: Path | None, game: Game | None = None,
-                   options: Options | None = None) -> GameResult:
-    """Play one scheduled game, write its record if `out` is given, and time every decision."""
-    if game is None:
-        assert _worker is not None
-        game, options = _worker
+    The record comes back as text for the caller to write: the game may have been played on
+    another machine.
+    """
+    scheduled, keep_record = job
     started = time.perf_counter()
     bots = [TimedBot(make_bot(game, spec, seed=bot_seed(scheduled.seed, seat)))
             for seat, spec in enumerate(scheduled.seats)]
     state = play_game(game, bots, seed=scheduled.seed, options=options,
                       names=seat_names(list(scheduled.seats)))
-    record = None
-    if out is not None:
+    record = text = None
+    if keep_record:
         record = f"records/game-{scheduled.index:05d}.json"
-        data = game.record(state, players=list(scheduled.seats), seed=scheduled.seed)
-        (out / record).write_text(dumps_record(data) + "\n", encoding="utf-8")
+        text = dumps_record(game.record(state, players=list(scheduled.seats),
+                                        seed=scheduled.seed)) + "\n"
     return GameResult(
         index=scheduled.index, lineup=scheduled.lineup, deal=scheduled.deal,
         rotation=scheduled.rotation, seed=scheduled.seed, seats=scheduled.seats,
@@ -217,36 +208,11 @@ def play_scheduled(scheduled: ScheduledGame, out: Path | None, game: Game | None
         ranks=game.ranks(state), winners=tuple(game.winners(state)),
         points=game.score_breakdown(state), decisions=tuple(b.calls for b in bots),
         record=record, think=tuple(b.total for b in bots),
-        think_max=tuple(b.longest for b in bots), wall=time.perf_counter() - started)
-
-
-def _play_in_worker(args: tuple[ScheduledGame, Path | None]) -> GameResult:
-    return play_scheduled(*args)
-
-
-def _results(game: Game, options: Options, scheduled: list[ScheduledGame], out: Path | None,
-             workers: int) -> Iterator[GameResult]:
-    """Results in schedule order, whatever the number of workers."""
-    if workers == 1 or len(scheduled) == 1:
-        for one in scheduled:
-            yield play_scheduled(one, out, game, options)
-        return
-    chunk = max(1, min(8, len(scheduled) // (workers * 8)))
-    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                             initargs=(game.info.name, options)) as pool:
-        yield from pool.map(_play_in_worker, [(g, out) for g in scheduled], chunksize=chunk)
-
-
-def default_workers() -> int:
-    """The CPUs this process may use (not the machine's total, which may be restricted)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
+        think_max=tuple(b.longest for b in bots), wall=time.perf_counter() - started), text
 
 
 def check_arguments(game: Game, bots: Sequence[str], players: Sequence[int], games: int,
-                    workers: int) -> list[str]:
+                    how: Executor) -> list[str]:
     """Clean bot specs, or ValueError naming the first problem (before anything is played)."""
     specs = [b.strip() for b in bots if b.strip()]
     if len(specs) < 2:
@@ -269,8 +235,7 @@ def check_arguments(game: Game, bots: Sequence[str], players: Sequence[int], gam
         raise ValueError(f"a player count is listed twice: {', '.join(map(str, players))}")
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
+    check_executor(how)
     return specs
 
 
@@ -303,7 +268,7 @@ class Tournament:
     players: tuple[int, ...]
     games_per_lineup: int
     seed: int
-    workers: int
+    workers: int | None  # None: as many as the Ray cluster has CPUs
     table: str  # what the games were played on, as `Game.describe_options` says it
     lineups: list[Lineup]
     results: list[GameResult]
@@ -313,18 +278,26 @@ class Tournament:
     solo: str | None = None  # only line-ups where this bot holds one seat
     game: str = "gonzaga"
     sources: tuple[str, ...] = ()  # the game's kinds of points
+    ray: str | None = None  # the Ray address the games ran at (parallel.LOCAL: started here)
+
+    @property
+    def executor(self) -> Executor:
+        return Executor(self.workers, self.ray)
 
 
 def run_tournament(game: Game, bots: Sequence[str], players: Sequence[int], *, games: int,
-                   seed: int, workers: int, out: Path | None, console: Console,
+                   seed: int, workers: int | None, out: Path | None, console: Console,
                    overwrite: bool = False, options: Options | None = None,
                    command: str | None = None, solo: str | None = None,
-                   records: bool = True) -> Tournament:
+                   records: bool = True, ray: str | None = None) -> Tournament:
     """Check the arguments, play the schedule with a progress bar, write every output.
 
+    The games run in `workers` processes, or as Ray tasks when `ray` is an address (or
+    `parallel.LOCAL`, with `workers` CPUs); the results are the same either way.
     Raises ValueError for bad arguments or an unwritable `out` before any game is played.
     """
-    specs = check_arguments(game, bots, players, games, workers)
+    how = Executor(workers, ray)
+    specs = check_arguments(game, bots, players, games, how)
     options = dict(options or {})
     if solo is not None:
         solo = solo.strip()
@@ -336,21 +309,31 @@ def run_tournament(game: Game, bots: Sequence[str], players: Sequence[int], *, g
         prepare_out(out, overwrite)
     tables, scheduled = schedule(specs, players, games, seed, solo)
     started = time.perf_counter()
-    results: list[GameResult] = []
-    with Progress(TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console, transient=True) as progress:
-        task = progress.add_task("games", total=len(scheduled))
-        for result in _results(game, options, scheduled, out if records else None, workers):
-            results.append(result)
-            progress.advance(task)
+    results = _play(game, options, scheduled, out if records else None, how, console)
     tour = Tournament(tuple(specs), tuple(players), games, seed, workers,
                       game.describe_options(options), tables, results,
                       summarise(specs, tables, results, game.info.score_sources),
                       elapsed=time.perf_counter() - started, out=out, solo=solo,
-                      game=game.info.name, sources=game.info.score_sources)
+                      game=game.info.name, sources=game.info.score_sources, ray=ray)
     if out is not None:
         write_outputs(tour, out, command)
     return tour
+
+
+def _play(game: Game, options: Options, scheduled: list[ScheduledGame], out: Path | None,
+          how: Executor, console: Console) -> list[GameResult]:
+    """Every game's result in schedule order; records written here as the games finish."""
+    results: list[GameResult | None] = [None] * len(scheduled)
+    jobs = [(one, out is not None) for one in scheduled]
+    with Progress(TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console, transient=True) as progress:
+        task = progress.add_task("games", total=len(scheduled))
+        for i, (result, text) in play_all(play_scheduled, game, options, jobs, how):
+            if out is not None and result.record is not None and text is not None:
+                (out / result.record).write_text(text, encoding="utf-8")
+            results[i] = result
+            progress.advance(task)
+    return [r for r in results if r is not None]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -552,7 +535,7 @@ def reports(tour: Tournament) -> list[Report]:
                       [[b.bot, str(b.decisions), f"{b.think_mean:.3g}", f"{b.think_max:.3g}"]
                        for b in s.overall],
                       f"mean game: {s.rounds_mean:.2f} rounds, {s.wall_mean:.2f} s wall time "
-                      f"(with {tour.workers} worker(s))"))
+                      f"(with {tour.executor.describe()})"))
     return out
 
 
@@ -607,7 +590,8 @@ def to_json(tour: Tournament, command: str | None = None) -> dict[str, Any]:
         "command": command,
         "parameters": {"bots": list(tour.bots), "players": list(tour.players),
                        "games_per_lineup": tour.games_per_lineup, "seed": tour.seed,
-                       "workers": tour.workers, "game": tour.game, "board": tour.table,
+                       "workers": tour.workers, "ray": tour.ray, "game": tour.game,
+                       "board": tour.table,
                        "solo": tour.solo},
         "methods": {"win_rate_interval": CI_METHOD, "rating": RATING_METHOD},
         "lineups": [{"id": i + 1, "players": t.players, "label": t.label,
@@ -668,5 +652,6 @@ def write_outputs(tour: Tournament, out: Path, command: str | None = None) -> No
 
 
 __all__ = ["BotStats", "GameResult", "Lineup", "Rating", "ScheduledGame", "Summary",
-           "Tournament", "bot_stats", "check_arguments", "lineups", "print_tournament", "rate",
-           "rotations", "run_tournament", "schedule", "summarise", "wilson"]
+           "Tournament", "bot_stats", "check_arguments", "default_workers", "lineups",
+           "play_scheduled", "print_tournament", "rate", "rotations", "run_tournament",
+           "schedule", "summarise", "wilson"]
