@@ -140,7 +140,7 @@ def _on_ray(play: Play[J, R], game: Game, options: Options, jobs: Sequence[J], h
     ray = import_ray()
     started_here = not ray.is_initialized()
     if started_here:
-        _start_ray(ray, how)
+        start_ray(ray, how)
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         size = max(1, min(per_task, len(jobs) // (cpus * 4)))
@@ -159,7 +159,7 @@ def _on_ray(play: Play[J, R], game: Game, options: Options, jobs: Sequence[J], h
             ray.shutdown()
 
 
-def _start_ray(ray: Any, how: Executor) -> None:
+def start_ray(ray: Any, how: Executor) -> None:
     """Start a local Ray instance, or join the cluster at the address given."""
     import logging
 
@@ -167,11 +167,12 @@ def _start_ray(ray: Any, how: Executor) -> None:
              "log_to_driver": False}
     try:
         if how.ray == LOCAL:
-            ray.init(num_cpus=how.workers or default_workers(), **quiet)
+            ray.init(address="local", num_cpus=how.workers or default_workers(), **quiet)
         else:
             ray.init(address=how.ray, **quiet)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         raise ValueError(f"cannot start or reach Ray at {how.ray}: {exc}") from None
 
 
-__all__ = ["LOCAL", "Executor", "check_executor", "default_workers", "import_ray", "play_all"]
+__all__ = ["LOCAL", "Executor", "check_executor", "default_workers", "import_ray", "play_all",
+           "start_ray"]

@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 from tabletop import games
 from tabletop.cli import app, ray_alone
-from tabletop.parallel import LOCAL, RAY_MISSING, Executor, check_executor
+from tabletop.parallel import LOCAL, RAY_MISSING, Executor, check_executor, start_ray
 from tabletop.simulate import run_simulation
 from tabletop.tournament import Tournament, run_tournament
 
@@ -38,7 +38,8 @@ def ray() -> Iterator[Any]:
         import ray  # in CI Ray must be there: a missing package fails the run
     else:
         ray = pytest.importorskip("ray", reason="Ray is not installed (pip install -e '.[ray]')")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    start_ray(ray, Executor(workers=2, ray=LOCAL))  # as `--ray --workers 2` starts it
+    assert ray.cluster_resources()["CPU"] == 2
     yield ray
     ray.shutdown()
 
