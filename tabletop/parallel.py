@@ -12,6 +12,7 @@ Ray is optional (`pip install -e '.[ray]'`); it is imported only when asked for.
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -62,6 +63,23 @@ def check_executor(how: Executor) -> None:
         raise ValueError(f"--workers sets the CPUs of a local Ray instance; the cluster at "
                          f"{how.ray} has its own CPUs (leave --workers out)")
     import_ray()
+    if how.ray not in (LOCAL, "auto"):
+        check_reachable(how.ray)
+
+
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """ValueError unless something listens at a HOST:PORT or ray://HOST:PORT address.
+
+    Ray itself retries an unreachable address for minutes before giving up.
+    """
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise ValueError(f"--ray takes auto, HOST:PORT or ray://HOST:PORT, not {address!r}")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except (OSError, OverflowError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ValueError(f"no Ray cluster answers at {address}: {reason}") from None
 
 
 def import_ray() -> Any:

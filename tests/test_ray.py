@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import socket
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
@@ -143,6 +144,21 @@ def test_ray_arguments_are_checked_before_playing(tmp_path: Path) -> None:
         check_executor(Executor(workers=None, ray=" "))
     result = runner.invoke(app, ["simulate", "--ray", "auto", "--workers", "2"])
     assert result.exit_code == 2 and "leave --workers out" in result.output
+
+
+def test_an_address_where_no_cluster_answers_is_refused_at_once(ray: Any,
+                                                                tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    out = tmp_path / "t"
+    result = runner.invoke(app, ["tournament", "--ray", f"127.0.0.1:{port}", "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert f"no Ray cluster answers at 127.0.0.1:{port}" in result.output
+    assert not out.exists()
+    for wrong in ("head", "ray://head:port", ":6379"):
+        with pytest.raises(ValueError, match="HOST:PORT"):
+            check_executor(Executor(workers=None, ray=wrong))
 
 
 def test_missing_ray_is_named_with_its_install_command(monkeypatch: pytest.MonkeyPatch,
