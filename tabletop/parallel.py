@@ -11,6 +11,7 @@ Ray is optional (`pip install -e '.[ray]'`); it is imported only when asked for.
 
 from __future__ import annotations
 
+import itertools
 import os
 import socket
 from collections.abc import Callable, Iterator, Sequence
@@ -155,6 +156,11 @@ def _play_batch(play: Play[J, R], name: str, options: Options, batch: Sequence[J
 
 def _on_ray(play: Play[J, R], game: Game, options: Options, jobs: Sequence[J], how: Executor,
             per_task: int) -> Iterator[tuple[int, R]]:
+    """Batches of games as Ray tasks, at most 4 per CPU in flight.
+
+    The window keeps results from piling up in the cluster's memory when this process writes
+    records more slowly than the cluster plays, and keeps each wait short on a large run.
+    """
     ray = import_ray()
     started_here = not ray.is_initialized()
     if started_here:
@@ -162,13 +168,21 @@ def _on_ray(play: Play[J, R], game: Game, options: Options, jobs: Sequence[J], h
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         size = max(1, min(per_task, len(jobs) // (cpus * 4)))
-        batches = [range(lo, min(lo + size, len(jobs))) for lo in range(0, len(jobs), size)]
+        batches = iter([range(lo, min(lo + size, len(jobs)))
+                        for lo in range(0, len(jobs), size)])
         task = ray.remote(num_cpus=1, max_retries=3)(_play_batch)
         shared = ray.put(options)  # sent once to every node, not once per task
-        pending = {task.remote(play, game.info.name, shared, [jobs[i] for i in b]): b
-                   for b in batches}
+        pending: dict[Any, range] = {}
+
+        def submit(count: int) -> None:
+            for batch in itertools.islice(batches, count):
+                ref = task.remote(play, game.info.name, shared, [jobs[i] for i in batch])
+                pending[ref] = batch
+
+        submit(cpus * 4)
         while pending:
             done, _ = ray.wait(list(pending), num_returns=1)
+            submit(len(done))
             for ref in done:
                 positions = pending.pop(ref)
                 yield from zip(positions, ray.get(ref), strict=True)
