@@ -40,7 +40,6 @@ from .errors import ClientError
 from .learn import learn_offer, learn_routes
 from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
 from .room import BOT, GameParams, Room, parse_params
-from .sidedb import database_of
 from .site import WebGame, load_sites
 from .storage import GameStore, Listing, StoreError, open_store
 from .timing import Timekeeper
@@ -113,8 +112,8 @@ class GameServer:
         self.lobby_limit = RateLimiter(self.limits.lobby_per_second, self.limits.lobby_burst)
         self._lobby_cache: dict[tuple[str, int], tuple[float, Listing]] = {}
         self.accounts: account_routes.Accounts | None = None  # set by `accounts.install`
-        self.turns = Timekeeper(self, database_of(store), clock)
-        self.chat = Chat(database_of(store), clock, self.limits.chat_per_second,
+        self.turns = Timekeeper(self, store, clock)
+        self.chat = Chat(store, clock, self.limits.chat_per_second,
                          self.limits.chat_burst)
 
     # -- life cycle ------------------------------------------------------------------------
