@@ -79,8 +79,9 @@ class Cluster:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def start_cluster(bindir: Path) -> Cluster:
-    """initdb + pg_ctl start; fsync off (a throwaway cluster), trust on loopback only."""
+def start_cluster(bindir: Path, *, durable: bool = False) -> Cluster:
+    """initdb + pg_ctl start, trust on loopback only; fsync off (a throwaway cluster) unless
+    `durable` (PostgreSQL's defaults, to measure)."""
     user = _run_as()
     folder = Path(tempfile.mkdtemp(prefix="tabletop-pg-"))
     if user is not None:
@@ -92,8 +93,9 @@ def start_cluster(bindir: Path) -> Cluster:
         subprocess.run([str(bindir / "initdb"), "-D", str(data), "-U", SUPERUSER,
                         "--auth=trust", "-E", "UTF8", "--no-sync"], user=user,
                        capture_output=True, check=True, cwd=folder)
-        options = (f"-p {cluster.port} -k {folder} -c listen_addresses=127.0.0.1 "
-                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+        options = f"-p {cluster.port} -k {folder} -c listen_addresses=127.0.0.1"
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         subprocess.run([str(bindir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"),
                         "-o", options, "-w", "-t", "60", "start"], user=user,
                        capture_output=True, check=True, cwd=folder)
