@@ -41,7 +41,7 @@ from .learn import learn_offer, learn_routes
 from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
 from .room import BOT, GameParams, Room, parse_params
 from .site import WebGame, load_sites
-from .storage import GameStore, Listing, StoreError, open_store
+from .storage import GameStore, Listing, SeqConflict, StoreError, open_store
 from .timing import Timekeeper
 
 log = logging.getLogger("tabletop.web")
@@ -320,6 +320,9 @@ class GameServer:
     def _store(self, write: Callable[[], None]) -> None:
         try:
             write()
+        except SeqConflict as exc:  # another writer stored this move's number first
+            log.warning("%s", exc)
+            raise ClientError("stale", say("error.stale")) from None
         except StoreError as exc:
             log.error("%s", exc)
             raise ClientError("storage", say("error.storage")) from None

@@ -247,3 +247,25 @@ def test_every_lobby_level_plays_a_move_from_the_worker_entry_point():
         act, new = room.prepare(seat, action_to_json(a))
         room.commit(act, new)
         assert room.state.history[-1] == a
+
+
+def test_a_move_another_writer_stored_first_is_refused_as_stale(db_url):
+    """Another process stored this game's next action: the server's move is refused with the
+    'stale' error and its game is unchanged."""
+    import asyncio
+
+    store = open_store(db_url)
+    server = GameServer(store, SITE, bot_processes=False)
+    room = server.create({"game": "gonzaga", "seats": [{"kind": "person", "name": "Ann"},
+                                                       {"kind": "person", "name": "Bea"}]})
+    seat = room.state.to_move()[0]
+    action = action_to_json(legal_actions(room.state, seat)[0])
+    other = open_store(db_url)
+    other.append(room.id, room.seq, action)
+    before = room.message_for(seat)
+    with pytest.raises(ClientError) as exc:
+        asyncio.run(server.act(room, seat, action, room.seq))
+    assert exc.value.code == "stale" and room.message_for(seat) == before
+    assert len(store.load(room.id).actions) == 1
+    other.close()
+    store.close()
