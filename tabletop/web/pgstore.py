@@ -119,8 +119,12 @@ class PgStore:
             self.pool.open(wait=True, timeout=POOL_WAIT)
         except (psycopg.Error, PoolTimeout) as exc:
             raise StoreError(f"cannot connect to PostgreSQL at {_safe(url)}: {exc}") from None
-        self.migrate("games", GAME_STEPS)
-        self._check_columns()
+        try:
+            self.migrate("games", GAME_STEPS)
+            self._check_columns()
+        except StoreError:
+            self.pool.close()
+            raise
 
     # -- connections and schema -------------------------------------------------------------
 
