@@ -297,7 +297,7 @@ class GameServer:
         async with self.locks[room.id]:
             room.check_seq(seq)
             action, new_state = room.prepare(seat, payload)
-            self._store(lambda: self.store.append(
+            await self._store(lambda: self.store.append(
                 room.id, room.seq, room.game.action_to_json(action),
                 section=room.section(new_state),
                 summary=room.summary(new_state), status="over" if new_state.is_over else None))
@@ -311,15 +311,21 @@ class GameServer:
         nothing (see `Room.can_undo`)."""
         async with self.locks[room.id]:
             before = room.prepare_undo(seat, seq)
-            self._store(lambda: self.store.take_back(
+            await self._store(lambda: self.store.take_back(
                 room.id, room.seq - 1, section=room.section(before),
                 summary=room.summary(before)))
             room.commit_undo(before)
         self._changed(room)
 
-    def _store(self, write: Callable[[], None]) -> None:
+    async def _store(self, write: Callable[[], None]) -> None:
+        """Write a move; a store that waits on a server (`wait_in_thread`: PostgreSQL's commit
+        waits for its disk) writes from a thread, so other games go on meanwhile (the game's
+        own lock keeps its moves in order)."""
         try:
-            write()
+            if getattr(self.store, "wait_in_thread", False):
+                await asyncio.to_thread(write)
+            else:
+                write()
         except SeqConflict as exc:  # another writer stored this move's number first
             log.warning("%s", exc)
             raise ClientError("stale", say("error.stale")) from None

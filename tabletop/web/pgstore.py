@@ -110,6 +110,10 @@ class PgTables:
 class PgStore:
     """`GameStore` on PostgreSQL through a psycopg connection pool."""
 
+    #: A commit waits for PostgreSQL's disk (milliseconds): the server writes moves from a
+    #: thread, so concurrent games' commits overlap (and PostgreSQL flushes them together).
+    wait_in_thread = True
+
     def __init__(self, url: str, *, pool_size: int = POOL_SIZE) -> None:
         self.url = url
         self.path = None  # no SQLite file: features ask `tables` for theirs
