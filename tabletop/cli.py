@@ -256,7 +256,8 @@ def replay(
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    db: Annotated[str, typer.Option(help="Database URL, sqlite:///PATH.")]
+    db: Annotated[str, typer.Option(help="Database URL: sqlite:///PATH or "
+                                         "postgresql://USER:PASSWORD@HOST:PORT/DBNAME.")]
     = "sqlite:///gonzaga.db",
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before moving.")] = 0.35,
 ) -> None:
@@ -332,6 +333,9 @@ def bench(
     every_game: Annotated[bool, typer.Option("--every-game", help="--server: games of every "
                                              "game the server hosts, in turn, instead of "
                                              "--game's.")] = False,
+    db: Annotated[str | None, typer.Option(help="--server: the server's database URL, e.g. "
+                                           "postgresql://USER@HOST/DB (its games stay there); "
+                                           "default: a fresh SQLite file.")] = None,
 ) -> None:
     """Measure speed on one core: games per second, placement listing, clone+apply, search;
     or, with --server, the web server's latency under load (or its memory, with --memory)."""
@@ -342,7 +346,7 @@ def bench(
         names = list(load_sites()) if every_game else [game_named(game).info.name]
         figures = run_memory_bench(server_games) if memory else \
             run_load_bench(games=server_games, think=think, lobby_pollers=lobby_pollers,
-                           names=names)
+                           names=names, db=db)
         _print_figures(figures, as_json)
         return
     from .bench import run_bench

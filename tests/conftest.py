@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 import ast
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from boards import tiny_board
+from pgcluster import Cluster, pg_bindir, start_cluster
 
 from games.gonzaga.actions import Plan
 from games.gonzaga.engine import apply, new_game
@@ -66,6 +68,40 @@ def put(state: GameState, player: int, hexes: Sequence[tuple[int, int]], kind: s
         else:
             state.ring_owner[h] = player
     state.pieces.append(Piece(player, kind, idx, fief if kind == "fief" else None, state.round))
+
+
+# -- the databases: every storage test runs on SQLite and on a throwaway PostgreSQL -----------
+
+PG_HELP = ("install PostgreSQL's server (Debian or Ubuntu: sudo apt-get install postgresql; "
+           ".ci/run does it)")
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """One PostgreSQL cluster for the whole run; skipped locally without PostgreSQL, failing in
+    CI (CI=true), where .ci/run installs it."""
+    bindir = pg_bindir()
+    if bindir is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PostgreSQL (initdb, pg_ctl) is missing: {PG_HELP}")
+        pytest.skip(f"PostgreSQL is not installed: {PG_HELP}")
+    cluster = start_cluster(bindir)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def pg_url(pg_cluster: Cluster) -> str:
+    """A fresh, empty PostgreSQL database."""
+    return pg_cluster.new_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database URL, once SQLite and once PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.db'}"
+    return str(request.getfixturevalue("pg_url"))
 
 
 # -- the summary says when browser tests did not run ---------------------------------------------

@@ -1,17 +1,16 @@
 """Accounts, sessions, the seats players hold and their ratings, in the games' own database.
 
-The tables live next to the game store's (`storage.py`) in the same database and are created
-with `CREATE TABLE IF NOT EXISTS`, so an older database gains them on open. A session cookie is
-never stored: only its SHA-256, so a copy of the database opens no session. "My games" reads the
-game store's `games` and `seats` tables (its lobby line and a seat's link) by join.
+The tables live next to the game store's (`storage.py`) in the same database, SQLite or
+PostgreSQL (`sidedb.open_tables`), and are created on open, so an older database gains them.
+A session cookie is never stored: only its SHA-256, so a copy of the database opens no
+session. "My games" reads the game store's `games` and `seats` tables (its lobby line and a
+seat's link) by join.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .storage import SqliteStore, StoreError
+from .sidedb import SideTables, Tables, open_tables
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS users (
@@ -108,54 +107,33 @@ def token_hash(token: str) -> str:
 
 
 class AccountStore:
-    """The account tables on SQLite; one connection under a lock, like `SqliteStore`."""
+    """The account tables, on SQLite or PostgreSQL (`sidedb.Tables`)."""
 
-    def __init__(self, path: str, shared: tuple[sqlite3.Connection, threading.Lock] | None = None
-                 ) -> None:
-        """The tables in the database file `path`, on a connection of their own; or on a
-        `shared` connection and its lock (an in-memory database exists once per connection)."""
-        self.path = path
-        self._owned = shared is None
-        try:
-            if shared is None:
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
-                self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-                self._db.execute("PRAGMA journal_mode=WAL")
-                self._db.execute("PRAGMA busy_timeout=5000")
-                self._lock = threading.Lock()
-            else:
-                self._db, self._lock = shared
-            with self._lock:
-                self._db.executescript(SCHEMA)
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the account tables in {path}: {exc}") from None
+    def __init__(self, where: str | Tables) -> None:
+        """The tables in the SQLite file `where`, or on tables a game store gave."""
+        if isinstance(where, str):
+            if where != ":memory:":
+                Path(where).parent.mkdir(parents=True, exist_ok=True)
+            where = SideTables(where, SCHEMA)
+        self.db = where
 
     @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+    def _tx(self) -> Iterator[Any]:
+        with self.db.tx() as db:
+            yield db
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
-        with self._lock:
-            return self._db.execute(sql, args).fetchall()
+        return self.db.rows(sql, args)
 
     # -- users and sessions ----------------------------------------------------------------
 
     def add_user(self, name: str, key: str, password_hash: str) -> User | None:
         """A new account; None when the name (casefolded) is taken."""
-        try:
-            with self._tx() as db:
-                cur = db.execute("INSERT INTO users (name, name_key, password, created) "
-                                 "VALUES (?,?,?,?)", (name, key, password_hash, time.time()))
-        except sqlite3.IntegrityError:
-            return None
-        return User(int(cur.lastrowid or 0), name)
+        with self._tx() as db:
+            row = db.execute("INSERT INTO users (name, name_key, password, created) "
+                             "VALUES (?,?,?,?) ON CONFLICT (name_key) DO NOTHING RETURNING id",
+                             (name, key, password_hash, time.time())).fetchone()
+        return None if row is None else User(int(row[0]), name)
 
     def user_by_key(self, key: str) -> tuple[User, str] | None:
         """An account and its password hash, by casefolded name."""
@@ -207,8 +185,8 @@ class AccountStore:
     def hold(self, game_id: str, seat: int, user_id: int) -> bool:
         """Tie a seat to an account; False when another account holds it already."""
         with self._tx() as db:
-            db.execute("INSERT OR IGNORE INTO game_players (game_id, seat, user_id) "
-                       "VALUES (?,?,?)", (game_id, seat, user_id))
+            db.execute("INSERT INTO game_players (game_id, seat, user_id) VALUES (?,?,?) "
+                       "ON CONFLICT DO NOTHING", (game_id, seat, user_id))
             (holder,) = db.execute("SELECT user_id FROM game_players WHERE game_id=? AND "
                                    "seat=?", (game_id, seat)).fetchone()
         return bool(holder == user_id)
@@ -237,8 +215,8 @@ class AccountStore:
 
     def add_rated(self, game_id: str, game: str, players: int) -> None:
         with self._tx() as db:
-            db.execute("INSERT OR IGNORE INTO rated_games (game_id, game, players) "
-                       "VALUES (?,?,?)", (game_id, game, players))
+            db.execute("INSERT INTO rated_games (game_id, game, players) VALUES (?,?,?) "
+                       "ON CONFLICT DO NOTHING", (game_id, game, players))
 
     def rated_game(self, game_id: str) -> tuple[str, int, bool] | None:
         """(game, players, already rated) of a rated game; None for an unrated one."""
@@ -270,7 +248,7 @@ class AccountStore:
             for user_id, (before, after) in new.items():
                 db.execute("INSERT INTO ratings (user_id, game, players, mu, sigma, games) "
                            "VALUES (?,?,?,?,?,1) ON CONFLICT (user_id, game, players) DO "
-                           "UPDATE SET mu=excluded.mu, sigma=excluded.sigma, games=games+1",
+                           "UPDATE SET mu=excluded.mu, sigma=excluded.sigma, games=ratings.games+1",
                            (user_id, game, players, after.mu, after.sigma))
                 db.execute("INSERT INTO rating_changes (game_id, user_id, before, after) "
                            "VALUES (?,?,?,?)", (game_id, user_id, before.ordinal,
@@ -297,20 +275,10 @@ class AccountStore:
             "SELECT game_id, before, after FROM rating_changes WHERE user_id=?", (user_id,))}
 
     def close(self) -> None:
-        if self._owned:
-            with self._lock:
-                self._db.close()
+        self.db.close()
 
 
 def open_account_store(store: Any) -> AccountStore:
-    """The account tables in the game store's own SQLite file; for an in-memory store, on its
-    very connection (another connection would open another, empty, database)."""
-    if isinstance(store, SqliteStore):
-        if store.path == ":memory:":
-            return AccountStore(store.path, (store._db, store._lock))
-        return AccountStore(store.path)
-    path = getattr(store, "path", None)
-    if isinstance(path, str):
-        return AccountStore(path)
-    raise StoreError("accounts need an SQLite game store (a PostgreSQL store would bring its "
-                     "own account tables)")
+    """The account tables in the game store's own database (an in-memory SQLite store: on its
+    very connection, since another connection would open another, empty, database)."""
+    return AccountStore(open_tables(store, "accounts", SCHEMA))

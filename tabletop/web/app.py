@@ -40,9 +40,8 @@ from .errors import ClientError
 from .learn import learn_offer, learn_routes
 from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
 from .room import BOT, GameParams, Room, parse_params
-from .sidedb import database_of
 from .site import WebGame, load_sites
-from .storage import GameStore, Listing, StoreError, open_store
+from .storage import GameStore, Listing, SeqConflict, StoreError, open_store
 from .timing import Timekeeper
 
 log = logging.getLogger("tabletop.web")
@@ -113,8 +112,8 @@ class GameServer:
         self.lobby_limit = RateLimiter(self.limits.lobby_per_second, self.limits.lobby_burst)
         self._lobby_cache: dict[tuple[str, int], tuple[float, Listing]] = {}
         self.accounts: account_routes.Accounts | None = None  # set by `accounts.install`
-        self.turns = Timekeeper(self, database_of(store), clock)
-        self.chat = Chat(database_of(store), clock, self.limits.chat_per_second,
+        self.turns = Timekeeper(self, store, clock)
+        self.chat = Chat(store, clock, self.limits.chat_per_second,
                          self.limits.chat_burst)
 
     # -- life cycle ------------------------------------------------------------------------
@@ -298,7 +297,7 @@ class GameServer:
         async with self.locks[room.id]:
             room.check_seq(seq)
             action, new_state = room.prepare(seat, payload)
-            self._store(lambda: self.store.append(
+            await self._store(lambda: self.store.append(
                 room.id, room.seq, room.game.action_to_json(action),
                 section=room.section(new_state),
                 summary=room.summary(new_state), status="over" if new_state.is_over else None))
@@ -312,15 +311,24 @@ class GameServer:
         nothing (see `Room.can_undo`)."""
         async with self.locks[room.id]:
             before = room.prepare_undo(seat, seq)
-            self._store(lambda: self.store.take_back(
+            await self._store(lambda: self.store.take_back(
                 room.id, room.seq - 1, section=room.section(before),
                 summary=room.summary(before)))
             room.commit_undo(before)
         self._changed(room)
 
-    def _store(self, write: Callable[[], None]) -> None:
+    async def _store(self, write: Callable[[], None]) -> None:
+        """Write a move; a store that waits on a server (`wait_in_thread`: PostgreSQL's commit
+        waits for its disk) writes from a thread, so other games go on meanwhile (the game's
+        own lock keeps its moves in order)."""
         try:
-            write()
+            if getattr(self.store, "wait_in_thread", False):
+                await asyncio.to_thread(write)
+            else:
+                write()
+        except SeqConflict as exc:  # another writer stored this move's number first
+            log.warning("%s", exc)
+            raise ClientError("stale", say("error.stale")) from None
         except StoreError as exc:
             log.error("%s", exc)
             raise ClientError("storage", say("error.storage")) from None

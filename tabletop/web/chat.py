@@ -19,7 +19,7 @@ from ..text import say
 from .errors import ClientError
 from .limits import RateLimiter
 from .room import _CONTROL
-from .sidedb import SideTables
+from .sidedb import open_tables
 from .storage import StoreError
 
 if TYPE_CHECKING:
@@ -60,8 +60,9 @@ def clean_line(value: Any) -> str:
 class ChatStore:
     """The chat lines of every game, in the game database."""
 
-    def __init__(self, path: str) -> None:
-        self.db = SideTables(path, SCHEMA)
+    def __init__(self, where: Any) -> None:
+        """In the SQLite file `where` names, or the database of the game store `where`."""
+        self.db = open_tables(where, "chat", SCHEMA)
 
     def add(self, game_id: str, seat: int, name: str, text: str, at: float
             ) -> dict[str, Any]:
@@ -88,8 +89,8 @@ class ChatStore:
 class Chat:
     """The server's side of the chat: checks, stores and sends lines."""
 
-    def __init__(self, path: str, clock: Callable[[], float], rate: float, burst: int) -> None:
-        self.store = ChatStore(path)
+    def __init__(self, where: Any, clock: Callable[[], float], rate: float, burst: int) -> None:
+        self.store = ChatStore(where)
         self.clock = clock
         self.limit = RateLimiter(rate, burst)
 

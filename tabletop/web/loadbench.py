@@ -47,14 +47,22 @@ LOCAL_LIMITS = {"creates_per_minute": 0, "lobby_per_second": 0, "max_active_game
                 "undo_wait": 0}
 
 
-def start_server(port: int, db_path: str | Path, *, bot_delay: float = 0.0,
+def db_url(db: str | Path) -> str:
+    """A database URL as given, or an SQLite URL for a file path."""
+    if isinstance(db, str) and "://" in db:
+        return db
+    return f"sqlite:///{Path(db).resolve()}"
+
+
+def start_server(port: int, db: str | Path, *, bot_delay: float = 0.0,
                  limits: dict[str, float] | None = None) -> subprocess.Popen[bytes]:
-    """The server as a separate process, as in production; waits until it answers."""
+    """The server as a separate process, as in production, on the database `db` (a URL or
+    an SQLite file); waits until it answers."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     limits = LOCAL_LIMITS if limits is None else limits
     proc = subprocess.Popen(
         [sys.executable, "-m", "tabletop.web", "--port", str(port), "--db",
-         f"sqlite:///{Path(db_path).resolve()}", "--bot-delay", str(bot_delay),
+         db_url(db), "--bot-delay", str(bot_delay),
          *[f"--limit={name}={value}" for name, value in limits.items()]],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
@@ -204,9 +212,11 @@ def _percentiles(times: list[float]) -> str:
 
 def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: float = 0.5,
                    lobby_pollers: int = 0, limits: dict[str, float] | None = None,
-                   names: Sequence[str] = ("gonzaga",)) -> dict[str, Any]:
+                   names: Sequence[str] = ("gonzaga",), db: str | None = None
+                   ) -> dict[str, Any]:
     """Start a server, play `games` concurrent games of `names` (in turn) over WebSockets,
-    return the figures.
+    return the figures. The server's database is `db` (a URL; its games stay there) or a
+    fresh SQLite file.
 
     With `think` 0 every client answers at once, which measures a saturated server (latency
     is then mostly queueing); a think time gives the load of fast players. `lobby_pollers`
@@ -214,7 +224,7 @@ def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: floa
     `limits` says otherwise)."""
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        proc = start_server(port, Path(tmp) / "bench.db", limits=limits or {
+        proc = start_server(port, db or Path(tmp) / "bench.db", limits=limits or {
             **LOCAL_LIMITS, "messages_per_second": 0,
             **({"lobby_per_second": 1} if lobby_pollers else {})})
         client0 = resource.getrusage(resource.RUSAGE_SELF)
@@ -230,7 +240,8 @@ def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: floa
     cpu = lambda a, b: round(b.ru_utime + b.ru_stime - a.ru_utime - a.ru_stime, 1)  # noqa: E731
     figures["server CPU (s)"] = cpu(server0, server1)
     figures["client scripts CPU (s)"] = cpu(client0, client1)
-    figures["server"] = "uvicorn, one process, SQLite WAL, loopback, 2-core machine shared " \
+    kind = "PostgreSQL" if db and not db.startswith("sqlite") else "SQLite WAL"
+    figures["server"] = f"uvicorn, one process, {kind}, loopback, 2-core machine shared " \
                         "with the clients"
     return figures
 

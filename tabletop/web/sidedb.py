@@ -1,8 +1,9 @@
-"""Tables of the platform's own features (turn clocks, chat) next to the game store.
+"""Tables of the platform's own features (accounts, turn clocks, chat) next to the game store.
 
-Each feature keeps its own tables (`CREATE TABLE IF NOT EXISTS`) in the same database as the
-games, through its own connection, so it needs nothing from the `GameStore` but where the
-database is.
+Each feature keeps its own tables in the same database as the games and asks the game store
+for them (`open_tables`): on SQLite a connection of their own to the same file, on PostgreSQL
+the store's connection pool. A feature writes its SQL once, in the dialect both databases
+share (`?` placeholders, `ON CONFLICT`, `RETURNING`); `Tables` is all it sees.
 """
 
 from __future__ import annotations
@@ -10,31 +11,55 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any, Protocol
 
 from .storage import StoreError
 
 
-def database_of(store: Any) -> str:
-    """The SQLite file of a game store (an in-memory store: a database of our own)."""
-    path = getattr(store, "path", None)
-    return str(path) if path else ":memory:"
+class Tables(Protocol):
+    """A feature's view of the database: transactions and reads, nothing more."""
+
+    def tx(self) -> AbstractContextManager[Any]:
+        """A transaction; yields something with `execute` and `executemany` (cursors with
+        `fetchone`, `fetchall`, `rowcount`). A database error becomes a `StoreError`."""
+        ...
+
+    def rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]: ...
+    def close(self) -> None: ...
+
+
+def open_tables(where: Any, part: str, schema: str) -> Tables:
+    """The tables of feature `part` (its `schema`, created or migrated here): in the SQLite
+    file `where` names, or in the database of the game store `where`."""
+    if isinstance(where, str):
+        return SideTables(where, schema)
+    tables = getattr(where, "tables", None)
+    if tables is None:
+        raise StoreError(f"the game store {type(where).__name__} keeps no side tables")
+    return tables(part, schema)  # type: ignore[no-any-return]
 
 
 class SideTables:
-    """One SQLite connection shared under a lock, with the schema a feature brings."""
+    """One SQLite connection shared under a lock, with the schema a feature brings; or a
+    connection and lock it shares (an in-memory database exists once per connection)."""
 
-    def __init__(self, path: str, schema: str) -> None:
+    def __init__(self, path: str, schema: str,
+                 shared: tuple[sqlite3.Connection, threading.Lock] | None = None) -> None:
+        self._owned = shared is None
         try:
-            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None,
-                                       timeout=10)
-            if path != ":memory:":
-                self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.executescript(schema)
+            if shared is None:
+                self._db = sqlite3.connect(path, check_same_thread=False,
+                                           isolation_level=None, timeout=10)
+                if path != ":memory:":
+                    self._db.execute("PRAGMA journal_mode=WAL")
+                self._lock = threading.Lock()
+            else:
+                self._db, self._lock = shared
+            with self._lock:
+                self._db.executescript(schema)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the SQLite database {path}: {exc}") from None
-        self._lock = threading.Lock()
 
     @contextmanager
     def tx(self) -> Iterator[sqlite3.Connection]:
@@ -56,8 +81,12 @@ class SideTables:
 
     def rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
-            return self._db.execute(sql, args).fetchall()
+            try:
+                return self._db.execute(sql, args).fetchall()
+            except sqlite3.Error as exc:
+                raise StoreError(f"the database refused a read: {exc}") from None
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        if self._owned:
+            with self._lock:
+                self._db.close()

@@ -2,8 +2,9 @@
 
 A game is fully determined by its deal (seed, scenario, seats) and the actions applied, so the
 store keeps exactly that; the server rebuilds every state by replaying the log through the
-engine. Everything goes through the small `GameStore` interface, so another database
-(PostgreSQL) only needs another implementation of these few methods.
+engine. Everything goes through the small `GameStore` interface: `SqliteStore` here, the
+embedded default, and `PgStore` (`pgstore.py`) for PostgreSQL. Both refuse a second action
+with the same number the same way (`SeqConflict`), so a game's log never forks.
 """
 
 from __future__ import annotations
@@ -57,6 +58,17 @@ class StoreError(RuntimeError):
     """A storage failure or a request the store cannot honour (the message says which)."""
 
 
+class SeqConflict(StoreError):
+    """An action numbered other than the next of its game's log: another writer stored that
+    number first (or the writer's copy of the game is stale). Nothing was written."""
+
+    def __init__(self, game_id: str, what: str, stored: int | None = None) -> None:
+        held = "" if stored is None else f" ({stored} stored)"
+        super().__init__(f"game {game_id}: {what} out of sequence{held}")
+        self.game_id = game_id
+        self.stored = stored
+
+
 @dataclass
 class StoredGame:
     """One game as stored: enough to rebuild it exactly."""
@@ -98,6 +110,9 @@ class GameStore(Protocol):
     def game_ids(self, status: str | None = None) -> list[str]: ...
     def lobby(self, section: str, offset: int, limit: int) -> Listing: ...
     def active_games(self, since: float) -> int: ...
+    def tables(self, part: str, schema: str) -> Any:
+        """The tables of a platform feature in the same database (`sidedb.Tables`)."""
+        ...
     def close(self) -> None: ...
 
 
@@ -167,6 +182,8 @@ class SqliteStore:
                                          (now, game_id))
                     if status is not None:
                         self._status(game_id, status)
+            except sqlite3.IntegrityError:
+                raise SeqConflict(game_id, f"action {seq}") from None
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot store action {seq} of game {game_id}: {exc}") from None
 
@@ -190,7 +207,7 @@ class SqliteStore:
         (stored,) = self._db.execute("SELECT COUNT(*) FROM actions WHERE game_id=?",
                                      (game_id,)).fetchone()
         if stored != count:
-            raise StoreError(f"game {game_id}: {what} out of sequence ({stored} stored)")
+            raise SeqConflict(game_id, what, stored)
 
     def _summary(self, game_id: str, section: str | None, summary: dict[str, Any]) -> None:
         self._db.execute("UPDATE games SET section=?, summary=? WHERE id=?",
@@ -265,6 +282,15 @@ class SqliteStore:
                                         "AND updated >= ?", (since,)).fetchone()
             return int(count)
 
+    def tables(self, part: str, schema: str) -> Any:
+        """A feature's tables in this file, on a connection of their own (in memory: on this
+        very connection, the only one that sees the database)."""
+        from .sidedb import SideTables
+
+        if self.path == ":memory:":
+            return SideTables(self.path, schema, (self._db, self._lock))
+        return SideTables(self.path, schema)
+
     def close(self) -> None:
         with self._lock:
             self._db.close()
@@ -291,12 +317,17 @@ def _json_or_null(value: Any) -> str | None:
 
 
 def open_store(url: str) -> GameStore:
-    """A store from a database URL: `sqlite:///relative.db`, `sqlite:////abs/path.db` or
-    `sqlite://:memory:`. Other schemes are refused with the list of supported ones."""
+    """A store from a database URL: `sqlite:///relative.db`, `sqlite:////abs/path.db`,
+    `sqlite://:memory:` or `postgresql://user@host:port/dbname` (libpq's URL form). Other
+    schemes are refused with the list of supported ones."""
     parsed = urlparse(url)
+    if parsed.scheme in ("postgresql", "postgres"):
+        from .pgstore import PgStore
+
+        return PgStore(url)
     if parsed.scheme != "sqlite":
-        raise StoreError(f"unsupported database URL {url!r}: only sqlite:///PATH is supported "
-                         "(PostgreSQL would be another GameStore implementation)")
+        raise StoreError(f"unsupported database URL {url!r}: use sqlite:///PATH or "
+                         "postgresql://USER@HOST:PORT/DBNAME")
     if parsed.netloc == ":memory:" or parsed.path in ("/:memory:", ""):
         return SqliteStore(":memory:")
     path = parsed.path[1:] if parsed.path.startswith("/") else parsed.path

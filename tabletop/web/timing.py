@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..text import say
 from .botpool import BotFailed, Decision, DecisionTimeout
 from .errors import ClientError
-from .sidedb import SideTables
+from .sidedb import open_tables
 
 if TYPE_CHECKING:
     from .app import GameServer
@@ -129,8 +129,9 @@ def notice(room: Room, seat: int, permanent: bool, misses: int) -> list[dict[str
 class TurnClocks:
     """The clocks and misses of turn-based games, in the game database."""
 
-    def __init__(self, path: str) -> None:
-        self.db = SideTables(path, SCHEMA)
+    def __init__(self, where: Any) -> None:
+        """In the SQLite file `where` names, or the database of the game store `where`."""
+        self.db = open_tables(where, "turns", SCHEMA)
 
     def started(self, game_id: str) -> dict[int, float]:
         return {int(seat): float(at) for seat, at in self.db.rows(
@@ -171,10 +172,10 @@ class TurnClocks:
 class Timekeeper:
     """The server's side of turn-based games: clocks, deadlines, bots moving for the late."""
 
-    def __init__(self, server: GameServer, path: str, clock: Callable[[], float]) -> None:
+    def __init__(self, server: GameServer, where: Any, clock: Callable[[], float]) -> None:
         self.server = server
         self.clock = clock
-        self.clocks = TurnClocks(path)
+        self.clocks = TurnClocks(where)
         self._started: dict[str, dict[int, float]] = {}  # game -> seat -> waiting since
         self._foreign: set[str] = set()  # clocks of games this server cannot open
 

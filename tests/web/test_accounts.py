@@ -16,7 +16,7 @@ from web_server import Server, launch
 
 from tabletop.web.account_store import AccountStore, Rating, open_account_store
 from tabletop.web.loadbench import LOCAL_LIMITS
-from tabletop.web.storage import SqliteStore, StoredGame
+from tabletop.web.storage import SqliteStore, StoredGame, open_store
 
 RELAXED = {**LOCAL_LIMITS, "logins_per_minute": 0, "signups_per_hour": 0,
            "messages_per_second": 0}
@@ -323,8 +323,19 @@ def test_the_leaderboard_lists_measured_bots_and_refuses_bad_counts(server):
         offer["gonzaga"]["bot_ratings"]["2"]["random"]
 
 
-def test_the_leaderboard_ranks_by_the_conservative_rating(tmp_path):
-    store = AccountStore(str(tmp_path / "board.db"))
+def test_an_account_store_on_its_own_file(tmp_path):
+    store = AccountStore(str(tmp_path / "own" / "board.db"))
+    try:
+        user = store.add_user("Solo", "solo", "hash")
+        assert user is not None and store.user_by_id(user.id) == user
+        assert store.add_user("SOLO", "solo", "other") is None  # the name is taken
+    finally:
+        store.close()
+
+
+def test_the_leaderboard_ranks_by_the_conservative_rating(db_url):
+    games = open_store(db_url)
+    store = open_account_store(games)
     try:
         people = {name: store.add_user(name, name.casefold(), "hash") for name in "ABCD"}
         # B: high mu but unsure; C: lower mu, sure; ranks by mu - 3 sigma
@@ -340,12 +351,47 @@ def test_the_leaderboard_ranks_by_the_conservative_rating(tmp_path):
         assert order == sorted(numbers, key=lambda n: -(numbers[n][0] - 3 * numbers[n][1]))
         assert order == ["C", "D", "B", "A"]
         assert store.leaderboard("gonzaga", 3) == []
+        assert store.ratings_of(people["C"].id)[0]["games"] == 1
+        store.add_rated("g9", "gonzaga", 2)
+        assert store.apply_result("g9", {people["C"].id: (Rating(27, 2), Rating(28, 1.9))})
+        assert store.ratings_of(people["C"].id)[0]["games"] == 2  # one more, same row
+        assert set(store.changes_of(people["C"].id)) == {"g2", "g9"}
     finally:
         store.close()
+        games.close()
 
 
 def test_an_in_memory_store_keeps_accounts_next_to_its_games():
     games = SqliteStore(":memory:")
+    seats_and_games_by_join(games)
+    games.close()
+
+
+def test_accounts_sessions_and_my_games_in_the_games_database(db_url):
+    games = open_store(db_url)
+    seats_and_games_by_join(games)
+    store = open_account_store(games)
+    try:
+        user = store.add_user("Ses", "ses", "hash")
+        assert user is not None and store.add_user("SES", "ses", "x") is None
+        store.set_password(user.id, "hash2")
+        assert store.user_by_key("ses") == (user, "hash2")
+        store.add_session("cookie", user.id, "csrf")
+        assert store.session("cookie").user == user and store.session("other") is None
+        store.end_session("cookie")
+        assert store.session("cookie") is None
+        store.add_rated("g1", "gonzaga", 2)
+        store.add_rated("g1", "gonzaga", 2)  # once
+        assert store.rated_game("g1") == ("gonzaga", 2, False)
+        games.set_status("g1", "over")
+        assert store.unrated_ended() == ["g1"]
+    finally:
+        store.close()
+        games.close()
+
+
+def seats_and_games_by_join(games: Any) -> None:
+    """Accounts hold seats of games in the same database; "my games" reads them by join."""
     store = open_account_store(games)
     try:
         games.create(StoredGame("g1", 1.0, {"game": "gonzaga"}, "playing", {0: "t" * 24},
@@ -358,4 +404,3 @@ def test_an_in_memory_store_keeps_accounts_next_to_its_games():
         assert store.unrated_ended() == []
     finally:
         store.close()
-        games.close()

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 from accounts_client import Visitor, play
+from browsers import shot
 from test_accounts import RELAXED
-from test_web_browser import ARGS, CHROMIUM, shot, sync_api
 from web_server import Server, launch
 
 PASSWORD = "a long enough secret"
@@ -26,13 +26,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    assert sync_api is not None and CHROMIUM is not None
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def sign_up(page: Any, base: str, name: str) -> None:

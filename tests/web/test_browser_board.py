@@ -16,15 +16,13 @@ import re
 from typing import Any
 
 import pytest
-import test_web_browser
+from browsers import shot, wait_new_view
 from colour_vision import MACHADO_2009, difference, hue
-from test_web_browser import shot, wait_new_view
 from websockets.sync.client import connect
 
 from games.gonzaga.web.wire import choose
 from tabletop.web.loadbench import http_json
 
-browser = test_web_browser.browser  # the shared fixture: one Chromium for this module
 LAPTOP = {"width": 1280, "height": 800}
 LARGE = {"width": 1920, "height": 1080}
 PHONE = {"width": 390, "height": 844}

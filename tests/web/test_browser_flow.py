@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from test_web_browser import browser, shot, wait_new_view  # noqa: F401 - the shared fixture
+from browsers import shot, wait_new_view
 from test_web_server import Client, create, token_of
 
 from games.gonzaga.bots import level_options
@@ -54,7 +54,7 @@ class Page:
 
 
 @pytest.fixture
-def pages(browser: Any) -> Iterator[Any]:  # noqa: F811 - the fixture imported above
+def pages(browser: Any) -> Iterator[Any]:
     """Opens pages; closes them and checks that no script failed."""
     opened: list[Page] = []
 

@@ -11,7 +11,7 @@ from tabletop.web.app import GameServer, Limits
 from tabletop.web.chat import HISTORY, MAX_CHARS, MAX_LINES, Chat, ChatStore, clean_line
 from tabletop.web.errors import ClientError
 from tabletop.web.site import load_sites
-from tabletop.web.storage import SqliteStore
+from tabletop.web.storage import open_store
 
 
 class FakeConnection:
@@ -26,8 +26,9 @@ class FakeConnection:
         self.sent.append(json.loads(text))
 
 
-def make(tmp_path: Any, **limits: Any) -> tuple[GameServer, Any]:
-    server = GameServer(SqliteStore(tmp_path / "g.db"), load_sites(["signorie"]),
+def make(db_url: str, **limits: Any) -> tuple[GameServer, Any]:
+    """A server on the database (SQLite or PostgreSQL: the storing tests run on both)."""
+    server = GameServer(open_store(db_url), load_sites(["signorie"]),
                         bot_processes=False, limits=Limits(**limits))
     room = server.create({"game": "signorie", "seats": [
         {"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bea"}]})
@@ -44,8 +45,8 @@ def test_a_line_is_text_of_limited_length_without_control_codes():
         assert exc.value.code == "bad-chat"
 
 
-def test_a_players_line_is_stored_and_sent_to_everyone_who_joined(tmp_path):
-    server, room = make(tmp_path)
+def test_a_players_line_is_stored_and_sent_to_everyone_who_joined(db_url):
+    server, room = make(db_url)
     ann, bea, watcher, stranger = (FakeConnection(0), FakeConnection(1), FakeConnection(None),
                                    FakeConnection(None, joined=False))
     line = server.chat.post(ann, room, "<b>hi</b> & welcome", [ann, bea, watcher, stranger])
@@ -56,11 +57,11 @@ def test_a_players_line_is_stored_and_sent_to_everyone_who_joined(tmp_path):
     # stored with the game: a later connection gets the history
     history = json.loads(server.chat.history(room))
     assert history["history"] is True and history["lines"] == [line]
-    assert ChatStore(str(tmp_path / "g.db")).recent(room.id) == [line]
+    assert ChatStore(open_store(db_url)).recent(room.id) == [line]
 
 
-def test_spectators_read_but_may_not_write(tmp_path):
-    server, room = make(tmp_path)
+def test_spectators_read_but_may_not_write(db_url):
+    server, room = make(db_url)
     watcher = FakeConnection(None)
     with pytest.raises(ClientError) as exc:
         server.chat.post(watcher, room, "hello", [watcher])
@@ -68,16 +69,16 @@ def test_spectators_read_but_may_not_write(tmp_path):
     assert server.chat.history(room) is None  # nothing was stored
 
 
-def test_a_refused_line_changes_nothing(tmp_path):
-    server, room = make(tmp_path)
+def test_a_refused_line_changes_nothing(db_url):
+    server, room = make(db_url)
     ann = FakeConnection(0)
     with pytest.raises(ClientError):
         server.chat.post(ann, room, "x" * (MAX_CHARS + 1), [ann])
     assert ann.sent == [] and server.chat.history(room) is None
 
 
-def test_each_connection_is_rate_limited_on_its_own(tmp_path):
-    server, room = make(tmp_path, chat_per_second=0.001, chat_burst=3)
+def test_each_connection_is_rate_limited_on_its_own(db_url):
+    server, room = make(db_url, chat_per_second=0.001, chat_burst=3)
     ann, bea = FakeConnection(0), FakeConnection(1)
     for i in range(3):
         server.chat.post(ann, room, f"line {i}", [])
@@ -89,8 +90,8 @@ def test_each_connection_is_rate_limited_on_its_own(tmp_path):
         ["line 0", "line 1", "line 2", "my own allowance"]
 
 
-def test_the_history_is_the_last_lines_and_a_full_chat_refuses_more(tmp_path):
-    chat = Chat(str(tmp_path / "c.db"), lambda: 5.0, rate=0, burst=1)
+def test_the_history_is_the_last_lines_and_a_full_chat_refuses_more(db_url):
+    chat = Chat(open_store(db_url), lambda: 5.0, rate=0, burst=1)
     for i in range(MAX_LINES):
         chat.store.add("g", i % 2, "Ann", f"{i}", float(i))
     recent = chat.store.recent("g")

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import pytest
-from test_web_browser import browser, shot, wait_new_view  # noqa: F401 - the browser fixture
+from browsers import shot, wait_new_view
 
 from tabletop import i18n
 from tabletop.i18n_tools import extract
@@ -75,7 +75,7 @@ def untranslated(page: Any, lang: str) -> list[str]:
     return found
 
 
-def play_in(browser: Any, server: Any, lang: str, locale: str) -> None:  # noqa: F811
+def play_in(browser: Any, server: Any, lang: str, locale: str) -> None:
     """A whole game against the random bot in a browser that asks for `locale`."""
     context = browser.new_context(locale=locale, viewport={"width": 1366, "height": 900})
     page = context.new_page()
@@ -125,11 +125,11 @@ def play_in(browser: Any, server: Any, lang: str, locale: str) -> None:  # noqa:
 
 
 @pytest.mark.parametrize(("lang", "locale"), [("de", "de-DE"), ("it", "it-IT")])
-def test_a_whole_game_shows_no_untranslated_text(server, browser, lang, locale):  # noqa: F811
+def test_a_whole_game_shows_no_untranslated_text(server, browser, lang, locale):
     play_in(browser, server, lang, locale)
 
 
-def test_the_language_chosen_is_remembered(server, browser):  # noqa: F811
+def test_the_language_chosen_is_remembered(server, browser):
     context = browser.new_context(locale="en-GB")
     page = context.new_page()
     page.goto(f"{server.base}/")

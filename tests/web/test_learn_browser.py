@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 import pytest
-from test_web_browser import browser, shot  # noqa: F401 - the fixture and screenshots
+from browsers import shot
 
 from games.gonzaga.actions import ACTION_COVERAGE
 from games.gonzaga.state import LEAGUE_SIZE, OBJECTIVE_POINTS
@@ -48,7 +48,7 @@ def walk_tutorial(page: Any, game: str, off_script: list[str]) -> dict[str, Any]
 
 
 @pytest.fixture
-def page(browser, server):  # noqa: F811
+def page(browser, server):
     p = browser.new_page(viewport={"width": 1366, "height": 900})
     errors: list[str] = []
     p.on("pageerror", lambda e: errors.append(str(e)))

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 from test_signorie_web import create, join, move, start, token_of
-from test_web_browser import ARGS, CHROMIUM, sync_api
 from web_server import ARTIFACTS, Server
 
 from tabletop.web.loadbench import http_json
@@ -37,13 +36,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    assert sync_api is not None and CHROMIUM is not None
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def open_page(browser: Any, url: str, width: int = 1366, height: int = 900) -> tuple[Any, Any]:

@@ -9,12 +9,12 @@ import re
 import time
 
 import pytest
-from test_signorie_browser import ARTIFACTS, browser, click_a_move, server, wait_ready
+from test_signorie_browser import ARTIFACTS, click_a_move, server, wait_ready
 from test_signorie_web import create
 
 from tabletop import i18n
 
-__all__ = ["browser", "server"]  # the module's fixtures, shared
+__all__ = ["server"]  # the module's fixture, shared
 
 #: every text node and title attribute the player can see
 VISIBLE = """() => {

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +14,7 @@ from tabletop.web import timing
 from tabletop.web.app import GameServer, Limits
 from tabletop.web.errors import ClientError
 from tabletop.web.site import load_sites
-from tabletop.web.storage import SqliteStore
+from tabletop.web.storage import open_store
 
 HOUR = 3600
 
@@ -30,8 +29,9 @@ class Clock:
         return self.now
 
 
-def make_server(db: Path, clock: Clock, game: str = "signorie") -> GameServer:
-    return GameServer(SqliteStore(db), load_sites([game]), bot_processes=False, clock=clock,
+def make_server(db_url: str, clock: Clock, game: str = "signorie") -> GameServer:
+    """A server on the database (SQLite or PostgreSQL: every test here runs on both)."""
+    return GameServer(open_store(db_url), load_sites([game]), bot_processes=False, clock=clock,
                       bot_delay=0, limits=Limits(undo_wait=0))
 
 
@@ -80,9 +80,9 @@ def test_the_lobby_offers_live_and_long_limits_and_seconds_only_when_allowed():
         [m["value"] for m in timing.lobby_json(HOUR)["misses"]]
 
 
-def test_a_live_game_has_no_clock(tmp_path):
+def test_a_live_game_has_no_clock(db_url):
     clock = Clock()
-    server = make_server(tmp_path / "g.db", clock)
+    server = make_server(db_url, clock)
     room = server.create({"game": "signorie", "seats": people(2)})
     assert room.params.timing is None and room.turn is None
     clock.now += 10 * 86400
@@ -92,9 +92,9 @@ def test_a_live_game_has_no_clock(tmp_path):
 # -- deadlines ---------------------------------------------------------------------------------
 
 
-def test_the_deadline_runs_from_the_start_of_the_seats_wait(tmp_path):
+def test_the_deadline_runs_from_the_start_of_the_seats_wait(db_url):
     clock = Clock()
-    server = make_server(tmp_path / "g.db", clock)
+    server = make_server(db_url, clock)
 
     async def main() -> None:
         room = server.create({"game": "signorie", "seats": people(2),
@@ -121,9 +121,9 @@ def test_the_deadline_runs_from_the_start_of_the_seats_wait(tmp_path):
     asyncio.run(main())
 
 
-def test_simultaneous_plans_each_seat_has_its_own_clock(tmp_path):
+def test_simultaneous_plans_each_seat_has_its_own_clock(db_url):
     clock = Clock()
-    server = make_server(tmp_path / "g.db", clock, game="gonzaga")
+    server = make_server(db_url, clock, game="gonzaga")
 
     async def main() -> None:
         room = server.create({"game": "gonzaga", "seats": people(3),
@@ -154,9 +154,9 @@ def _any_plan(room: Any, seat: int) -> dict[str, Any]:
 # -- the bot covers, then takes the seat for good -----------------------------------------------
 
 
-def test_a_bot_covers_a_timed_out_seat_and_the_log_says_so(tmp_path):
+def test_a_bot_covers_a_timed_out_seat_and_the_log_says_so(db_url):
     clock = Clock()
-    server = make_server(tmp_path / "g.db", clock)
+    server = make_server(db_url, clock)
 
     async def main() -> None:
         room = server.create({"game": "signorie", "seats": people(2),
@@ -183,9 +183,9 @@ def test_a_bot_covers_a_timed_out_seat_and_the_log_says_so(tmp_path):
     asyncio.run(main())
 
 
-def test_after_the_chosen_misses_the_bot_plays_the_seat_for_good(tmp_path):
+def test_after_the_chosen_misses_the_bot_plays_the_seat_for_good(db_url):
     clock = Clock()
-    server = make_server(tmp_path / "g.db", clock)
+    server = make_server(db_url, clock)
 
     async def main() -> None:
         room = server.create({"game": "signorie", "seats": people(2),
@@ -216,9 +216,9 @@ def test_after_the_chosen_misses_the_bot_plays_the_seat_for_good(tmp_path):
     asyncio.run(main())
 
 
-def test_a_player_who_moves_in_time_is_never_covered(tmp_path):
+def test_a_player_who_moves_in_time_is_never_covered(db_url):
     clock = Clock()
-    server = make_server(tmp_path / "g.db", clock)
+    server = make_server(db_url, clock)
 
     async def main() -> None:
         room = server.create({"game": "signorie", "seats": people(2),
@@ -241,9 +241,9 @@ def test_a_player_who_moves_in_time_is_never_covered(tmp_path):
 # -- restarts ----------------------------------------------------------------------------------
 
 
-def test_a_restart_keeps_the_deadlines_and_makes_moves_that_timed_out_meanwhile(tmp_path):
+def test_a_restart_keeps_the_deadlines_and_makes_moves_that_timed_out_meanwhile(db_url):
     clock = Clock()
-    db = tmp_path / "g.db"
+    db = db_url
     server = make_server(db, clock)
     room = server.create({"game": "signorie", "seats": people(2),
                           "timing": {"move_seconds": HOUR, "misses": 1}})

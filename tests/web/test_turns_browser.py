@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_web_browser import ARGS, CHROMIUM, sync_api
 from web_server import Server, launch
 
 from tabletop.text import say
@@ -25,13 +24,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    assert sync_api is not None and CHROMIUM is not None
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def page_of(browser: Any, url: str) -> Any:

@@ -6,50 +6,9 @@ and fail in CI (CI=true), where .ci/run installs it.
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
-from typing import Any
-
-import pytest
-from web_server import ARTIFACTS
+from browsers import shot, wait_new_view
 
 from tabletop.web.loadbench import http_json
-
-CHROMIUM = shutil.which("chromium")  # Debian's package
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-try:
-    from playwright import sync_api
-except ImportError:  # pragma: no cover - the dev extra installs it
-    sync_api = None
-
-MISSING = ("Chromium is not installed (apt-get install chromium)" if CHROMIUM is None
-           else "Playwright for Python is not installed (pip install -e '.[dev]')"
-           if sync_api is None else None)
-if MISSING:
-    if os.environ.get("CI") == "true":  # in CI a browser test never silently skips
-        pytest.fail(f"{MISSING}; .ci/run installs it", pytrace=False)
-    pytest.skip(f"{MISSING}: browser tests skipped", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    assert sync_api is not None and CHROMIUM is not None
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-def wait_new_view(page: Any, seq: int) -> None:
-    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}", timeout=15000)
 
 
 def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):

@@ -7,14 +7,34 @@ import json
 from typer.testing import CliRunner
 
 from tabletop.cli import app
+from tabletop.web.loadbench import free_port
+from tabletop.web.storage import open_store
 
 runner = CliRunner()
 
 
 def test_serve_refuses_unknown_database_urls():
-    result = runner.invoke(app, ["serve", "--db", "postgresql://localhost/games"])
+    result = runner.invoke(app, ["serve", "--db", "mysql://localhost/games"])
     assert result.exit_code == 2
     assert "unsupported database URL" in " ".join(result.output.split())
+
+
+def test_serve_names_a_postgresql_it_cannot_reach():
+    url = f"postgresql://games@127.0.0.1:{free_port()}/games?connect_timeout=1"
+    result = runner.invoke(app, ["serve", "--db", url])
+    assert result.exit_code == 2
+    assert "cannot connect to PostgreSQL" in " ".join(result.output.split())
+
+
+def test_bench_server_on_postgresql(pg_url):
+    result = runner.invoke(app, ["bench", "--server", "--server-games", "2", "--think", "0",
+                                 "--json", "--db", pg_url])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert figures["games"] == 2 and "PostgreSQL" in figures["server"]
+    store = open_store(pg_url)
+    assert len(store.game_ids("over")) == 2  # the bench's games were played on PostgreSQL
+    store.close()
 
 
 def test_bench_server_plays_concurrent_games_and_reports_percentiles():

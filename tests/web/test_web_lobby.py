@@ -9,7 +9,6 @@ import urllib.error
 import urllib.request
 
 import pytest
-from test_web_browser import browser  # noqa: F401 - the shared fixture
 
 from tabletop import games
 from tabletop.web.app import GameServer
@@ -89,7 +88,7 @@ def test_a_server_hosting_some_games_leaves_the_others_saved_games_alone(tmp_pat
     store.close()
 
 
-def test_the_lobby_shows_each_games_seats_bots_and_options(server, browser):  # noqa: F811
+def test_the_lobby_shows_each_games_seats_bots_and_options(server, browser):
     offered = http_json(f"{server.base}/api/lobby")["games"]
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     errors: list[str] = []

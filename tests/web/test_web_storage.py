@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 
 import pytest
 
@@ -12,9 +14,10 @@ from games.gonzaga.game import GAME
 from games.gonzaga.web.site import make_site
 from tabletop.web.app import GameServer
 from tabletop.web.botpool import Decision, decide
+from tabletop.web.loadbench import free_port
 from tabletop.web.room import ClientError, Room
 from tabletop.web.room import parse_params as parse
-from tabletop.web.storage import SqliteStore, StoreError, open_store
+from tabletop.web.storage import SeqConflict, SqliteStore, StoreError, open_store
 
 SITE = make_site()
 
@@ -29,30 +32,132 @@ def new_room(seed: int = 3) -> Room:
     return Room("g1", params, SITE)
 
 
-def test_sqlite_store_is_in_wal_mode_and_keeps_the_log(tmp_path):
+def test_sqlite_store_is_in_wal_mode(tmp_path):
     store = open_store(f"sqlite:///{tmp_path / 'x.db'}")
     assert isinstance(store, SqliteStore) and store.journal_mode == "wal"
+    store.close()
+
+
+def test_the_store_keeps_the_log(db_url):
+    store = open_store(db_url)
     room = new_room()
     store.create(room.stored())
     store.append("g1", 0, {"type": "donate", "player": 0})
-    with pytest.raises(StoreError, match="out of sequence"):
+    with pytest.raises(SeqConflict, match="out of sequence"):
         store.append("g1", 5, {"type": "donate", "player": 0})
-    with pytest.raises(StoreError, match="out of sequence"):
+    with pytest.raises(SeqConflict, match="out of sequence"):
         store.append("g1", 0, {"type": "donate", "player": 0})
     loaded = store.load("g1")
     assert loaded is not None
     assert loaded.actions == [{"type": "donate", "player": 0}]
     assert loaded.tokens == room.tokens and loaded.spectator == room.spectator
+    assert loaded.params == json.loads(json.dumps(room.stored().params))
+    assert loaded.claimed == {0}
     assert store.game_ids("playing") == ["g1"] and store.load("nope") is None
     assert not store.claim("g1", 0)  # the creator's seat is theirs from creation
+    assert store.claim("g1", 1) is False  # a bot's seat has no token to claim
     store.close()
 
 
+def test_take_back_removes_only_the_last_action(db_url):
+    store = open_store(db_url)
+    store.create(new_room().stored())
+    for seq in range(3):
+        store.append("g1", seq, {"type": "donate", "player": seq})
+    with pytest.raises(SeqConflict):
+        store.take_back("g1", 1)  # not the last
+    store.take_back("g1", 2, section="open", summary={"id": "g1", "n": 2})
+    assert [a["player"] for a in store.load("g1").actions] == [0, 1]
+    store.append("g1", 2, {"type": "donate", "player": 9})
+    assert store.load("g1").actions[-1]["player"] == 9
+    store.close()
+
+
+def test_lobby_lines_status_and_activity(db_url):
+    store = open_store(db_url)
+    for i in range(5):
+        room = new_room(i)
+        room.id = f"g{i}"
+        stored = room.stored()
+        stored.created = 1000.0 + i
+        stored.section, stored.summary = "open", {"id": room.id}
+        store.create(stored)
+    store.set_summary("g3", "finished", {"id": "g3", "over": True})
+    store.set_summary("g4", "open", ["not", "a", "line"])  # unreadable: left out
+    store.append("g2", 0, {"type": "donate"}, section="playing", summary={"id": "g2"},
+                 status="over")
+    page = store.lobby("open", 0, 2)
+    assert [g["id"] for g in page.games] == ["g1"] and page.more  # g4 is left out
+    assert [g["id"] for g in store.lobby("open", 2, 2).games] == ["g0"]
+    assert store.lobby("finished", 0, 10).games == [{"id": "g3", "over": True}]
+    assert store.game_ids("over") == ["g2"]
+    assert store.active_games(0) == 4 and store.active_games(time.time() + 60) == 0
+    store.set_status("g1", "broken")
+    assert store.game_ids("broken") == ["g1"] and store.active_games(0) == 3
+    store.close()
+
+
+def test_two_writers_of_one_action_one_wins_and_the_log_never_forks(db_url):
+    """Two stores on one database (two server processes) each write action 1 of a game at
+    once: exactly one is stored, the other gets `SeqConflict`."""
+    first, second = open_store(db_url), open_store(db_url)
+    first.create(new_room().stored())
+    first.append("g1", 0, {"type": "donate", "player": 0})
+    for seq in range(1, 21):
+        outcome: list[str] = []
+        barrier = threading.Barrier(2)
+
+        def write(store, who, seq=seq, barrier=barrier, outcome=outcome):
+            barrier.wait()
+            try:
+                store.append("g1", seq, {"type": "donate", "player": who})
+                outcome.append("stored")
+            except SeqConflict:
+                outcome.append("conflict")
+
+        threads = [threading.Thread(target=write, args=(s, i))
+                   for i, s in enumerate((first, second))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(outcome) == ["conflict", "stored"], seq
+    for store in (first, second):
+        assert len(store.load("g1").actions) == 21
+    first.close()
+    second.close()
+
+
 def test_unknown_database_urls_are_refused_clearly():
-    with pytest.raises(StoreError, match="only sqlite"):
-        open_store("postgresql://localhost/gonzaga")
+    with pytest.raises(StoreError, match="use sqlite"):
+        open_store("mysql://localhost/gonzaga")
     with pytest.raises(StoreError, match="names no file"):
         open_store("sqlite:///")
+
+
+def test_an_unreachable_postgresql_is_named_without_its_password():
+    with pytest.raises(StoreError, match="cannot connect") as exc:
+        open_store(f"postgresql://u:secret@127.0.0.1:{free_port()}/x?connect_timeout=1")
+    assert "secret" not in str(exc.value)
+
+
+def test_postgresql_schema_is_migrated_once_and_versioned(pg_url):
+    import psycopg
+
+    from tabletop.web.account_store import open_account_store
+    from tabletop.web.pgstore import GAME_STEPS
+
+    stores = [open_store(pg_url) for _ in range(2)]  # the second finds everything there
+    open_account_store(stores[0]).close()
+    with psycopg.connect(pg_url) as conn:
+        rows = conn.execute("SELECT part, version FROM schema_migrations "
+                            "ORDER BY part").fetchall()
+        assert rows == [("accounts", 1), ("games", len(GAME_STEPS))]
+        conn.execute("INSERT INTO schema_migrations VALUES ('games', 99, 0)")
+    for store in stores:
+        store.close()
+    with pytest.raises(StoreError, match="newer than this server"):
+        open_store(pg_url)
 
 
 def test_a_room_rebuilt_from_its_log_is_the_same_game():
@@ -111,8 +216,8 @@ def test_the_message_text_is_the_message():
     assert len(room.message_for(None)["log"]) > 5
 
 
-def test_a_game_that_no_longer_replays_is_set_aside_not_fatal(tmp_path):
-    store = open_store(f"sqlite:///{tmp_path / 'x.db'}")
+def test_a_game_that_no_longer_replays_is_set_aside_not_fatal(db_url):
+    store = open_store(db_url)
     good, bad = new_room(1), new_room(2)
     bad.id = "bad"
     for room in (good, bad):
@@ -142,3 +247,25 @@ def test_every_lobby_level_plays_a_move_from_the_worker_entry_point():
         act, new = room.prepare(seat, action_to_json(a))
         room.commit(act, new)
         assert room.state.history[-1] == a
+
+
+def test_a_move_another_writer_stored_first_is_refused_as_stale(db_url):
+    """Another process stored this game's next action: the server's move is refused with the
+    'stale' error and its game is unchanged."""
+    import asyncio
+
+    store = open_store(db_url)
+    server = GameServer(store, SITE, bot_processes=False)
+    room = server.create({"game": "gonzaga", "seats": [{"kind": "person", "name": "Ann"},
+                                                       {"kind": "person", "name": "Bea"}]})
+    seat = room.state.to_move()[0]
+    action = action_to_json(legal_actions(room.state, seat)[0])
+    other = open_store(db_url)
+    other.append(room.id, room.seq, action)
+    before = room.message_for(seat)
+    with pytest.raises(ClientError) as exc:
+        asyncio.run(server.act(room, seat, action, room.seq))
+    assert exc.value.code == "stale" and room.message_for(seat) == before
+    assert len(store.load(room.id).actions) == 1
+    other.close()
+    store.close()

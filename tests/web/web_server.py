@@ -15,7 +15,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 class Server:
     base: str
     ws: str
-    db: Path
+    db: Path | str  # an SQLite file or a database URL
     proc: subprocess.Popen[bytes]
 
     def stop(self, *, kill: bool = False) -> None:
@@ -24,7 +24,8 @@ class Server:
             self.proc.wait(10)
 
 
-def launch(db: Path, port: int | None = None, limits: dict[str, float] | None = None) -> Server:
+def launch(db: Path | str, port: int | None = None,
+           limits: dict[str, float] | None = None) -> Server:
     """A server; `limits` as `python -m gonzaga.web --limit` takes them (default: the relaxed
     limits of one local program driving the server)."""
     port = port or free_port()

@@ -1,0 +1,42 @@
+"""Debian's Chromium driven by Playwright, for every browser test: where it is, how it starts,
+screenshots, and waiting for the next view. Without Chromium a browser test skips locally and
+fails in CI (CI=true), where .ci/run installs it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from typing import Any
+
+import pytest
+from web_server import ARTIFACTS
+
+CHROMIUM = shutil.which("chromium")  # Debian's package
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+try:
+    from playwright import sync_api
+except ImportError:  # pragma: no cover - the dev extra installs it
+    sync_api = None
+
+MISSING = ("Chromium is not installed (apt-get install chromium)" if CHROMIUM is None
+           else "Playwright for Python is not installed (pip install -e '.[dev]')"
+           if sync_api is None else None)
+
+
+def require_browser() -> None:
+    """Skip (fail in CI, where a browser test never silently skips) without a browser."""
+    if MISSING:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{MISSING}; .ci/run installs it", pytrace=False)
+        pytest.skip(f"{MISSING}: browser tests skipped")
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def wait_new_view(page: Any, seq: int) -> None:
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}", timeout=15000)
