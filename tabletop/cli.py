@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from . import games as catalogue
 from . import i18n
@@ -29,11 +30,11 @@ RayAddress = Annotated[str | None, typer.Option(
     "--ray", metavar="[ADDRESS]",
     help="Play the games as Ray tasks: on a Ray instance started here (--ray alone, with "
          "--workers CPUs) or on the cluster at ADDRESS (auto, ray://head:10001). Needs "
-         "pip install -e '.[ray]'.")]
+         "the optional Ray package (the project's ray extra).")]
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)  # text, not markup
     return typer.Exit(code)
 
 
