@@ -36,8 +36,8 @@ RAY_MISSING = ("--ray needs the Ray package, which is not installed: "
 class Executor:
     """How games are spread: `workers` processes here, or Ray tasks when `ray` is set.
 
-    `ray` is LOCAL for a Ray instance started here with `workers` CPUs (None: all of the
-    machine's), or the address of a running cluster (`auto`, `ray://head:10001`).
+    `ray` is LOCAL for a Ray instance started here with `workers` CPUs (None: all this
+    process may use), or the address of a running cluster (`auto`, `ray://head:10001`).
     """
 
     workers: int | None = 1
