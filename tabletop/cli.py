@@ -247,8 +247,16 @@ def serve(
     db: Annotated[str, typer.Option(help="Database URL, sqlite:///PATH.")]
     = "sqlite:///gonzaga.db",
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before moving.")] = 0.35,
+    workers: Annotated[int, typer.Option(help="Server processes sharing the port and the "
+                                              "database (more than 1 needs --redis).")] = 1,
+    redis: Annotated[str | None, typer.Option(help="redis://HOST:PORT through which several "
+                                                   "server processes hear of each other's "
+                                                   "moves.")] = None,
 ) -> None:
     """Play in the browser: the web app, its lobby and saved games."""
+    if workers < 1 or (workers > 1 and not redis):
+        raise fail("--workers is at least 1, and more than 1 needs --redis redis://HOST:PORT "
+                   "(the processes hear of each other's moves through it)")
     from tabletop.web import StoreError, open_store
     from tabletop.web import serve as run_server
 
@@ -263,7 +271,7 @@ def serve(
 
     titles = " and ".join(site.game.info.title for site in load_sites().values())
     console.print(f"{titles}: [bold]http://{host}:{port}[/] (database {db}); Ctrl-C stops it")
-    run_server(host, port, db, bot_delay=bot_delay)
+    run_server(host, port, db, bot_delay=bot_delay, redis=redis, workers=workers)
 
 
 def _cannot_listen(host: str, port: int) -> str | None:

@@ -16,6 +16,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import socket
 import statistics
 import subprocess
@@ -47,14 +48,42 @@ LOCAL_LIMITS = {"creates_per_minute": 0, "lobby_per_second": 0, "max_active_game
                 "undo_wait": 0}
 
 
+def start_redis(folder: str | Path) -> tuple[subprocess.Popen[bytes], str]:
+    """A throwaway Redis (Debian's `redis-server`) in `folder` on a free loopback port, saving
+    nothing; returns it and its URL once it answers."""
+    exe = shutil.which("redis-server")
+    if exe is None:
+        raise RuntimeError("redis-server is not installed (Debian: apt-get install "
+                           "redis-server)")
+    port = free_port()
+    proc = subprocess.Popen([exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no", "--dir", str(folder)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"redis-server exited with {proc.returncode}")
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                probe.sendall(b"PING\r\n")
+                if probe.recv(16).startswith(b"+PONG"):
+                    return proc, f"redis://127.0.0.1:{port}/0"
+        time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("redis-server did not answer within 10 s")
+
+
 def start_server(port: int, db_path: str | Path, *, bot_delay: float = 0.0,
-                 limits: dict[str, float] | None = None) -> subprocess.Popen[bytes]:
-    """The server as a separate process, as in production; waits until it answers."""
+                 limits: dict[str, float] | None = None, redis: str | None = None,
+                 workers: int = 1) -> subprocess.Popen[bytes]:
+    """The server as a separate process, as in production; waits until it answers. With
+    `redis` it is one of several processes on the same database."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     limits = LOCAL_LIMITS if limits is None else limits
+    cluster = ["--redis", redis, "--workers", str(workers)] if redis else []
     proc = subprocess.Popen(
         [sys.executable, "-m", "tabletop.web", "--port", str(port), "--db",
-         f"sqlite:///{Path(db_path).resolve()}", "--bot-delay", str(bot_delay),
+         f"sqlite:///{Path(db_path).resolve()}", "--bot-delay", str(bot_delay), *cluster,
          *[f"--limit={name}={value}" for name, value in limits.items()]],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30

@@ -57,6 +57,11 @@ class StoreError(RuntimeError):
     """A storage failure or a request the store cannot honour (the message says which)."""
 
 
+class SeqConflict(StoreError):
+    """The log no longer ends where the writer thought: another process wrote (or took back)
+    a move of this game first. The writer catches up from the store; nothing was written."""
+
+
 @dataclass
 class StoredGame:
     """One game as stored: enough to rebuild it exactly."""
@@ -116,7 +121,9 @@ class SqliteStore:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         try:
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            # several server processes may share the file: a writer waits its turn
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
+                                       timeout=10)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
@@ -167,6 +174,9 @@ class SqliteStore:
                                          (now, game_id))
                     if status is not None:
                         self._status(game_id, status)
+            except sqlite3.IntegrityError as exc:  # (game_id, seq) is the primary key
+                raise SeqConflict(f"game {game_id}: action {seq} is stored already: "
+                                  f"{exc}") from None
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot store action {seq} of game {game_id}: {exc}") from None
 
@@ -190,7 +200,7 @@ class SqliteStore:
         (stored,) = self._db.execute("SELECT COUNT(*) FROM actions WHERE game_id=?",
                                      (game_id,)).fetchone()
         if stored != count:
-            raise StoreError(f"game {game_id}: {what} out of sequence ({stored} stored)")
+            raise SeqConflict(f"game {game_id}: {what} out of sequence ({stored} stored)")
 
     def _summary(self, game_id: str, section: str | None, summary: dict[str, Any]) -> None:
         self._db.execute("UPDATE games SET section=?, summary=? WHERE id=?",
