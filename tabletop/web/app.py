@@ -540,6 +540,8 @@ class GameServer:
         if kind == "hello":
             if "lang" in msg:  # the page's language, when it differs from the handshake's
                 conn.lang = i18n.set_language(msg.get("lang"))
+            if self.cluster is not None:  # a player coming from a process that died may
+                await self.catch_up(room)  # have moved there last, unheard of here
             self._hello(conn, room, msg.get("token"))
         elif kind == "ping":
             conn.send('{"type": "pong"}')

@@ -162,7 +162,7 @@ def _processes(tmp: Path, redis: str, count: int = 2,
                 proc.wait(10)
 
 
-async def _watch(url: str, seen: list[dict[str, Any]]) -> None:
+async def _watch(url: str, seen: list[dict[str, Any]]) -> dict[str, Any]:
     """A spectator: every state message until the end."""
     async with websockets.connect(url, max_size=1 << 24) as ws:
         await ws.send(json.dumps({"type": "hello"}))
@@ -171,7 +171,7 @@ async def _watch(url: str, seen: list[dict[str, Any]]) -> None:
             if msg["type"] == "state":
                 seen.append(msg)
                 if msg["phase"] == "over":
-                    return
+                    return msg
 
 
 def _in_order_once(messages: list[dict[str, Any]]) -> list[int]:
@@ -249,49 +249,70 @@ def test_the_bots_of_a_game_decide_once_however_many_processes_show_it(
 # -- kill -9 in the middle of 20 games ---------------------------------------------------------
 
 
+class _Seat:
+    """A seat's client across its connections: the move in flight, and moves whose connection
+    died before the answer (the store may hold them or not; neither is acknowledged)."""
+
+    def __init__(self) -> None:
+        self.sent: tuple[int, dict[str, Any]] | None = None
+        self.unanswered: list[dict[str, Any]] = []
+        self.taken: Any = None  # the ack of the move in flight, until an error takes it back
+
+
 async def _play_on(ports: list[int], game: dict[str, Any], seat: dict[str, Any],
-                   acks: list[tuple[str, int, dict[str, Any]]], rng: random.Random) -> None:
+                   acks: list[tuple[str, int, list[dict[str, Any]]]],
+                   rng: random.Random) -> None:
     """Play a seat to the end, reconnecting to the other process when the connection drops;
-    every move the server acknowledged (its view shows it as the last move) is recorded."""
+    every move the server acknowledged (a view shows it as the last move) is recorded."""
     reply = load_site("gonzaga").bench_reply
     token = seat["link"].split("#", 1)[1]
     at = (seat["seat"] + len(game["id"])) % len(ports)
+    me = _Seat()
     while True:
         try:
             async with websockets.connect(f"ws://127.0.0.1:{ports[at]}/ws/{game['id']}",
                                           max_size=1 << 24, open_timeout=5) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": token}))
-                if await _seat_loop(ws, game["id"], seat["seat"], acks, rng, reply):
+                if await _seat_loop(ws, game["id"], seat["seat"], me, acks, rng, reply):
                     return
         except (OSError, websockets.ConnectionClosed, TimeoutError):
+            if me.sent is not None:
+                me.unanswered.append(me.sent[1])
+                me.sent = None
             at = (at + 1) % len(ports)
             await asyncio.sleep(0.2)
 
 
-async def _seat_loop(ws: Any, game_id: str, me: int, acks: list[Any], rng: random.Random,
-                     reply: Any) -> bool:
-    sent: tuple[int, dict[str, Any]] | None = None
+async def _seat_loop(ws: Any, game_id: str, seat: int, me: _Seat, acks: list[Any],
+                     rng: random.Random, reply: Any) -> bool:
     seqs: list[int] = []
     while True:
         msg = orjson.loads(await ws.recv())
         if msg["type"] == "error":
             assert msg["code"] in ("stale", "not-your-turn"), msg
-            sent = None
+            if me.taken is not None:  # that view was another process's move caught up
+                acks.remove(me.taken)
+                me.unanswered = me.taken[2][1:]
+            me.sent = me.taken = None
             await ws.send('{"type": "state"}')
             continue
         if msg["type"] != "state":
             continue
         assert not seqs or msg["seq"] >= seqs[-1], "a view older than one already shown"
         seqs.append(msg["seq"])
-        if sent is not None and msg["seq"] > sent[0] and msg["last_player"] == me:
-            acks.append((game_id, msg["seq"] - 1, sent[1]))
-            sent = None
+        if me.sent is not None and msg["seq"] > me.sent[0] and msg["last_player"] == seat:
+            # this move, or one sent on a connection that died before its answer came
+            me.taken = (game_id, msg["seq"] - 1, [me.sent[1], *me.unanswered])
+            acks.append(me.taken)
+            me.sent = None
+            me.unanswered = []
         if msg["phase"] == "over":
             return True
-        if msg["legal"] and sent is None:
+        if msg["legal"] and me.sent is None:
+            me.taken = None
             await asyncio.sleep(rng.uniform(0, 0.03))
             action = reply(msg, rng)
-            sent = (msg["seq"], action)
+            me.sent = (msg["seq"], action)
             await ws.send(json.dumps({"type": "act", "seq": msg["seq"], "action": action}))
 
 
@@ -303,7 +324,7 @@ def test_kill_9_of_one_process_loses_no_acknowledged_move(
         games = [http_json(f"{base}/api/games", PEOPLE if g % 4 else {
             "game": "gonzaga", "seats": [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}]})
             for g in range(20)]
-        acks: list[tuple[str, int, dict[str, Any]]] = []
+        acks: list[tuple[str, int, list[dict[str, Any]]]] = []
 
         async def run() -> None:
             players = [asyncio.create_task(_play_on(ports, game, seat, acks,
@@ -324,6 +345,7 @@ def test_kill_9_of_one_process_loses_no_acknowledged_move(
         status = dict(con.execute("SELECT id, status FROM games"))
     assert all(status[game["id"]] == "over" for game in games), status
     logs = {game["id"]: _logged(db, game["id"]) for game in games}
-    for game_id, seq, action in acks:
+    for game_id, seq, actions in acks:
         stored = logs[game_id][seq]
-        assert {k: stored[k] for k in action} == action, (game_id, seq)
+        assert any({k: stored.get(k) for k in action} == action for action in actions), \
+            (game_id, seq, stored, actions)
