@@ -328,6 +328,8 @@ def bench(
     every_game: Annotated[bool, typer.Option("--every-game", help="--server: games of every "
                                              "game the server hosts, in turn, instead of "
                                              "--game's.")] = False,
+    workers: Annotated[int, typer.Option(help="--server: server processes on one database, "
+                                              "with a Redis the benchmark starts.")] = 1,
 ) -> None:
     """Measure speed on one core: games per second, placement listing, clone+apply, search;
     or, with --server, the web server's latency under load (or its memory, with --memory)."""
@@ -338,7 +340,7 @@ def bench(
         names = list(load_sites()) if every_game else [game_named(game).info.name]
         figures = run_memory_bench(server_games) if memory else \
             run_load_bench(games=server_games, think=think, lobby_pollers=lobby_pollers,
-                           names=names)
+                           names=names, workers=workers)
         _print_figures(figures, as_json)
         return
     from .bench import run_bench
