@@ -349,3 +349,35 @@ def test_kill_9_of_one_process_loses_no_acknowledged_move(
         stored = logs[game_id][seq]
         assert any({k: stored.get(k) for k in action} == action for action in actions), \
             (game_id, seq, stored, actions)
+
+
+# -- serve --workers N -------------------------------------------------------------------------
+
+
+def test_serve_refuses_several_workers_without_redis() -> None:
+    from typer.testing import CliRunner
+
+    from tabletop.cli import app
+
+    result = CliRunner().invoke(app, ["serve", "--workers", "2"])
+    assert result.exit_code == 2 and "--redis" in result.output
+
+
+def test_workers_share_one_port_and_finish_a_game(tmp_path: Path, redis_url: str) -> None:
+    port = free_port()
+    proc = start_server(port, tmp_path / "games.db", redis=redis_url, workers=2)
+    try:
+        game = http_json(f"http://127.0.0.1:{port}/api/games", PEOPLE)
+        url = f"ws://127.0.0.1:{port}/ws/{game['id']}"
+
+        async def run() -> list[dict[str, Any]]:
+            return await asyncio.gather(*[
+                play_seat(url, s["link"].split("#", 1)[1], random.Random(s["seat"]), think=0.01)
+                for s in game["seats"]])
+
+        finals = asyncio.run(asyncio.wait_for(run(), 120))
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(20)
+    assert all(f["phase"] == "over" for f in finals)
+    assert finals[0]["seq"] == len(_logged(tmp_path / "games.db", game["id"]))
