@@ -138,6 +138,7 @@ class Cluster:
             try:
                 async for message in self._pubsub.listen():
                     self._heard(message)
+                await asyncio.sleep(0.05)  # no subscription confirmed yet: listen ends at once
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # a lost connection: signals may have been missed
