@@ -196,7 +196,7 @@ def test_record_of_a_finished_game_verifies_from_the_command_line(tmp_path: Path
 # -- drawing ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("width", [100, 120])
+@pytest.mark.parametrize("width", [80, 100, 120])
 def test_the_table_mid_game_shows_names_values_and_costs(width: int):
     state = random_position()
     v = GAME.view(state, 0)
@@ -204,6 +204,7 @@ def test_the_table_mid_game_shows_names_values_and_costs(width: int):
     console.print(render.render_table(v, width))
     shown = output(console)
     assert all(len(line) <= width for line in shown.splitlines())
+    assert "…" not in shown  # no word cut short, however narrow the terminal
     t = v.t
     for seat in range(v.n):
         assert f"[{render.letter(v, seat)}] {v.names[seat]}" in shown

@@ -8,11 +8,11 @@ initial in brackets (`[Y]`) wherever its pieces appear.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -98,9 +98,30 @@ def _signoria(p: Position, c: int) -> str:
         if effect[1] else name
 
 
-def render_dice(p: Position) -> Table:
+#: Below this width the dice areas are told colour by colour, each fact on its own line, and
+#: the career bonuses go under their table.
+WIDE = 110
+
+
+class ByWidth:
+    """A table drawn one way on a wide terminal and another on a narrow one, chosen when it is
+    printed (the console's width is known then)."""
+
+    def __init__(self, wide: Callable[[], RenderableType],
+                 narrow: Callable[[], RenderableType]) -> None:
+        self.wide, self.narrow = wide, narrow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.wide() if options.max_width >= WIDE else self.narrow()
+
+
+def render_dice(p: Position) -> ByWidth:
     """Per colour: the slot's cost, the dice left (with what each costs), the Signoria action,
     the two assignment tiles of this round and the helper column the slot hires into."""
+    return ByWidth(lambda: _dice_table(p), lambda: _dice_by_colour(p))
+
+
+def _dice_table(p: Position) -> Table:
     t = p.t
     table = Table(title=say("dice.title"), title_justify="left", box=box.SIMPLE_HEAD,
                   padding=(0, 1))
@@ -119,6 +140,32 @@ def render_dice(p: Position) -> Table:
                       _signoria(p, c),
                       by_sex.get(MALE, ""), by_sex.get(FEMALE, ""),
                       die_colour(t.colours[t.ring[c]]))
+    return table
+
+
+def _dice_by_colour(p: Position) -> Table:
+    """The dice areas on a narrow terminal: a colour and its cost, then its facts, one a line."""
+    t = p.t
+    table = Table(title=say("dice.title"), title_justify="left", box=box.SIMPLE_HEAD,
+                  padding=(0, 1))
+    table.add_column(say("dice.colour"), no_wrap=True)
+    table.add_column(say("dice.cost"), no_wrap=True)
+    table.add_column("")
+    for c, colour in enumerate(t.colours):
+        dice = " ".join(f"{v} ({die_cost(p, c, v)})" for v in p.dice[c]) or say("dice.none")
+        slots = t.colour_assignment_slots[c]
+        by_sex = {t.assignment_slots[s][1]: _assignment(p, s) for s in slots}
+        facts = Text()
+        for label, value in ((say("dice.dice"), Text(dice)),
+                             (say("dice.signoria"), Text(_signoria(p, c))),
+                             (say("dice.assignment", sex=M), Text(by_sex.get(MALE, ""))),
+                             (say("dice.assignment", sex=F), Text(by_sex.get(FEMALE, ""))),
+                             (say("dice.hires"), die_colour(t.colours[t.ring[c]]))):
+            facts.append(f"{label}: ", style="dim")
+            facts.append_text(value)
+            facts.append("\n")
+        facts.rstrip()
+        table.add_row(die_colour(colour), str(t.cost[c]), facts)
     return table
 
 
@@ -151,18 +198,26 @@ def render_cities(p: Position) -> Table:
     return table
 
 
-def render_tracks(p: Position) -> Table:
+def render_tracks(p: Position) -> ByWidth:
     """The three career tracks (each seat's meeples per slot) and the Initiative track (the
-    discs per slot, the one on top of a stack first)."""
+    discs per slot, the one on top of a stack first). A slot's bonus is under its heading, or
+    on a narrow terminal under the table."""
+    return ByWidth(lambda: _tracks(p, narrow=False), lambda: _tracks(p, narrow=True))
+
+
+def _tracks(p: Position, narrow: bool) -> Table:
     t = p.t
+    bonuses = [f"{slot + 1}: +{words.effect_text(bonus)}"
+               for slot, bonus in enumerate(t.career_bonus) if bonus is not None]
     table = Table(title=say("tracks.title"), title_justify="left", box=box.SIMPLE_HEAD,
-                  padding=(0, 1), show_edge=False)
+                  padding=(0, 1), show_edge=False,
+                  caption=" · ".join(bonuses) if narrow else None, caption_justify="left")
     table.add_column(say("tracks.track"), no_wrap=True)
     for slot, vp in enumerate(t.career_vp):
         head = say("tracks.slot", n=slot + 1, vp=vp, rank=t.career_rank[slot])
         bonus = t.career_bonus[slot]
         if bonus is not None:
-            head += "\n+" + words.effect_text(bonus)
+            head += "\n*" if narrow else "\n+" + words.effect_text(bonus)
         table.add_column(head)
     for i, track in enumerate(t.tracks):
         cells = []
