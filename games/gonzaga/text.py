@@ -521,20 +521,20 @@ def fit_cards() -> dict[str, frozenset[tuple[int, int]]]:
 
 def plan_text(board: Board | None, plan: Plan) -> str:
     """Hispania / King's Privilege + Cities."""
-    region, action = card_name(board, plan.region), card_name(board, plan.action)
-    if plan.privilege:
-        return say("plan.privilege", region=region, action=action,
-                   privilege=card_name(board, PRIVILEGE))
-    return say("plan", region=region, action=action)
+    return _plan(board, plan, "plan", "plan.privilege")
 
 
 def plan_cards(board: Board | None, plan: Plan) -> str:
     """Hispania + Cities + King's Privilege (the cards as they lie on the table)."""
+    return _plan(board, plan, "plan.cards", "plan.cards-privilege")
+
+
+def _plan(board: Board | None, plan: Plan, key: str, privileged: str) -> str:
     region, action = card_name(board, plan.region), card_name(board, plan.action)
     if plan.privilege:
-        return say("plan.cards-privilege", region=region, action=action,
+        return say(privileged, region=region, action=action,
                    privilege=card_name(board, PRIVILEGE))
-    return say("plan.cards", region=region, action=action)
+    return say(key, region=region, action=action)
 
 
 def plan_short(board: Board | None, plan: Plan) -> str:
