@@ -261,8 +261,16 @@ def serve(
                                          "postgresql://USER:PASSWORD@HOST:PORT/DBNAME.")]
     = "sqlite:///gonzaga.db",
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before moving.")] = 0.35,
+    workers: Annotated[int, typer.Option(help="Server processes sharing the port and the "
+                                              "database (more than 1 needs --redis).")] = 1,
+    redis: Annotated[str | None, typer.Option(help="redis://HOST:PORT through which several "
+                                                   "server processes hear of each other's "
+                                                   "moves.")] = None,
 ) -> None:
     """Play in the browser: the web app, its lobby and saved games."""
+    if workers < 1 or (workers > 1 and not redis):
+        raise fail("--workers is at least 1, and more than 1 needs --redis redis://HOST:PORT "
+                   "(the processes hear of each other's moves through it)")
     from tabletop.web import StoreError, open_store
     from tabletop.web import serve as run_server
 
@@ -277,7 +285,7 @@ def serve(
 
     titles = " and ".join(site.game.info.title for site in load_sites().values())
     console.print(f"{titles}: [bold]http://{host}:{port}[/] (database {db}); Ctrl-C stops it")
-    run_server(host, port, db, bot_delay=bot_delay)
+    run_server(host, port, db, bot_delay=bot_delay, redis=redis, workers=workers)
 
 
 def _cannot_listen(host: str, port: int) -> str | None:
@@ -337,6 +345,8 @@ def bench(
     db: Annotated[str | None, typer.Option(help="--server: the server's database URL, e.g. "
                                            "postgresql://USER@HOST/DB (its games stay there); "
                                            "default: a fresh SQLite file.")] = None,
+    workers: Annotated[int, typer.Option(help="--server: server processes on one database, "
+                                              "with a Redis the benchmark starts.")] = 1,
 ) -> None:
     """Measure speed on one core: games per second, placement listing, clone+apply, search;
     or, with --server, the web server's latency under load (or its memory, with --memory)."""
@@ -347,7 +357,7 @@ def bench(
         names = list(load_sites()) if every_game else [game_named(game).info.name]
         figures = run_memory_bench(server_games) if memory else \
             run_load_bench(games=server_games, think=think, lobby_pollers=lobby_pollers,
-                           names=names, db=db)
+                           names=names, db=db, workers=workers)
         _print_figures(figures, as_json)
         return
     from .bench import run_bench

@@ -5,21 +5,51 @@ Nothing in a game's rules imports this package; it drives them like any other cl
 
 from __future__ import annotations
 
-from .storage import GameStore, SqliteStore, StoreError, open_store
+import json
+import os
+from typing import Any
 
-__all__ = ["GameStore", "SqliteStore", "StoreError", "open_store", "serve"]
+from .storage import GameStore, SeqConflict, SqliteStore, StoreError, open_store
+
+__all__ = ["GameStore", "SeqConflict", "SqliteStore", "StoreError", "open_store", "serve"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzaga.db",
           *, games: list[str] | None = None, bot_delay: float = 0.35, log_level: str = "warning",
-          limits: dict[str, float] | None = None) -> None:
+          limits: dict[str, float] | None = None, redis: str | None = None,
+          workers: int = 1) -> None:
     """Run the web app of `games` (default: every game with a web side) with uvicorn until
-    interrupted; `limits` overrides fields of `app.Limits` (rates of 0: no limit)."""
+    interrupted; `limits` overrides fields of `app.Limits` (rates of 0: no limit). With
+    `workers` > 1, that many processes share the port and the database, and hear of each
+    other's moves through Redis at `redis` (required then)."""
     import uvicorn
 
+    if workers > 1 and not redis:
+        raise ValueError("several workers need --redis redis://HOST:PORT to hear of each "
+                         "other's moves")
+    options = {"db": db, "games": games, "bot_delay": bot_delay, "limits": limits or {},
+               "redis": redis}
+    common = {"host": host, "port": port, "log_level": log_level, "ws_max_size": 1 << 16,
+              "ws_per_message_deflate": False}
+    # no WebSocket message is near 64 KiB (the server refuses over 16 KiB with a clear error)
+    if workers > 1:
+        os.environ[_OPTIONS] = json.dumps(options)
+        uvicorn.run("tabletop.web:app_from_environment", factory=True, workers=workers,
+                    **common)  # type: ignore[arg-type]
+        return
+    uvicorn.run(_app(options), **common)  # type: ignore[arg-type]
+
+
+_OPTIONS = "TABLETOP_SERVE_OPTIONS"  # how `serve` hands its options to its worker processes
+
+
+def app_from_environment() -> Any:
+    """The app of one worker process of `serve(workers=N)`."""
+    return _app(json.loads(os.environ[_OPTIONS]))
+
+
+def _app(options: dict[str, Any]) -> Any:
     from .app import Limits, create_app
 
-    app = create_app(db, games=games, bot_delay=bot_delay, limits=Limits(**(limits or {})))
-    # no WebSocket message is near 64 KiB (the server refuses over 16 KiB with a clear error)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=1 << 16,
-                ws_per_message_deflate=False)
+    return create_app(options["db"], games=options["games"], bot_delay=options["bot_delay"],
+                      limits=Limits(**options["limits"]), redis=options["redis"])

@@ -27,13 +27,17 @@ def main() -> None:
     parser.add_argument("--game", action="append", default=None,
                         help="host only this game (repeat for several); default: every game")
     parser.add_argument("--bot-delay", type=float, default=0.35)
+    parser.add_argument("--redis", default=None,
+                        help="redis://HOST:PORT: one of several processes on one database")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes sharing the port (needs --redis)")
     parser.add_argument("--limit", type=_limit, action="append", default=[],
                         help="NAME=VALUE overrides a server limit, e.g. creates_per_minute=0")
     args = parser.parse_args()
     limits = {name: (int(v) if isinstance(getattr(Limits, name), int) else v)
               for name, v in args.limit}
     serve(args.host, args.port, args.db, games=args.game, bot_delay=args.bot_delay,
-          limits=limits)
+          limits=limits, redis=args.redis, workers=args.workers)
 
 
 if __name__ == "__main__":

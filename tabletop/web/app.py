@@ -19,8 +19,9 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -44,11 +45,15 @@ from .site import WebGame, load_sites
 from .storage import GameStore, Listing, SeqConflict, StoreError, open_store
 from .timing import Timekeeper
 
+if TYPE_CHECKING:
+    from .cluster import Cluster
+
 log = logging.getLogger("tabletop.web")
 DEFAULT_DB = "sqlite:///gonzaga.db"
 STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
           "rate-limited": 429, "server-full": 503, "sign-in": 401, "bad-login": 401,
           "csrf": 403, "other-account": 403, "name-taken": 409}  # else 400
+SHUTDOWN_WAIT = 5.0  # seconds a stopping server waits for its tasks to end
 LOBBY_PAGE = 20  # games per lobby list and page
 STATIC = Path(__file__).with_name("static")  # the platform's pages: the lobby, shared scripts
 
@@ -78,6 +83,8 @@ class Limits:
     turn_check_seconds: float = 5.0  # how often the clocks of turn-based games are read
     chat_per_second: float = 0.5  # chat lines per connection, after a burst
     chat_burst: int = 5
+    lease_seconds: float = 10.0  # several processes: how long a game's bots stay with one
+    conflict_retries: int = 3  # several processes: a move judged again after another's won
 
 
 class GameServer:
@@ -115,6 +122,7 @@ class GameServer:
         self.turns = Timekeeper(self, store, clock)
         self.chat = Chat(store, clock, self.limits.chat_per_second,
                          self.limits.chat_burst)
+        self.cluster: Cluster | None = None  # other processes on the same database
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -152,13 +160,31 @@ class GameServer:
         for room in list(self.rooms.values()):
             self.kick_bots(room)
         self._spawn(self._sweep_forever(self.limits.sweep_seconds))
-        self._spawn(self.turns.run_forever(self.limits.turn_check_seconds))
+        self._spawn(self._clocks_forever(self.limits.turn_check_seconds))
+
+    async def _clocks_forever(self, every: float) -> None:
+        """The turn clocks, read by one process of several (the one holding their lease)."""
+        if self.cluster is None:
+            await self.turns.run_forever(every)
+            return
+        while True:
+            if self.cluster.holds("clocks"):
+                try:
+                    self.turns.check()
+                except Exception:
+                    log.exception("checking the turn clocks")
+            await asyncio.sleep(every)
 
     async def shutdown(self) -> None:
+        if self.cluster is not None:  # its loops stop and its leases go before tasks end
+            await self.cluster.close()
         for task in list(self.tasks):
             task.cancel()
         # a bot mid-thought is abandoned: it is asked again when the game resumes
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        if self.tasks:
+            _, late = await asyncio.wait(list(self.tasks), timeout=SHUTDOWN_WAIT)
+            for task in late:  # a library that swallowed its cancel must not hold the exit
+                log.warning("a task did not end at shutdown: %r", task)
         await self.bots.shutdown()
         self.turns.close()
         self.chat.close()
@@ -174,11 +200,15 @@ class GameServer:
         self.locks.setdefault(room.id, asyncio.Lock())
         self.active[room.id] = time.monotonic()
         self.turns.attach(room)
+        if self.cluster is not None:
+            self.cluster.follow(room.id)
 
     def _forget(self, game_id: str) -> None:
         for table in (self.rooms, self.conns, self.locks, self.active):
             table.pop(game_id, None)  # type: ignore[attr-defined]
         self.turns.forget(game_id)
+        if self.cluster is not None:
+            self.cluster.unfollow(game_id)
 
     def room(self, game_id: str) -> Room | None:
         """A live room, or a game loaded from the store on demand."""
@@ -294,44 +324,76 @@ class GameServer:
                   after_commit: Callable[[], None] | None = None) -> None:
         """Validate, store, apply, broadcast; a `ClientError` changes nothing.
         `after_commit` runs once the move is made, before anyone is told."""
-        async with self.locks[room.id]:
-            room.check_seq(seq)
-            action, new_state = room.prepare(seat, payload)
-            await self._store(lambda: self.store.append(
-                room.id, room.seq, room.game.action_to_json(action),
-                section=room.section(new_state),
-                summary=room.summary(new_state), status="over" if new_state.is_over else None))
-            room.commit(action, new_state)
-            if after_commit is not None:
-                after_commit()
+        for tries in range(self.limits.conflict_retries, -1, -1):
+            async with self.locks[room.id]:
+                room.check_seq(seq)
+                action, new_state = room.prepare(seat, payload)
+                if not await self._store(partial(
+                        self.store.append, room.id, room.seq, room.game.action_to_json(action),
+                        section=room.section(new_state), summary=room.summary(new_state),
+                        status="over" if new_state.is_over else None), room, tries):
+                    continue  # another process moved first: judged again on the game as it is
+                room.commit(action, new_state)
+                if after_commit is not None:
+                    after_commit()
+            break
         self._changed(room)
 
     async def undo(self, room: Room, seat: int | None, seq: Any) -> None:
         """Take back the seat's last move while nobody has moved since and it revealed
         nothing (see `Room.can_undo`)."""
-        async with self.locks[room.id]:
-            before = room.prepare_undo(seat, seq)
-            await self._store(lambda: self.store.take_back(
-                room.id, room.seq - 1, section=room.section(before),
-                summary=room.summary(before)))
-            room.commit_undo(before)
+        for tries in range(self.limits.conflict_retries, -1, -1):
+            async with self.locks[room.id]:
+                before = room.prepare_undo(seat, seq)
+                if not await self._store(partial(
+                        self.store.take_back, room.id, room.seq - 1,
+                        section=room.section(before), summary=room.summary(before)), room, tries):
+                    continue
+                room.commit_undo(before)
+            break
         self._changed(room)
 
-    async def _store(self, write: Callable[[], None]) -> None:
-        """Write a move; a store that waits on a server (`wait_in_thread`: PostgreSQL's commit
-        waits for its disk) writes from a thread, so other games go on meanwhile (the game's
-        own lock keeps its moves in order)."""
+    async def _store(self, write: Callable[[], None], room: Room, tries: int = 0) -> bool:
+        """Write a move; False when another writer (another process) stored this game's next
+        move first: the room has caught up from the store and the caller judges its move
+        again (`stale` once out of tries). A store that waits on a server (`wait_in_thread`:
+        PostgreSQL's commit waits for its disk) writes from a thread, so other games go on
+        meanwhile (the game's own lock keeps its moves in order)."""
         try:
             if getattr(self.store, "wait_in_thread", False):
                 await asyncio.to_thread(write)
             else:
                 write()
-        except SeqConflict as exc:  # another writer stored this move's number first
-            log.warning("%s", exc)
-            raise ClientError("stale", say("error.stale")) from None
+        except SeqConflict as exc:
+            log.info("%s", exc)
+            self._catch_up(room)
+            if tries <= 0:
+                raise ClientError("stale", say("error.stale")) from None
+            return False
         except StoreError as exc:
             log.error("%s", exc)
             raise ClientError("storage", say("error.storage")) from None
+        return True
+
+    def _catch_up(self, room: Room) -> bool:
+        """Bring a room to its stored log (another process moved); True if it changed. The
+        caller holds the room's lock. Its clients are sent the new view."""
+        stored = self.store.load(room.id)
+        if stored is None or not room.catch_up(stored):
+            return False
+        self.turns.attach_again(room)
+        self._lobby_cache.clear()
+        self.broadcast(room)
+        self.kick_bots(room)
+        return True
+
+    async def catch_up(self, room: Room) -> bool:
+        """`_catch_up` under the room's lock (a signal from another process)."""
+        lock = self.locks.get(room.id)
+        if lock is None:
+            return False
+        async with lock:
+            return self._catch_up(room)
 
     def _changed(self, room: Room) -> None:
         self.active[room.id] = time.monotonic()
@@ -340,6 +402,8 @@ class GameServer:
         self._lobby_cache.clear()
         self.turns.changed(room)
         self.broadcast(room)
+        if self.cluster is not None:
+            self.cluster.changed(room)
         self.kick_bots(room)
 
     def broadcast(self, room: Room) -> None:
@@ -376,6 +440,12 @@ class GameServer:
         self.broadcast(room)
 
     def kick_bots(self, room: Room) -> None:
+        """Start the bots whose move it is; of several processes only the one holding the
+        game's lease does (the others ask for it, in case its holder died)."""
+        if self.cluster is not None and room.bots_to_move() \
+                and not self.cluster.holds(room.id):
+            self.cluster.want(room.id)
+            return
         for seat in room.bots_to_move():
             key = (room.id, seat)
             if key in self.pending_bots:
@@ -481,6 +551,8 @@ class GameServer:
         if kind == "hello":
             if "lang" in msg:  # the page's language, when it differs from the handshake's
                 conn.lang = i18n.set_language(msg.get("lang"))
+            if self.cluster is not None:  # a player coming from a process that died may
+                await self.catch_up(room)  # have moved there last, unheard of here
             self._hello(conn, room, msg.get("token"))
         elif kind == "ping":
             conn.send('{"type": "pong"}')
@@ -536,13 +608,18 @@ class GameServer:
 
 def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None = None,
                bot_delay: float = 0.35, bot_processes: bool = True,
-               limits: Limits | None = None) -> FastAPI:
+               limits: Limits | None = None, redis: str | None = None) -> FastAPI:
     """The ASGI app of `games` (default: every game with a web side) in one lobby; `db` is a
-    database URL or a ready `GameStore`."""
+    database URL or a ready `GameStore`; with `redis` (a URL) it is one of several processes
+    serving the same database (`tabletop.web.cluster`)."""
     store = open_store(db) if isinstance(db, str) else db
     sites = load_sites(games)
     server = GameServer(store, sites, bot_delay=bot_delay, bot_processes=bot_processes,
                         limits=limits)
+    if redis is not None:
+        from .cluster import Cluster
+
+        server.cluster = Cluster(redis, server.limits.lease_seconds)
     server.resume()
     account_store = open_account_store(store)
     # The games' tables and every resumed game live as long as the server: keep
@@ -554,9 +631,11 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if server.cluster is not None:
+            await server.cluster.start(server)
         server.start()
         yield
-        await server.shutdown()
+        await server.shutdown()  # its tasks end, the cluster's included
         store.close()
         account_store.close()
 

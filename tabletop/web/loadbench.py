@@ -16,6 +16,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import socket
 import statistics
 import subprocess
@@ -54,22 +55,53 @@ def db_url(db: str | Path) -> str:
     return f"sqlite:///{Path(db).resolve()}"
 
 
+def start_redis(folder: str | Path) -> tuple[subprocess.Popen[bytes], str]:
+    """A throwaway Redis (Debian's `redis-server`) in `folder` on a free loopback port, saving
+    nothing; returns it and its URL once it answers."""
+    exe = shutil.which("redis-server")
+    if exe is None:
+        raise RuntimeError("redis-server is not installed (Debian: apt-get install "
+                           "redis-server)")
+    port = free_port()
+    proc = subprocess.Popen([exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no", "--dir", str(folder)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"redis-server exited with {proc.returncode}")
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                probe.sendall(b"PING\r\n")
+                if probe.recv(16).startswith(b"+PONG"):
+                    return proc, f"redis://127.0.0.1:{port}/0"
+        time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("redis-server did not answer within 10 s")
+
+
 def start_server(port: int, db: str | Path, *, bot_delay: float = 0.0,
-                 limits: dict[str, float] | None = None) -> subprocess.Popen[bytes]:
+                 limits: dict[str, float] | None = None, redis: str | None = None,
+                 workers: int = 1) -> subprocess.Popen[bytes]:
     """The server as a separate process, as in production, on the database `db` (a URL or
-    an SQLite file); waits until it answers."""
+    an SQLite file); waits until it answers. With `redis` it is one of several processes on
+    the same database."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     limits = LOCAL_LIMITS if limits is None else limits
+    cluster = ["--redis", redis, "--workers", str(workers)] if redis else []
+    # its log goes to a file, not a pipe nobody reads: a full pipe would stall the server
+    err = tempfile.TemporaryFile()  # noqa: SIM115 (closed with the process)
     proc = subprocess.Popen(
         [sys.executable, "-m", "tabletop.web", "--port", str(port), "--db",
-         db_url(db), "--bot-delay", str(bot_delay),
+         db_url(db), "--bot-delay", str(bot_delay), *cluster,
          *[f"--limit={name}={value}" for name, value in limits.items()]],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        env=env, stdout=subprocess.DEVNULL, stderr=err)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            err = proc.stderr.read().decode() if proc.stderr else ""
-            raise RuntimeError(f"the server exited with {proc.returncode}: {err[-2000:]}")
+            err.seek(0)
+            said = err.read().decode(errors="replace")
+            raise RuntimeError(f"the server exited with {proc.returncode}: {said[-2000:]}")
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/lobby", timeout=1):
                 return proc
@@ -153,12 +185,13 @@ def _poll_lobby(base: str, stop: threading.Event, counts: dict[str, int]) -> Non
 
 
 async def _run(base: str, games: int, players: int, seed: int, think: float,
-               lobby_pollers: int = 0, names: Sequence[str] = ("gonzaga",)) -> dict[str, Any]:
+               lobby_pollers: int = 0, names: Sequence[str] = ("gonzaga",),
+               ports: Sequence[int] = ()) -> dict[str, Any]:
     # people's games are dealt by the server's own randomness (a chosen seed is refused)
     created = [http_json(f"{base}/api/games", {
         "game": names[g % len(names)], "seats": [{"kind": "person"} for _ in range(players)]})
         for g in range(games)]
-    ws_base = base.replace("http://", "ws://")
+    ws_bases = [f"ws://127.0.0.1:{port}" for port in ports] or [base.replace("http://", "ws://")]
     latencies: list[float] = []
     by_game: dict[str, list[float]] = {name: [] for name in names}
     # the clients are the measuring instrument: keep their own collector pauses out of it
@@ -171,6 +204,9 @@ async def _run(base: str, games: int, players: int, seed: int, think: float,
         for s in game["seats"]:
             token = s["link"].split("#", 1)[1]
             rng = random.Random(seed * 1000 + g * 10 + s["seat"])
+            # with several processes the seats of a game sit on different ones, so every
+            # move crosses from one process to another
+            ws_base = ws_bases[(g + s["seat"]) % len(ws_bases)]
             tasks.append(play_seat(f"{ws_base}/ws/{game['id']}", token, rng,
                                    by_game[game["game"]], think=think, game=game["game"]))
     stop = threading.Event()
@@ -212,8 +248,8 @@ def _percentiles(times: list[float]) -> str:
 
 def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: float = 0.5,
                    lobby_pollers: int = 0, limits: dict[str, float] | None = None,
-                   names: Sequence[str] = ("gonzaga",), db: str | None = None
-                   ) -> dict[str, Any]:
+                   names: Sequence[str] = ("gonzaga",), db: str | None = None,
+                   workers: int = 1) -> dict[str, Any]:
     """Start a server, play `games` concurrent games of `names` (in turn) over WebSockets,
     return the figures. The server's database is `db` (a URL; its games stay there) or a
     fresh SQLite file.
@@ -221,28 +257,38 @@ def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: floa
     With `think` 0 every client answers at once, which measures a saturated server (latency
     is then mostly queueing); a think time gives the load of fast players. `lobby_pollers`
     threads read the lobby in a loop meanwhile (with the production lobby rate limit unless
-    `limits` says otherwise)."""
+    `limits` says otherwise). With `workers` > 1 that many server processes share the
+    database, each on its own port, with a Redis of their own; each game's seats are spread
+    over them."""
     with tempfile.TemporaryDirectory() as tmp:
-        port = free_port()
-        proc = start_server(port, db or Path(tmp) / "bench.db", limits=limits or {
-            **LOCAL_LIMITS, "messages_per_second": 0,
-            **({"lobby_per_second": 1} if lobby_pollers else {})})
+        limits = limits or {**LOCAL_LIMITS, "messages_per_second": 0,
+                            **({"lobby_per_second": 1} if lobby_pollers else {})}
+        procs: list[subprocess.Popen[bytes]] = []
+        redis = None
         client0 = resource.getrusage(resource.RUSAGE_SELF)
         server0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
-            figures = asyncio.run(_run(f"http://127.0.0.1:{port}", games, players, seed,
-                                       think, lobby_pollers, names))
+            if workers > 1:
+                redis, url = start_redis(tmp)
+            ports = [free_port() for _ in range(workers)]
+            procs = [start_server(port, db or Path(tmp) / "bench.db", limits=limits,
+                                  redis=url if redis else None) for port in ports]
+            figures = asyncio.run(_run(f"http://127.0.0.1:{ports[0]}", games, players, seed,
+                                       think, lobby_pollers, names, ports))
         finally:
-            proc.terminate()
-            proc.wait(10)
+            for proc in [*procs, *([redis] if redis else [])]:
+                proc.terminate()
+                proc.wait(10)
         client1 = resource.getrusage(resource.RUSAGE_SELF)
         server1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = lambda a, b: round(b.ru_utime + b.ru_stime - a.ru_utime - a.ru_stime, 1)  # noqa: E731
     figures["server CPU (s)"] = cpu(server0, server1)
     figures["client scripts CPU (s)"] = cpu(client0, client1)
     kind = "PostgreSQL" if db and not db.startswith("sqlite") else "SQLite WAL"
-    figures["server"] = f"uvicorn, one process, {kind}, loopback, 2-core machine shared " \
-                        "with the clients"
+    figures["server"] = ("uvicorn, one process" if workers == 1 else
+                         f"uvicorn, {workers} processes on separate ports with Redis pub/sub, "
+                         "each game's seats spread over them") + \
+        f", {kind}, loopback, 2-core machine shared with the clients"
     return figures
 
 

@@ -162,7 +162,7 @@ class Room:
         # the creator's seat (the first person seat) is theirs from creation
         self.claimed = claimed if claimed is not None else set(list(self.tokens)[:1])
         self.created = created or time.time()
-        self.bots = {i: s.bot or "greedy" for i, s in enumerate(params.seats) if s.kind == BOT}
+        self.bots = self.seated_bots()
         self.guide = guide_for(params.tutorial, self.game, site.owner_field)
         self.connected: dict[int, int] = {}  # seat -> open connections
         self.before: Any = None  # the state before the last move, while undoable
@@ -179,6 +179,10 @@ class Room:
         self.turn: dict[str, Any] | None = None
         self.notices: list[tuple[int, dict[str, Any]]] = []
         self.replaced: set[int] = set()
+
+    def seated_bots(self) -> dict[int, str]:
+        """The bot seats as created (seat -> level), before any bot took a late seat."""
+        return {i: s.bot or "greedy" for i, s in enumerate(self.params.seats) if s.kind == BOT}
 
     def initial_state(self) -> Any:
         """The game at its start, from its stored setup."""
@@ -213,6 +217,31 @@ class Room:
             room.before = room.state if room._undoable(room.state, new) else None
             room.state = new
         return room
+
+    def catch_up(self, stored: StoredGame) -> bool:
+        """Bring the room to the log as stored, where another server process may have moved
+        (or taken a move back); True if anything a client sees changed. The stored log is the
+        truth: moves it adds are applied in order, and a log that no longer starts with ours
+        (an undo elsewhere) is replayed from the deal."""
+        theirs = [self.game.action_from_json(data) for data in stored.actions]
+        mine = self.state.history
+        claimed = stored.claimed - self.claimed
+        self.claimed |= stored.claimed
+        if list(mine) == theirs[:len(mine)]:
+            for action in theirs[len(mine):]:
+                try:
+                    new = self.game.apply(self.state, action)
+                except IllegalAction as exc:
+                    raise ValueError(f"game {self.id}: stored action {self.seq} does not "
+                                     f"apply: {exc}") from None
+                self.commit(action, new)
+            if claimed and len(theirs) == len(mine):
+                self.touch()
+            return bool(claimed) or len(theirs) > len(mine)
+        fresh = Room.restore(stored, self.site)
+        self.state, self.before = fresh.state, fresh.before
+        self.touch()
+        return True
 
     # -- who is who ------------------------------------------------------------------------
 

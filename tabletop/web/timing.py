@@ -206,6 +206,15 @@ class Timekeeper:
         self._started[room.id] = self.clocks.started(room.id)
         self.changed(room)
 
+    def attach_again(self, room: Room) -> None:
+        """Another server process moved in this game: its misses and clocks as stored now."""
+        if self.seconds(room) is None:
+            return
+        room.notices.clear()
+        room.replaced.clear()
+        room.bots = room.seated_bots()
+        self.attach(room)
+
     def changed(self, room: Room) -> None:
         """After every change of a game: a clock for each person seat that now may move (kept
         for a seat that was already waiting), none for the others."""
