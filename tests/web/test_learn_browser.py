@@ -8,12 +8,26 @@ from typing import Any
 
 import pytest
 from browsers import shot
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.gonzaga.actions import ACTION_COVERAGE
 from games.gonzaga.state import LEAGUE_SIZE, OBJECTIVE_POINTS
 from tabletop import tutorial as tutorials
 from tabletop.tutorial import words
 from tabletop.web.loadbench import http_json
+
+
+def _off_script(page: Any, selectors: list[str]) -> str | None:
+    """Click a move the script refuses; its words. A view that arrives between two clicks
+    may draw the choices afresh, so the clicks are tried again (three times at most)."""
+    for _ in range(3):
+        try:
+            for selector in selectors:
+                page.click(selector, timeout=5000)
+            return page.wait_for_selector("#tutorial-refusal", timeout=5000).text_content()
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError("a move off the script was never refused")
 
 
 def walk_tutorial(page: Any, game: str, off_script: list[str]) -> dict[str, Any]:
@@ -26,9 +40,7 @@ def walk_tutorial(page: Any, game: str, off_script: list[str]) -> dict[str, Any]
     refusal = None
     if off_script:
         page.wait_for_selector(".tutorial-target")
-        for selector in off_script:
-            page.click(selector)
-        refusal = page.wait_for_selector("#tutorial-refusal").text_content()
+        refusal = _off_script(page, off_script)
     clicks = 0
     started = time.monotonic()
     while page.get_attribute("#tutorial", "data-step") != "done":
