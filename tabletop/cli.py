@@ -347,6 +347,11 @@ def bench(
                                            "default: a fresh SQLite file.")] = None,
     workers: Annotated[int, typer.Option(help="--server: server processes on one database, "
                                               "with a Redis the benchmark starts.")] = 1,
+    route: Annotated[str, typer.Option(help="--server --workers: 'game' puts every connection "
+                                            "of a game on one process (as a proxy hashing the "
+                                            "game's address does); 'seat' puts a game's seats "
+                                            "on different processes (the worst case).")
+                     ] = "game",
 ) -> None:
     """Measure speed on one core: games per second, placement listing, clone+apply, search;
     or, with --server, the web server's latency under load (or its memory, with --memory)."""
@@ -357,7 +362,7 @@ def bench(
         names = list(load_sites()) if every_game else [game_named(game).info.name]
         figures = run_memory_bench(server_games) if memory else \
             run_load_bench(games=server_games, think=think, lobby_pollers=lobby_pollers,
-                           names=names, db=db, workers=workers)
+                           names=names, db=db, workers=workers, route=route)
         _print_figures(figures, as_json)
         return
     from .bench import run_bench

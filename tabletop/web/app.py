@@ -356,17 +356,13 @@ class GameServer:
     async def _store(self, write: Callable[[], None], room: Room, tries: int = 0) -> bool:
         """Write a move; False when another writer (another process) stored this game's next
         move first: the room has caught up from the store and the caller judges its move
-        again (`stale` once out of tries). A store that waits on a server (`wait_in_thread`:
-        PostgreSQL's commit waits for its disk) writes from a thread, so other games go on
-        meanwhile (the game's own lock keeps its moves in order)."""
+        again (`stale` once out of tries). The caller holds the room's lock, which keeps
+        the game's moves in order while the write waits (`_off_loop`)."""
         try:
-            if getattr(self.store, "wait_in_thread", False):
-                await asyncio.to_thread(write)
-            else:
-                write()
+            await self._off_loop(write)
         except SeqConflict as exc:
             log.info("%s", exc)
-            self._catch_up(room)
+            await self._catch_up(room)
             if tries <= 0:
                 raise ClientError("stale", say("error.stale")) from None
             return False
@@ -375,10 +371,18 @@ class GameServer:
             raise ClientError("storage", say("error.storage")) from None
         return True
 
-    def _catch_up(self, room: Room) -> bool:
+    async def _off_loop(self, call: Callable[[], Any]) -> Any:
+        """Run a store call; one that waits on a database server (`wait_in_thread`:
+        PostgreSQL) runs in a thread, so other games go on meanwhile. SQLite's calls are
+        shorter than a hop to a thread and back."""
+        if getattr(self.store, "wait_in_thread", False):
+            return await asyncio.to_thread(call)
+        return call()
+
+    async def _catch_up(self, room: Room) -> bool:
         """Bring a room to its stored log (another process moved); True if it changed. The
         caller holds the room's lock. Its clients are sent the new view."""
-        stored = self.store.load(room.id)
+        stored = await self._off_loop(partial(self.store.load, room.id))
         if stored is None or not room.catch_up(stored):
             return False
         self.turns.attach_again(room)
@@ -393,7 +397,7 @@ class GameServer:
         if lock is None:
             return False
         async with lock:
-            return self._catch_up(room)
+            return await self._catch_up(room)
 
     def _changed(self, room: Room) -> None:
         self.active[room.id] = time.monotonic()

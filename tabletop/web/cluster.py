@@ -197,7 +197,7 @@ class Cluster:
             while True:
                 self._dirty[game_id] = False
                 room = server.rooms.get(game_id)
-                if room is not None and await server.catch_up(room):
+                if room is not None and self._shown(game_id) and await server.catch_up(room):
                     self.catch_ups += 1
                 if not self._dirty.get(game_id):
                     return
@@ -205,6 +205,14 @@ class Cluster:
             log.exception("catching up game %s", game_id)
         finally:
             self._dirty.pop(game_id, None)
+
+    def _shown(self, game_id: str) -> bool:
+        """Whether a signal of this game is worth a read of the store now: someone here sees
+        it, or its bots decide here. A game in memory that nobody here shows is caught up when
+        someone says hello, or when its lease is won; a move made meanwhile on a game behind
+        the log meets the unique seq and catches up then."""
+        assert self.server is not None
+        return bool(self.server.conns.get(game_id)) or self.holds(game_id)
 
     # -- leases ----------------------------------------------------------------------------
 
@@ -224,9 +232,7 @@ class Cluster:
         assert server is not None
         try:
             if await self.acquire(name):
-                room = server.rooms.get(name)
-                if room is not None:
-                    server.kick_bots(room)
+                await self._take_over(name)
         except (aioredis.RedisError, OSError) as exc:
             log.warning("lease %s: %s", name, exc)
         finally:
@@ -271,8 +277,17 @@ class Cluster:
                              if gid in self._held or room.bots_to_move()]
         for name in wanted:
             was = self.holds(name)
-            if await self.acquire(name) and not was and name in server.rooms:
-                server.kick_bots(server.rooms[name])
+            if await self.acquire(name) and not was:
+                await self._take_over(name)
+
+    async def _take_over(self, name: str) -> None:
+        """A game's lease was won: its bots decide here, on the game as stored."""
+        server = self.server
+        assert server is not None
+        room = server.rooms.get(name)
+        if room is not None:
+            await server.catch_up(room)
+            server.kick_bots(room)
 
 
 def _running(cluster: Cluster) -> bool:

@@ -26,6 +26,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -186,7 +187,7 @@ def _poll_lobby(base: str, stop: threading.Event, counts: dict[str, int]) -> Non
 
 async def _run(base: str, games: int, players: int, seed: int, think: float,
                lobby_pollers: int = 0, names: Sequence[str] = ("gonzaga",),
-               ports: Sequence[int] = ()) -> dict[str, Any]:
+               ports: Sequence[int] = (), route: str = "game") -> dict[str, Any]:
     # people's games are dealt by the server's own randomness (a chosen seed is refused)
     created = [http_json(f"{base}/api/games", {
         "game": names[g % len(names)], "seats": [{"kind": "person"} for _ in range(players)]})
@@ -204,9 +205,7 @@ async def _run(base: str, games: int, players: int, seed: int, think: float,
         for s in game["seats"]:
             token = s["link"].split("#", 1)[1]
             rng = random.Random(seed * 1000 + g * 10 + s["seat"])
-            # with several processes the seats of a game sit on different ones, so every
-            # move crosses from one process to another
-            ws_base = ws_bases[(g + s["seat"]) % len(ws_bases)]
+            ws_base = ws_bases[_process_of(game["id"], s["seat"], len(ws_bases), route)]
             tasks.append(play_seat(f"{ws_base}/ws/{game['id']}", token, rng,
                                    by_game[game["game"]], think=think, game=game["game"]))
     stop = threading.Event()
@@ -240,6 +239,19 @@ async def _run(base: str, games: int, players: int, seed: int, think: float,
     }
 
 
+def _process_of(game_id: str, seat: int, processes: int, route: str) -> int:
+    """Which process a seat's connection goes to. "game": every connection of a game to one
+    process, chosen by a hash of its id, as a reverse proxy hashing the game's address does
+    (the recommended deployment); "seat": a game's seats on different processes, so every
+    move crosses from one process to another (the worst case, as a proxy that spreads
+    connections at random does half the time)."""
+    if route == "game":
+        return zlib.crc32(game_id.encode()) % processes
+    if route == "seat":
+        return seat % processes
+    raise ValueError(f"route is 'game' or 'seat', not {route!r}")
+
+
 def _percentiles(times: list[float]) -> str:
     ms = sorted(x * 1000 for x in times)
     return f"{len(ms)}, {statistics.median(ms):.2f}, " \
@@ -249,7 +261,7 @@ def _percentiles(times: list[float]) -> str:
 def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: float = 0.5,
                    lobby_pollers: int = 0, limits: dict[str, float] | None = None,
                    names: Sequence[str] = ("gonzaga",), db: str | None = None,
-                   workers: int = 1) -> dict[str, Any]:
+                   workers: int = 1, route: str = "game") -> dict[str, Any]:
     """Start a server, play `games` concurrent games of `names` (in turn) over WebSockets,
     return the figures. The server's database is `db` (a URL; its games stay there) or a
     fresh SQLite file.
@@ -258,8 +270,9 @@ def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: floa
     is then mostly queueing); a think time gives the load of fast players. `lobby_pollers`
     threads read the lobby in a loop meanwhile (with the production lobby rate limit unless
     `limits` says otherwise). With `workers` > 1 that many server processes share the
-    database, each on its own port, with a Redis of their own; each game's seats are spread
-    over them."""
+    database, each on its own port, with a Redis of their own; `route` says which process
+    each seat's connection goes to (`_process_of`)."""
+    _process_of("", 0, 1, route)  # a wrong route fails before any server starts
     with tempfile.TemporaryDirectory() as tmp:
         limits = limits or {**LOCAL_LIMITS, "messages_per_second": 0,
                             **({"lobby_per_second": 1} if lobby_pollers else {})}
@@ -274,7 +287,7 @@ def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: floa
             procs = [start_server(port, db or Path(tmp) / "bench.db", limits=limits,
                                   redis=url if redis else None) for port in ports]
             figures = asyncio.run(_run(f"http://127.0.0.1:{ports[0]}", games, players, seed,
-                                       think, lobby_pollers, names, ports))
+                                       think, lobby_pollers, names, ports, route))
         finally:
             for proc in [*procs, *([redis] if redis else [])]:
                 proc.terminate()
@@ -287,7 +300,9 @@ def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: floa
     kind = "PostgreSQL" if db and not db.startswith("sqlite") else "SQLite WAL"
     figures["server"] = ("uvicorn, one process" if workers == 1 else
                          f"uvicorn, {workers} processes on separate ports with Redis pub/sub, "
-                         "each game's seats spread over them") + \
+                         + ("each game's connections on one process, by a hash of its id"
+                            if route == "game" else "each game's seats on different processes")
+                         ) + \
         f", {kind}, loopback, 2-core machine shared with the clients"
     return figures
 

@@ -194,9 +194,11 @@ class PgStore:
                           rows)
 
     def _lock_game(self, c: _Conn, game_id: str, section: str | None,
-                   summary: dict[str, Any] | None, now: float | None) -> None:
+                   summary: dict[str, Any] | None, now: float | None, *,
+                   check: bool = True) -> psycopg.Cursor[Any]:
         """Lock the game's row for this transaction (writers of one game queue here), with
-        its new lobby line and time of the last move."""
+        its new lobby line and time of the last move. Unless `check` is False (in a
+        pipeline, where the row count is known later), a missing game is a `StoreError`."""
         sets, args = [], []
         if summary is not None:
             sets += ["section=?", "summary=?"]
@@ -209,8 +211,9 @@ class PgStore:
         else:
             cur = c.execute(f"UPDATE games SET {', '.join(sets)} WHERE id=?",
                             (*args, game_id))
-        if cur.rowcount != 1:
+        if check and cur.rowcount != 1:
             raise StoreError(f"no game {game_id}")
+        return cur
 
     def append(self, game_id: str, seq: int, action: dict[str, Any], *,
                section: str | None = None, summary: dict[str, Any] | None = None,
@@ -221,15 +224,20 @@ class PgStore:
             with self.connection() as conn:
                 c = _Conn(conn)
                 now = time.time()
-                self._lock_game(c, game_id, section, summary, now)
-                cur = c.execute("INSERT INTO actions (game_id, seq, action, at) "
-                                "SELECT ?, ?, ?, ? WHERE (SELECT COALESCE(MAX(seq) + 1, 0) "
-                                "FROM actions WHERE game_id=?) = ?",
-                                (game_id, seq, json.dumps(action), now, game_id, seq))
+                # one round trip for the three statements: a thread that waits on the
+                # network waits again for the interpreter's lock each time it comes back
+                with conn.pipeline():
+                    locked = self._lock_game(c, game_id, section, summary, now, check=False)
+                    cur = c.execute("INSERT INTO actions (game_id, seq, action, at) "
+                                    "SELECT ?, ?, ?, ? WHERE (SELECT COALESCE(MAX(seq) + 1, "
+                                    "0) FROM actions WHERE game_id=?) = ?",
+                                    (game_id, seq, json.dumps(action), now, game_id, seq))
+                    if status is not None:
+                        self._status(c, game_id, status)
+                if locked.rowcount != 1:
+                    raise StoreError(f"no game {game_id}")
                 if cur.rowcount != 1:
                     raise SeqConflict(game_id, f"action {seq}", self._count(c, game_id))
-                if status is not None:
-                    self._status(c, game_id, status)
         except Duplicate:
             raise SeqConflict(game_id, f"action {seq}") from None
 

@@ -276,6 +276,48 @@ def test_a_server_stops_within_seconds_whatever_redis_did(tmp_path: Path) -> Non
         assert asyncio.run(stop(how)) < 5, how
 
 
+def test_a_process_reads_a_signalled_move_only_for_games_someone_there_sees(
+        tmp_path: Path, redis_url: str) -> None:
+    """A game in memory that nobody connected here shows is not read on every signal; it is
+    caught up when someone says hello (here: `catch_up`, as `hello` does)."""
+    from tabletop.web.cluster import Cluster
+
+    async def run() -> None:
+        servers = _servers(tmp_path / "g.db")
+        for server in servers:
+            server.cluster = Cluster(redis_url, server.limits.lease_seconds)
+            await server.cluster.start(server)
+        a, b = servers
+        room_a = a.create(PEOPLE)
+        room_b = b.room(room_a.id)
+        assert room_b is not None
+        await asyncio.sleep(0.3)  # b's subscription is confirmed
+        await a.act(room_a, 0, _plan(room_a, 0), 0)
+        deadline = time.monotonic() + 5
+        while b.cluster.signals == 0:
+            assert time.monotonic() < deadline, "the signal never came"
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)
+        assert b.cluster.catch_ups == 0 and room_b.seq == 0  # heard, not read
+        assert await b.catch_up(room_b) and room_b.seq == 1
+        for server in servers:
+            await server.shutdown()
+
+    asyncio.run(run())
+
+
+def test_the_benchmark_routes_a_game_to_one_process_or_its_seats_apart() -> None:
+    from tabletop.web.loadbench import _process_of
+
+    ids = [f"game{n}" for n in range(40)]
+    by_game = {i: {_process_of(i, seat, 2, "game") for seat in range(4)} for i in ids}
+    assert all(len(chosen) == 1 for chosen in by_game.values())
+    assert {p for chosen in by_game.values() for p in chosen} == {0, 1}  # both get games
+    assert [_process_of("g", seat, 2, "seat") for seat in range(2)] == [0, 1]
+    with pytest.raises(ValueError, match="route"):
+        _process_of("g", 0, 2, "sticky")
+
+
 # -- kill -9 in the middle of 20 games ---------------------------------------------------------
 
 
