@@ -9,9 +9,13 @@ it, so statistics are gathered over the information set, not over one guessed st
 - Chance: when applying a choice reveals chance outcomes (dice, a drawn tile), the child is
   keyed by those outcomes too, so each outcome grows its own subtree (a chance node).
 - The game may lend its heuristics (`SearchHooks`): which options to consider and their priors,
-  a rollout policy, a horizon (Gonzaga searches to the end of the round) and an evaluation of
-  the position reached. Without them the search considers every legal action, plays random
-  rollouts to the end and scores a win as 1 (shared wins split).
+  a rollout policy, a horizon (Gonzaga searches to the end of the round) and each seat's
+  expected final score at the position reached. A seat's reward is its lead over the best
+  other seat through a logistic curve (`rewards`). Without heuristics the search considers
+  every legal action and plays random rollouts to the end, where the scores are exact.
+- Besides a move, the search can say what it thinks of each option (`MCTSBot.analyse`): how
+  often it tried it and the lead over the best other seat it expects from it, in points, which
+  is what hints and game reviews show people.
 
 Budgets: a number of iterations (deterministic for a given seed) and/or a time limit.
 """
@@ -65,9 +69,34 @@ class SearchHooks(Protocol):
         """Where the search stops: an iteration ends when this value changes (or at the end)."""
         ...
 
-    def rewards(self, state: Any) -> Sequence[float]:
-        """Each seat's reward in [0, 1] for the position an iteration reached."""
+    #: points of lead that make a reward of about 0.73 (`rewards`)
+    reward_scale: float
+
+    def estimates(self, state: Any) -> Sequence[float]:
+        """Each seat's expected final score at the position an iteration reached (exact
+        once the game is over)."""
         ...
+
+
+def leads(estimates: Sequence[float]) -> list[float]:
+    """Each seat's expected final score minus the best other seat's."""
+    out = []
+    for i, e in enumerate(estimates):
+        out.append(float(e) - max(float(x) for j, x in enumerate(estimates) if j != i))
+    return out
+
+
+def rewards(estimates: Sequence[float], scale: float) -> list[float]:
+    """Each seat's reward in [0, 1]: how far ahead of the best other seat it stands."""
+    return rewards_of_leads(leads(estimates), scale)
+
+
+def rewards_of_leads(lead: Sequence[float], scale: float) -> list[float]:
+    out = []
+    for x in lead:
+        margin = max(-50.0, min(50.0, x / scale))
+        out.append(1.0 / (1.0 + math.exp(-margin)))
+    return out
 
 
 class SearchSpec(Protocol):
@@ -79,7 +108,11 @@ class SearchSpec(Protocol):
 
 
 class RandomHooks:
-    """For games without heuristics: every legal action, random rollouts, wins as rewards."""
+    """For games without heuristics: every legal action, random rollouts to the end, and each
+    seat's share of the win as its "score" (a game's winner need not have the most points),
+    so a lead is counted in wins, not points."""
+
+    reward_scale = 0.25
 
     def __init__(self, game: Game, rng: random.Random) -> None:
         self.game = game
@@ -95,7 +128,7 @@ class RandomHooks:
     def horizon(self, state: Any) -> Hashable:
         return None
 
-    def rewards(self, state: Any) -> Sequence[float]:
+    def estimates(self, state: Any) -> Sequence[float]:
         winners = self.game.winners(state)
         share = 1.0 / len(winners) if winners else 0.0
         return [share if i in winners else 0.0 for i in range(len(self.game.scores(state)))]
@@ -157,7 +190,8 @@ class _Arm:
     action: Any
     prior: float
     visits: int = 0
-    total: float = 0.0
+    total: float = 0.0  # rewards summed over the visits
+    lead: float = 0.0  # expected leads over the best other seat, in points, summed
 
 
 @dataclass(eq=False, slots=True)
@@ -168,6 +202,17 @@ class _Node:
     arms: list[list[_Arm]]  # per mover, options best prior first
     visits: int = 0
     children: dict[Hashable, _Node] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One option as the search saw it: how often it was tried, its mean reward in [0, 1],
+    and the lead over the best other seat it leads to, in expected final points."""
+
+    action: Any
+    visits: int
+    reward: float
+    lead: float
 
 
 def _normalised(values: Sequence[float]) -> list[float]:
@@ -204,6 +249,23 @@ class MCTSBot:
         root = self._search(view, hooks, rng)
         arms = root.arms[root.movers.index(me)]
         return max(arms, key=lambda a: (a.visits, a.total)).action
+
+    def analyse(self, view: Any, legal_actions: Sequence[Any]) -> list[MoveValue]:
+        """What the search thinks of the viewer's options now, the move it would make first;
+        one option alone is searched too, for its expected lead."""
+        if not legal_actions:
+            raise ValueError("no legal action to analyse")
+        me = view.viewer
+        if me is None:
+            raise ValueError("an analysis is for a seat; a spectator's view was given")
+        rng = random.Random(self.rng.getrandbits(64))
+        spec = self.game.search
+        hooks = spec.hooks(view, me, self.settings) if spec else RandomHooks(self.game, rng)
+        root = self._search(view, hooks, rng)
+        arms = sorted(root.arms[root.movers.index(me)], key=lambda a: (a.visits, a.total),
+                      reverse=True)
+        return [MoveValue(a.action, a.visits, a.total / a.visits, a.lead / a.visits)
+                for a in arms if a.visits]
 
     def _search(self, view: Any, hooks: SearchHooks, rng: random.Random) -> _Node:
         s = self.settings
@@ -246,13 +308,15 @@ class MCTSBot:
             node = child
         while not state.is_over and hooks.horizon(state) == start:
             game.apply_in_place(state, hooks.rollout(state))
-        reward = hooks.rewards(state)
+        lead = leads(hooks.estimates(state))
+        reward = rewards_of_leads(lead, hooks.reward_scale)
         for node, choice in path:
             node.visits += 1
             for k, index in enumerate(choice):
                 arm = node.arms[k][index]
                 arm.visits += 1
-                arm.total += float(reward[node.movers[k]])
+                arm.total += reward[node.movers[k]]
+                arm.lead += lead[node.movers[k]]
 
     def _select(self, node: _Node) -> tuple[int, ...]:
         s = self.settings

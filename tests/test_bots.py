@@ -18,7 +18,6 @@ from games.gonzaga.bots.evaluation import (
     MoveContext,
     final_estimates,
     objective_masks,
-    rewards,
     rounds_left,
 )
 from games.gonzaga.bots.mcts import LEVELS, MCTSBot, parse_settings
@@ -32,6 +31,7 @@ from games.gonzaga.engine import (
 )
 from games.gonzaga.match import play_game
 from games.gonzaga.state import OBJECTIVE_POINTS, GameState, Phase, PlayerState, Rules, Setup
+from tabletop.search import leads, rewards
 
 BOARD = tiny_board()
 SEARCH = "mcts:iterations=40"
@@ -281,11 +281,13 @@ def test_final_estimates_are_exact_at_the_end():
 
 
 def test_rewards_follow_the_lead():
-    r = rewards(np.array([50.0, 40.0, 30.0]))
+    r = rewards([50.0, 40.0, 30.0], 8.0)
     assert r[0] > 0.5 > r[1] > r[2]
-    assert ((r > 0) & (r < 1)).all()
-    tied = rewards(np.array([40.0, 40.0]))
-    assert tied[0] == tied[1] == 0.5
+    assert all(0 < x < 1 for x in r)
+    assert leads([50.0, 40.0, 30.0]) == [10.0, -10.0, -20.0]
+    assert rewards([40.0, 40.0], 8.0) == [0.5, 0.5]
+    far = rewards([1e6, 0.0], 1.0)  # a huge lead saturates without overflow
+    assert far[0] == pytest.approx(1.0) and 0 < far[1] < 1e-20
 
 
 def test_rounds_left_counts_down():

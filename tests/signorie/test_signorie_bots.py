@@ -134,7 +134,7 @@ def test_the_search_never_peeks_at_hidden_facts() -> None:
     assert final_estimates(state) == final_estimates(twin)
     assert ranked(state, seat, legal) == ranked(twin, seat, legal)
     hooks, twin_hooks = SignorieHooks(state), SignorieHooks(twin)
-    assert hooks.rewards(state) == twin_hooks.rewards(twin)
+    assert hooks.estimates(state) == twin_hooks.estimates(twin)
     # so a decision depends on the view alone: the same for both, seed for seed
     for seed in range(3):
         a = MCTSBot(GAME, seed, Settings(iterations=40)).decide(GAME.view(state, seat), legal)

@@ -287,14 +287,3 @@ def final_estimates(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> np.n
         share = np.exp(sharp * (largest - largest.max()))
         extra += POINTS_GONZAGA_TILE * share / share.sum()
     return scores + extra
-
-
-def rewards(estimates: np.ndarray, scale: float = 8.0) -> np.ndarray:
-    """Each player's reward in [0, 1]: how far ahead of the best other player they stand."""
-    n = len(estimates)
-    out = np.empty(n, dtype=np.float64)
-    for i in range(n):
-        others = np.delete(estimates, i)
-        margin = estimates[i] - others.max()
-        out[i] = 1.0 / (1.0 + math.exp(-margin / scale))
-    return out

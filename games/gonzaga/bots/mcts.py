@@ -20,7 +20,7 @@ from tabletop.search import MCTSBot, Settings, make_mcts, parse_settings
 from ..actions import Action, Plan
 from ..engine import PlayerView, legal_actions
 from ..state import GameState, Phase
-from .evaluation import DEFAULT_WEIGHTS, Weights, final_estimates, rewards
+from .evaluation import DEFAULT_WEIGHTS, Weights, final_estimates
 from .planner import plan_values, ranked_turns
 
 REWARD_SCALE = 8.0  # points of lead that make a reward of about 0.73
@@ -40,6 +40,8 @@ class GonzagaHooks:
     every determinization shows the same public position after the same actions, so a rollout
     move depends on the actions so far alone and is computed once per decision.
     """
+
+    reward_scale = REWARD_SCALE
 
     def __init__(self, me: int, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.me = me
@@ -81,8 +83,8 @@ class GonzagaHooks:
     def horizon(self, state: GameState) -> Hashable:
         return state.round
 
-    def rewards(self, state: GameState) -> Sequence[float]:
-        return rewards(final_estimates(state, self.weights), REWARD_SCALE)
+    def estimates(self, state: GameState) -> Sequence[float]:
+        return final_estimates(state, self.weights).tolist()
 
 
 class GonzagaSearch:

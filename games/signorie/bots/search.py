@@ -19,7 +19,7 @@ from tabletop.search import Settings
 
 from ..state import Position
 from .greedy import best_action
-from .values import PLANNER, Weights, final_estimates, ranked, rewards
+from .values import PLANNER, Weights, final_estimates, ranked
 
 REWARD_SCALE = 10.0  # VP of lead that make a reward of about 0.73
 
@@ -40,6 +40,8 @@ def turns_taken(p: Position) -> int:
 class SignorieHooks:
     """The heuristics for one decision of the bot at `seat`."""
 
+    reward_scale = REWARD_SCALE
+
     def __init__(self, view: Position, weights: Weights = PLANNER, depth: int = DEPTH) -> None:
         self.weights = weights
         self.round = view.round
@@ -54,8 +56,8 @@ class SignorieHooks:
     def horizon(self, state: Any) -> Hashable:
         return state.round != self.round or turns_taken(state) >= self.stop
 
-    def rewards(self, state: Any) -> Sequence[float]:
-        return rewards(final_estimates(state, self.weights), REWARD_SCALE)
+    def estimates(self, state: Any) -> Sequence[float]:
+        return final_estimates(state, self.weights)
 
 
 class SignorieSearch:

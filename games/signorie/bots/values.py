@@ -17,7 +17,6 @@ whole greedy decision), so a bot decides in well under a millisecond.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from ..actions import (
@@ -218,19 +217,6 @@ def estimate(p: Position, seat: int, w: Weights = GREEDY) -> float:
 
 def final_estimates(p: Position, w: Weights = GREEDY) -> list[float]:
     return [estimate(p, seat, w) for seat in range(p.n)]
-
-
-def rewards(estimates: list[float], scale: float) -> list[float]:
-    """Each seat's reward in [0, 1]: how far ahead of the best other seat it stands."""
-    out = []
-    for i, e in enumerate(estimates):
-        best = max(x for j, x in enumerate(estimates) if j != i)
-        margin = max(-50.0, min(50.0, (e - best) / scale))
-        out.append(1.0 / (1.0 + math.exp(-margin)))
-    return out
-
-
-# -- the worth of an effect performed now --------------------------------------------------------
 
 
 def advance_value(c: Ctx, points: int, spent_males: int = 0) -> float:
