@@ -283,7 +283,7 @@ def play(board, specs: list[str], script: Callable[[str], str], **kw):
 def test_scripted_human_game_reaches_the_end(board, tmp_path: Path):
     script = scripted(region=["", "xyz", "999", "1"], action=["0", "b", "1", "1"],
                       privilege=["maybe", "n"], move=["", "xyz", "999", "99,99 r9", "1"],
-                      place=["?", "y"])
+                      place=["what", "y"])
     record = tmp_path / "game.json"
     state, text = play(board, ["human", "greedy", "random"], script, record=record)
     assert state.is_over and state.winners
@@ -304,6 +304,30 @@ def test_scripted_human_game_reaches_the_end(board, tmp_path: Path):
     data = json.loads(record.read_text())
     assert data["seed"] == 5
     assert "human" in json.dumps(data["players"])
+
+
+def test_a_hint_shows_the_search_s_three_best_moves_and_the_record_counts_it(board, tmp_path):
+    script = scripted(region=["?", "hint"], move=["?"])
+    record = tmp_path / "game.json"
+    state, text = play(board, ["human", "random"], script, record=record, seed=4)
+    assert state.is_over
+    assert text.count("Hint: the search's three best moves") >= 3
+    lines = [line for line in text.splitlines() if "points at the end" in line]
+    assert any(line.lstrip().startswith("1. ") for line in lines)
+    assert any(line.lstrip().startswith("3. ") for line in lines)
+    assert all("% of the search" in line for line in lines)
+    data = json.loads(record.read_text())
+    assert [p["hints"] for p in data["players"]] == [3, 0]  # asked three times, the bot never
+    from games.gonzaga.record import load_record, verify_record
+
+    verify_record(load_record(record), board=board)
+
+
+def test_no_hint_is_offered_outside_a_person_s_turn(board):
+    from games.gonzaga.terminal.loop import Terminal
+
+    terminal = Terminal(capture(), lambda prompt: "")
+    assert terminal.hinter is None  # `?` is then an ordinary (wrong) answer
 
 
 def test_hot_seat_passes_the_device(board):

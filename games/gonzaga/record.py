@@ -9,7 +9,7 @@ described in docs/records.md.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -67,11 +67,13 @@ SUPPORTED_VERSIONS = (VERSION,)
 
 
 def game_record(state: GameState, *, players: Sequence[str] | None = None,
-                seed: int | None = None) -> dict[str, Any]:
+                seed: int | None = None, hints: Mapping[int, int] | None = None
+                ) -> dict[str, Any]:
     """The record of a game so far, built from its journal and deal.
 
     `players` gives each seat's spec (`"greedy"`, `"human"`, ...) and `seed` the seed of the
-    deal; both are informational (the deal itself is stored in full).
+    deal; both are informational (the deal itself is stored in full). `hints` counts the
+    hints each seat asked for; a record without it says nothing of hints.
     """
     setup = state.setup
     n = len(setup.names)
@@ -109,6 +111,7 @@ def game_record(state: GameState, *, players: Sequence[str] | None = None,
             "spec": spec,
             "objective": setup.objectives[i],
             "deck": list(setup.decks[i]),
+            **({"hints": hints.get(i, 0)} if hints is not None else {}),
         })
     return {
         "format": FORMAT,
@@ -128,9 +131,9 @@ def game_record(state: GameState, *, players: Sequence[str] | None = None,
 
 
 def write_record(state: GameState, path: str | Path, *, players: Sequence[str] | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, hints: Mapping[int, int] | None = None) -> None:
     """Write `game_record(state)` as JSON that stays readable: short lists on one line."""
-    data = game_record(state, players=players, seed=seed)
+    data = game_record(state, players=players, seed=seed, hints=hints)
     Path(path).write_text(dumps_record(data) + "\n", encoding="utf-8")
 
 
@@ -179,6 +182,7 @@ class PlayerRecord(_Model):
     spec: StrictStr | None = None
     objective: StrictInt
     deck: list[StrictInt]
+    hints: Annotated[StrictInt, Field(ge=0)] | None = None  # hints asked for, when counted
 
 
 class EventRecord(_Model):

@@ -144,7 +144,7 @@ TERMINAL: dict[str, str] = {
     "help.covering": "12,7 or a name: placements covering it", "help.page": "n/p: page",
     "help.all": "all: the whole list", "help.donate": "d: donate ({points} pts)",
     "help.wedding": "w: Wedding", "help.map": "v: whole map", "help.size": "m: map size",
-    "help.quit": "q: quit",
+    "help.quit": "q: quit", "help.hint": "?: hint",
     "help.group": "group: your connected pieces after placing (the largest group wins the "
                   "Gonzaga tile, {points} pts) · ★ your objective city",
     "placing.none": "{plan}: no legal placement for this fief; donate it (d).",
@@ -184,6 +184,11 @@ TERMINAL: dict[str, str] = {
     "wedding.retry-second": "Type a number from the list or a hex as col,row, or 0 for no "
                             "second ring.",
     "pick.option": "{move}: {points} pts",
+    "hint.title": "Hint: the search's three best moves (its expected final lead over the best "
+                  "other player)",
+    "hint.line": "{rank}. {move}: {lead} points at the end ({share}% of the search)",
+    "hint.line-now": "{rank}. {move}: {lead} points at the end, {points} pts now "
+                     "({share}% of the search)",
 }
 
 #: What the web table says besides the journal.

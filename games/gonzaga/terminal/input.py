@@ -37,6 +37,7 @@ TOP_PLACEMENTS = 8
 #: What people type, by meaning.
 YES, NO = ("y", "yes"), ("n", "no")
 QUIT, VIEW, BACK = ("q", "quit", "exit"), ("v", "view", "map"), ("b", "back")
+HINT = ("?", "hint")
 NORTH = ("p", "prev", "north", "-")
 
 
@@ -133,6 +134,8 @@ class Prompts:
     top: int = TOP_PLACEMENTS
     last_seat: int | None = None
     _last: Screen | None = field(default=None, init=False, repr=False)
+    #: what `?` shows on the current person's turn (None: no hint to give now)
+    hinter: Callable[[], Text] | None = field(default=None, init=False, repr=False)
 
     # -- input ----------------------------------------------------------------------------
 
@@ -161,15 +164,19 @@ class Prompts:
                 self.view_map(self._last[0], self._last[2])
                 self.redraw()
                 continue
+            if low in HINT and self.hinter is not None:
+                self.say(self.hinter(), style="")
+                continue
             return answer
 
-    def say(self, message: str, style: str = "yellow") -> None:
-        """Tell the player why an answer cannot be used: the screen is drawn again with the
-        message under it, so it never scrolls away."""
+    def say(self, message: str | Text, style: str = "yellow") -> None:
+        """Tell the player why an answer cannot be used (or show a hint): the screen is drawn
+        again with the message under it, so it never scrolls away."""
+        text = message if isinstance(message, Text) else Text(message, style=style)
         if self._last is None:
-            self.console.print(Text(message, style=style))
+            self.console.print(text)
             return
-        self.redraw(Text(message, style=style))
+        self.redraw(text)
 
     def confirm(self, prompt: str) -> bool:
         while True:

@@ -9,18 +9,22 @@ their own `PlayerView` and legal actions, so the screen can never show what the 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
+from tabletop.hints import hints
+
 from .. import text as words
 from ..actions import Action, Plan
 from ..board import Board
 from ..bots import bot_title
 from ..engine import LegalActions, PlayerView, action_events, new_game, view
+from ..game import GAME
 from ..state import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase
 from . import placing, planning
 from .final import render_final
@@ -37,6 +41,8 @@ say = words.say
 class Terminal(Prompts):
     """The people at this terminal: each turn asked on the screen they share, with the device
     passed between them when several play (hot-seat)."""
+
+    hints_used: dict[int, int] = field(default_factory=dict)  # seat -> hints asked
 
     def plan(self, v: PlayerView, me: int, plans: list[Plan]) -> Plan:
         return planning.plan(self, v, me, plans)
@@ -57,6 +63,28 @@ class Terminal(Prompts):
         if self.humans > 1 and self.last_seat != me:
             self.pass_device(v, me)
         self.last_seat = me
+        self.hinter = partial(self.hint, v, legal)
+        try:
+            return self._decide(v, me, legal)
+        finally:
+            self.hinter = None
+
+    def hint(self, v: PlayerView, legal: Sequence[Action]) -> Text:
+        """`?`: the search's three best moves for this turn, with the final lead each is
+        expected to bring and the points it scores now. Counted in the game's record."""
+        me = v.viewer
+        assert me is not None
+        self.hints_used[me] = self.hints_used.get(me, 0) + 1
+        shown = Text(say("hint.title") + "\n", style="bold")
+        for rank, h in enumerate(hints(GAME, v, legal), 1):
+            points = sum(e.points for e in action_events(v, h.action))
+            key = "hint.line-now" if points else "hint.line"
+            shown.append(say(key, rank=rank, move=_move_words(v.board, h.action),
+                             lead=f"{h.lead:+.1f}", points=points,
+                             share=round(100 * h.share)) + "\n")
+        return shown
+
+    def _decide(self, v: PlayerView, me: int, legal: Sequence[Action]) -> Action:
         if v.phase is Phase.PLANNING:
             action = self.plan(v, me, [a for a in legal if isinstance(a, Plan)])
         elif isinstance(legal, LegalActions):
@@ -174,12 +202,12 @@ def play_in_terminal(specs: list[str], *, seed: int | None, scenario: str | None
     console.print(render_screen(final, width=console.width, hex_width=terminal.hex_width))
     console.print(render_final(final, width=console.width))
     if record is not None:
-        _write_record(state, record, seats, seed, console)
+        _write_record(state, record, seats, seed, console, terminal.hints_used)
     return state
 
 
 def _write_record(state: GameState, path: Path, specs: list[str], seed: int | None,
-                  console: Console) -> None:
+                  console: Console, hints_used: dict[int, int] | None = None) -> None:
     """Write the game record; a missing records module or an unwritable path is reported."""
     try:
         from ..record import write_record
@@ -187,7 +215,7 @@ def _write_record(state: GameState, path: Path, specs: list[str], seed: int | No
         console.print(Text(say("record.no-module", error=exc), style="red"))
         return
     try:
-        write_record(state, path, players=specs, seed=seed)
+        write_record(state, path, players=specs, seed=seed, hints=hints_used)
     except OSError as exc:
         console.print(Text(say("record.failed", path=path, error=exc), style="red"))
         return

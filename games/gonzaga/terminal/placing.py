@@ -37,7 +37,7 @@ say = words.say
 MAP_MIN_LINES = 12
 #: The help under the list of placements, by what each line offers.
 HELP_PLACE = ("number", "position", "covering", "page", "all", "donate", "wedding", "map",
-              "size", "quit")
+              "size", "hint", "quit")
 NEXT, PREVIOUS, ALL = ("n", "next", "+"), ("p", "prev", "previous", "-"), ("all", "*")
 DONATE, WEDDING, NONE = ("d", "donate"), ("w", "wedding"), ("0", "none", "n")
 

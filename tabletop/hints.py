@@ -1,0 +1,47 @@
+"""Hints for people: the search's favourite moves for a seat, in the game's words.
+
+A hint is the search bot's analysis of the seat's own view (`MCTSBot.analyse`), so it knows
+no more than the player does. Each of the top moves comes with the lead over the best other
+player it is expected to end with, in points. Seeds come from the operating system: a hint
+is advice, not part of a game's replay.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .game import Game
+from .search import DEFAULT_LEVELS, MCTSBot, Settings
+
+TOP = 3  # moves a hint shows
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One suggested move: the action, the game's words for it, the expected final lead over
+    the best other player (points), and how much of the search went to it (0 to 1)."""
+
+    action: Any
+    words: str
+    lead: float
+    share: float
+
+
+def hint_settings(game: Game) -> Settings:
+    """The strongest level the game's search declares: a hint is worth the best advice."""
+    levels = game.search.levels if game.search else DEFAULT_LEVELS
+    return levels["hard"]
+
+
+def hints(game: Game, view: Any, legal: Sequence[Any], *, top: int = TOP,
+          settings: Settings | None = None, seed: int | None = None) -> list[Hint]:
+    """The search's `top` moves for the viewer, best first."""
+    bot = MCTSBot(game, secrets.randbits(64) if seed is None else seed,
+                  settings or hint_settings(game), label="hint")
+    analysed = bot.analyse(view, legal)
+    total = sum(move.visits for move in analysed) or 1
+    return [Hint(move.action, game.describe_action(view, move.action), move.lead,
+                 move.visits / total) for move in analysed[:top]]
