@@ -254,6 +254,87 @@ def replay(
 
 
 @app.command()
+def review(
+    file: Annotated[Path, typer.Argument(help="A finished game's record (JSON).")],
+    seat: Annotated[list[int] | None, typer.Option(help="Seat to review, from 0 (repeat for "
+                                                        "several; default: every seat).")]
+    = None,
+    level: Annotated[str, typer.Option(help="The search's level: easy, medium or hard.")]
+    = "medium",
+    out: Annotated[Path | None, typer.Option(help="Also draw each player's expected final "
+                                                  "score over the game to this PNG.")] = None,
+    seed: Annotated[int, typer.Option(help="The search's seed (a review is reproducible).")]
+    = 0,
+) -> None:
+    """Review a finished game: for each decision, the move the search prefers and what the
+    one played cost in expected final points; the biggest mistakes; a graph of the game."""
+    from rich.progress import Progress
+
+    from .records import RecordError, game_of, read_json
+    from .review import review_game, review_settings
+    from .text import say
+
+    try:
+        data = read_json(file)
+        game = game_of(data)
+        final = game.verify_record(data)
+    except RecordError as exc:
+        raise fail(f"{file.name}: {exc}", 1) from None
+    seats = sorted(set(seat)) if seat else list(range(len(final.names)))
+    if not final.is_over or any(not 0 <= s < len(final.names) for s in seats):
+        raise fail(f"{file.name}: a review needs a finished game and seats from 0 to "
+                   f"{len(final.names) - 1}", 2)
+    try:
+        settings = review_settings(game, level)
+    except ValueError as exc:
+        raise fail(str(exc), 2) from None
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(say("review.progress"), total=len(final.history))
+        result = review_game(game, final, seats, settings, seed=seed,
+                             progress=lambda done, _: bar.update(task, completed=done))
+    _print_review(result, seats)
+    if out is not None:
+        _draw_review(result, out)
+
+
+def _print_review(result: Any, seats: list[int]) -> None:
+    """The review as a table and its biggest mistakes; names and moves from the record are
+    printed as plain text, never as markup."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from .text import say
+
+    console.print(Text(say("review.title", names=", ".join(result.names),
+                           decisions=len(result.decisions), seats=len(seats))))
+    table = Table(*say("review.columns").split("|"))
+    for d in result.decisions:
+        cost = f"{d.cost:.1f}" if d.cost else "—"
+        table.add_row(*(Text(x) for x in (
+            str(d.number), str(d.round), result.names[d.seat], d.chosen_words,
+            "" if d.best == d.chosen else d.best_words, cost)))
+    console.print(table)
+    mistakes = result.mistakes()
+    console.print(Text(say("review.mistakes") if mistakes else say("review.none"), "bold"))
+    for rank, d in enumerate(mistakes, 1):
+        console.print(Text(say("review.mistake", rank=rank, number=d.number, round=d.round,
+                               name=result.names[d.seat], played=d.chosen_words,
+                               best=d.best_words, cost=f"{d.cost:.1f}")))
+
+
+def _draw_review(result: Any, out: Path) -> None:
+    from .review import draw_course
+    from .text import say
+
+    try:
+        draw_course(result, out, title=say("review.graph-title"),
+                    axis=(say("review.graph-x"), say("review.graph-y")))
+    except OSError as exc:
+        raise fail(f"cannot write {out}: {exc.strerror or exc}", 1) from None
+    console.print(say("review.written", path=out))
+
+
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,

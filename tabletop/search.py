@@ -215,6 +215,13 @@ class MoveValue:
     lead: float
 
 
+def _add_arm(node: _Node, seat: int, action: Any) -> None:
+    """Make sure the seat's `action` is one of the node's options (tried first: no visits)."""
+    arms = node.arms[node.movers.index(seat)]
+    if all(arm.action != action for arm in arms):
+        arms.append(_Arm(action, 0.0))
+
+
 def _normalised(values: Sequence[float]) -> list[float]:
     lo, hi = min(values), max(values)
     span = hi - lo
@@ -250,9 +257,12 @@ class MCTSBot:
         arms = root.arms[root.movers.index(me)]
         return max(arms, key=lambda a: (a.visits, a.total)).action
 
-    def analyse(self, view: Any, legal_actions: Sequence[Any]) -> list[MoveValue]:
+    def analyse(self, view: Any, legal_actions: Sequence[Any],
+                include: Any = None) -> list[MoveValue]:
         """What the search thinks of the viewer's options now, the move it would make first;
-        one option alone is searched too, for its expected lead."""
+        one option alone is searched too, for its expected lead. `include` (a legal action)
+        is searched even if the game's heuristics would not consider it: a review values the
+        move a player actually made."""
         if not legal_actions:
             raise ValueError("no legal action to analyse")
         me = view.viewer
@@ -261,13 +271,14 @@ class MCTSBot:
         rng = random.Random(self.rng.getrandbits(64))
         spec = self.game.search
         hooks = spec.hooks(view, me, self.settings) if spec else RandomHooks(self.game, rng)
-        root = self._search(view, hooks, rng)
+        root = self._search(view, hooks, rng, (me, include))
         arms = sorted(root.arms[root.movers.index(me)], key=lambda a: (a.visits, a.total),
                       reverse=True)
         return [MoveValue(a.action, a.visits, a.total / a.visits, a.lead / a.visits)
                 for a in arms if a.visits]
 
-    def _search(self, view: Any, hooks: SearchHooks, rng: random.Random) -> _Node:
+    def _search(self, view: Any, hooks: SearchHooks, rng: random.Random,
+                include: tuple[int, Any] | None = None) -> _Node:
         s = self.settings
         deadline = time.perf_counter() + s.time_limit if s.time_limit else None
         root: _Node | None = None
@@ -280,6 +291,8 @@ class MCTSBot:
             state = self.game.resample(view, rng)
             if root is None:
                 root = self._new_node(state, hooks)
+                if include is not None and include[1] is not None:
+                    _add_arm(root, *include)
             self._iterate(root, state, hooks)
             done += 1
         self.last_iterations = done

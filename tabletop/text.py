@@ -31,6 +31,18 @@ MESSAGES: dict[str, str] = {
     "error.server-error": "the server failed on this message",
     "error.not-your-seat": "you hold seat {seat} and cannot act for seat {actor}",
     "seat.player": "Player {n}",
+    # the review of a finished game (`gonzaga review`)
+    "review.title": "Review of {names}: {decisions} decisions of {seats} analysed",
+    "review.columns": "move|round|player|played|the search prefers|cost (points)",
+    "review.mistakes": "Biggest mistakes",
+    "review.mistake": "{rank}. move {number} (round {round}): {played}; better: {best} "
+                      "(about {cost} points)",
+    "review.progress": "reviewing",
+    "review.none": "No decision cost anything by the search's reckoning.",
+    "review.graph-title": "Expected final score over the game",
+    "review.graph-x": "actions played",
+    "review.graph-y": "expected final score",
+    "review.written": "Graph written to {path}",
     "seat.bot": "{level} bot",
     # turn-based games: time per move
     "timing.live": "Live (no time limit)",

@@ -1,0 +1,93 @@
+"""A finished game reviewed by the search: every decision of the reviewed seats valued, the
+biggest mistakes named, the game's course drawn; through the platform, for both games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tabletop import games
+from tabletop.bots import make_bot
+from tabletop.cli import app
+from tabletop.match import play_game
+from tabletop.records import dumps_record
+from tabletop.review import Review, review_game
+from tabletop.search import Settings
+
+QUICK = Settings(iterations=24, width=4, joint_width=4)
+
+
+def _finished(name: str, seed: int, bots: tuple[str, str] = ("random", "greedy"),
+              names: tuple[str, str] = ("Ann", "Bea")) -> tuple[Any, Any]:
+    game = games.get(name)
+    players = [make_bot(game, spec, seed + i) for i, spec in enumerate(bots)]
+    return game, play_game(game, players, seed=seed, names=list(names))
+
+
+@pytest.mark.parametrize("name", ["gonzaga", "signorie"])
+def test_every_decision_of_the_seat_is_valued_and_the_course_ends_at_the_scores(name):
+    game, final = _finished(name, seed=11)
+    review = review_game(game, final, [0], QUICK, seed=1)
+    assert review.names == tuple(final.names)
+    assert review.decisions and all(d.seat == 0 for d in review.decisions)
+    numbers = [d.number for d in review.decisions]
+    assert numbers == sorted(set(numbers))
+    assert all(final.history[d.number - 1] == d.chosen for d in review.decisions)
+    for d in review.decisions:
+        assert d.cost >= 0
+        assert d.cost == 0 or d.best != d.chosen  # a cost names a better move
+        assert d.chosen_words and d.best_words
+    assert len(review.course) == len(final.history) + 1
+    assert review.course[-1] == tuple(float(x) for x in game.scores(final))
+    # random play against the greedy bot gives something away somewhere
+    assert sum(d.cost for d in review.decisions) > 0
+    again = review_game(game, final, [0], QUICK, seed=1)
+    assert again == review  # reproducible from its seed
+
+
+def test_the_biggest_mistakes_are_the_costliest_first():
+    game, final = _finished("gonzaga", seed=5)
+    review = review_game(game, final, [0, 1], QUICK, seed=2)
+    mistakes = review.mistakes()
+    assert 1 <= len(mistakes) <= 3
+    costs = [d.cost for d in mistakes]
+    assert costs == sorted(costs, reverse=True)
+    assert costs[0] == max(d.cost for d in review.decisions)
+    assert Review(review.names, (), review.course).mistakes() == []
+
+
+def _record(tmp_path: Path, name: str, names: tuple[str, str] = ("Ann", "Bea")) -> Path:
+    game, final = _finished(name, seed=3, names=names)
+    path = tmp_path / f"{name}.json"
+    path.write_text(dumps_record(game.record(final, players=["random", "greedy"], seed=3)))
+    return path
+
+
+def test_the_command_prints_the_review_and_draws_the_graph(tmp_path):
+    record = _record(tmp_path, "gonzaga", names=("[bold]Ann", "Bea"))
+    out = tmp_path / "course.png"
+    result = CliRunner().invoke(app, ["review", str(record), "--seat", "0", "--level", "easy",
+                                      "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Review of [bold]Ann, Bea" in result.output  # a name is shown, never obeyed
+    assert "Biggest mistakes" in result.output or "No decision cost" in result.output
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 20_000
+
+
+def test_the_command_refuses_what_it_cannot_review(tmp_path):
+    record = _record(tmp_path, "signorie")
+    runner = CliRunner()
+    bad_seat = runner.invoke(app, ["review", str(record), "--seat", "7"])
+    assert bad_seat.exit_code == 2 and "seats from 0 to 1" in bad_seat.output
+    bad_level = runner.invoke(app, ["review", str(record), "--level", "genius"])
+    assert bad_level.exit_code == 2 and "unknown level 'genius'" in bad_level.output
+    data = json.loads(record.read_text())
+    data["actions"] = data["actions"][:10]  # cut short: it no longer replays to its scores
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(data))
+    result = runner.invoke(app, ["review", str(cut)])
+    assert result.exit_code == 1 and "cut.json" in result.output
