@@ -172,8 +172,10 @@ class Game(Protocol, Generic[S, V, A]):
         ...
 
     def record(self, state: S, *, players: Sequence[str] | None = None,
-               seed: int | None = None) -> dict[str, Any]:
-        """The game's record (JSON-ready), its `format` being `info.record_format`/version."""
+               seed: int | None = None, hints: Mapping[int, int] | None = None
+               ) -> dict[str, Any]:
+        """The game's record (JSON-ready), its `format` being `info.record_format`/version;
+        `hints` (seat -> hints asked for) is written when given."""
         ...
 
     def verify_record(self, data: Any, options: Mapping[str, Any] | None = None) -> S:

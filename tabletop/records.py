@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
@@ -104,6 +104,7 @@ class _Model(BaseModel):
 class SeatRecord(_Model):
     name: StrictStr
     spec: StrictStr | None = None
+    hints: Annotated[StrictInt, Field(ge=0)] | None = None  # hints asked for, when counted
 
 
 class LogRecord(_Model):
@@ -137,14 +138,18 @@ class SeededRecords:
         return f"{self.game.info.record_format}/{VERSION}"
 
     def record(self, state: Any, *, players: Sequence[str] | None = None,
-               seed: int | None = None) -> dict[str, Any]:
+               seed: int | None = None, hints: Mapping[int, int] | None = None
+               ) -> dict[str, Any]:
+        """`hints` counts the hints each seat asked for; without it the record says
+        nothing of hints."""
         game = self.game
         names = list(state.names)
         if players is not None and len(players) != len(names):
             raise ValueError(f"{len(players)} seat specs for a {len(names)}-player game")
         return {
             "format": self.format,
-            "players": [{"name": n, "spec": players[i] if players else None}
+            "players": [{"name": n, "spec": players[i] if players else None,
+                         **({"hints": hints.get(i, 0)} if hints is not None else {})}
                         for i, n in enumerate(names)],
             "seed": state.seed,
             "options": dict(getattr(state, "options", None) or {}),

@@ -167,9 +167,10 @@ class Gonzaga:
         placement_tables(self.board or load_board()).fiefs  # noqa: B018
 
     def record(self, state: GameState, *, players: Sequence[str] | None = None,
-               seed: int | None = None) -> dict[str, Any]:
+               seed: int | None = None, hints: Mapping[int, int] | None = None
+               ) -> dict[str, Any]:
         from .record import game_record
-        return game_record(state, players=players, seed=seed)
+        return game_record(state, players=players, seed=seed, hints=hints)
 
     def verify_record(self, data: Any, options: Mapping[str, Any] | None = None) -> GameState:
         from .record import verify_record

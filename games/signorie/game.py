@@ -114,8 +114,9 @@ class SignorieGame:
         return len(position.history)
 
     def record(self, state: SignorieState, *, players: Sequence[str] | None = None,
-               seed: int | None = None) -> dict[str, Any]:
-        return self.records.record(state, players=players, seed=seed)
+               seed: int | None = None, hints: Mapping[int, int] | None = None
+               ) -> dict[str, Any]:
+        return self.records.record(state, players=players, seed=seed, hints=hints)
 
     def verify_record(self, data: Any, options: Mapping[str, Any] | None = None
                       ) -> SignorieState:

@@ -874,8 +874,12 @@ MESSAGES: dict[str, str] = {
     "quit.kept": "The game goes on.",
     "help": "Type the number of a choice and press Enter. Each line shows what it costs in "
             "florins and what it does (VP, florins, meeples), and what is asked next.\n"
-            "Commands: board (the whole table again), log (the last moves), help (this), "
-            "quit (leave the game, after a confirmation).",
+            "Commands: board (the whole table again), log (the last moves), hint (the "
+            "search's three best choices), help (this), quit (leave the game, after a "
+            "confirmation).",
+    "hint.title": "Hint: the search's three best choices",
+    "hint.line": "{rank}. line {line}: {move}, {lead} VP ahead of the best other player at "
+                 "the end ({share}% of the search)",
     "log.title": "The last moves",
     "pass.device": "Pass the device to {tag} {name}. Nothing in Signorie is hidden from the "
                    "other players, so the table stays on the screen.",

@@ -83,11 +83,28 @@ def test_numbers_pick_lines_and_words_are_commands_or_explained():
     assert parse_choice("b", 5) == Command("board")
     assert parse_choice("log", 5) == Command("log")
     assert parse_choice("q", 5) == Command("quit")
+    assert parse_choice("hint", 5) == parse_choice("!", 5) == Command("hint")
     for bad, key in (("", "retry.empty"), ("0", "retry.range"), ("6", "retry.range"),
                      ("fish", "retry.word"), ("-2", "retry.word")):
         with pytest.raises(Retry) as caught:
             parse_choice(bad, 5)
         assert str(caught.value) == say(key, answer=bad, last=5)
+
+
+def test_a_hint_names_three_menu_lines_and_the_record_counts_it(tmp_path: Path):
+    keyboard = Keyboard(["hint", "!"])
+    record = tmp_path / "game.json"
+    state, shown = play(["human", "greedy"], keyboard, record=record, seed=8)
+    assert state.is_over
+    flat = " ".join(shown.replace("│", " ").split())
+    assert flat.count(say("hint.title")) == 2
+    lines = re.findall(r"(\d)\. line (\d+): .*?, ([+-]\d+\.\d) VP ahead", flat)
+    assert [rank for rank, _, _ in lines][:3] == ["1", "2", "3"]
+    last = int(re.search(r"\[1-(\d+),", keyboard.prompts[0]).group(1))
+    assert all(1 <= int(line) <= last for _, line, _ in lines[:3])  # lines of the menu shown
+    data = json.loads(record.read_text())
+    assert [p["hints"] for p in data["players"]] == [2, 0]
+    assert GAME.verify_record(data).is_over
 
 
 # -- whole games --------------------------------------------------------------------------------

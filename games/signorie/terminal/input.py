@@ -1,8 +1,8 @@
 """Talking to the people at the terminal: what they type and what it means.
 
 Every answer is read by `read_choice`: a number picks a menu line, a word is a command (`help`,
-`board`, `log`, `quit`), anything else is explained and asked again; nothing typed can end the
-game but `quit` confirmed (or the end of the input).
+`board`, `log`, `hint`, `quit`), anything else is explained and asked again; nothing typed can
+end the game but `quit` confirmed (or the end of the input).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ say = words.say
 
 #: What people type, by meaning.
 HELP, BOARD, LOG = ("help", "h", "?"), ("board", "b"), ("log", "l")
+HINT = ("hint", "!")
 QUIT, YES = ("quit", "q", "exit"), ("y", "yes")
 
 
@@ -29,7 +30,7 @@ class Retry(Exception):
 
 @dataclass(frozen=True)
 class Command:
-    """A command typed in place of a choice: `help`, `board` or `log`."""
+    """A command typed in place of a choice: `help`, `board`, `log` or `hint`."""
 
     name: str
 
@@ -42,7 +43,8 @@ def parse_choice(answer: str, count: int) -> int | Command:
     low = answer.strip().lower()
     if not low:
         raise Retry(say("retry.empty", last=count))
-    for name, spellings in (("help", HELP), ("board", BOARD), ("log", LOG), ("quit", QUIT)):
+    for name, spellings in (("help", HELP), ("board", BOARD), ("log", LOG), ("hint", HINT),
+                            ("quit", QUIT)):
         if low in spellings:
             return Command(name)
     if low.rstrip(")").isdigit():

@@ -21,6 +21,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from tabletop.bots import bot_title, make_bot
+from tabletop.hints import hints
 from tabletop.match import play_game
 from tabletop.records import dumps_record
 
@@ -59,6 +60,7 @@ class Terminal:
     expected: int = -1  # the length of the history when nobody else has moved since
     told: int = 0  # log entries already told
     human_seats: set[int] = field(default_factory=set)
+    hints_used: dict[int, int] = field(default_factory=dict)  # seat -> hints asked
 
     # -- a decision -----------------------------------------------------------------------
 
@@ -107,10 +109,21 @@ class Terminal:
             self.console.print(Rule(say("log.title"), style="dim"))
             for entry in v.log[-LOG_LINES:]:
                 self.console.print(GAME.describe_log(v, entry), highlight=False)
+        elif command.name == "hint":
+            self.console.print(self.hint(v, seat, legal))
         if command.name != "quit":
             base = full_state(v, seed=len(v.history))
             self.console.print(render.render_menu(v, legal, [preview(v, a, base)
                                                              for a in legal]))
+
+    def hint(self, v: Any, seat: int, legal: Sequence[Action]) -> Panel:
+        """`hint`: the search's three best choices, by their line in the menu, with the final
+        lead each is expected to bring. Counted in the game's record."""
+        self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
+        lines = [say("hint.line", rank=rank, line=legal.index(h.action) + 1, move=h.words,
+                     lead=f"{h.lead:+.1f}", share=round(100 * h.share))
+                 for rank, h in enumerate(hints(GAME, v, legal), 1)]
+        return Panel(Text("\n".join(lines)), title=say("hint.title"), border_style="cyan")
 
     # -- screens --------------------------------------------------------------------------
 
@@ -236,14 +249,17 @@ def play_in_terminal(specs: Sequence[str], *, seed: int | None, record: Path | N
         console.print(render.render_final(final, GAME.score_breakdown(state),
                                           GAME.ranks(state)))
     if record is not None:
-        write_record(state, record, seats, console)
+        write_record(state, record, seats, console, terminal.hints_used)
     return state
 
 
-def write_record(state: SignorieState, path: Path, specs: list[str], console: Console) -> None:
-    """The game record (`gonzaga replay --verify` re-plays it); a failure is reported."""
+def write_record(state: SignorieState, path: Path, specs: list[str], console: Console,
+                 hints_used: dict[int, int] | None = None) -> None:
+    """The game record (`gonzaga replay --verify` re-plays it), with the hints each seat
+    asked for; a failure is reported."""
     try:
-        path.write_text(dumps_record(GAME.record(state, players=specs)) + "\n",
+        path.write_text(dumps_record(GAME.record(state, players=specs, hints=hints_used))
+                        + "\n",
                         encoding="utf-8")
     except OSError as exc:
         console.print(Text(say("record.failed", path=path, error=exc), style="red"))
