@@ -209,19 +209,21 @@ def gonzaga_layout(e: GonzagaEncoding) -> Layout:
     add("round", MAX_ROUNDS, "the round being played, one-hot")
     add("phase", len(PHASES), "planning, placing, over: one-hot")
     add("final round", 1, "1 once the Last Turn check has made this the last round")
-    add("last turn check", 1, "the round after which the Last Turn check is made / 12")
+    add("last turn check", 1, f"the round after which the Last Turn check is made / "
+                              f"{MAX_ROUNDS}")
     add("flourishing", len(e.board.regions), "the scenario's flourishing regions")
     add("leagues formed", len(e.seas), "seas whose league someone has scored")
     add("present", 1, "1 for a seat in the game", repeat=m)
     add("to move", 1, "1 while the seat is to act", repeat=m)
-    add("score", 1, "points / 100", repeat=m, high=10.0)
-    add("rings", 1, "rings left / 6", repeat=m)
+    add("score", 1, f"points / {SCORE_SCALE}", repeat=m, high=10.0)
+    add("rings", 1, f"rings left / {RINGS}", repeat=m)
     add("fief", len(e.fiefs), "the fief drawn this round, one-hot by fief number", repeat=m)
-    add("resting", cards, "cards resting (played last round): regions, Inactive, "
-                          "harbors, cities, alliance, King's Privilege", repeat=m)
+    add("resting", cards, "cards resting (played last round): the region cards (the "
+                          "board's regions, then inactive), the action cards, the privilege",
+        repeat=m)
     add("played", cards, "cards revealed this round, as `resting`", repeat=m)
     add("planned", 1, "1 once the seat has planned this round", repeat=m)
-    add("fiefs left", 1, "fief cards still to draw or in hand / 12", repeat=m)
+    add("fiefs left", 1, f"fief cards still to draw or in hand / {len(e.fiefs)}", repeat=m)
     add("fiefs to come", len(e.fiefs), "fiefs not yet drawn (public)", repeat=m)
     add("sea leagues", len(e.seas), "seas whose league the seat has scored", repeat=m)
     add("objective", len(e.objectives), "the objective card: the viewer's own, everyone's "
@@ -230,7 +232,7 @@ def gonzaga_layout(e: GonzagaEncoding) -> Layout:
                        "else zeros", repeat=m)
     add("turn order", m, "place in this round's turn order while placing", repeat=m)
     add("last turn card", 1, "1 for the holder of the Last Turn card", repeat=m)
-    add("donations", 1, "fiefs given to the church / 12", repeat=m)
+    add("donations", 1, f"fiefs given to the church / {len(e.fiefs)}", repeat=m)
     add("fief owner", m, "per hex: whose fief covers it, by the seat rows' order",
         repeat=hexes)
     add("ring owner", m, "per hex: whose ring is on it, by the seat rows' order", repeat=hexes)

@@ -38,6 +38,7 @@ PHASES = (ACTIONS, REWARDS, OVER)
 SEATS = 4  # the most players Signorie takes
 DIE_VALUES = range(1, 7)
 SCALE = {"florins": 20, "vp": 100}  # florins and VP are given in twenties and hundreds
+POINTS_SCALE = 10  # advancement points left, in tens
 Template = tuple[type, tuple[Any, ...]]  # an action's class and its fields after the seat
 
 
@@ -157,7 +158,7 @@ class SignorieEncoding:
         if kind in ("choose", "helpers"):
             one_hot(part(obs, "decision colour"), frame[2])
         if kind == "advance":
-            part(obs, "advancement")[:] = [frame[2] / 10, frame[3] > 0]
+            part(obs, "advancement")[:] = [frame[2] / POINTS_SCALE, frame[3] > 0]
 
     def _observe_seat(self, obs: np.ndarray, view: SignorieView, s: int, k: int) -> None:
         t, part = self.t, self.layout.part
@@ -171,7 +172,7 @@ class SignorieEncoding:
             t.threshold_max)
         part(obs, "helpers")[k] = view.helpers[s]
         part(obs, "brides")[k] = view.brides[s] / len(t.bride_vp)
-        part(obs, "dice taken")[k] = [v / 6 for v in view.taken[s]]
+        part(obs, "dice taken")[k] = [v / max(DIE_VALUES) for v in view.taken[s]]
         part(obs, "passed")[k] = view.passed[s]
         one_hot(part(obs, "turn order")[k], view.order.index(s))
         part(obs, "reward queue")[k] = s in view.queue
@@ -211,7 +212,8 @@ def signorie_layout(t: Tables) -> Layout:
     add("decision", len(FRAME_KINDS), "what is being decided: " + ", ".join(FRAME_KINDS))
     add("decision seat", m, "who decides, by the seat rows' order")
     add("decision colour", len(t.colours), "the die colour of a choice of action or helper")
-    add("advancement", 2, "advancement points left / 10; 1 once one is spent", high=10.0)
+    add("advancement", 2, f"advancement points left / {POINTS_SCALE}; 1 once one is spent",
+        high=10.0)
     _seat_slots(layout, t, m)
     return layout
 
@@ -220,18 +222,21 @@ def _seat_slots(layout: Layout, t: Tables, m: int) -> None:
     add = layout.add
     add("present", 1, "1 for a seat in the game", repeat=m)
     add("player board", m, "the seat's player board (its colour and plan), one-hot", repeat=m)
-    add("florins", 1, "florins / 20", repeat=m, high=10.0)
-    add("vp", 1, "VP / 100", repeat=m, high=10.0)
-    add("meeples", 4, "available male, female; General Stock male, female / 8", repeat=m)
-    add("threshold", 3, "male, female on the threshold; raised this round / 22", repeat=m)
+    add("florins", 1, f"florins / {SCALE['florins']}", repeat=m, high=10.0)
+    add("vp", 1, f"VP / {SCALE['vp']}", repeat=m, high=10.0)
+    add("meeples", 4, "available male, female; General Stock male, female / "
+                      f"{max(t.stock)}", repeat=m)
+    add("threshold", 3, "male, female on the threshold; raised this round / "
+                        f"{t.threshold_max}", repeat=m)
     add("helpers", len(t.helper_cost), "helpers hired", repeat=m)
     add("brides", 1, "married men / bride slots", repeat=m)
-    add("dice taken", len(t.colours), "per colour: the value of the die placed / 6", repeat=m)
+    add("dice taken", len(t.colours), "per colour: the value of the die placed / "
+                                      f"{max(DIE_VALUES)}", repeat=m)
     add("passed", 1, "1 once the seat has passed this round", repeat=m)
     add("turn order", m, "place in the turn order, one-hot", repeat=m)
     add("reward queue", 1, "1 while the seat is still to take its reward", repeat=m)
-    add("careers", len(t.tracks) * len(t.career_vp), "meeples per career track and slot / 8",
-        repeat=m)
+    add("careers", len(t.tracks) * len(t.career_vp), "meeples per career track and slot / "
+                                                      f"{max(t.stock)}", repeat=m)
     add("initiative", len(t.initiative_vp), "slot on the initiative track, one-hot", repeat=m)
     add("initiative stack", m, "discs above this one in the initiative stacks", repeat=m)
     add("plan rows", len(ROW_NAMES) * len(t.houses), "face-up alliance tiles per plan row and "

@@ -69,9 +69,12 @@ class TabletopParallel(ParallelEnv):
         """The seats to move; every other live seat must have sent `wait`."""
         movers = self.table.movers()
         for seat, agent in enumerate(self.agents):
-            if seat not in movers and actions.get(agent, self.wait) != self.wait:
+            sent = actions.get(agent, self.wait)
+            if seat in movers and sent == self.wait:
+                raise IllegalAction("wait", f"{agent} is to move now and cannot wait")
+            if seat not in movers and sent != self.wait:
                 raise IllegalAction("wait", f"{agent} is not to move now and must send "
-                                            f"wait ({self.wait}), not {actions[agent]!r}")
+                                            f"wait ({self.wait}), not {sent!r}")
         return movers
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
