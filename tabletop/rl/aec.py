@@ -20,7 +20,7 @@ from .table import Table, agent_name
 
 class TabletopAEC(AECEnv):
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "tabletop_aec_v0",
-                                          "is_parallelizable": True}
+                                          "is_parallelizable": False}
 
     def __init__(self, game: str | Game, players: int | None = None,
                  options: Mapping[str, Any] | None = None, reward: str = "score",
