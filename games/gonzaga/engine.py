@@ -300,6 +300,12 @@ class LegalActions(Sequence[Action]):
         return self._fixed
 
     @property
+    def placement_rows(self) -> np.ndarray:
+        """(K,) rows of the fief's placement table (`Rules.fief_placements`); entry i is
+        `placement(i)`."""
+        return self._rows
+
+    @property
     def placement_count(self) -> int:
         return len(self._rows)
 

@@ -85,6 +85,10 @@ class Gonzaga:
         from .bots.mcts import SEARCH
         return SEARCH
 
+    def encoding(self, position: Position) -> Any:
+        from .encoding import encoding_for  # numpy only; the environments import the rest
+        return encoding_for(position.board)
+
     def new_game(self, names: Sequence[str], seed: int | None = None,
                  options: Mapping[str, Any] | None = None) -> GameState:
         options = dict(options or {})

@@ -39,6 +39,10 @@ class SignorieGame:
         from .bots.search import SEARCH
         return SEARCH
 
+    def encoding(self, position: Position) -> Any:
+        from .encoding import ENCODING
+        return ENCODING
+
     def new_game(self, names: Sequence[str], seed: int | None = None,
                  options: Mapping[str, Any] | None = None) -> SignorieState:
         self.info.check_players(len(names))

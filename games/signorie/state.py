@@ -19,6 +19,9 @@ from .tables import Tables, tables
 #: turn | choose colour | helpers colour next | advance left used | mission | marriage |
 #: face_down | hire | reward | wedding | buy
 Frame = list
+#: The kinds of frame, in the order above.
+FRAME_KINDS = ("turn", "choose", "helpers", "advance", "mission", "marriage", "face_down",
+               "hire", "reward", "wedding", "buy")
 
 #: Where points come from, as score events name them (text.SOURCES names them for players).
 SCORE_SOURCES = ("missions", "marriages", "initiative", "rewards", "helpers", "assignments",
