@@ -26,7 +26,7 @@ play: $(STAMP)
 	$(BIN)/gonzaga play $(if $(GAME),--game $(GAME)) $(if $(PLAYERS),--players $(PLAYERS))
 
 test: $(STAMP)
-	$(BIN)/ruff check games tabletop tests tools
+	$(BIN)/ruff check games tabletop tests tools examples
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
