@@ -31,6 +31,13 @@ MESSAGES: dict[str, str] = {
     "error.server-error": "the server failed on this message",
     "error.not-your-seat": "you hold seat {seat} and cannot act for seat {actor}",
     "seat.player": "Player {n}",
+    # hints at the web table
+    "hint.spectator": "spectators cannot ask for hints",
+    "hint.off": "hints are not allowed in this game",
+    "hint.not-your-turn": "a hint is for your own turn",
+    "hint.busy": "your hint is being worked out",
+    "hint.stale": "the game moved on before the hint was ready; ask again",
+    "hint.failed": "no hint could be worked out this time; try again",
     # the review of a finished game (`gonzaga review`)
     "review.title": "Review of {names}: {decisions} decisions of {seats} analysed",
     "review.columns": "move|round|player|played|the search prefers|cost (points)",

@@ -38,6 +38,7 @@ from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
 from .chat import MAX_CHARS, Chat
 from .connection import Connection
 from .errors import ClientError
+from .hinting import Hinting
 from .learn import learn_offer, learn_routes
 from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
 from .room import BOT, GameParams, Room, parse_params
@@ -120,6 +121,7 @@ class GameServer:
         self._lobby_cache: dict[tuple[str, int], tuple[float, Listing]] = {}
         self.accounts: account_routes.Accounts | None = None  # set by `accounts.install`
         self.turns = Timekeeper(self, store, clock)
+        self.hinting = Hinting(self, store)
         self.chat = Chat(store, clock, self.limits.chat_per_second,
                          self.limits.chat_burst)
         self.cluster: Cluster | None = None  # other processes on the same database
@@ -188,6 +190,7 @@ class GameServer:
         await self.bots.shutdown()
         self.turns.close()
         self.chat.close()
+        self.hinting.close()
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -200,6 +203,7 @@ class GameServer:
         self.locks.setdefault(room.id, asyncio.Lock())
         self.active[room.id] = time.monotonic()
         self.turns.attach(room)
+        self.hinting.attach(room)
         if self.cluster is not None:
             self.cluster.follow(room.id)
 
@@ -579,9 +583,11 @@ class GameServer:
             await self.rematch(room, conn.seat)
         elif kind == "chat":
             self.chat.post(conn, room, msg.get("text"), self.conns.get(room.id, ()))
+        elif kind == "hint":
+            self.hinting.ask(conn, room, msg.get("seq"))
         else:
             raise ClientError("unknown-type", f"unknown message type {kind[:40]!r} (hello, act, "
-                                              "undo, check, state, rematch, chat, ping)")
+                                              "undo, check, state, rematch, chat, hint, ping)")
 
     def _hello(self, conn: Connection, room: Room, token: Any) -> None:
         """Open a seat (or watch); only this connection gets the view, the others hear that
@@ -601,7 +607,8 @@ class GameServer:
                 self._lobby_cache.clear()
         conn.send(json.dumps({"type": "welcome", "game": room.id, "seat": seat,
                               "name": None if seat is None else room.params.seats[seat].name,
-                              "chat": {"max_chars": MAX_CHARS, "may_write": seat is not None}}))
+                              "chat": {"max_chars": MAX_CHARS, "may_write": seat is not None},
+                              "hints": room.params.hints}))
         conn.send_view()
         chat = self.chat.history(room)
         if chat is not None:
@@ -768,7 +775,8 @@ def _game_routes(app: FastAPI, server: GameServer) -> None:
     async def record(game_id: str) -> Response:
         room = finished(game_id)
         specs = [(s.bot or "greedy") if s.kind == BOT else "human" for s in room.params.seats]
-        text = dumps_record(room.game.record(room.state, players=specs, seed=room.params.seed))
+        text = dumps_record(room.game.record(room.state, players=specs, seed=room.params.seed,
+                                             hints=server.hinting.record_counts(room)))
         name = room.site.record_name(game_id)
         return Response(text + "\n", media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="{name}"'})

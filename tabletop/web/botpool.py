@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from .. import games
+from .. import games, i18n
 from ..bots import make_bot
+from ..hints import hints
 
 DEADLINE = 20.0  # seconds a decision may take; the slowest offered level needs about 2
 
@@ -44,17 +45,30 @@ class Decision:
     setup: dict[str, Any]
     history: tuple[Any, ...]
     seat: int
+    kind: str = "decide"  # or "hint": the search's best moves for a person (`hints`)
+    lang: str = "en"  # a hint's words are in the asker's language
 
 
 def decide(job: Decision) -> Any:
     """The bot's action for the job's seat after its history, computed from the seat's view
-    only."""
+    only; for a hint, the search's best moves as JSON."""
     game = games.get(job.game)
     state = game.from_setup(job.setup)
     for action in job.history:
         game.apply_in_place(state, action)
+    view, legal = game.view(state, job.seat), game.legal_actions(state, job.seat)
+    if job.kind == "hint":
+        return hint_json(game, view, legal, job.seed, job.lang)
     bot = make_bot(game, job.spec, bot_seed(job.seed, job.seat, game.decision_key(state)))
-    return bot.decide(game.view(state, job.seat), game.legal_actions(state, job.seat))
+    return bot.decide(view, legal)
+
+
+def hint_json(game: Any, view: Any, legal: Any, seed: int, lang: str) -> list[dict[str, Any]]:
+    """The search's top moves for the viewer, as the page reads them."""
+    with i18n.use(lang):
+        return [{"action": game.action_to_json(h.action), "words": h.words,
+                 "lead": round(h.lead, 1), "share": round(h.share, 3)}
+                for h in hints(game, view, legal, seed=seed)]
 
 
 class DecisionTimeout(RuntimeError):

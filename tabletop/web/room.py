@@ -54,6 +54,7 @@ class GameParams:
     game: str = "gonzaga"
     timing: dict[str, Any] | None = None  # a turn-based game's limits (`tabletop.web.timing`)
     tutorial: str | None = None  # a tutorial game: its script refuses moves off the script
+    hints: bool = False  # players may ask the search for a hint (`tabletop.web.hinting`)
 
     def to_json(self, site: WebGame) -> dict[str, Any]:
         learn = {"tutorial": self.tutorial} if self.tutorial else {}
@@ -61,7 +62,7 @@ class GameParams:
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in self.seats],
                 "seed": self.seed, "options": self.options, "public": self.public,
                 "bot_seed": self.bot_seed, "setup": self.setup, "timing": self.timing,
-                **site.params_extra()}
+                "hints": self.hints, **site.params_extra()}
 
     @staticmethod
     def from_json(data: dict[str, Any], site: WebGame) -> GameParams:
@@ -72,7 +73,8 @@ class GameParams:
                           None if seed is None else int(seed), dict(data.get("options") or {}),
                           bool(data.get("public", False)), data.get("setup"),
                           int(data.get("bot_seed", seed or 0)), str(data.get("game", "gonzaga")),
-                          data.get("timing"), data.get("tutorial") or None)
+                          data.get("timing"), data.get("tutorial") or None,
+                          bool(data.get("hints", False)))
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
@@ -112,6 +114,11 @@ def parse_params(data: Any, site: WebGame) -> GameParams:
     public = data.get("public", False)
     if not isinstance(public, bool):
         raise ClientError("bad-request", "'public' must be true or false")
+    # hints are for games among friends unless the creator allows them in a listed or rated
+    # game, where every player who joins sees that before taking a seat
+    hints = data.get("hints", not public and not data.get("rated", False))
+    if not isinstance(hints, bool):
+        raise ClientError("bad-request", "'hints' must be true or false")
     options = site.parse_options(data)
     try:
         # from the chosen seed, or from the operating system's randomness
@@ -120,7 +127,7 @@ def parse_params(data: Any, site: WebGame) -> GameParams:
         raise ClientError("bad-game", str(exc)) from None
     bot_seed = seed if seed is not None else secrets.randbits(63)
     return GameParams(seats, seed, options, public, site.game.setup_of(state), bot_seed,
-                      site.game.info.name)
+                      site.game.info.name, hints=hints)
 
 
 def _parse_seats(seats_in: Any, site: WebGame) -> list[Seat]:
@@ -179,6 +186,7 @@ class Room:
         self.turn: dict[str, Any] | None = None
         self.notices: list[tuple[int, dict[str, Any]]] = []
         self.replaced: set[int] = set()
+        self.hints_used: dict[int, int] = {}  # seat -> hints asked for (`hinting`)
 
     def seated_bots(self) -> dict[int, str]:
         """The bot seats as created (seat -> level), before any bot took a late seat."""
@@ -267,7 +275,8 @@ class Room:
                  "bot": self.bots.get(i) if i in self.replaced else s.bot,
                  "connected": self.connected.get(i, 0) > 0,
                  "claimed": i in self.claimed or s.kind == BOT, "replaced": i in self.replaced,
-                 "rating": bot_ordinal(self.game.info.name, len(self.params.seats), s.bot)}
+                 "rating": bot_ordinal(self.game.info.name, len(self.params.seats), s.bot),
+                 "hints": self.hints_used.get(i, 0)}
                 for i, s in enumerate(self.params.seats)]
 
     def message_for(self, seat: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:
@@ -299,6 +308,8 @@ class Room:
         # knows when the view reflects its own move
         msg["last_player"] = self.site.last_player(self.state)
         msg["can_undo"] = self.can_undo(seat)
+        # the first view of the decision now open: what a hint was asked on (`hinting`)
+        msg["decision"] = self.decision_start()
         msg["rematch"] = None if self.rematch is None else self.rematch.get(seat)
         if self.guide is not None:
             msg["tutorial"] = self.guide.to_json(self.state, seat)
@@ -340,6 +351,7 @@ class Room:
         scores = self.game.scores(s)
         return {"id": self.id, "game": self.game.info.name, "created": self.created,
                 **self.site.summary(s), "over": s.is_over, "public": self.params.public,
+                "hints": self.params.hints,
                 "winners": list(self.game.winners(s)) if s.is_over else [],
                 "to_move": [] if s.is_over else list(s.to_move()),  # whose turn: "my games"
                 "seats": [{"name": seat.name, "kind": seat.kind, "bot": seat.bot,

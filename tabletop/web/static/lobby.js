@@ -175,7 +175,7 @@ async function createGame(ev) {
   const seedText = $("seed").disabled ? "" : $("seed").value;
   try {
     const g = await api("/api/games", { game: lobby.game.name, seats, seed: seedText === "" ? null : Number(seedText),
-      public: $("public").checked, timing: timingValue(), ...($("rated").checked ? { rated: true } : {}), ...optionValues() });
+      public: $("public").checked, hints: $("hints").checked, timing: timingValue(), ...($("rated").checked ? { rated: true } : {}), ...optionValues() });
     const people = g.seats.filter((s) => s.link);
     const mine = g.you === undefined || g.you === null ? people[0] : people.find((s) => s.seat === g.you) || people[0];
     saveInvites(g.id, { seats: people.map((s) => ({ name: s.name, link: s.link })), spectator: g.spectator });
@@ -204,7 +204,8 @@ function gameWhat(game) {
 }
 function gameLine(section, game) {
   const line = el("li", { "data-game": game.id, "data-game-name": game.game },
-    el("span", { class: "game-what", text: gameWhat(game) }), seatWords(game), " ");
+    el("span", { class: "game-what", text: gameWhat(game) }), seatWords(game), " ",
+    game.hints ? el("span", { class: "muted hints-allowed", text: t("(hints allowed)") + " " }) : "");
   if (section === "open") {
     line.append(el("button", { type: "button", onclick: async () => {
       try { const j = await api(`/api/games/${game.id}/join`, {}); location.href = j.link; } catch (e) { toast(e.message); }
@@ -270,6 +271,8 @@ async function main() {
   $("add-seat").onclick = addSeat;
   $("remove-seat").onclick = removeSeat;
   $("create-form").onsubmit = createGame;
+  // a listed or rated game starts without hints; its creator may still allow them
+  for (const id of ["public", "rated"]) $(id).addEventListener("change", () => { $("hints").checked = !($("public").checked || $("rated").checked); });
   for (const section of SECTIONS) $(`more-${section}`).onclick = () => moreGames(section);
   listGames();
 }

@@ -15,8 +15,8 @@ const Table = (() => {
   const tb = { gameId: null, token: null, ws: null, view: null, retry: 0, gone: false, sentSeq: null,
     hooks: {}, replay: null, listeners: {} };
 
-  // the platform's own page parts (signals.js, chat.js) follow the messages they need:
-  // Table.on("view" | "welcome" | "chat", fn)
+  // the platform's own page parts (signals.js, chat.js, hint.js) follow the messages they need:
+  // Table.on("view" | "welcome" | "chat" | "hint" | "error", fn)
   function on(type, fn) { (tb.listeners[type] = tb.listeners[type] || []).push(fn); }
   function emit(type, msg) { for (const fn of tb.listeners[type] || []) fn(msg); }
 
@@ -62,6 +62,7 @@ const Table = (() => {
       h.view(msg);
       emit("view", msg);
     } else if (msg.type === "chat") { emit("chat", msg); }
+    else if (msg.type === "hint") { emit("hint", msg); }
     else if (msg.type === "welcome") {
       emit("welcome", msg);
       if (msg.seat === null && tb.token) toast(t("This link opens no seat: you are watching."));
@@ -80,6 +81,7 @@ const Table = (() => {
       if (msg.code === "sign-in") { tb.gone = true; location.href = `/account?next=${encodeURIComponent(location.pathname + location.hash)}`; return; }
       if (msg.code === "bad-token") { tb.token = null; forgetSeat(tb.gameId); }
       tb.sentSeq = null;
+      emit("error", msg);
       if (h.error) h.error(msg);
       toast(sentence(msg.message));  // players read the sentence; the rule id is for programs
     }

@@ -581,6 +581,7 @@ function render(v) {
     if (!placing()) ui.cursor = null;
   }
   renderActions(v);
+  markHints(Hint.marked());
   drawCursor();
   if (!wasPlacing && v.legal && v.legal.kind === "place" && !ui.replay) bringBoardIntoView();
 }
@@ -819,8 +820,34 @@ function rerenderActions() {
   const f = document.activeElement;
   const key = f && $("actions").contains(f) ? (f.id ? "#" + f.id : f.dataset.card ? `[data-card='${f.dataset.card}']` : null) : null;
   renderActions(ui.view);
+  markHints(Hint.marked());
   const again = key && $("actions").querySelector(key);
   if (again) again.focus();
+}
+// a hint's moves on the table, numbered as in the hint's list: the cards of a plan, the hexes
+// of a placement, the rings of a Wedding (outlines in a layer of their own, over the map)
+function markHints(moves) {
+  document.querySelectorAll("[data-hint-mark]").forEach((b) => { delete b.dataset.hintMark; b.classList.remove("hinted"); });
+  const board = $("board");
+  if (!board || !$("hexes")) return;
+  let g = $("hint-layer");
+  if (!g) g = svg("g", { id: "hint-layer", class: "overlay" }, board);
+  else board.appendChild(g);
+  g.replaceChildren();
+  (moves || []).forEach((m, i) => {
+    const a = m.action, rank = String(i + 1);
+    if (a.type === "plan") {
+      for (const card of [a.region, a.action]) {
+        const b = document.querySelector(`#region-cards [data-card='${card}'], #action-cards [data-card='${card}']`);
+        if (b) { b.classList.add("hinted"); b.dataset.hintMark = (b.dataset.hintMark ? b.dataset.hintMark + " " : "") + rank; }
+      }
+    } else if (a.type === "fief" || a.type === "wedding") {
+      const cells = a.type === "fief" ? fiefCells(a.fief, a.anchor, a.rotation) : [a.first, a.second].filter(Boolean);
+      for (const [c, r] of cells) svg("polygon", { points: pointsAttr(corners(...centre(c, r), 0.92)), class: "hint-cell", "data-hint-cell": rank }, g);
+      const [x, y] = centre(cells[0][0], cells[0][1]);
+      svg("text", { x, y: y + 0.35, class: "hint-rank", "text-anchor": "middle" }, g).textContent = rank;
+    }
+  });
 }
 // a move that revealed nothing may be taken back while nobody has moved since (`can_undo`)
 function undoEl(v) {
@@ -1293,7 +1320,7 @@ async function main() {
   $("game").hidden = false;
   [ui.board, ui.options] = await Promise.all([api("/api/gonzaga/board"), api("/api/gonzaga/options")]);
   setupBoardEvents();
-  Table.start({ view: (v) => render(unpack(v)), check: onCheck, presence: onPresence, rematch: onRematch,
+  Table.start({ view: (v) => render(unpack(v)), check: onCheck, presence: onPresence, rematch: onRematch, hint: markHints,
     replay: () => { drawBoard(null); setupReplay(); } });
 }
 main();

@@ -283,6 +283,26 @@ function renderLog(v) {
 // -- choosing: select, see the preview, then confirm ------------------------------------------
 
 function actionKey(a) { const { seat, ...rest } = a; return JSON.stringify(rest); }
+// a hint's moves, numbered as in the hint's list, on the dice and choices they name
+function markHints(moves) {
+  document.querySelectorAll("[data-hint-mark]").forEach((b) => { delete b.dataset.hintMark; b.classList.remove("hinted"); });
+  const L = ui.view && ui.view.legal;
+  if (!L || !moves) return;
+  moves.forEach((m, i) => {
+    const key = actionKey(m.action), rank = String(i + 1), found = [];
+    (L.dice || []).forEach((d) => { if (d.action && actionKey(d.action) === key) found.push(...document.querySelectorAll(`[data-die-choice='${d.colour}-${d.value}']`)); });
+    (L.choices || []).forEach((ch) => {
+      const items = ch.kind === "assignment" ? ch.counts.map((n) => [n.action, `assignment-${ch.sex}-${n.meeples}`])
+        : [[ch.action, ch.kind === "helper" ? `helper-${ch.helper}` : ch.kind]];
+      for (const [a, attr] of items) if (a && actionKey(a) === key) found.push(...document.querySelectorAll(`[data-choice='${attr}']`));
+    });
+    (L.options || []).forEach((o, k) => {
+      if (actionKey(o.action) !== key) return;
+      found.push(...(o.action.type === "pass" && $("pass") ? [$("pass")] : []), ...document.querySelectorAll(`[data-option='${k}']`));
+    });
+    for (const b of found) { b.classList.add("hinted"); b.dataset.hintMark = (b.dataset.hintMark ? b.dataset.hintMark + " " : "") + rank; }
+  });
+}
 function pickDie(i) {
   const v = ui.view;
   if (!v.legal || v.legal.kind !== "turn" || !v.legal.dice[i].ok) return;
@@ -489,7 +509,7 @@ document.addEventListener("keydown", (ev) => {
 async function main() {
   ui.table = await fetch("/api/signorie/table").then((r) => r.json());
   document.title = ui.table.title;
-  Table.start({ view: render, check: onCheck, error: () => { ui.pending = null; },
+  Table.start({ view: (v) => { render(v); markHints(Hint.marked()); }, hint: markHints, check: onCheck, error: () => { ui.pending = null; },
     presence: () => ui.view && renderPlayers(ui.view) });
 }
 main();

@@ -1,0 +1,57 @@
+"""Hints in a real browser, for both games: the card appears where hints are allowed, a click
+asks, the three moves are listed in words and marked on the table, everyone's count shows,
+and a listed game without hints offers none."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabletop.web.loadbench import http_json
+
+
+def _open(browser: Any, server: Any, game: str, **params: Any) -> tuple[Any, Any, list[str]]:
+    created = http_json(f"{server.base}/api/games", {"game": game, "seats": [
+        {"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}], **params})
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + created["seats"][0]["link"])
+    page.wait_for_function("document.body.dataset.seq !== undefined", timeout=15000)
+    return context, page, errors
+
+
+@pytest.mark.parametrize("game,marked", [
+    ("gonzaga", ".plancard.hinted"),
+    ("signorie", ".hinted"),
+])
+def test_a_hint_is_listed_in_words_and_marked_on_the_table(browser, server, game, marked):
+    context, page, errors = _open(browser, server, game)
+    try:
+        page.wait_for_selector("#hint-ask:not([disabled])", timeout=20000)
+        page.click("#hint-ask")
+        page.wait_for_selector("#hint-moves li", timeout=30000)
+        items = page.query_selector_all("#hint-moves li")
+        assert 1 <= len(items) <= 3
+        texts = [li.inner_text() for li in items]
+        assert all("at the end" in x and "% of the search" in x for x in texts), texts
+        page.wait_for_selector(marked, timeout=5000)
+        ranks = page.eval_on_selector_all("[data-hint-mark]",
+                                          "els => els.map(e => e.dataset.hintMark)")
+        assert "1" in " ".join(ranks).split()  # the best move is marked with its number
+        assert page.eval_on_selector("#hint-ask", "b => b.disabled") is False
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_listed_game_without_hints_offers_none(browser, server):
+    context, page, errors = _open(browser, server, "gonzaga", public=True)
+    try:
+        page.wait_for_timeout(500)
+        assert page.query_selector("#hint") is None
+        assert not errors, errors
+    finally:
+        context.close()
