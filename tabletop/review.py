@@ -90,7 +90,13 @@ def _review_one(game: Game, state: Any, seat: int, chosen: Any, legal: Sequence[
     mine = next((m for m in analysed if m.action == chosen), None)
     cost = 0.0 if mine is None else max(0.0, best.lead - mine.lead)
     return Reviewed(number + 1, seat, game.round(state), chosen, best.action, cost,
-                    game.describe_action(view, chosen), game.describe_action(view, best.action))
+                    _phrase(game.describe_action(view, chosen)),
+                    _phrase(game.describe_action(view, best.action)))
+
+
+def _phrase(sentence: str) -> str:
+    """A move's sentence as a phrase, to sit inside a longer line."""
+    return sentence.rstrip().rstrip(".")
 
 
 def _estimates(game: Game, state: Any, settings: Settings) -> tuple[float, ...]:

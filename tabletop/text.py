@@ -45,6 +45,9 @@ MESSAGES: dict[str, str] = {
     "review.mistake": "{rank}. move {number} (round {round}): {played}; better: {best} "
                       "(about {cost} points)",
     "review.progress": "reviewing",
+    "review.bad-seat": "the seat is a number from 0 to {last}",
+    "review.what": "reviews from your address",
+    "review.failed": "the review could not be worked out; try again later",
     "review.none": "No decision cost anything by the search's reckoning.",
     "review.graph-title": "Expected final score over the game",
     "review.graph-x": "actions played",

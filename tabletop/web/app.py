@@ -41,6 +41,7 @@ from .errors import ClientError
 from .hinting import Hinting
 from .learn import learn_offer, learn_routes
 from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
+from .reviewing import Reviews
 from .room import BOT, GameParams, Room, parse_params
 from .site import WebGame, load_sites
 from .storage import GameStore, Listing, SeqConflict, StoreError, open_store
@@ -52,7 +53,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("tabletop.web")
 DEFAULT_DB = "sqlite:///gonzaga.db"
 STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
-          "rate-limited": 429, "server-full": 503, "sign-in": 401, "bad-login": 401,
+          "rate-limited": 429, "server-full": 503, "review-failed": 503, "sign-in": 401,
+          "bad-login": 401,
           "csrf": 403, "other-account": 403, "name-taken": 409}  # else 400
 SHUTDOWN_WAIT = 5.0  # seconds a stopping server waits for its tasks to end
 LOBBY_PAGE = 20  # games per lobby list and page
@@ -73,6 +75,8 @@ class Limits:
     idle_seconds: float = 600.0  # a game nobody watches leaves memory after this long
     sweep_seconds: float = 30.0  # how often games that left play are let go
     decision_seconds: float = DEADLINE  # a bot decision's deadline
+    reviews_per_minute: float = 2.0  # reviews of finished games an address may start
+    review_burst: int = 4
     undo_wait: float = 1.5  # extra seconds a bot waits after a person's move that can be undone
     logins_per_minute: float = 6.0  # sign-in attempts per address, after a burst
     login_burst: int = 10
@@ -122,6 +126,7 @@ class GameServer:
         self.accounts: account_routes.Accounts | None = None  # set by `accounts.install`
         self.turns = Timekeeper(self, store, clock)
         self.hinting = Hinting(self, store)
+        self.reviews = Reviews(self, self.limits.reviews_per_minute, self.limits.review_burst)
         self.chat = Chat(store, clock, self.limits.chat_per_second,
                          self.limits.chat_burst)
         self.cluster: Cluster | None = None  # other processes on the same database
@@ -780,6 +785,17 @@ def _game_routes(app: FastAPI, server: GameServer) -> None:
         name = room.site.record_name(game_id)
         return Response(text + "\n", media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.get("/api/games/{game_id}/review")
+    async def review(game_id: str, request: Request, seat: str = "0") -> dict[str, Any]:
+        """A finished game reviewed by the search for one seat (`tabletop.web.reviewing`)."""
+        room = finished(game_id)
+        number = int(seat) if seat.isdigit() and len(seat) < 3 else None
+        return await server.reviews.get(room, number, i18n.current(), _client(request))
+
+    @app.get("/game/{game_id}/review")
+    async def review_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "review.html", media_type="text/html")
 
     @app.get("/api/games/{game_id}/replay/{step}")
     async def replay(game_id: str, step: int) -> dict[str, Any]:

@@ -26,8 +26,10 @@ from typing import Any
 from .. import games, i18n
 from ..bots import make_bot
 from ..hints import hints
+from ..review import review_game, review_settings
 
 DEADLINE = 20.0  # seconds a decision may take; the slowest offered level needs about 2
+REVIEW_LEVEL = "easy"  # a whole game's review in seconds, not minutes
 
 
 def bot_seed(game_seed: int, seat: int, decision: int) -> int:
@@ -45,7 +47,7 @@ class Decision:
     setup: dict[str, Any]
     history: tuple[Any, ...]
     seat: int
-    kind: str = "decide"  # or "hint": the search's best moves for a person (`hints`)
+    kind: str = "decide"  # or "hint" (the search's best moves) or "review" (a finished game)
     lang: str = "en"  # a hint's words are in the asker's language
 
 
@@ -56,6 +58,8 @@ def decide(job: Decision) -> Any:
     state = game.from_setup(job.setup)
     for action in job.history:
         game.apply_in_place(state, action)
+    if job.kind == "review":
+        return review_json(game, state, job.seat, job.lang)
     view, legal = game.view(state, job.seat), game.legal_actions(state, job.seat)
     if job.kind == "hint":
         return hint_json(game, view, legal, job.seed, job.lang)
@@ -69,6 +73,18 @@ def hint_json(game: Any, view: Any, legal: Any, seed: int, lang: str) -> list[di
         return [{"action": game.action_to_json(h.action), "words": h.words,
                  "lead": round(h.lead, 1), "share": round(h.share, 3)}
                 for h in hints(game, view, legal, seed=seed)]
+
+
+def review_json(game: Any, final: Any, seat: int, lang: str) -> dict[str, Any]:
+    """A finished game reviewed for one seat (`tabletop.review`), as the review page reads it."""
+    with i18n.use(lang):
+        review = review_game(game, final, [seat], review_settings(game, REVIEW_LEVEL))
+        return {"names": list(review.names), "seat": seat, "level": REVIEW_LEVEL,
+                "course": [[round(x, 1) for x in point] for point in review.course],
+                "decisions": [{"number": d.number, "round": d.round, "cost": round(d.cost, 1),
+                               "played": d.chosen_words, "better": d.best_words}
+                              for d in review.decisions],
+                "mistakes": [d.number for d in review.mistakes()]}
 
 
 class DecisionTimeout(RuntimeError):
@@ -159,16 +175,18 @@ class BotPool:
         self._threads = asyncio.Semaphore(workers) if not processes else None
         self._count = workers
 
-    async def decide(self, job: Decision) -> Any:
-        """The bot's action, or `DecisionTimeout` / `BotFailed`."""
+    async def decide(self, job: Decision, deadline: float | None = None) -> Any:
+        """The bot's action (or the job's answer), or `DecisionTimeout` / `BotFailed`;
+        `deadline` overrides the pool's for a longer job (a review)."""
+        deadline = self.deadline if deadline is None else deadline
         if not self.processes:
             assert self._threads is not None
-            async with self._threads, asyncio.timeout(self.deadline):
+            async with self._threads, asyncio.timeout(deadline):
                 return await asyncio.to_thread(decide, job)
         idle = self._pool()
         worker = await idle.get()
         try:
-            return await asyncio.to_thread(worker.call, job, self.deadline)
+            return await asyncio.to_thread(worker.call, job, deadline)
         except BaseException:  # late, failed or abandoned: its next answer would be stale
             worker.kill()
             worker = self._replace(worker)

@@ -102,7 +102,8 @@ const Table = (() => {
     if (tb.replay) return "";
     const row = el("div", { class: "row" },
       el("a", { href: `/api/games/${tb.gameId}/record`, download: `${name}-${tb.gameId}.json`, id: "download" }, t("Download the game record")),
-      el("a", { href: `/game/${tb.gameId}#replay`, id: "replay-link", onclick: () => setTimeout(() => location.reload(), 0) }, t("Watch the replay")));
+      el("a", { href: `/game/${tb.gameId}#replay`, id: "replay-link", onclick: () => setTimeout(() => location.reload(), 0) }, t("Watch the replay")),
+      el("a", { href: `/game/${tb.gameId}/review#${tb.view && tb.view.you !== null && tb.view.you !== undefined ? tb.view.you : 0}`, id: "review-link" }, t("Review the game")));
     const v = tb.view;
     if (v && v.rematch) {
       return el("div", {}, row, el("p", { id: "rematch-ready", class: "row" }, t("A rematch has started:"), " ",
