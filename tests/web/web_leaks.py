@@ -33,6 +33,8 @@ KNOWN_KEYS = {
     # the platform's: chat, turn-based clocks, seats a bot took for good (all public)
     "chat", "max_chars", "may_write", "replaced", "timing", "lines", "history", "n", "move_seconds",
     "misses", "deadlines", "missed",
+    # hints: whether a game allows them, each seat's count; the open decision's first view
+    "hints", "decision",
     *load_board().regions,
 }
 
