@@ -1,4 +1,5 @@
-"""Hints for people: the search's favourite moves for a seat, in the game's words.
+"""Hints for people: the search's favourite moves for a seat, in the game's words (and, where
+the game lends `explain_action`, what each gains now).
 
 A hint is the search bot's analysis of the seat's own view (`MCTSBot.analyse`), so it knows
 no more than the player does. Each of the top moves comes with the lead over the best other
@@ -28,6 +29,7 @@ class Hint:
     words: str
     lead: float
     share: float
+    why: str = ""  # what the move gains now, when the game says (`explain_action`)
 
 
 def hint_settings(game: Game) -> Settings:
@@ -43,5 +45,7 @@ def hints(game: Game, view: Any, legal: Sequence[Any], *, top: int = TOP,
                   settings or hint_settings(game), label="hint")
     analysed = bot.analyse(view, legal)
     total = sum(move.visits for move in analysed) or 1
+    explain = getattr(game, "explain_action", None)  # a game may say why a move is good
     return [Hint(move.action, game.describe_action(view, move.action), move.lead,
-                 move.visits / total) for move in analysed[:top]]
+                 move.visits / total, explain(view, move.action) if explain else "")
+            for move in analysed[:top]]

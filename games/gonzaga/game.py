@@ -200,6 +200,11 @@ class Gonzaga:
     def describe_action(self, position: Position, action: Action) -> str:
         return text.describe_action(position.board, position.names, action)
 
+    def explain_action(self, position: Position, action: Action) -> str:
+        """Why a move is worth playing now, for hints (`explain.explain_action`)."""
+        from .explain import explain_action
+        return explain_action(position, action)
+
     def describe_log(self, position: Position, entry: LogEntry) -> str:
         index = entry.data.get("index")
         journal = position.journal

@@ -184,10 +184,15 @@ TERMINAL: dict[str, str] = {
     "wedding.retry-second": "Type a number from the list or a hex as col,row, or 0 for no "
                             "second ring.",
     "pick.option": "{move}: {points} pts",
+    "why.event": "+{points} {detail}",
+    "why.objective": "covers {city} for your objective",
+    "why.plan": "your fief can score up to {points} points with these cards now",
+    "why.plan-nowhere": "your fief fits nowhere with these cards now",
+    "why.nothing": "no points now",
     "hint.title": "Hint: the search's three best moves (its expected final lead over the best "
                   "other player)",
     "hint.line": "{rank}. {move}: {lead} points at the end ({share}% of the search)",
-    "hint.line-now": "{rank}. {move}: {lead} points at the end, {points} pts now "
+    "hint.line-why": "{rank}. {move} ({why}): {lead} points at the end "
                      "({share}% of the search)",
 }
 

@@ -70,7 +70,7 @@ def decide(job: Decision) -> Any:
 def hint_json(game: Any, view: Any, legal: Any, seed: int, lang: str) -> list[dict[str, Any]]:
     """The search's top moves for the viewer, as the page reads them."""
     with i18n.use(lang):
-        return [{"action": game.action_to_json(h.action), "words": h.words,
+        return [{"action": game.action_to_json(h.action), "words": h.words, "why": h.why,
                  "lead": round(h.lead, 1), "share": round(h.share, 3)}
                 for h in hints(game, view, legal, seed=seed)]
 

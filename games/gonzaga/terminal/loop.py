@@ -70,18 +70,16 @@ class Terminal(Prompts):
             self.hinter = None
 
     def hint(self, v: PlayerView, legal: Sequence[Action]) -> Text:
-        """`?`: the search's three best moves for this turn, with the final lead each is
-        expected to bring and the points it scores now. Counted in the game's record."""
+        """`?`: the search's three best moves for this turn, with what each gains now and the
+        final lead each is expected to bring. Counted in the game's record."""
         me = v.viewer
         assert me is not None
         self.hints_used[me] = self.hints_used.get(me, 0) + 1
         shown = Text(say("hint.title") + "\n", style="bold")
         for rank, h in enumerate(hints(GAME, v, legal), 1):
-            points = sum(e.points for e in action_events(v, h.action))
-            key = "hint.line-now" if points else "hint.line"
-            shown.append(say(key, rank=rank, move=_move_words(v.board, h.action),
-                             lead=f"{h.lead:+.1f}", points=points,
-                             share=round(100 * h.share)) + "\n")
+            shown.append(say("hint.line-why" if h.why else "hint.line", rank=rank,
+                             move=_move_words(v.board, h.action), why=h.why,
+                             lead=f"{h.lead:+.1f}", share=round(100 * h.share)) + "\n")
         return shown
 
     def _decide(self, v: PlayerView, me: int, legal: Sequence[Action]) -> Action:

@@ -39,7 +39,7 @@ const Hint = (() => {
       : yourTurn(v) ? "" : t("A hint is for your own turn.");
     const moves = h.shown ? h.shown.moves : [];
     $("hint-moves").replaceChildren(...moves.map((m, i) => el("li", { "data-hint-rank": i + 1 },
-      el("strong", { text: m.words }), " · ", leadWords(m.lead),
+      el("strong", { text: m.words }), m.why ? el("span", { text: ` (${m.why})` }) : "", " · ", leadWords(m.lead),
       el("small", { class: "muted", text: " " + t("({share}% of the search)", { share: num(Math.round(100 * m.share)) }) }))));
   }
   function mark(moves) {
