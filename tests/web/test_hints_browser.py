@@ -47,6 +47,27 @@ def test_a_hint_is_listed_in_words_and_marked_on_the_table(browser, server, game
         context.close()
 
 
+def test_a_placement_hint_is_outlined_on_the_map(browser, server):
+    context, page, errors = _open(browser, server, "gonzaga")
+    try:
+        page.wait_for_selector("#plan-go", timeout=20000)
+        page.click("#region-cards .plancard:not([disabled])")
+        page.click("#action-cards .plancard:not([disabled])")
+        page.click("#plan-go")
+        page.wait_for_function("document.body.dataset.phase === 'placing'", timeout=30000)
+        page.wait_for_selector("#hint-ask:not([disabled])", timeout=30000)
+        page.click("#hint-ask")
+        page.wait_for_selector("#hint-moves li", timeout=30000)
+        words = page.inner_text("#hint-moves")
+        if "Donate" in words or "church" in words:  # nowhere to place: nothing on the map
+            return
+        page.wait_for_selector("[data-hint-cell='1']", state="attached", timeout=5000)
+        assert page.eval_on_selector("#hint-layer", "g => g.querySelectorAll('text').length") >= 1
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def test_a_listed_game_without_hints_offers_none(browser, server):
     context, page, errors = _open(browser, server, "gonzaga", public=True)
     try:
