@@ -415,21 +415,15 @@ def _ring_allowed(state: Position, player: int) -> np.ndarray:
 
 def _wedding_pairs(state: Position, player: int, card: str) -> np.ndarray:
     """(first, second) ring hexes; second -1 for a single ring. Pairs are listed once."""
-    rules = state.rules
+    frame = state.rules.wedding_frame(card)
     allowed = _ring_allowed(state, player)
-    firsts = rules.card_land_hexes[card]
-    firsts = firsts[allowed[firsts]]
+    first_ok = allowed[frame.firsts]
+    firsts = frame.firsts[first_ok]
     singles = np.stack([firsts, np.full(len(firsts), -1, dtype=np.int32)], axis=1)
     if state.players[player].rings < 2 or not len(firsts):
         return singles
-    nb = rules.neighbour_table[firsts]  # (F, 6)
-    ok = (nb >= 0) & allowed[np.where(nb >= 0, nb, 0)]
-    first_rep = np.repeat(firsts, 6).reshape(-1, 6)
-    # A pair of two hexes both valid as first ring is listed once, with the lower hex first.
-    land = rules.card_land[card]
-    both_first = ok & land[np.where(nb >= 0, nb, 0)]
-    ok &= ~(both_first & (nb < first_rep))
-    pairs = np.stack([first_rep[ok], nb[ok]], axis=1).astype(np.int32)
+    ok = frame.pair_ok & allowed[frame.second_safe] & first_ok[:, None]
+    pairs = np.stack([frame.first_rep[ok], frame.second[ok]], axis=1).astype(np.int32)
     return np.concatenate([singles, pairs])
 
 
@@ -533,7 +527,7 @@ def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
     assert p.fief is not None and p.plan is not None
     if isinstance(action, PlaceFief):
         hexes, events = _check_fief(state, action)
-        _put_fief(state, action.player, p.fief, hexes, castle_hexes(state.board, action))
+        _put_fief(state, action.player, p.fief, hexes, _castles(state.rules, action))
     elif isinstance(action, Wedding):
         hexes, events = _check_wedding(state, action)
         for h in hexes:
@@ -616,28 +610,22 @@ def _check_fief(state: Position, action: PlaceFief) -> tuple[list[int], list[Sco
     anchor = _hex_index(board, action.anchor)
     if anchor is None:
         raise IllegalAction("placing-2", text.say("illegal.off-map"))
-    fief = board.fiefs[p.fief]
-    # Every statically legal (anchor, rotation) is in the placement table; only a miss needs the
-    # slower check that names the rule broken.
-    if state.rules.fief_placements(p.fief).row_of(anchor, action.rotation) is None:
-        problem = static_problem(board, fief, anchor, action.rotation)
-        if problem is not None:
-            raise IllegalAction(_STATIC_RULES[problem], text.say(f"illegal.{problem}"))
-    hexes = [h for h in cells_of(board, fief, anchor, action.rotation) if h is not None]
-    taken = [h for h in hexes if state.fief_owner[h] >= 0]
+    hexes = _fief_hexes(state.rules, p.fief, anchor, action.rotation)
+    fiefs, rings = state.fief_owner, state.ring_owner
+    taken = [h for h in hexes if fiefs.item(h) >= 0]
     if taken:
         raise IllegalAction("placing-2", text.say("illegal.fief-taken",
                                                   place=_there(board, taken)))
-    own_ring = [h for h in hexes if state.ring_owner[h] == action.player]
+    own_ring = [h for h in hexes if rings.item(h) == action.player]
     if own_ring:
         raise IllegalAction("rings-own", text.say("illegal.own-ring",
                                                   place=_there(board, own_ring), who=p.name))
     land = state.rules.card_land[plan.region]
-    if not any(land[h] for h in hexes):
+    if not any(land.item(h) for h in hexes):
         raise IllegalAction("region-card", text.say("illegal.fief-region",
                                                     regions=_region_names(state, plan.region)))
-    cities = sum(1 for h in hexes if board.is_city[h])
-    harbors = sum(1 for h in hexes if board.is_harbor[h])
+    cities = sum(1 for h in hexes if h in board.city_at)
+    harbors = sum(1 for h in hexes if h in board.harbor_at)
     if not action_allows(plan.action, cities, harbors):
         covered = text.join([text.count(n, thing) for n, thing in
                              ((cities, "city"), (harbors, "harbor")) if n]) or text.say(
@@ -647,6 +635,24 @@ def _check_fief(state: Position, action: PlaceFief) -> tuple[list[int], list[Sco
                                                     covered=covered,
                                                     limits=text.action_limits(plan.action)))
     return hexes, placement_events(state, action.player, hexes)
+
+
+def _fief_hexes(rules: Rules, fief: int, anchor: int, rotation: int) -> list[int]:
+    """Hexes a placement covers, in the fief's cell order; raises if it can never be legal.
+
+    Every statically legal (anchor, rotation) is in the placement table: its own row gives the
+    hexes at once, and only a miss needs the slower check that names the rule broken."""
+    table = rules.fief_placements(fief)
+    row = table.canonical_row(anchor, rotation)
+    if row is not None:
+        return list(table.cell_tuples[row])
+    board = rules.board
+    shape = board.fiefs[fief]
+    if table.row_of(anchor, rotation) is None:
+        problem = static_problem(board, shape, anchor, rotation)
+        if problem is not None:
+            raise IllegalAction(_STATIC_RULES[problem], text.say(f"illegal.{problem}"))
+    return [h for h in cells_of(board, shape, anchor, rotation) if h is not None]
 
 
 def _hex_index(board: Board, value: object) -> int | None:
@@ -664,8 +670,9 @@ def placement_events(state: Position, player: int, hexes: Sequence[int]) -> list
     board = state.board
     rules = state.rules
     events = []
+    hex_points = rules.hex_point_list
     for h in hexes:
-        pts = int(rules.hex_points[h])
+        pts = hex_points[h]
         if pts:
             place = board.city_at.get(h) or board.harbor_at.get(h)
             assert place is not None
@@ -831,6 +838,13 @@ def castle_hexes(board: Board, action: PlaceFief) -> list[int]:
     return [c for c, k in zip(cells, castles, strict=True) if k and c is not None]
 
 
+def _castles(rules: Rules, action: PlaceFief) -> Sequence[int]:
+    """`castle_hexes` of a placement already checked, read from its table row when it has one."""
+    table = rules.fief_placements(action.fief)
+    row = table.canonical_row(rules.board.index_of[action.anchor], action.rotation)
+    return table.castle_tuples[row] if row is not None else castle_hexes(rules.board, action)
+
+
 def covered_hexes(state: Position, action: PlaceFief | Wedding) -> list[int]:
     """Hex indices the action would cover (no legality check beyond the map)."""
     board = state.board
@@ -916,44 +930,43 @@ def _end_round(state: GameState) -> None:
 def group_labels(state: Position, player: int) -> tuple[np.ndarray, np.ndarray]:
     """The player's groups of pieces connected through hex sides (NOTES 11; barriers do not
     cut them): per hex the id of the group covering it (-1: none), and each group's size in
-    pieces (each fief and each ring counts one)."""
-    pieces = [p for p in state.pieces if p.owner == player]
+    pieces (each fief and each ring counts one). Groups are numbered by their first piece."""
     label = np.full(state.board.hex_count, -1, dtype=np.int32)
-    if not pieces:
-        return label, np.zeros(0, dtype=np.int32)
-    parent = list(range(len(pieces)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    piece_at = {h: i for i, piece in enumerate(pieces) for h in piece.hexes}
-    neighbours = state.board.neighbours
-    for h, i in piece_at.items():
-        for n in neighbours[h]:
-            j = piece_at.get(n)
-            if j is not None and j != i:
-                a, b = find(i), find(j)
-                if a != b:
-                    parent[a] = b
-    ids: dict[int, int] = {}
-    sizes: list[int] = []
-    for i in range(len(pieces)):
-        root = find(i)
-        if root not in ids:
-            ids[root] = len(sizes)
-            sizes.append(0)
-        sizes[ids[root]] += 1
-    for h, i in piece_at.items():
-        label[h] = ids[find(i)]
+    piece_at, group_of, sizes = _groups(state, player)
+    if piece_at:
+        label[list(piece_at)] = [group_of[i] for i in piece_at.values()]
     return label, np.array(sizes, dtype=np.int32)
+
+
+def _groups(state: Position, player: int) -> tuple[dict[int, int], list[int], list[int]]:
+    """The player's pieces by hex, the group of each piece, and each group's size in pieces:
+    a walk over touching pieces from each piece not yet in a group, in the order laid."""
+    pieces = [p.hexes for p in state.pieces if p.owner == player]
+    piece_at = {h: i for i, hexes in enumerate(pieces) for h in hexes}
+    neighbours = state.board.neighbours
+    group_of = [-1] * len(pieces)
+    sizes: list[int] = []
+    for start in range(len(pieces)):
+        if group_of[start] >= 0:
+            continue
+        group = len(sizes)
+        group_of[start] = group
+        size, todo = 1, [start]
+        while todo:
+            for h in pieces[todo.pop()]:
+                for n in neighbours[h]:
+                    j = piece_at.get(n)
+                    if j is not None and group_of[j] < 0:
+                        group_of[j] = group
+                        size += 1
+                        todo.append(j)
+        sizes.append(size)
+    return piece_at, group_of, sizes
 
 
 def player_groups(state: Position, player: int) -> list[int]:
     """Sizes of the player's groups of pieces, largest first (NOTES 11)."""
-    return sorted(group_labels(state, player)[1].tolist(), reverse=True)
+    return sorted(_groups(state, player)[2], reverse=True)
 
 
 def largest_group(state: Position, player: int) -> int:

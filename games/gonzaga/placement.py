@@ -76,6 +76,31 @@ class FiefPlacements:
     def row_of(self, anchor: int, rotation: int) -> int | None:
         return self.lookup.get(anchor * 6 + rotation)
 
+    def canonical_row(self, anchor: int, rotation: int) -> int | None:
+        """The row whose own (anchor, rotation) this is, else None: only then are the row's
+        cells in the order `cells_of` gives, so the row can stand for the placement."""
+        row = self.lookup.get(anchor * 6 + rotation)
+        if row is None or self._canonical[row] != anchor * 6 + rotation:
+            return None
+        return row
+
+    @cached_property
+    def _canonical(self) -> list[int]:
+        return (self.anchors.astype(np.int64) * 6 + self.rotations).tolist()
+
+    @cached_property
+    def cell_tuples(self) -> list[tuple[int, ...]]:
+        """Each row's hexes as Python ints: a move applied reads a handful of hexes, where
+        numpy's per-call cost outweighs the work."""
+        return [tuple(row) for row in self.cells.tolist()]
+
+    @cached_property
+    def castle_tuples(self) -> list[tuple[int, ...]]:
+        """Each row's hexes under castles, in the order of its cells."""
+        flags = [self.fief.rotated(r)[1] for r in range(6)]
+        return [tuple(c for c, k in zip(cells, flags[rot], strict=True) if k)
+                for cells, rot in zip(self.cell_tuples, self.rotations.tolist(), strict=True)]
+
 
 @dataclass(eq=False)
 class PlacementTables:

@@ -183,6 +183,11 @@ class Rules:
         return np.where(special, pts, 0).astype(np.int16)
 
     @cached_property
+    def hex_point_list(self) -> list[int]:
+        """`hex_points` as Python ints, for scoring the few hexes of one move."""
+        return self.hex_points.tolist()
+
+    @cached_property
     def counted_at_last_turn(self) -> np.ndarray:
         """Cities and harbors of flourishing regions, counted by the Last Turn check."""
         return (self.board.is_city | self.board.is_harbor) & self.flourishing_hex
@@ -231,6 +236,17 @@ class Rules:
         fills it)."""
         return {}
 
+    def wedding_frame(self, card: str) -> WeddingFrame:
+        """The Weddings a region card could ever allow (`WeddingFrame`), made once per card."""
+        frame = self._wedding_frames.get(card)
+        if frame is None:
+            frame = self._wedding_frames[card] = WeddingFrame.of(self, card)
+        return frame
+
+    @cached_property
+    def _wedding_frames(self) -> dict[str, WeddingFrame]:
+        return {}
+
     @cached_property
     def neighbour_table(self) -> np.ndarray:
         """(hexes, 6) neighbour indices, -1 where the map ends."""
@@ -238,6 +254,30 @@ class Rules:
         for i, near in enumerate(self.board.neighbours):
             table[i, : len(near)] = near
         return table
+
+
+@dataclass(frozen=True, eq=False)
+class WeddingFrame:
+    """Every ring pair a region card allows on an empty map: a first ring on the card's land,
+    a second beside it. A pair of two hexes that could both be first is kept once, with the
+    lower hex first. Only which hexes are free changes during a game, so a listing of
+    Weddings is a mask over these arrays."""
+
+    firsts: np.ndarray  # (F,) hexes of the card's land
+    second: np.ndarray  # (F, 6) neighbours of each, -1 where the map ends
+    second_safe: np.ndarray  # (F, 6) the same with 0 for -1, to index with
+    first_rep: np.ndarray  # (F, 6) the first hex of each pair
+    pair_ok: np.ndarray  # (F, 6) the pair is on the map and listed from this first hex
+
+    @classmethod
+    def of(cls, rules: Rules, card: str) -> WeddingFrame:
+        firsts = rules.card_land_hexes[card]
+        second = rules.neighbour_table[firsts]
+        on_map = second >= 0
+        safe = np.where(on_map, second, 0)
+        first_rep = np.repeat(firsts, 6).reshape(-1, 6)
+        listed_from_other = rules.card_land[card][safe] & (second < first_rep)
+        return cls(firsts, second, safe, first_rep, on_map & ~listed_from_other)
 
 
 _rules_cache: dict[tuple[str, str, frozenset[str]], Rules] = {}

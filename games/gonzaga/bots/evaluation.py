@@ -20,6 +20,7 @@ from ..board import Board
 from ..engine import (
     PlacementArrays,
     group_labels,
+    largest_group,
     new_leagues,
     open_seas,
     placement_points,
@@ -118,11 +119,6 @@ def _subset_sums(sizes: np.ndarray) -> np.ndarray:
         step = 1 << g
         table[step: 2 * step] = table[:step] + size
     return table
-
-
-def _largest(state: Position, player: int) -> int:
-    _, sizes = group_labels(state, player)
-    return int(sizes.max()) if len(sizes) else 0
 
 
 class MoveContext:
@@ -274,7 +270,7 @@ def final_estimates(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> np.n
             expected = min(open_cities, 0.35 * left) * weights.objective_chance
             step = table[min(have + 1, 6)] - table[have]
             extra[i] += table[have] + step * expected
-        largest[i] = _largest(state, i)
+        largest[i] = largest_group(state, i)
         have_sea = np.bincount(sea_of[mine & board.is_harbor], minlength=seas)
         reachable = open_seas(state, i) & (free_harbors > 0)
         chance = min(1.0, 0.35 * left)
@@ -291,10 +287,9 @@ def final_estimates(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> np.n
 
 def rewards(estimates: np.ndarray, scale: float = 8.0) -> np.ndarray:
     """Each player's reward in [0, 1]: how far ahead of the best other player they stand."""
-    n = len(estimates)
-    out = np.empty(n, dtype=np.float64)
-    for i in range(n):
-        others = np.delete(estimates, i)
-        margin = estimates[i] - others.max()
+    values = estimates.tolist()  # a few players: plain floats beat array calls
+    out = np.empty(len(values), dtype=np.float64)
+    for i, value in enumerate(values):
+        margin = value - max(values[:i] + values[i + 1:])
         out[i] = 1.0 / (1.0 + math.exp(-margin / scale))
     return out
