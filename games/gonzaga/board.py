@@ -554,6 +554,7 @@ def default_board_path() -> Path:
 
 
 _cache: dict[str, Board] = {}
+_DEFAULT = ""  # the key of the shipped board in `_cache`, besides its resolved path
 
 
 def load_board(path: str | Path | None = None) -> Board:
@@ -562,7 +563,12 @@ def load_board(path: str | Path | None = None) -> Board:
     Structural problems (missing keys, wrong types, unknown references) raise `BoardError`;
     the game-level invariants are checked by `gonzaga.boardcheck.check_board`.
     """
-    p = Path(path) if path is not None else default_board_path()
+    if path is None:  # every new game asks: the shipped board is found on disk once
+        board = _cache.get(_DEFAULT)
+        if board is None:
+            board = _cache[_DEFAULT] = load_board(default_board_path())
+        return board
+    p = Path(path)
     key = str(p.resolve())
     if key in _cache:
         return _cache[key]

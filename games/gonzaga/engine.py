@@ -251,6 +251,9 @@ class LegalActions(Sequence[Action]):
         self.fief = fief
         self._rows = rows if rows is not None else np.zeros(0, dtype=np.int32)
         self._weddings = weddings if weddings is not None else np.zeros((0, 2), dtype=np.int32)
+        # sizes kept: a random game asks for its length and one entry at every step
+        self._n_fixed, self._n_rows = len(self._fixed), len(self._rows)
+        self._len = self._n_fixed + self._n_rows + len(self._weddings)
         self._arrays: PlacementArrays | None = None
         self._lazy: LeagueFacts | None = None
         if state is not None:
@@ -263,7 +266,7 @@ class LegalActions(Sequence[Action]):
                     self._lazy = _league_facts(state, player)
 
     def __len__(self) -> int:
-        return len(self._fixed) + len(self._rows) + len(self._weddings)
+        return self._len
 
     @overload
     def __getitem__(self, i: int) -> Action: ...
@@ -273,20 +276,20 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, i: int | slice) -> Action | list[Action]:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        n = len(self)
+        n = self._len
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError(i)
-        if i < len(self._fixed):
+        if i < self._n_fixed:
             return self._fixed[i]
-        i -= len(self._fixed)
-        if i < len(self._rows):
+        i -= self._n_fixed
+        if i < self._n_rows:
             assert self.fief is not None
-            row = int(self._rows[i])
-            anchor = self._coords[int(self._table.anchors[row])]
-            return PlaceFief(self.player, self.fief, anchor, int(self._table.rotations[row]))
-        first, second = self._weddings[i - len(self._rows)]
+            row = self._rows.item(i)
+            anchor = self._coords[self._table.anchors.item(row)]
+            return PlaceFief(self.player, self.fief, anchor, self._table.rotations.item(row))
+        first, second = self._weddings[i - self._n_rows].tolist()
         return Wedding(self.player, self._coords[int(first)],
                        self._coords[int(second)] if second >= 0 else None)
 
@@ -679,8 +682,8 @@ def placement_events(state: Position, player: int, hexes: Sequence[int]) -> list
             reason = Reason.CITY if h in board.city_at else Reason.HARBOR
             events.append(ScoreEvent(state.round, player, pts, reason, place.name))
     if any(h in board.harbor_at for h in hexes):
-        formed = new_leagues(state, player, np.array([list(hexes)], dtype=np.int32))[0]
-        for sea in sorted(s for s, i in board.sea_index.items() if formed[i]):
+        formed = _move_leagues(state, player, hexes)
+        for sea in sorted(s for s, i in board.sea_index.items() if i in formed):
             events.append(ScoreEvent(state.round, player, POINTS_SEA_LEAGUE, Reason.SEA_LEAGUE,
                                      text.english("detail.league", sea=board.seas[sea].name), sea))
     return events
@@ -771,8 +774,16 @@ def _new_leagues(board: Board, leagues: LeagueContext, cells: np.ndarray,
 
 
 def _new_leagues_of_move(state: Position, player: int, cells: np.ndarray) -> np.ndarray:
-    """The same rule for the one move being played, counted directly: a handful of hexes,
-    where setting up arrays would cost more than the count (this runs on every placement)."""
+    """`new_leagues` of the one move being played, as a row of the (rows, seas) answer."""
+    out = np.zeros((1, len(state.board.sea_index)), dtype=bool)
+    out[0, list(_move_leagues(state, player, cells.tolist()))] = True
+    return out
+
+
+def _move_leagues(state: Position, player: int, hexes: Sequence[int]) -> set[int]:
+    """The sea numbers whose league one move covering `hexes` scores, counted directly: a
+    handful of hexes, where setting up arrays would cost more than the count (this runs on
+    every placement)."""
     board = state.board
     sea_of = board.harbor_sea_number
     fiefs, rings = state.fief_owner, state.ring_owner
@@ -781,18 +792,20 @@ def _new_leagues_of_move(state: Position, player: int, cells: np.ndarray) -> np.
         return fiefs.item(h) == player or rings.item(h) == player
 
     added: dict[int, int] = {}
-    for h in cells.tolist():
+    for h in hexes:
         sea = sea_of.item(h)
         if sea >= 0 and not mine(h):
             added[sea] = added.get(sea, 0) + 1
-    out = np.zeros((1, len(board.sea_index)), dtype=bool)
     names = board.sea_ids
     leagues = state.players[player].leagues
+    formed = set()
     for sea, add in added.items():
         have = sum(mine(h) for h in board.sea_harbor_list[sea])
-        out[0, sea] = have + add >= LEAGUE_SIZE and sea_open(
-            state.rules.variants, leagues, state.leagues_formed, names[sea])
-    return out
+        if have + add >= LEAGUE_SIZE and sea_open(state.rules.variants, leagues,
+                                                  state.leagues_formed, names[sea]):
+            formed.add(sea)
+    return formed
+
 
 
 def placement_points(state: Position, player: int, fief: int, rows: np.ndarray) -> np.ndarray:
