@@ -1,12 +1,14 @@
 """The engine's fast paths agree with plain computations of the same rules.
 
 A placement read from its table row, the Weddings listed by masking a card's precomputed
-pairs, and the groups of pieces found by a walk are each checked against a direct reading
-of the rule, over every table row and over many random positions.
+pairs, the groups of pieces found by a walk and the search's estimate of final scores are
+each checked against a direct reading of the rule, over every table row and over many
+random positions.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
@@ -15,6 +17,7 @@ from hypothesis import strategies as st
 from test_properties import BOARDS
 
 from games.gonzaga.actions import PlaceFief
+from games.gonzaga.bots.evaluation import DEFAULT_WEIGHTS, final_estimates, rounds_left
 from games.gonzaga.engine import (
     _wedding_pairs,
     apply_in_place,
@@ -22,10 +25,18 @@ from games.gonzaga.engine import (
     group_labels,
     legal_actions,
     new_game,
+    open_seas,
     player_groups,
+    view,
 )
 from games.gonzaga.placement import cells_of, placement_tables
-from games.gonzaga.state import GameState, Phase
+from games.gonzaga.state import (
+    OBJECTIVE_POINTS,
+    POINTS_GONZAGA_TILE,
+    POINTS_SEA_LEAGUE,
+    GameState,
+    Phase,
+)
 
 
 def test_every_table_row_covers_what_its_placement_covers():
@@ -113,3 +124,57 @@ def test_fast_paths_agree_with_the_rules_over_random_games(players, seed, board_
         legal = legal_actions(state, state.to_move()[0])
         apply_in_place(state, legal[rng.randrange(len(legal))])
     check_position(state)
+
+
+def reference_estimates(state, weights=DEFAULT_WEIGHTS) -> list[float]:
+    """`final_estimates` by whole-map arrays, as the rule reads: objective cities held and
+    open, sea leagues within reach, rings in hand, the Gonzaga tile shared by group size."""
+    n = len(state.players)
+    scores = np.array([p.score for p in state.players], dtype=np.float64)
+    if state.phase is Phase.OVER:
+        return scores.tolist()
+    board = state.board
+    left = rounds_left(state)
+    free = (state.fief_owner < 0) & (state.ring_owner < 0)
+    seas = len(board.sea_index)
+    free_harbors = np.bincount(board.harbor_sea_number[free & board.is_harbor], minlength=seas)
+    extra = np.zeros(n, dtype=np.float64)
+    largest = np.zeros(n, dtype=np.float64)
+    for i, p in enumerate(state.players):
+        mine = (state.fief_owner == i) | (state.ring_owner == i)
+        if p.objective is not None:
+            mask = board.objective_masks[p.objective]
+            have = int(np.count_nonzero(mask & mine))
+            expected = min(int(np.count_nonzero(mask & free)), 0.35 * left) \
+                * weights.objective_chance
+            step = OBJECTIVE_POINTS[min(have + 1, 6)] - OBJECTIVE_POINTS[have]
+            extra[i] += OBJECTIVE_POINTS[have] + step * expected
+        largest[i] = max(group_labels(state, i)[1].tolist(), default=0)
+        have_sea = np.bincount(board.harbor_sea_number[mine & board.is_harbor], minlength=seas)
+        reachable = open_seas(state, i) & (free_harbors > 0)
+        extra[i] += POINTS_SEA_LEAGUE * min(1.0, 0.35 * left) * (
+            0.5 * np.count_nonzero(reachable & (have_sea == 2))
+            + 0.12 * np.count_nonzero(reachable & (have_sea == 1)))
+        extra[i] += p.rings * weights.ring * min(1.0, left / 4)
+    if largest.max() > 0:
+        share = np.exp(weights.tile_sharpness / math.sqrt(max(1, left))
+                       * (largest - largest.max()))
+        extra += POINTS_GONZAGA_TILE * share / share.sum()
+    return (scores + extra).tolist()
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6), board_no=st.integers(0, 1),
+       one_league=st.booleans())
+def test_final_estimates_agree_with_whole_map_counts(players, seed, board_no, one_league):
+    board = BOARDS[min(board_no, len(BOARDS) - 1)]
+    variants = ("one-league-per-sea",) if one_league else ()
+    state = new_game(players, seed, board=board, variants=variants)
+    rng = random.Random(seed)
+    while True:
+        for position in (state, view(state, rng.randrange(players))):
+            assert final_estimates(position).tolist() == reference_estimates(position)
+        if state.is_over:
+            break
+        legal = legal_actions(state, state.to_move()[0])
+        apply_in_place(state, legal[rng.randrange(len(legal))])

@@ -344,6 +344,11 @@ class Board:
             masks[number, [c.hex for c in self.objective_cities(number)]] = True
         return masks
 
+    @cached_property
+    def objective_hexes(self) -> tuple[tuple[int, ...], ...]:
+        """`objective_masks` as hex lists, for counting a card's six cities one by one."""
+        return tuple(tuple(np.flatnonzero(mask).tolist()) for mask in self.objective_masks)
+
     def region_hexes(self, region: str) -> tuple[int, ...]:
         return tuple(i for i, r in enumerate(self.region_of) if r == region)
 

@@ -956,7 +956,7 @@ def _groups(state: Position, player: int) -> tuple[dict[int, int], list[int], li
     a walk over touching pieces from each piece not yet in a group, in the order laid."""
     pieces = [p.hexes for p in state.pieces if p.owner == player]
     piece_at = {h: i for i, hexes in enumerate(pieces) for h in hexes}
-    neighbours = state.board.neighbours
+    border = state.rules.border
     group_of = [-1] * len(pieces)
     sizes: list[int] = []
     for start in range(len(pieces)):
@@ -966,13 +966,12 @@ def _groups(state: Position, player: int) -> tuple[dict[int, int], list[int], li
         group_of[start] = group
         size, todo = 1, [start]
         while todo:
-            for h in pieces[todo.pop()]:
-                for n in neighbours[h]:
-                    j = piece_at.get(n)
-                    if j is not None and group_of[j] < 0:
-                        group_of[j] = group
-                        size += 1
-                        todo.append(j)
+            for n in border(pieces[todo.pop()]):
+                j = piece_at.get(n)
+                if j is not None and group_of[j] < 0:
+                    group_of[j] = group
+                    size += 1
+                    todo.append(j)
         sizes.append(size)
     return piece_at, group_of, sizes
 

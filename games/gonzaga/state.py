@@ -236,6 +236,20 @@ class Rules:
         fills it)."""
         return {}
 
+    def border(self, hexes: tuple[int, ...]) -> tuple[int, ...]:
+        """Hexes beside a piece covering `hexes`, outside it: what a piece touches. Pieces lie
+        in many positions of a search, so each is worked out once."""
+        out = self._borders.get(hexes)
+        if out is None:
+            neighbours = self.board.neighbours
+            out = tuple(sorted({n for h in hexes for n in neighbours[h]} - set(hexes)))
+            self._borders[hexes] = out
+        return out
+
+    @cached_property
+    def _borders(self) -> dict[tuple[int, ...], tuple[int, ...]]:
+        return {}
+
     def wedding_frame(self, card: str) -> WeddingFrame:
         """The Weddings a region card could ever allow (`WeddingFrame`), made once per card."""
         frame = self._wedding_frames.get(card)

@@ -19,6 +19,7 @@ import numpy as np
 from ..board import Board
 from ..engine import (
     PlacementArrays,
+    closed_seas,
     group_labels,
     largest_group,
     new_leagues,
@@ -246,43 +247,60 @@ def wedding_values(state: Position, player: int, pairs: np.ndarray, objective: i
 
 
 def final_estimates(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
-    """Estimated final score of every player: exact once the game is over."""
+    """Estimated final score of every player: exact once the game is over.
+
+    Search values every position it reaches, and the board has a few dozen cities and
+    harbors: they are counted one by one rather than by whole-map arrays."""
     n = len(state.players)
     scores = np.array([p.score for p in state.players], dtype=np.float64)
     if state.phase is Phase.OVER:
         return scores
     board = state.board
     left = rounds_left(state)
-    masks = objective_masks(board)
-    free = (state.fief_owner < 0) & (state.ring_owner < 0)
     table = OBJECTIVE_POINTS
     largest = np.zeros(n, dtype=np.float64)
-    sea_of = board.harbor_sea_number
-    seas = len(board.sea_index)
-    free_harbors = np.bincount(sea_of[free & board.is_harbor], minlength=seas)
+    free_harbors, have_seas = _harbor_counts(state)
     extra = np.zeros(n, dtype=np.float64)
     ring = weights.ring * min(1.0, left / 4)
+    fiefs, rings = state.fief_owner, state.ring_owner
     for i, p in enumerate(state.players):
-        mine = own_mask(state, i)
         if p.objective is not None:
-            have = int(np.count_nonzero(masks[p.objective] & mine))
-            open_cities = int(np.count_nonzero(masks[p.objective] & free))
+            owners = [(fiefs.item(h), rings.item(h)) for h in board.objective_hexes[p.objective]]
+            have = sum(1 for f, r in owners if f == i or r == i)
+            open_cities = sum(1 for f, r in owners if f < 0 and r < 0)
             expected = min(open_cities, 0.35 * left) * weights.objective_chance
             step = table[min(have + 1, 6)] - table[have]
             extra[i] += table[have] + step * expected
         largest[i] = largest_group(state, i)
-        have_sea = np.bincount(sea_of[mine & board.is_harbor], minlength=seas)
-        reachable = open_seas(state, i) & (free_harbors > 0)
+        closed = closed_seas(state.rules.variants, p.leagues, state.leagues_formed)
+        reachable = [have for sea, have in enumerate(have_seas[i])
+                     if free_harbors[sea] > 0 and board.sea_ids[sea] not in closed]
         chance = min(1.0, 0.35 * left)
-        extra[i] += POINTS_SEA_LEAGUE * chance * (
-            0.5 * np.count_nonzero(reachable & (have_sea == 2))
-            + 0.12 * np.count_nonzero(reachable & (have_sea == 1)))
+        extra[i] += POINTS_SEA_LEAGUE * chance * (0.5 * reachable.count(2)
+                                                  + 0.12 * reachable.count(1))
         extra[i] += p.rings * ring
     if largest.max() > 0:
         sharp = weights.tile_sharpness / math.sqrt(max(1, left))
         share = np.exp(sharp * (largest - largest.max()))
         extra += POINTS_GONZAGA_TILE * share / share.sum()
     return scores + extra
+
+
+def _harbor_counts(state: Position) -> tuple[list[int], list[list[int]]]:
+    """Per sea, its harbors with neither fief nor ring; per player and sea, the harbors the
+    player covers with a fief or a ring."""
+    board = state.board
+    free = [0] * len(board.sea_ids)
+    have = [[0] * len(board.sea_ids) for _ in state.players]
+    fiefs, rings = state.fief_owner, state.ring_owner
+    for sea, harbors in enumerate(board.sea_harbor_list):
+        for h in harbors:
+            owners = {fiefs.item(h), rings.item(h)} - {-1}
+            if not owners:
+                free[sea] += 1
+            for owner in owners:
+                have[owner][sea] += 1
+    return free, have
 
 
 def rewards(estimates: np.ndarray, scale: float = 8.0) -> np.ndarray:
