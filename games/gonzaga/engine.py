@@ -945,18 +945,41 @@ def group_labels(state: Position, player: int) -> tuple[np.ndarray, np.ndarray]:
     cut them): per hex the id of the group covering it (-1: none), and each group's size in
     pieces (each fief and each ring counts one). Groups are numbered by their first piece."""
     label = np.full(state.board.hex_count, -1, dtype=np.int32)
-    piece_at, group_of, sizes = _groups(state, player)
-    if piece_at:
-        label[list(piece_at)] = [group_of[i] for i in piece_at.values()]
-    return label, np.array(sizes, dtype=np.int32)
+    groups = _groups(state, player)
+    if groups.hexes:
+        label[list(groups.hexes)] = groups.labels
+    return label, np.array(groups.sizes, dtype=np.int32)
 
 
-def _groups(state: Position, player: int) -> tuple[dict[int, int], list[int], list[int]]:
-    """The player's pieces by hex, the group of each piece, and each group's size in pieces:
-    a walk over touching pieces from each piece not yet in a group, in the order laid."""
-    pieces = [p.hexes for p in state.pieces if p.owner == player]
+@dataclass(frozen=True, slots=True)
+class Groups:
+    """A player's groups of pieces: the hexes they cover, the group of each of those hexes,
+    and each group's size in pieces (groups numbered by their first piece)."""
+
+    hexes: tuple[int, ...]
+    labels: tuple[int, ...]
+    sizes: tuple[int, ...]
+
+
+#: Distinct piece sets remembered per rules; search meets the same few hundred again and again.
+GROUP_MEMO_SIZE = 4096
+
+
+def _groups(state: Position, player: int) -> Groups:
+    """The player's `Groups`, found once per set of pieces (in the order laid)."""
+    pieces = tuple(p.hexes for p in state.pieces if p.owner == player)
+    memo = state.rules.group_memo
+    groups = memo.get(pieces)
+    if groups is None:
+        if len(memo) >= GROUP_MEMO_SIZE:
+            memo.clear()
+        groups = memo[pieces] = _find_groups(state.rules, pieces)
+    return groups
+
+
+def _find_groups(rules: Rules, pieces: tuple[tuple[int, ...], ...]) -> Groups:
+    """A walk over touching pieces from each piece not yet in a group, in the order laid."""
     piece_at = {h: i for i, hexes in enumerate(pieces) for h in hexes}
-    border = state.rules.border
     group_of = [-1] * len(pieces)
     sizes: list[int] = []
     for start in range(len(pieces)):
@@ -966,19 +989,19 @@ def _groups(state: Position, player: int) -> tuple[dict[int, int], list[int], li
         group_of[start] = group
         size, todo = 1, [start]
         while todo:
-            for n in border(pieces[todo.pop()]):
+            for n in rules.border(pieces[todo.pop()]):
                 j = piece_at.get(n)
                 if j is not None and group_of[j] < 0:
                     group_of[j] = group
                     size += 1
                     todo.append(j)
         sizes.append(size)
-    return piece_at, group_of, sizes
+    return Groups(tuple(piece_at), tuple(group_of[i] for i in piece_at.values()), tuple(sizes))
 
 
 def player_groups(state: Position, player: int) -> list[int]:
     """Sizes of the player's groups of pieces, largest first (NOTES 11)."""
-    return sorted(_groups(state, player)[2], reverse=True)
+    return sorted(_groups(state, player).sizes, reverse=True)
 
 
 def largest_group(state: Position, player: int) -> int:

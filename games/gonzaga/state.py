@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -234,6 +235,11 @@ class Rules:
         """A player's legal plans by the cards that rest and whether the Privilege may be
         played: every planning decision asks, and a few lists answer them all (the engine
         fills it)."""
+        return {}
+
+    @cached_property
+    def group_memo(self) -> dict[tuple[tuple[int, ...], ...], Any]:
+        """A player's groups of pieces by the hexes of those pieces (the engine fills it)."""
         return {}
 
     def border(self, hexes: tuple[int, ...]) -> tuple[int, ...]:
