@@ -945,16 +945,17 @@ def group_labels(state: Position, player: int) -> tuple[np.ndarray, np.ndarray]:
     cut them): per hex the id of the group covering it (-1: none), and each group's size in
     pieces (each fief and each ring counts one). Groups are numbered by their first piece."""
     label = np.full(state.board.hex_count, -1, dtype=np.int32)
-    groups = _groups(state, player)
+    groups = piece_groups(state, player)
     if groups.hexes:
         label[list(groups.hexes)] = groups.labels
     return label, np.array(groups.sizes, dtype=np.int32)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Groups:
     """A player's groups of pieces: the hexes they cover, the group of each of those hexes,
-    and each group's size in pieces (groups numbered by their first piece)."""
+    and each group's size in pieces (groups numbered by their first piece). One object per
+    set of pieces while it is remembered, so what is derived from it may be kept by it."""
 
     hexes: tuple[int, ...]
     labels: tuple[int, ...]
@@ -965,7 +966,7 @@ class Groups:
 GROUP_MEMO_SIZE = 4096
 
 
-def _groups(state: Position, player: int) -> Groups:
+def piece_groups(state: Position, player: int) -> Groups:
     """The player's `Groups`, found once per set of pieces (in the order laid)."""
     pieces = tuple(p.hexes for p in state.pieces if p.owner == player)
     memo = state.rules.group_memo
@@ -1001,7 +1002,7 @@ def _find_groups(rules: Rules, pieces: tuple[tuple[int, ...], ...]) -> Groups:
 
 def player_groups(state: Position, player: int) -> list[int]:
     """Sizes of the player's groups of pieces, largest first (NOTES 11)."""
-    return sorted(_groups(state, player).sizes, reverse=True)
+    return sorted(piece_groups(state, player).sizes, reverse=True)
 
 
 def largest_group(state: Position, player: int) -> int:
@@ -1188,6 +1189,7 @@ __all__ = [
     "new_game",
     "new_leagues",
     "open_seas",
+    "piece_groups",
     "placement_arrays",
     "placement_events",
     "placement_points",

@@ -18,12 +18,15 @@ import numpy as np
 
 from ..board import Board
 from ..engine import (
+    GROUP_MEMO_SIZE,
+    Groups,
     PlacementArrays,
     closed_seas,
     group_labels,
     largest_group,
     new_leagues,
     open_seas,
+    piece_groups,
     placement_points,
     uncovered_count,
 )
@@ -122,6 +125,24 @@ def _subset_sums(sizes: np.ndarray) -> np.ndarray:
     return table
 
 
+def _group_arrays(state: Position, player: int) -> tuple[np.ndarray, np.ndarray]:
+    """`group_labels`, read-only and made once per set of pieces: search values many moves
+    from positions where a player's pieces are the same."""
+    groups = piece_groups(state, player)
+    arrays = _GROUP_ARRAYS.get(groups)
+    if arrays is None:
+        if len(_GROUP_ARRAYS) >= GROUP_MEMO_SIZE:
+            _GROUP_ARRAYS.clear()
+        arrays = group_labels(state, player)
+        for array in arrays:
+            array.setflags(write=False)
+        _GROUP_ARRAYS[groups] = arrays
+    return arrays
+
+
+_GROUP_ARRAYS: dict[Groups, tuple[np.ndarray, np.ndarray]] = {}
+
+
 class MoveContext:
     """What valuing one player's candidate moves needs, computed once per position."""
 
@@ -134,7 +155,7 @@ class MoveContext:
         self.weights = weights
         self.left = rounds_left(state)
         self.mine = own_mask(state, player)
-        self.label, self.sizes = group_labels(state, player)
+        self.label, self.sizes = _group_arrays(state, player)
         self.reach = _group_reach(self.label, self.sizes, state.rules.neighbour_table)
         self.largest = int(self.sizes.max()) if len(self.sizes) else 0
         self.open_seas = open_seas(state, player)
