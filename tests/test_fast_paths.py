@@ -1,6 +1,7 @@
 """The engine's fast paths agree with plain computations of the same rules.
 
-A placement read from its table row, the Weddings listed by masking a card's precomputed
+A placement read from its table row, the placements listed by reading a row's hexes as one
+word, the Weddings listed by masking a card's precomputed
 pairs, the groups of pieces found by a walk and the search's estimate of final scores are
 each checked against a direct reading of the rule, over every table row and over many
 random positions.
@@ -22,14 +23,16 @@ from games.gonzaga.engine import (
     _wedding_pairs,
     apply_in_place,
     castle_hexes,
+    free_placements,
     group_labels,
     legal_actions,
     new_game,
     open_seas,
+    placement_rows,
     player_groups,
     view,
 )
-from games.gonzaga.placement import cells_of, placement_tables
+from games.gonzaga.placement import action_allows, cells_of, placement_tables
 from games.gonzaga.state import (
     OBJECTIVE_POINTS,
     POINTS_GONZAGA_TILE,
@@ -102,7 +105,39 @@ def reference_groups(state: GameState, player: int) -> tuple[list[int], list[int
     return label, sizes
 
 
+def reference_placements(state: GameState, player: int, card: str | None = None,
+                         action: str | None = None) -> list[int]:
+    """Rows of the player's fief table that cover no fief and none of the player's rings,
+    and (given a plan) touch the region card's land and obey the action card's limits."""
+    fief = state.players[player].fief
+    table = state.rules.fief_placements(fief)
+    out = []
+    for row, cells in enumerate(table.cells.tolist()):
+        if any(state.fief_owner[h] >= 0 or state.ring_owner[h] == player for h in cells):
+            continue
+        if card is not None and not any(state.rules.card_land[card][h] for h in cells):
+            continue
+        if action is not None and not action_allows(action, sum(h in state.board.city_at
+                                                                for h in cells),
+                                                    sum(h in state.board.harbor_at
+                                                        for h in cells)):
+            continue
+        out.append(row)
+    return out
+
+
+def check_placements(state: GameState) -> None:
+    player = state.current_player
+    plan = state.players[player].plan
+    rows = placement_rows(state, player, state.players[player].fief, plan.region, plan.action)
+    assert rows.tolist() == reference_placements(state, player, plan.region, plan.action)
+    free = free_placements(state, player, state.players[player].fief)
+    assert free.tolist() == reference_placements(state, player)
+
+
 def check_position(state: GameState) -> None:
+    if state.phase is Phase.PLACING:
+        check_placements(state)
     for player in range(len(state.players)):
         label, sizes = group_labels(state, player)
         assert (label.tolist(), sizes.tolist()) == reference_groups(state, player)

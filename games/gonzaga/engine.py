@@ -33,7 +33,7 @@ from .actions import (
     Wedding,
 )
 from .board import Board, load_board
-from .placement import action_allows, cells_of, static_problem
+from .placement import action_allows, cells_of, free_rows, static_problem
 from .state import (
     COLOURS,
     LAST_TURN_THRESHOLD,
@@ -400,15 +400,14 @@ def placement_rows(state: Position, player: int, fief: int, card: str,
     rows = state.rules.candidates(fief, card, action)
     if not len(rows):
         return rows
-    cells = state.rules.fief_placements(fief).cells[rows]
-    ok = ~_blocked_for_fief(state, player)[cells].any(axis=1)
-    return rows[ok]
+    cells = state.rules.candidate_cells(fief, card, action)
+    return rows[free_rows(_blocked_for_fief(state, player), cells)]
 
 
 def free_placements(state: Position, player: int, fief: int) -> np.ndarray:
     """Rows of the fief's placement table that fit the current map under any plan."""
-    cells = state.rules.fief_placements(fief).cells
-    return np.flatnonzero(~_blocked_for_fief(state, player)[cells].any(axis=1))
+    cells = state.rules.fief_placements(fief).padded_cells
+    return np.flatnonzero(free_rows(_blocked_for_fief(state, player), cells))
 
 
 def _ring_allowed(state: Position, player: int) -> np.ndarray:

@@ -215,19 +215,26 @@ class Rules:
 
     def candidates(self, fief: int, card: str, action: str) -> np.ndarray:
         """Rows of the fief's placement table allowed by a region card and an action card."""
+        return self._candidate(fief, card, action)[0]
+
+    def candidate_cells(self, fief: int, card: str, action: str) -> np.ndarray:
+        """The `padded_cells` of the `candidates` rows, kept with them."""
+        return self._candidate(fief, card, action)[1]
+
+    def _candidate(self, fief: int, card: str, action: str) -> tuple[np.ndarray, np.ndarray]:
         key = (fief, card, action)
-        rows = self._candidates.get(key)
-        if rows is None:
+        found = self._candidates.get(key)
+        if found is None:
             fp = self.tables[fief]
             idx = [self.board.region_index[r] for r in self.card_regions(card)]
             in_region = fp.regions[:, idx].any(axis=1)
             allowed = action_allows_array(action, fp.cities, fp.harbors)
             rows = np.flatnonzero(in_region & allowed).astype(np.int32)
-            self._candidates[key] = rows
-        return rows
+            found = self._candidates[key] = (rows, fp.padded_cells[rows])
+        return found
 
     @cached_property
-    def _candidates(self) -> dict[tuple[int, str, str], np.ndarray]:
+    def _candidates(self) -> dict[tuple[int, str, str], tuple[np.ndarray, np.ndarray]]:
         return {}
 
     @cached_property
