@@ -752,7 +752,9 @@ def _context_of(facts: LeagueFacts) -> LeagueContext:
 
 
 def _league_context(state: Position, player: int) -> LeagueContext:
-    return _context_of(_league_facts(state, player))
+    """The context now, read straight from the position (nothing kept, nothing to copy)."""
+    return _context_of((state.rules, player, state.fief_owner, state.ring_owner,
+                        state.players[player].leagues, state.leagues_formed))
 
 
 def _new_leagues(board: Board, leagues: LeagueContext, cells: np.ndarray,
@@ -786,25 +788,22 @@ def _move_leagues(state: Position, player: int, hexes: Sequence[int]) -> set[int
     board = state.board
     sea_of = board.harbor_sea_number
     fiefs, rings = state.fief_owner, state.ring_owner
-
-    def mine(h: int) -> bool:
-        return fiefs.item(h) == player or rings.item(h) == player
-
     added: dict[int, int] = {}
     for h in hexes:
         sea = sea_of.item(h)
-        if sea >= 0 and not mine(h):
+        if sea >= 0 and fiefs.item(h) != player and rings.item(h) != player:
             added[sea] = added.get(sea, 0) + 1
-    names = board.sea_ids
-    leagues = state.players[player].leagues
+    if not added:
+        return set()
+    closed = closed_seas(state.rules.variants, state.players[player].leagues,
+                         state.leagues_formed)
     formed = set()
     for sea, add in added.items():
-        have = sum(mine(h) for h in board.sea_harbor_list[sea])
-        if have + add >= LEAGUE_SIZE and sea_open(state.rules.variants, leagues,
-                                                  state.leagues_formed, names[sea]):
+        have = sum(1 for h in board.sea_harbor_list[sea]
+                   if fiefs.item(h) == player or rings.item(h) == player)
+        if have + add >= LEAGUE_SIZE and board.sea_ids[sea] not in closed:
             formed.add(sea)
     return formed
-
 
 
 def placement_points(state: Position, player: int, fief: int, rows: np.ndarray) -> np.ndarray:

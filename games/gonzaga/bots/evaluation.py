@@ -184,9 +184,10 @@ class MoveContext:
         harbors = board.is_harbor[cells] & fresh
         if harbors.any():
             sea_of = board.harbor_sea_number
-            adds = np.zeros((len(cells), len(board.sea_index)), dtype=np.int32)
+            seas = len(board.sea_index)
             r, k = np.nonzero(harbors)
-            np.add.at(adds, (r, sea_of[cells[r, k]]), 1)
+            adds = np.bincount(r * seas + sea_of[cells[r, k]],
+                               minlength=len(cells) * seas).reshape(len(cells), seas)
             total = self.have_sea + adds
             grows = (adds > 0) & self.open_seas & (total < LEAGUE_SIZE)
             soon = min(1.0, self.left / 3)
