@@ -236,6 +236,13 @@ def _arrays_from(rules: Rules, leagues: LeagueContext, fief: int, rows: np.ndarr
     return PlacementArrays(fief, rows, cells, points, rules)
 
 
+#: The placements and Weddings of a list without any (read-only: every such list shares them).
+_NO_ROWS = np.zeros(0, dtype=np.int32)
+_NO_WEDDINGS = np.zeros((0, 2), dtype=np.int32)
+_NO_ROWS.setflags(write=False)
+_NO_WEDDINGS.setflags(write=False)
+
+
 class LegalActions(Sequence[Action]):
     """The legal actions of one player, built on demand (placements can number thousands).
 
@@ -249,8 +256,8 @@ class LegalActions(Sequence[Action]):
         self._fixed = tuple(fixed)
         self.player = player
         self.fief = fief
-        self._rows = rows if rows is not None else np.zeros(0, dtype=np.int32)
-        self._weddings = weddings if weddings is not None else np.zeros((0, 2), dtype=np.int32)
+        self._rows = rows if rows is not None else _NO_ROWS
+        self._weddings = weddings if weddings is not None else _NO_WEDDINGS
         # sizes kept: a random game asks for its length and one entry at every step
         self._n_fixed, self._n_rows = len(self._fixed), len(self._rows)
         self._len = self._n_fixed + self._n_rows + len(self._weddings)
@@ -420,13 +427,11 @@ def _wedding_pairs(state: Position, player: int, card: str) -> np.ndarray:
     frame = state.rules.wedding_frame(card)
     allowed = _ring_allowed(state, player)
     first_ok = allowed[frame.firsts]
-    firsts = frame.firsts[first_ok]
-    singles = np.stack([firsts, np.full(len(firsts), -1, dtype=np.int32)], axis=1)
-    if state.players[player].rings < 2 or not len(firsts):
+    singles = frame.singles[first_ok]
+    if state.players[player].rings < 2 or not len(singles):
         return singles
     ok = frame.pair_ok & allowed[frame.second_safe] & first_ok[:, None]
-    pairs = np.stack([frame.first_rep[ok], frame.second[ok]], axis=1).astype(np.int32)
-    return np.concatenate([singles, pairs])
+    return np.concatenate([singles, frame.pairs[ok]])
 
 
 def wedding_pairs(state: Position, player: int, card: str) -> np.ndarray:

@@ -291,9 +291,9 @@ class WeddingFrame:
     Weddings is a mask over these arrays."""
 
     firsts: np.ndarray  # (F,) hexes of the card's land
-    second: np.ndarray  # (F, 6) neighbours of each, -1 where the map ends
-    second_safe: np.ndarray  # (F, 6) the same with 0 for -1, to index with
-    first_rep: np.ndarray  # (F, 6) the first hex of each pair
+    singles: np.ndarray  # (F, 2) each as a single ring: (first, -1)
+    pairs: np.ndarray  # (F, 6, 2) each with each neighbour: (first, second), -1 off the map
+    second_safe: np.ndarray  # (F, 6) the second hexes with 0 for -1, to index with
     pair_ok: np.ndarray  # (F, 6) the pair is on the map and listed from this first hex
 
     @classmethod
@@ -304,7 +304,9 @@ class WeddingFrame:
         safe = np.where(on_map, second, 0)
         first_rep = np.repeat(firsts, 6).reshape(-1, 6)
         listed_from_other = rules.card_land[card][safe] & (second < first_rep)
-        return cls(firsts, second, safe, first_rep, on_map & ~listed_from_other)
+        singles = np.stack([firsts, np.full(len(firsts), -1)], axis=1).astype(np.int32)
+        pairs = np.stack([first_rep, second], axis=2).astype(np.int32)
+        return cls(firsts, singles, pairs, safe, on_map & ~listed_from_other)
 
 
 _rules_cache: dict[tuple[str, str, frozenset[str]], Rules] = {}
