@@ -51,7 +51,7 @@ def test_every_table_row_covers_what_its_placement_covers():
                 assert table.canonical_row(anchor, rotation) == row
                 assert list(table.cell_tuples[row]) == cells_of(board, shape, anchor, rotation)
                 action = PlaceFief(0, number, board.coords[anchor], rotation)
-                assert list(table.castle_tuples[row]) == castle_hexes(board, action)
+                assert list(table.castles(row)) == castle_hexes(board, action)
 
 
 def test_an_equivalent_placement_is_not_read_from_another_row():

@@ -858,7 +858,7 @@ def _castles(rules: Rules, action: PlaceFief) -> Sequence[int]:
     """`castle_hexes` of a placement already checked, read from its table row when it has one."""
     table = rules.fief_placements(action.fief)
     row = table.canonical_row(rules.board.index_of[action.anchor], action.rotation)
-    return table.castle_tuples[row] if row is not None else castle_hexes(rules.board, action)
+    return table.castles(row) if row is not None else castle_hexes(rules.board, action)
 
 
 def covered_hexes(state: Position, action: PlaceFief | Wedding) -> list[int]:
@@ -977,11 +977,12 @@ def piece_groups(state: Position, player: int) -> Groups:
     if groups is None:
         if len(memo) >= GROUP_MEMO_SIZE:
             memo.clear()
-        groups = memo[pieces] = _find_groups(state.rules, pieces)
+        groups = memo[pieces] = _find_groups(state.board.neighbours, pieces)
     return groups
 
 
-def _find_groups(rules: Rules, pieces: tuple[tuple[int, ...], ...]) -> Groups:
+def _find_groups(neighbours: Sequence[Sequence[int]], pieces: tuple[tuple[int, ...], ...]
+                 ) -> Groups:
     """A walk over touching pieces from each piece not yet in a group, in the order laid."""
     piece_at = {h: i for i, hexes in enumerate(pieces) for h in hexes}
     group_of = [-1] * len(pieces)
@@ -993,12 +994,13 @@ def _find_groups(rules: Rules, pieces: tuple[tuple[int, ...], ...]) -> Groups:
         group_of[start] = group
         size, todo = 1, [start]
         while todo:
-            for n in rules.border(pieces[todo.pop()]):
-                j = piece_at.get(n)
-                if j is not None and group_of[j] < 0:
-                    group_of[j] = group
-                    size += 1
-                    todo.append(j)
+            for h in pieces[todo.pop()]:
+                for n in neighbours[h]:
+                    j = piece_at.get(n)
+                    if j is not None and group_of[j] < 0:
+                        group_of[j] = group
+                        size += 1
+                        todo.append(j)
         sizes.append(size)
     return Groups(tuple(piece_at), tuple(group_of[i] for i in piece_at.values()), tuple(sizes))
 

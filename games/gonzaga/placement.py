@@ -92,11 +92,12 @@ class FiefPlacements:
     def padded_cells(self) -> np.ndarray:
         """`cells` widened to 4 columns (or a multiple of 8) by repeating each row's first
         hex, so that a row's one-byte flags per hex read as whole machine words
-        (`free_rows`): listing placements tests thousands of rows on every turn."""
+        (`free_rows`): listing placements tests thousands of rows on every turn. Kept as
+        numpy's own index type, which indexing would otherwise convert to each time."""
         size = self.cells.shape[1]
         width = 4 if size <= 4 else -(-size // 8) * 8
         pad = np.repeat(self.cells[:, :1], width - size, axis=1)
-        return np.ascontiguousarray(np.concatenate([self.cells, pad], axis=1))
+        return np.concatenate([self.cells, pad], axis=1).astype(np.intp)
 
     @cached_property
     def cell_tuples(self) -> list[tuple[int, ...]]:
@@ -104,12 +105,19 @@ class FiefPlacements:
         numpy's per-call cost outweighs the work."""
         return [tuple(row) for row in self.cells.tolist()]
 
+    def castles(self, row: int) -> tuple[int, ...]:
+        """The row's hexes under castles, in the order of its cells (found when first asked:
+        a game places a few dozen of the thousands of rows)."""
+        found = self._castles.get(row)
+        if found is None:
+            flags = self.fief.rotated(self.rotations.item(row))[1]
+            found = tuple(c for c, k in zip(self.cell_tuples[row], flags, strict=True) if k)
+            self._castles[row] = found
+        return found
+
     @cached_property
-    def castle_tuples(self) -> list[tuple[int, ...]]:
-        """Each row's hexes under castles, in the order of its cells."""
-        flags = [self.fief.rotated(r)[1] for r in range(6)]
-        return [tuple(c for c, k in zip(cells, flags[rot], strict=True) if k)
-                for cells, rot in zip(self.cell_tuples, self.rotations.tolist(), strict=True)]
+    def _castles(self) -> dict[int, tuple[int, ...]]:
+        return {}
 
 
 @dataclass(eq=False)
@@ -122,6 +130,24 @@ class PlacementTables:
 
     def __getitem__(self, fief: int) -> FiefPlacements:
         return self.fiefs[fief]
+
+    def candidates(self, fief: int, regions: tuple[int, ...], action: str
+                   ) -> tuple[np.ndarray, np.ndarray]:
+        """Rows of the fief's table touching any of `regions` (numbers) and allowed by an
+        action card, with their `padded_cells`; made once per board, whatever the scenario."""
+        key = (fief, regions, action)
+        found = self._candidates.get(key)
+        if found is None:
+            fp = self.fiefs[fief]
+            in_region = fp.regions[:, list(regions)].any(axis=1)
+            allowed = action_allows_array(action, fp.cities, fp.harbors)
+            rows = np.flatnonzero(in_region & allowed).astype(np.int32)
+            found = self._candidates[key] = (rows, fp.padded_cells[rows])
+        return found
+
+    @cached_property
+    def _candidates(self) -> dict[tuple[int, tuple[int, ...], str], tuple[np.ndarray, np.ndarray]]:
+        return {}
 
 
 def free_rows(blocked: np.ndarray, padded: np.ndarray) -> np.ndarray:

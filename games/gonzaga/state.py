@@ -19,7 +19,6 @@ from .board import Board, Scenario
 from .placement import (
     FiefPlacements,
     PlacementTables,
-    action_allows_array,
     placement_tables,
 )
 
@@ -225,12 +224,8 @@ class Rules:
         key = (fief, card, action)
         found = self._candidates.get(key)
         if found is None:
-            fp = self.tables[fief]
-            idx = [self.board.region_index[r] for r in self.card_regions(card)]
-            in_region = fp.regions[:, idx].any(axis=1)
-            allowed = action_allows_array(action, fp.cities, fp.harbors)
-            rows = np.flatnonzero(in_region & allowed).astype(np.int32)
-            found = self._candidates[key] = (rows, fp.padded_cells[rows])
+            regions = tuple(self.board.region_index[r] for r in self.card_regions(card))
+            found = self._candidates[key] = self.tables.candidates(fief, regions, action)
         return found
 
     @cached_property
@@ -247,20 +242,6 @@ class Rules:
     @cached_property
     def group_memo(self) -> dict[tuple[tuple[int, ...], ...], Any]:
         """A player's groups of pieces by the hexes of those pieces (the engine fills it)."""
-        return {}
-
-    def border(self, hexes: tuple[int, ...]) -> tuple[int, ...]:
-        """Hexes beside a piece covering `hexes`, outside it: what a piece touches. Pieces lie
-        in many positions of a search, so each is worked out once."""
-        out = self._borders.get(hexes)
-        if out is None:
-            neighbours = self.board.neighbours
-            out = tuple(sorted({n for h in hexes for n in neighbours[h]} - set(hexes)))
-            self._borders[hexes] = out
-        return out
-
-    @cached_property
-    def _borders(self) -> dict[tuple[int, ...], tuple[int, ...]]:
         return {}
 
     def wedding_frame(self, card: str) -> WeddingFrame:
