@@ -18,7 +18,12 @@ from hypothesis import strategies as st
 from test_properties import BOARDS
 
 from games.gonzaga.actions import PlaceFief
-from games.gonzaga.bots.evaluation import DEFAULT_WEIGHTS, final_estimates, rounds_left
+from games.gonzaga.bots.evaluation import (
+    DEFAULT_WEIGHTS,
+    Weights,
+    final_estimates,
+    rounds_left,
+)
 from games.gonzaga.engine import (
     _wedding_pairs,
     apply_in_place,
@@ -200,15 +205,19 @@ def reference_estimates(state, weights=DEFAULT_WEIGHTS) -> list[float]:
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 4), seed=st.integers(0, 10**6), board_no=st.integers(0, 1),
-       one_league=st.booleans())
-def test_final_estimates_agree_with_whole_map_counts(players, seed, board_no, one_league):
+       one_league=st.booleans(),
+       weights=st.sampled_from([DEFAULT_WEIGHTS, Weights(ring=1.3, objective_chance=0.45,
+                                                         tile_sharpness=1.1)]))
+def test_final_estimates_agree_with_whole_map_counts(players, seed, board_no, one_league,
+                                                     weights):
     board = BOARDS[min(board_no, len(BOARDS) - 1)]
     variants = ("one-league-per-sea",) if one_league else ()
     state = new_game(players, seed, board=board, variants=variants)
     rng = random.Random(seed)
     while True:
         for position in (state, view(state, rng.randrange(players))):
-            assert final_estimates(position).tolist() == reference_estimates(position)
+            assert final_estimates(position, weights).tolist() == reference_estimates(position,
+                                                                                      weights)
         if state.is_over:
             break
         legal = legal_actions(state, state.to_move()[0])

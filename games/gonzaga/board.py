@@ -320,6 +320,16 @@ class Board:
                      for s in range(len(self.sea_index)))
 
     @cached_property
+    def harbor_hexes(self) -> np.ndarray:
+        """The hexes of every harbor, sea by sea (`sea_harbor_list` as one index array)."""
+        return np.array([h for hexes in self.sea_harbor_list for h in hexes], dtype=np.intp)
+
+    @cached_property
+    def harbor_hex_seas(self) -> tuple[int, ...]:
+        """The sea index of each of `harbor_hexes`."""
+        return tuple(s for s, hexes in enumerate(self.sea_harbor_list) for _ in hexes)
+
+    @cached_property
     def harbor_sea_number(self) -> np.ndarray:
         """Sea index of the harbor on each hex, -1 where there is none."""
         arr = np.full(self.hex_count, -1, dtype=np.int8)

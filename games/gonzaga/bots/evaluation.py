@@ -272,40 +272,46 @@ def final_estimates(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> np.n
     """Estimated final score of every player: exact once the game is over.
 
     Search values every position it reaches, and the board has a few dozen cities and
-    harbors: they are counted one by one rather than by whole-map arrays."""
-    n = len(state.players)
+    harbors: they are counted one by one, in plain numbers, rather than by map arrays."""
     scores = np.array([p.score for p in state.players], dtype=np.float64)
     if state.phase is Phase.OVER:
         return scores
-    board = state.board
     left = rounds_left(state)
-    table = OBJECTIVE_POINTS
-    largest = np.zeros(n, dtype=np.float64)
     free_harbors, have_seas = _harbor_counts(state)
-    extra = np.zeros(n, dtype=np.float64)
-    ring = weights.ring * min(1.0, left / 4)
-    fiefs, rings = state.fief_owner, state.ring_owner
-    for i, p in enumerate(state.players):
-        if p.objective is not None:
-            owners = [(fiefs.item(h), rings.item(h)) for h in board.objective_hexes[p.objective]]
-            have = sum(1 for f, r in owners if f == i or r == i)
-            open_cities = sum(1 for f, r in owners if f < 0 and r < 0)
-            expected = min(open_cities, 0.35 * left) * weights.objective_chance
-            step = table[min(have + 1, 6)] - table[have]
-            extra[i] += table[have] + step * expected
-        largest[i] = largest_group(state, i)
-        closed = closed_seas(state.rules.variants, p.leagues, state.leagues_formed)
-        reachable = [have for sea, have in enumerate(have_seas[i])
-                     if free_harbors[sea] > 0 and board.sea_ids[sea] not in closed]
-        chance = min(1.0, 0.35 * left)
-        extra[i] += POINTS_SEA_LEAGUE * chance * (0.5 * reachable.count(2)
-                                                  + 0.12 * reachable.count(1))
-        extra[i] += p.rings * ring
+    extra = np.array([_player_extra(state, i, left, free_harbors, have_seas[i], weights)
+                      for i in range(len(state.players))], dtype=np.float64)
+    largest = np.array([largest_group(state, i) for i in range(len(state.players))],
+                       dtype=np.float64)
     if largest.max() > 0:
         sharp = weights.tile_sharpness / math.sqrt(max(1, left))
         share = np.exp(sharp * (largest - largest.max()))
         extra += POINTS_GONZAGA_TILE * share / share.sum()
     return scores + extra
+
+
+def _player_extra(state: Position, i: int, left: int, free_harbors: list[int],
+                  have_sea: list[int], weights: Weights) -> float:
+    """What player `i` may still add: objective, sea leagues within reach, rings in hand."""
+    p = state.players[i]
+    board = state.board
+    extra = 0.0
+    if p.objective is not None:
+        fiefs, rings = state.fief_owner, state.ring_owner
+        owners = [(fiefs.item(h), rings.item(h)) for h in board.objective_hexes[p.objective]]
+        have = sum(1 for f, r in owners if f == i or r == i)
+        open_cities = sum(1 for f, r in owners if f < 0 and r < 0)
+        expected = min(open_cities, 0.35 * left) * weights.objective_chance
+        table = OBJECTIVE_POINTS
+        step = table[min(have + 1, 6)] - table[have]
+        extra += table[have] + step * expected
+    closed = closed_seas(state.rules.variants, p.leagues, state.leagues_formed)
+    reachable = [have for sea, have in enumerate(have_sea)
+                 if free_harbors[sea] > 0 and board.sea_ids[sea] not in closed]
+    chance = min(1.0, 0.35 * left)
+    extra += POINTS_SEA_LEAGUE * chance * (0.5 * reachable.count(2) + 0.12 * reachable.count(1))
+    ring = weights.ring * min(1.0, left / 4)
+    extra += p.rings * ring
+    return extra
 
 
 def _harbor_counts(state: Position) -> tuple[list[int], list[list[int]]]:
@@ -314,14 +320,15 @@ def _harbor_counts(state: Position) -> tuple[list[int], list[list[int]]]:
     board = state.board
     free = [0] * len(board.sea_ids)
     have = [[0] * len(board.sea_ids) for _ in state.players]
-    fiefs, rings = state.fief_owner, state.ring_owner
-    for sea, harbors in enumerate(board.sea_harbor_list):
-        for h in harbors:
-            owners = {fiefs.item(h), rings.item(h)} - {-1}
-            if not owners:
-                free[sea] += 1
-            for owner in owners:
-                have[owner][sea] += 1
+    hexes = board.harbor_hexes
+    for sea, fief, ring in zip(board.harbor_hex_seas, state.fief_owner[hexes].tolist(),
+                               state.ring_owner[hexes].tolist(), strict=True):
+        if fief < 0 and ring < 0:
+            free[sea] += 1
+        if fief >= 0:
+            have[fief][sea] += 1
+        if ring >= 0 and ring != fief:
+            have[ring][sea] += 1
     return free, have
 
 
