@@ -965,8 +965,9 @@ class Groups:
     sizes: tuple[int, ...]
 
 
-#: Distinct piece sets remembered per rules; search meets the same few hundred again and again.
-GROUP_MEMO_SIZE = 4096
+#: Distinct piece sets remembered per rules (a few kilobytes each): a search decision meets
+#: the same few hundred again and again.
+GROUP_MEMO_SIZE = 1024
 
 
 def piece_groups(state: Position, player: int) -> Groups:

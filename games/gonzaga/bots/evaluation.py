@@ -18,7 +18,6 @@ import numpy as np
 
 from ..board import Board
 from ..engine import (
-    GROUP_MEMO_SIZE,
     Groups,
     PlacementArrays,
     closed_seas,
@@ -131,7 +130,7 @@ def _group_arrays(state: Position, player: int) -> tuple[np.ndarray, np.ndarray]
     groups = piece_groups(state, player)
     arrays = _GROUP_ARRAYS.get(groups)
     if arrays is None:
-        if len(_GROUP_ARRAYS) >= GROUP_MEMO_SIZE:
+        if len(_GROUP_ARRAYS) >= GROUP_ARRAYS_KEPT:
             _GROUP_ARRAYS.clear()
         arrays = group_labels(state, player)
         for array in arrays:
@@ -141,6 +140,7 @@ def _group_arrays(state: Position, player: int) -> tuple[np.ndarray, np.ndarray]
 
 
 _GROUP_ARRAYS: dict[Groups, tuple[np.ndarray, np.ndarray]] = {}
+GROUP_ARRAYS_KEPT = 256  # a label array per hex of the map each: a few kilobytes
 
 
 class MoveContext:
