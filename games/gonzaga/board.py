@@ -320,6 +320,16 @@ class Board:
                      for s in range(len(self.sea_index)))
 
     @cached_property
+    def harbor_hexes(self) -> np.ndarray:
+        """The hexes of every harbor, sea by sea (`sea_harbor_list` as one index array)."""
+        return np.array([h for hexes in self.sea_harbor_list for h in hexes], dtype=np.intp)
+
+    @cached_property
+    def harbor_hex_seas(self) -> tuple[int, ...]:
+        """The sea index of each of `harbor_hexes`."""
+        return tuple(s for s, hexes in enumerate(self.sea_harbor_list) for _ in hexes)
+
+    @cached_property
     def harbor_sea_number(self) -> np.ndarray:
         """Sea index of the harbor on each hex, -1 where there is none."""
         arr = np.full(self.hex_count, -1, dtype=np.int8)
@@ -343,6 +353,11 @@ class Board:
         for number in self.objectives:
             masks[number, [c.hex for c in self.objective_cities(number)]] = True
         return masks
+
+    @cached_property
+    def objective_hexes(self) -> tuple[tuple[int, ...], ...]:
+        """`objective_masks` as hex lists, for counting a card's six cities one by one."""
+        return tuple(tuple(np.flatnonzero(mask).tolist()) for mask in self.objective_masks)
 
     def region_hexes(self, region: str) -> tuple[int, ...]:
         return tuple(i for i, r in enumerate(self.region_of) if r == region)
@@ -554,6 +569,7 @@ def default_board_path() -> Path:
 
 
 _cache: dict[str, Board] = {}
+_DEFAULT = ""  # the key of the shipped board in `_cache`, besides its resolved path
 
 
 def load_board(path: str | Path | None = None) -> Board:
@@ -562,7 +578,12 @@ def load_board(path: str | Path | None = None) -> Board:
     Structural problems (missing keys, wrong types, unknown references) raise `BoardError`;
     the game-level invariants are checked by `gonzaga.boardcheck.check_board`.
     """
-    p = Path(path) if path is not None else default_board_path()
+    if path is None:  # every new game asks: the shipped board is found on disk once
+        board = _cache.get(_DEFAULT)
+        if board is None:
+            board = _cache[_DEFAULT] = load_board(default_board_path())
+        return board
+    p = Path(path)
     key = str(p.resolve())
     if key in _cache:
         return _cache[key]

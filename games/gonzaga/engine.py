@@ -33,7 +33,7 @@ from .actions import (
     Wedding,
 )
 from .board import Board, load_board
-from .placement import action_allows, cells_of, static_problem
+from .placement import action_allows, cells_of, free_rows, static_problem
 from .state import (
     COLOURS,
     LAST_TURN_THRESHOLD,
@@ -236,6 +236,13 @@ def _arrays_from(rules: Rules, leagues: LeagueContext, fief: int, rows: np.ndarr
     return PlacementArrays(fief, rows, cells, points, rules)
 
 
+#: The placements and Weddings of a list without any (read-only: every such list shares them).
+_NO_ROWS = np.zeros(0, dtype=np.int32)
+_NO_WEDDINGS = np.zeros((0, 2), dtype=np.int32)
+_NO_ROWS.setflags(write=False)
+_NO_WEDDINGS.setflags(write=False)
+
+
 class LegalActions(Sequence[Action]):
     """The legal actions of one player, built on demand (placements can number thousands).
 
@@ -249,8 +256,11 @@ class LegalActions(Sequence[Action]):
         self._fixed = tuple(fixed)
         self.player = player
         self.fief = fief
-        self._rows = rows if rows is not None else np.zeros(0, dtype=np.int32)
-        self._weddings = weddings if weddings is not None else np.zeros((0, 2), dtype=np.int32)
+        self._rows = rows if rows is not None else _NO_ROWS
+        self._weddings = weddings if weddings is not None else _NO_WEDDINGS
+        # sizes kept: a random game asks for its length and one entry at every step
+        self._n_fixed, self._n_rows = len(self._fixed), len(self._rows)
+        self._len = self._n_fixed + self._n_rows + len(self._weddings)
         self._arrays: PlacementArrays | None = None
         self._lazy: LeagueFacts | None = None
         if state is not None:
@@ -263,7 +273,7 @@ class LegalActions(Sequence[Action]):
                     self._lazy = _league_facts(state, player)
 
     def __len__(self) -> int:
-        return len(self._fixed) + len(self._rows) + len(self._weddings)
+        return self._len
 
     @overload
     def __getitem__(self, i: int) -> Action: ...
@@ -273,20 +283,20 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, i: int | slice) -> Action | list[Action]:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        n = len(self)
+        n = self._len
         if i < 0:
             i += n
         if not 0 <= i < n:
             raise IndexError(i)
-        if i < len(self._fixed):
+        if i < self._n_fixed:
             return self._fixed[i]
-        i -= len(self._fixed)
-        if i < len(self._rows):
+        i -= self._n_fixed
+        if i < self._n_rows:
             assert self.fief is not None
-            row = int(self._rows[i])
-            anchor = self._coords[int(self._table.anchors[row])]
-            return PlaceFief(self.player, self.fief, anchor, int(self._table.rotations[row]))
-        first, second = self._weddings[i - len(self._rows)]
+            row = self._rows.item(i)
+            anchor = self._coords[self._table.anchors.item(row)]
+            return PlaceFief(self.player, self.fief, anchor, self._table.rotations.item(row))
+        first, second = self._weddings[i - self._n_rows].tolist()
         return Wedding(self.player, self._coords[int(first)],
                        self._coords[int(second)] if second >= 0 else None)
 
@@ -403,15 +413,14 @@ def placement_rows(state: Position, player: int, fief: int, card: str,
     rows = state.rules.candidates(fief, card, action)
     if not len(rows):
         return rows
-    cells = state.rules.fief_placements(fief).cells[rows]
-    ok = ~_blocked_for_fief(state, player)[cells].any(axis=1)
-    return rows[ok]
+    cells = state.rules.candidate_cells(fief, card, action)
+    return rows[free_rows(_blocked_for_fief(state, player), cells)]
 
 
 def free_placements(state: Position, player: int, fief: int) -> np.ndarray:
     """Rows of the fief's placement table that fit the current map under any plan."""
-    cells = state.rules.fief_placements(fief).cells
-    return np.flatnonzero(~_blocked_for_fief(state, player)[cells].any(axis=1))
+    cells = state.rules.fief_placements(fief).padded_cells
+    return np.flatnonzero(free_rows(_blocked_for_fief(state, player), cells))
 
 
 def _ring_allowed(state: Position, player: int) -> np.ndarray:
@@ -421,22 +430,14 @@ def _ring_allowed(state: Position, player: int) -> np.ndarray:
 
 def _wedding_pairs(state: Position, player: int, card: str) -> np.ndarray:
     """(first, second) ring hexes; second -1 for a single ring. Pairs are listed once."""
-    rules = state.rules
+    frame = state.rules.wedding_frame(card)
     allowed = _ring_allowed(state, player)
-    firsts = rules.card_land_hexes[card]
-    firsts = firsts[allowed[firsts]]
-    singles = np.stack([firsts, np.full(len(firsts), -1, dtype=np.int32)], axis=1)
-    if state.players[player].rings < 2 or not len(firsts):
+    first_ok = allowed[frame.firsts]
+    singles = frame.singles[first_ok]
+    if state.players[player].rings < 2 or not len(singles):
         return singles
-    nb = rules.neighbour_table[firsts]  # (F, 6)
-    ok = (nb >= 0) & allowed[np.where(nb >= 0, nb, 0)]
-    first_rep = np.repeat(firsts, 6).reshape(-1, 6)
-    # A pair of two hexes both valid as first ring is listed once, with the lower hex first.
-    land = rules.card_land[card]
-    both_first = ok & land[np.where(nb >= 0, nb, 0)]
-    ok &= ~(both_first & (nb < first_rep))
-    pairs = np.stack([first_rep[ok], nb[ok]], axis=1).astype(np.int32)
-    return np.concatenate([singles, pairs])
+    ok = frame.pair_ok & allowed[frame.second_safe] & first_ok[:, None]
+    return np.concatenate([singles, frame.pairs[ok]])
 
 
 def wedding_pairs(state: Position, player: int, card: str) -> np.ndarray:
@@ -539,7 +540,7 @@ def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
     assert p.fief is not None and p.plan is not None
     if isinstance(action, PlaceFief):
         hexes, events = _check_fief(state, action)
-        _put_fief(state, action.player, p.fief, hexes, castle_hexes(state.board, action))
+        _put_fief(state, action.player, p.fief, hexes, _castles(state.rules, action))
     elif isinstance(action, Wedding):
         hexes, events = _check_wedding(state, action)
         for h in hexes:
@@ -622,28 +623,22 @@ def _check_fief(state: Position, action: PlaceFief) -> tuple[list[int], list[Sco
     anchor = _hex_index(board, action.anchor)
     if anchor is None:
         raise IllegalAction("placing-2", text.say("illegal.off-map"))
-    fief = board.fiefs[p.fief]
-    # Every statically legal (anchor, rotation) is in the placement table; only a miss needs the
-    # slower check that names the rule broken.
-    if state.rules.fief_placements(p.fief).row_of(anchor, action.rotation) is None:
-        problem = static_problem(board, fief, anchor, action.rotation)
-        if problem is not None:
-            raise IllegalAction(_STATIC_RULES[problem], text.say(f"illegal.{problem}"))
-    hexes = [h for h in cells_of(board, fief, anchor, action.rotation) if h is not None]
-    taken = [h for h in hexes if state.fief_owner[h] >= 0]
+    hexes = _fief_hexes(state.rules, p.fief, anchor, action.rotation)
+    fiefs, rings = state.fief_owner, state.ring_owner
+    taken = [h for h in hexes if fiefs.item(h) >= 0]
     if taken:
         raise IllegalAction("placing-2", text.say("illegal.fief-taken",
                                                   place=_there(board, taken)))
-    own_ring = [h for h in hexes if state.ring_owner[h] == action.player]
+    own_ring = [h for h in hexes if rings.item(h) == action.player]
     if own_ring:
         raise IllegalAction("rings-own", text.say("illegal.own-ring",
                                                   place=_there(board, own_ring), who=p.name))
     land = state.rules.card_land[plan.region]
-    if not any(land[h] for h in hexes):
+    if not any(land.item(h) for h in hexes):
         raise IllegalAction("region-card", text.say("illegal.fief-region",
                                                     regions=_region_names(state, plan.region)))
-    cities = sum(1 for h in hexes if board.is_city[h])
-    harbors = sum(1 for h in hexes if board.is_harbor[h])
+    cities = sum(1 for h in hexes if h in board.city_at)
+    harbors = sum(1 for h in hexes if h in board.harbor_at)
     if not action_allows(plan.action, cities, harbors):
         covered = text.join([text.count(n, thing) for n, thing in
                              ((cities, "city"), (harbors, "harbor")) if n]) or text.say(
@@ -653,6 +648,24 @@ def _check_fief(state: Position, action: PlaceFief) -> tuple[list[int], list[Sco
                                                     covered=covered,
                                                     limits=text.action_limits(plan.action)))
     return hexes, placement_events(state, action.player, hexes)
+
+
+def _fief_hexes(rules: Rules, fief: int, anchor: int, rotation: int) -> list[int]:
+    """Hexes a placement covers, in the fief's cell order; raises if it can never be legal.
+
+    Every statically legal (anchor, rotation) is in the placement table: its own row gives the
+    hexes at once, and only a miss needs the slower check that names the rule broken."""
+    table = rules.fief_placements(fief)
+    row = table.canonical_row(anchor, rotation)
+    if row is not None:
+        return list(table.cell_tuples[row])
+    board = rules.board
+    shape = board.fiefs[fief]
+    if table.row_of(anchor, rotation) is None:
+        problem = static_problem(board, shape, anchor, rotation)
+        if problem is not None:
+            raise IllegalAction(_STATIC_RULES[problem], text.say(f"illegal.{problem}"))
+    return [h for h in cells_of(board, shape, anchor, rotation) if h is not None]
 
 
 def _hex_index(board: Board, value: object) -> int | None:
@@ -670,16 +683,17 @@ def placement_events(state: Position, player: int, hexes: Sequence[int]) -> list
     board = state.board
     rules = state.rules
     events = []
+    hex_points = rules.hex_point_list
     for h in hexes:
-        pts = int(rules.hex_points[h])
+        pts = hex_points[h]
         if pts:
             place = board.city_at.get(h) or board.harbor_at.get(h)
             assert place is not None
             reason = Reason.CITY if h in board.city_at else Reason.HARBOR
             events.append(ScoreEvent(state.round, player, pts, reason, place.name))
     if any(h in board.harbor_at for h in hexes):
-        formed = new_leagues(state, player, np.array([list(hexes)], dtype=np.int32))[0]
-        for sea in sorted(s for s, i in board.sea_index.items() if formed[i]):
+        formed = _move_leagues(state, player, hexes)
+        for sea in sorted(s for s, i in board.sea_index.items() if i in formed):
             events.append(ScoreEvent(state.round, player, POINTS_SEA_LEAGUE, Reason.SEA_LEAGUE,
                                      text.english("detail.league", sea=board.seas[sea].name), sea))
     return events
@@ -749,7 +763,9 @@ def _context_of(facts: LeagueFacts) -> LeagueContext:
 
 
 def _league_context(state: Position, player: int) -> LeagueContext:
-    return _context_of(_league_facts(state, player))
+    """The context now, read straight from the position (nothing kept, nothing to copy)."""
+    return _context_of((state.rules, player, state.fief_owner, state.ring_owner,
+                        state.players[player].leagues, state.leagues_formed))
 
 
 def _new_leagues(board: Board, leagues: LeagueContext, cells: np.ndarray,
@@ -770,28 +786,35 @@ def _new_leagues(board: Board, leagues: LeagueContext, cells: np.ndarray,
 
 
 def _new_leagues_of_move(state: Position, player: int, cells: np.ndarray) -> np.ndarray:
-    """The same rule for the one move being played, counted directly: a handful of hexes,
-    where setting up arrays would cost more than the count (this runs on every placement)."""
+    """`new_leagues` of the one move being played, as a row of the (rows, seas) answer."""
+    out = np.zeros((1, len(state.board.sea_index)), dtype=bool)
+    out[0, list(_move_leagues(state, player, cells.tolist()))] = True
+    return out
+
+
+def _move_leagues(state: Position, player: int, hexes: Sequence[int]) -> set[int]:
+    """The sea numbers whose league one move covering `hexes` scores, counted directly: a
+    handful of hexes, where setting up arrays would cost more than the count (this runs on
+    every placement)."""
     board = state.board
     sea_of = board.harbor_sea_number
     fiefs, rings = state.fief_owner, state.ring_owner
-
-    def mine(h: int) -> bool:
-        return fiefs.item(h) == player or rings.item(h) == player
-
     added: dict[int, int] = {}
-    for h in cells.tolist():
+    for h in hexes:
         sea = sea_of.item(h)
-        if sea >= 0 and not mine(h):
+        if sea >= 0 and fiefs.item(h) != player and rings.item(h) != player:
             added[sea] = added.get(sea, 0) + 1
-    out = np.zeros((1, len(board.sea_index)), dtype=bool)
-    names = board.sea_ids
-    leagues = state.players[player].leagues
+    if not added:
+        return set()
+    closed = closed_seas(state.rules.variants, state.players[player].leagues,
+                         state.leagues_formed)
+    formed = set()
     for sea, add in added.items():
-        have = sum(mine(h) for h in board.sea_harbor_list[sea])
-        out[0, sea] = have + add >= LEAGUE_SIZE and sea_open(
-            state.rules.variants, leagues, state.leagues_formed, names[sea])
-    return out
+        have = sum(1 for h in board.sea_harbor_list[sea]
+                   if fiefs.item(h) == player or rings.item(h) == player)
+        if have + add >= LEAGUE_SIZE and board.sea_ids[sea] not in closed:
+            formed.add(sea)
+    return formed
 
 
 def placement_points(state: Position, player: int, fief: int, rows: np.ndarray) -> np.ndarray:
@@ -835,6 +858,13 @@ def castle_hexes(board: Board, action: PlaceFief) -> list[int]:
     cells = cells_of(board, fief, anchor, action.rotation)
     _, castles = fief.rotated(action.rotation)
     return [c for c, k in zip(cells, castles, strict=True) if k and c is not None]
+
+
+def _castles(rules: Rules, action: PlaceFief) -> Sequence[int]:
+    """`castle_hexes` of a placement already checked, read from its table row when it has one."""
+    table = rules.fief_placements(action.fief)
+    row = table.canonical_row(rules.board.index_of[action.anchor], action.rotation)
+    return table.castles(row) if row is not None else castle_hexes(rules.board, action)
 
 
 def covered_hexes(state: Position, action: PlaceFief | Wedding) -> list[int]:
@@ -922,44 +952,69 @@ def _end_round(state: GameState) -> None:
 def group_labels(state: Position, player: int) -> tuple[np.ndarray, np.ndarray]:
     """The player's groups of pieces connected through hex sides (NOTES 11; barriers do not
     cut them): per hex the id of the group covering it (-1: none), and each group's size in
-    pieces (each fief and each ring counts one)."""
-    pieces = [p for p in state.pieces if p.owner == player]
+    pieces (each fief and each ring counts one). Groups are numbered by their first piece."""
     label = np.full(state.board.hex_count, -1, dtype=np.int32)
-    if not pieces:
-        return label, np.zeros(0, dtype=np.int32)
-    parent = list(range(len(pieces)))
+    groups = piece_groups(state, player)
+    if groups.hexes:
+        label[list(groups.hexes)] = groups.labels
+    return label, np.array(groups.sizes, dtype=np.int32)
 
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
 
-    piece_at = {h: i for i, piece in enumerate(pieces) for h in piece.hexes}
-    neighbours = state.board.neighbours
-    for h, i in piece_at.items():
-        for n in neighbours[h]:
-            j = piece_at.get(n)
-            if j is not None and j != i:
-                a, b = find(i), find(j)
-                if a != b:
-                    parent[a] = b
-    ids: dict[int, int] = {}
+@dataclass(frozen=True, slots=True, eq=False)
+class Groups:
+    """A player's groups of pieces: the hexes they cover, the group of each of those hexes,
+    and each group's size in pieces (groups numbered by their first piece). One object per
+    set of pieces while it is remembered, so what is derived from it may be kept by it."""
+
+    hexes: tuple[int, ...]
+    labels: tuple[int, ...]
+    sizes: tuple[int, ...]
+
+
+#: Distinct piece sets remembered per rules (a few kilobytes each): a search decision meets
+#: the same few hundred again and again.
+GROUP_MEMO_SIZE = 1024
+
+
+def piece_groups(state: Position, player: int) -> Groups:
+    """The player's `Groups`, found once per set of pieces (in the order laid)."""
+    pieces = tuple(p.hexes for p in state.pieces if p.owner == player)
+    memo = state.rules.group_memo
+    groups = memo.get(pieces)
+    if groups is None:
+        if len(memo) >= GROUP_MEMO_SIZE:
+            memo.clear()
+        groups = memo[pieces] = _find_groups(state.board.neighbours, pieces)
+    return groups
+
+
+def _find_groups(neighbours: Sequence[Sequence[int]], pieces: tuple[tuple[int, ...], ...]
+                 ) -> Groups:
+    """A walk over touching pieces from each piece not yet in a group, in the order laid."""
+    piece_at = {h: i for i, hexes in enumerate(pieces) for h in hexes}
+    group_of = [-1] * len(pieces)
     sizes: list[int] = []
-    for i in range(len(pieces)):
-        root = find(i)
-        if root not in ids:
-            ids[root] = len(sizes)
-            sizes.append(0)
-        sizes[ids[root]] += 1
-    for h, i in piece_at.items():
-        label[h] = ids[find(i)]
-    return label, np.array(sizes, dtype=np.int32)
+    for start in range(len(pieces)):
+        if group_of[start] >= 0:
+            continue
+        group = len(sizes)
+        group_of[start] = group
+        size, todo = 1, [start]
+        while todo:
+            for h in pieces[todo.pop()]:
+                for n in neighbours[h]:
+                    j = piece_at.get(n)
+                    if j is not None and group_of[j] < 0:
+                        group_of[j] = group
+                        size += 1
+                        todo.append(j)
+        sizes.append(size)
+    return Groups(tuple(piece_at), tuple(group_of[i] for i in piece_at.values()), tuple(sizes))
 
 
 def player_groups(state: Position, player: int) -> list[int]:
     """Sizes of the player's groups of pieces, largest first (NOTES 11)."""
-    return sorted(group_labels(state, player)[1].tolist(), reverse=True)
+    return sorted(piece_groups(state, player).sizes, reverse=True)
 
 
 def largest_group(state: Position, player: int) -> int:
@@ -1146,6 +1201,7 @@ __all__ = [
     "new_game",
     "new_leagues",
     "open_seas",
+    "piece_groups",
     "placement_arrays",
     "placement_events",
     "placement_points",

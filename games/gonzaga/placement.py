@@ -76,6 +76,49 @@ class FiefPlacements:
     def row_of(self, anchor: int, rotation: int) -> int | None:
         return self.lookup.get(anchor * 6 + rotation)
 
+    def canonical_row(self, anchor: int, rotation: int) -> int | None:
+        """The row whose own (anchor, rotation) this is, else None: only then are the row's
+        cells in the order `cells_of` gives, so the row can stand for the placement."""
+        row = self.lookup.get(anchor * 6 + rotation)
+        if row is None or self._canonical[row] != anchor * 6 + rotation:
+            return None
+        return row
+
+    @cached_property
+    def _canonical(self) -> list[int]:
+        return (self.anchors.astype(np.int64) * 6 + self.rotations).tolist()
+
+    @cached_property
+    def padded_cells(self) -> np.ndarray:
+        """`cells` widened to 4 columns (or a multiple of 8) by repeating each row's first
+        hex, so that a row's one-byte flags per hex read as whole machine words
+        (`free_rows`): listing placements tests thousands of rows on every turn. Kept as
+        numpy's own index type, which indexing would otherwise convert to each time."""
+        size = self.cells.shape[1]
+        width = 4 if size <= 4 else -(-size // 8) * 8
+        pad = np.repeat(self.cells[:, :1], width - size, axis=1)
+        return np.concatenate([self.cells, pad], axis=1).astype(np.intp)
+
+    @cached_property
+    def cell_tuples(self) -> list[tuple[int, ...]]:
+        """Each row's hexes as Python ints: a move applied reads a handful of hexes, where
+        numpy's per-call cost outweighs the work."""
+        return [tuple(row) for row in self.cells.tolist()]
+
+    def castles(self, row: int) -> tuple[int, ...]:
+        """The row's hexes under castles, in the order of its cells (found when first asked:
+        a game places a few dozen of the thousands of rows)."""
+        found = self._castles.get(row)
+        if found is None:
+            flags = self.fief.rotated(self.rotations.item(row))[1]
+            found = tuple(c for c, k in zip(self.cell_tuples[row], flags, strict=True) if k)
+            self._castles[row] = found
+        return found
+
+    @cached_property
+    def _castles(self) -> dict[int, tuple[int, ...]]:
+        return {}
+
 
 @dataclass(eq=False)
 class PlacementTables:
@@ -87,6 +130,33 @@ class PlacementTables:
 
     def __getitem__(self, fief: int) -> FiefPlacements:
         return self.fiefs[fief]
+
+    def candidates(self, fief: int, regions: tuple[int, ...], action: str
+                   ) -> tuple[np.ndarray, np.ndarray]:
+        """Rows of the fief's table touching any of `regions` (numbers) and allowed by an
+        action card, with their `padded_cells`; made once per board, whatever the scenario."""
+        key = (fief, regions, action)
+        found = self._candidates.get(key)
+        if found is None:
+            fp = self.fiefs[fief]
+            in_region = fp.regions[:, list(regions)].any(axis=1)
+            allowed = action_allows_array(action, fp.cities, fp.harbors)
+            rows = np.flatnonzero(in_region & allowed).astype(np.int32)
+            found = self._candidates[key] = (rows, fp.padded_cells[rows])
+        return found
+
+    @cached_property
+    def _candidates(self) -> dict[tuple[int, tuple[int, ...], str], tuple[np.ndarray, np.ndarray]]:
+        return {}
+
+
+def free_rows(blocked: np.ndarray, padded: np.ndarray) -> np.ndarray:
+    """Per row of `padded` cells (`FiefPlacements.padded_cells`), whether none of its hexes
+    is `blocked` (a bool per hex): the row's flags, one byte a hex, read as words that must
+    be zero."""
+    flags = blocked.view(np.uint8)[padded]
+    words = flags.view(np.uint32 if padded.shape[1] == 4 else np.uint64)
+    return words[:, 0] == 0 if words.shape[1] == 1 else ~words.any(axis=1)
 
 
 def action_allows_array(action: str, cities: np.ndarray, harbors: np.ndarray) -> np.ndarray:

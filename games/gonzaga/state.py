@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -18,7 +19,6 @@ from .board import Board, Scenario
 from .placement import (
     FiefPlacements,
     PlacementTables,
-    action_allows_array,
     placement_tables,
 )
 
@@ -183,6 +183,11 @@ class Rules:
         return np.where(special, pts, 0).astype(np.int16)
 
     @cached_property
+    def hex_point_list(self) -> list[int]:
+        """`hex_points` as Python ints, for scoring the few hexes of one move."""
+        return self.hex_points.tolist()
+
+    @cached_property
     def counted_at_last_turn(self) -> np.ndarray:
         """Cities and harbors of flourishing regions, counted by the Last Turn check."""
         return (self.board.is_city | self.board.is_harbor) & self.flourishing_hex
@@ -209,19 +214,22 @@ class Rules:
 
     def candidates(self, fief: int, card: str, action: str) -> np.ndarray:
         """Rows of the fief's placement table allowed by a region card and an action card."""
+        return self._candidate(fief, card, action)[0]
+
+    def candidate_cells(self, fief: int, card: str, action: str) -> np.ndarray:
+        """The `padded_cells` of the `candidates` rows, kept with them."""
+        return self._candidate(fief, card, action)[1]
+
+    def _candidate(self, fief: int, card: str, action: str) -> tuple[np.ndarray, np.ndarray]:
         key = (fief, card, action)
-        rows = self._candidates.get(key)
-        if rows is None:
-            fp = self.tables[fief]
-            idx = [self.board.region_index[r] for r in self.card_regions(card)]
-            in_region = fp.regions[:, idx].any(axis=1)
-            allowed = action_allows_array(action, fp.cities, fp.harbors)
-            rows = np.flatnonzero(in_region & allowed).astype(np.int32)
-            self._candidates[key] = rows
-        return rows
+        found = self._candidates.get(key)
+        if found is None:
+            regions = tuple(self.board.region_index[r] for r in self.card_regions(card))
+            found = self._candidates[key] = self.tables.candidates(fief, regions, action)
+        return found
 
     @cached_property
-    def _candidates(self) -> dict[tuple[int, str, str], np.ndarray]:
+    def _candidates(self) -> dict[tuple[int, str, str], tuple[np.ndarray, np.ndarray]]:
         return {}
 
     @cached_property
@@ -232,12 +240,54 @@ class Rules:
         return {}
 
     @cached_property
+    def group_memo(self) -> dict[tuple[tuple[int, ...], ...], Any]:
+        """A player's groups of pieces by the hexes of those pieces (the engine fills it)."""
+        return {}
+
+    def wedding_frame(self, card: str) -> WeddingFrame:
+        """The Weddings a region card could ever allow (`WeddingFrame`), made once per card."""
+        frame = self._wedding_frames.get(card)
+        if frame is None:
+            frame = self._wedding_frames[card] = WeddingFrame.of(self, card)
+        return frame
+
+    @cached_property
+    def _wedding_frames(self) -> dict[str, WeddingFrame]:
+        return {}
+
+    @cached_property
     def neighbour_table(self) -> np.ndarray:
         """(hexes, 6) neighbour indices, -1 where the map ends."""
         table = np.full((self.board.hex_count, 6), -1, dtype=np.int32)
         for i, near in enumerate(self.board.neighbours):
             table[i, : len(near)] = near
         return table
+
+
+@dataclass(frozen=True, eq=False)
+class WeddingFrame:
+    """Every ring pair a region card allows on an empty map: a first ring on the card's land,
+    a second beside it. A pair of two hexes that could both be first is kept once, with the
+    lower hex first. Only which hexes are free changes during a game, so a listing of
+    Weddings is a mask over these arrays."""
+
+    firsts: np.ndarray  # (F,) hexes of the card's land
+    singles: np.ndarray  # (F, 2) each as a single ring: (first, -1)
+    pairs: np.ndarray  # (F, 6, 2) each with each neighbour: (first, second), -1 off the map
+    second_safe: np.ndarray  # (F, 6) the second hexes with 0 for -1, to index with
+    pair_ok: np.ndarray  # (F, 6) the pair is on the map and listed from this first hex
+
+    @classmethod
+    def of(cls, rules: Rules, card: str) -> WeddingFrame:
+        firsts = rules.card_land_hexes[card]
+        second = rules.neighbour_table[firsts]
+        on_map = second >= 0
+        safe = np.where(on_map, second, 0)
+        first_rep = np.repeat(firsts, 6).reshape(-1, 6)
+        listed_from_other = rules.card_land[card][safe] & (second < first_rep)
+        singles = np.stack([firsts, np.full(len(firsts), -1)], axis=1).astype(np.int32)
+        pairs = np.stack([first_rep, second], axis=2).astype(np.int32)
+        return cls(firsts, singles, pairs, safe, on_map & ~listed_from_other)
 
 
 _rules_cache: dict[tuple[str, str, frozenset[str]], Rules] = {}

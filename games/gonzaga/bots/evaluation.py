@@ -18,10 +18,14 @@ import numpy as np
 
 from ..board import Board
 from ..engine import (
+    Groups,
     PlacementArrays,
+    closed_seas,
     group_labels,
+    largest_group,
     new_leagues,
     open_seas,
+    piece_groups,
     placement_points,
     uncovered_count,
 )
@@ -120,9 +124,23 @@ def _subset_sums(sizes: np.ndarray) -> np.ndarray:
     return table
 
 
-def _largest(state: Position, player: int) -> int:
-    _, sizes = group_labels(state, player)
-    return int(sizes.max()) if len(sizes) else 0
+def _group_arrays(state: Position, player: int) -> tuple[np.ndarray, np.ndarray]:
+    """`group_labels`, read-only and made once per set of pieces: search values many moves
+    from positions where a player's pieces are the same."""
+    groups = piece_groups(state, player)
+    arrays = _GROUP_ARRAYS.get(groups)
+    if arrays is None:
+        if len(_GROUP_ARRAYS) >= GROUP_ARRAYS_KEPT:
+            _GROUP_ARRAYS.clear()
+        arrays = group_labels(state, player)
+        for array in arrays:
+            array.setflags(write=False)
+        _GROUP_ARRAYS[groups] = arrays
+    return arrays
+
+
+_GROUP_ARRAYS: dict[Groups, tuple[np.ndarray, np.ndarray]] = {}
+GROUP_ARRAYS_KEPT = 256  # a label array per hex of the map each: a few kilobytes
 
 
 class MoveContext:
@@ -137,7 +155,7 @@ class MoveContext:
         self.weights = weights
         self.left = rounds_left(state)
         self.mine = own_mask(state, player)
-        self.label, self.sizes = group_labels(state, player)
+        self.label, self.sizes = _group_arrays(state, player)
         self.reach = _group_reach(self.label, self.sizes, state.rules.neighbour_table)
         self.largest = int(self.sizes.max()) if len(self.sizes) else 0
         self.open_seas = open_seas(state, player)
@@ -166,9 +184,10 @@ class MoveContext:
         harbors = board.is_harbor[cells] & fresh
         if harbors.any():
             sea_of = board.harbor_sea_number
-            adds = np.zeros((len(cells), len(board.sea_index)), dtype=np.int32)
+            seas = len(board.sea_index)
             r, k = np.nonzero(harbors)
-            np.add.at(adds, (r, sea_of[cells[r, k]]), 1)
+            adds = np.bincount(r * seas + sea_of[cells[r, k]],
+                               minlength=len(cells) * seas).reshape(len(cells), seas)
             total = self.have_sea + adds
             grows = (adds > 0) & self.open_seas & (total < LEAGUE_SIZE)
             soon = min(1.0, self.left / 3)
@@ -250,40 +269,65 @@ def wedding_values(state: Position, player: int, pairs: np.ndarray, objective: i
 
 
 def final_estimates(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
-    """Estimated final score of every player: exact once the game is over."""
-    n = len(state.players)
+    """Estimated final score of every player: exact once the game is over.
+
+    Search values every position it reaches, and the board has a few dozen cities and
+    harbors: they are counted one by one, in plain numbers, rather than by map arrays."""
     scores = np.array([p.score for p in state.players], dtype=np.float64)
     if state.phase is Phase.OVER:
         return scores
-    board = state.board
     left = rounds_left(state)
-    masks = objective_masks(board)
-    free = (state.fief_owner < 0) & (state.ring_owner < 0)
-    table = OBJECTIVE_POINTS
-    largest = np.zeros(n, dtype=np.float64)
-    sea_of = board.harbor_sea_number
-    seas = len(board.sea_index)
-    free_harbors = np.bincount(sea_of[free & board.is_harbor], minlength=seas)
-    extra = np.zeros(n, dtype=np.float64)
-    ring = weights.ring * min(1.0, left / 4)
-    for i, p in enumerate(state.players):
-        mine = own_mask(state, i)
-        if p.objective is not None:
-            have = int(np.count_nonzero(masks[p.objective] & mine))
-            open_cities = int(np.count_nonzero(masks[p.objective] & free))
-            expected = min(open_cities, 0.35 * left) * weights.objective_chance
-            step = table[min(have + 1, 6)] - table[have]
-            extra[i] += table[have] + step * expected
-        largest[i] = _largest(state, i)
-        have_sea = np.bincount(sea_of[mine & board.is_harbor], minlength=seas)
-        reachable = open_seas(state, i) & (free_harbors > 0)
-        chance = min(1.0, 0.35 * left)
-        extra[i] += POINTS_SEA_LEAGUE * chance * (
-            0.5 * np.count_nonzero(reachable & (have_sea == 2))
-            + 0.12 * np.count_nonzero(reachable & (have_sea == 1)))
-        extra[i] += p.rings * ring
+    free_harbors, have_seas = _harbor_counts(state)
+    extra = np.array([_player_extra(state, i, left, free_harbors, have_seas[i], weights)
+                      for i in range(len(state.players))], dtype=np.float64)
+    largest = np.array([largest_group(state, i) for i in range(len(state.players))],
+                       dtype=np.float64)
     if largest.max() > 0:
         sharp = weights.tile_sharpness / math.sqrt(max(1, left))
         share = np.exp(sharp * (largest - largest.max()))
         extra += POINTS_GONZAGA_TILE * share / share.sum()
     return scores + extra
+
+
+def _player_extra(state: Position, i: int, left: int, free_harbors: list[int],
+                  have_sea: list[int], weights: Weights) -> float:
+    """What player `i` may still add: objective, sea leagues within reach, rings in hand."""
+    p = state.players[i]
+    board = state.board
+    extra = 0.0
+    if p.objective is not None:
+        fiefs, rings = state.fief_owner, state.ring_owner
+        owners = [(fiefs.item(h), rings.item(h)) for h in board.objective_hexes[p.objective]]
+        have = sum(1 for f, r in owners if f == i or r == i)
+        open_cities = sum(1 for f, r in owners if f < 0 and r < 0)
+        expected = min(open_cities, 0.35 * left) * weights.objective_chance
+        table = OBJECTIVE_POINTS
+        step = table[min(have + 1, 6)] - table[have]
+        extra += table[have] + step * expected
+    closed = closed_seas(state.rules.variants, p.leagues, state.leagues_formed)
+    reachable = [have for sea, have in enumerate(have_sea)
+                 if free_harbors[sea] > 0 and board.sea_ids[sea] not in closed]
+    chance = min(1.0, 0.35 * left)
+    extra += POINTS_SEA_LEAGUE * chance * (0.5 * reachable.count(2) + 0.12 * reachable.count(1))
+    ring = weights.ring * min(1.0, left / 4)
+    extra += p.rings * ring
+    return extra
+
+
+def _harbor_counts(state: Position) -> tuple[list[int], list[list[int]]]:
+    """Per sea, its harbors with neither fief nor ring; per player and sea, the harbors the
+    player covers with a fief or a ring."""
+    board = state.board
+    free = [0] * len(board.sea_ids)
+    have = [[0] * len(board.sea_ids) for _ in state.players]
+    hexes = board.harbor_hexes
+    for sea, fief, ring in zip(board.harbor_hex_seas, state.fief_owner[hexes].tolist(),
+                               state.ring_owner[hexes].tolist(), strict=True):
+        if fief < 0 and ring < 0:
+            free[sea] += 1
+        if fief >= 0:
+            have[fief][sea] += 1
+        if ring >= 0 and ring != fief:
+            have[ring][sea] += 1
+    return free, have
+
