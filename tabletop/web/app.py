@@ -18,6 +18,7 @@ import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -125,6 +126,7 @@ class GameServer:
         self._lobby_cache: dict[tuple[str, int], tuple[float, Listing]] = {}
         self.accounts: account_routes.Accounts | None = None  # set by `accounts.install`
         self.turns = Timekeeper(self, store, clock)
+        self._store_threads: ThreadPoolExecutor | None = None
         self.hinting = Hinting(self, store)
         self.reviews = Reviews(self, self.limits.reviews_per_minute, self.limits.review_burst)
         self.chat = Chat(store, clock, self.limits.chat_per_second,
@@ -193,6 +195,8 @@ class GameServer:
             for task in late:  # a library that swallowed its cancel must not hold the exit
                 log.warning("a task did not end at shutdown: %r", task)
         await self.bots.shutdown()
+        if self._store_threads is not None:
+            self._store_threads.shutdown(wait=True)
         self.turns.close()
         self.chat.close()
         self.hinting.close()
@@ -385,7 +389,12 @@ class GameServer:
         PostgreSQL) runs in a thread, so other games go on meanwhile. SQLite's calls are
         shorter than a hop to a thread and back."""
         if getattr(self.store, "wait_in_thread", False):
-            return await asyncio.to_thread(call)
+            if self._store_threads is None:
+                # threads of the store's own: bots and password hashing, which also wait in
+                # threads, never hold up a move's write
+                self._store_threads = ThreadPoolExecutor(
+                    getattr(self.store, "pool_size", 8), thread_name_prefix="store")
+            return await asyncio.get_running_loop().run_in_executor(self._store_threads, call)
         return call()
 
     async def _catch_up(self, room: Room) -> bool:

@@ -116,6 +116,7 @@ class PgStore:
 
     def __init__(self, url: str, *, pool_size: int = POOL_SIZE) -> None:
         self.url = url
+        self.pool_size = pool_size  # the server gives the store as many threads
         self.path = None  # no SQLite file: features ask `tables` for theirs
         try:
             self.pool = ConnectionPool(url, min_size=1, max_size=pool_size, timeout=POOL_WAIT,
