@@ -18,7 +18,7 @@ from . import spaces
 from .table import Table, agent_name
 
 
-class TabletopAEC(AECEnv):
+class TabletopAEC(spaces.SameSpaces, AECEnv):
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "tabletop_aec_v0",
                                           "is_parallelizable": False}
 
@@ -30,18 +30,7 @@ class TabletopAEC(AECEnv):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
         self.table = Table(game, players, options, reward)
-        self.possible_agents = list(self.table.names)
-        obs = spaces.observation_space(self.table.encoding)
-        act = spaces.action_space(self.table.encoding)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, obs)
-        self.action_spaces = dict.fromkeys(self.possible_agents, act)
-        self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> Any:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> Any:
-        return self.action_spaces[agent]
+        self.declare(self.table.names, self.table.encoding)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game; `seed` fixes it (the game's options are set when the env is made)."""

@@ -19,7 +19,7 @@ from . import spaces
 from .table import Table, agent_name, game_of
 
 
-class TabletopParallel(ParallelEnv):
+class TabletopParallel(spaces.SameSpaces, ParallelEnv):
     metadata: ClassVar[dict[str, Any]] = {"render_modes": [], "name": "tabletop_parallel_v0"}
 
     def __init__(self, game: str | Game, players: int | None = None,
@@ -30,18 +30,7 @@ class TabletopParallel(ParallelEnv):
                              "a time, so use its AEC environment")
         self.table = Table(found, players, options, reward)
         self.wait = self.table.encoding.action_count  # the index of waiting for the others
-        self.possible_agents = list(self.table.names)
-        obs = spaces.observation_space(self.table.encoding, self.wait + 1)
-        act = spaces.action_space(self.table.encoding, self.wait + 1)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, obs)
-        self.action_spaces = dict.fromkeys(self.possible_agents, act)
-        self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> Any:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> Any:
-        return self.action_spaces[agent]
+        self.declare(self.table.names, self.table.encoding, self.wait + 1)
 
     def reset(self, seed: int | None = None, options: dict | None = None
               ) -> tuple[dict[str, Any], dict[str, dict]]:
