@@ -90,13 +90,16 @@ def _review_one(game: Game, state: Any, seat: int, chosen: Any, legal: Sequence[
     mine = next((m for m in analysed if m.action == chosen), None)
     cost = 0.0 if mine is None else max(0.0, best.lead - mine.lead)
     return Reviewed(number + 1, seat, game.round(state), chosen, best.action, cost,
-                    _phrase(game.describe_action(view, chosen)),
-                    _phrase(game.describe_action(view, best.action)))
+                    _words(game, view, chosen), _words(game, view, best.action))
 
 
-def _phrase(sentence: str) -> str:
-    """A move's sentence as a phrase, to sit inside a longer line."""
-    return sentence.rstrip().rstrip(".")
+def _words(game: Game, view: Any, action: Any) -> str:
+    """A move as a phrase to sit inside a longer line, with what it gains where the game
+    says (two placements of one fief differ there)."""
+    words = game.describe_action(view, action).rstrip().rstrip(".")
+    explain = getattr(game, "explain_action", None)
+    why = explain(view, action) if explain else ""
+    return f"{words} ({why})" if why else words
 
 
 def _estimates(game: Game, state: Any, settings: Settings) -> tuple[float, ...]:

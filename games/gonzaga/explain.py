@@ -24,6 +24,9 @@ def explain_action(v: PlayerView, action: Action) -> str:
              for e in action_events(v, action)]
     if isinstance(action, PlaceFief | Wedding):
         parts += [text.say("why.objective", city=city) for city in _objective_gains(v, action)]
+        if not parts:  # no points: where it goes tells two such moves apart
+            place = next((n for n in map(v.board.place_name, covered_hexes(v, action)) if n), "")
+            parts += [text.say("why.near", place=text.word(place))] if place else []
     if isinstance(action, Donate) and not parts:
         parts.append(text.say("why.nothing"))
     return ", ".join(parts)

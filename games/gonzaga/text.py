@@ -189,6 +189,7 @@ TERMINAL: dict[str, str] = {
     "why.plan": "your fief can score up to {points} points with these cards now",
     "why.plan-nowhere": "your fief fits nowhere with these cards now",
     "why.nothing": "no points now",
+    "why.near": "near {place}",
     "hint.title": "Hint: the search's three best moves (its expected final lead over the best "
                   "other player)",
     "hint.line": "{rank}. {move}: {lead} points at the end ({share}% of the search)",

@@ -11,7 +11,8 @@ function gameId() { const m = location.pathname.match(/^\/game\/([\w-]+)\/review
 function seatFromHash() { const n = Number(location.hash.slice(1)); return Number.isInteger(n) && n >= 0 ? n : 0; }
 
 function graph(r) {
-  const W = 760, H = 300, L = 44, B = 28, T = 10, R = 10;
+  // as wide as the page allows (up to 760), so that its words keep their size on a phone
+  const W = Math.max(300, Math.min(760, $("review-graph").clientWidth || 760)), H = 300, L = 44, B = 28, T = 10, R = 10;
   const points = r.course, all = points.flat();
   const lo = Math.min(0, ...all), hi = Math.max(1, ...all);
   const x = (i) => L + (W - L - R) * (points.length > 1 ? i / (points.length - 1) : 0);
