@@ -34,6 +34,7 @@ from .storage import (
     SeqConflict,
     StoredGame,
     StoreError,
+    listing,
 )
 
 MIGRATIONS = """
@@ -309,16 +310,10 @@ class PgStore:
         return [r[0] for r in rows]
 
     def lobby(self, section: str, offset: int, limit: int) -> Listing:
-        """A page of a lobby list, newest first; an unreadable line is left out."""
+        """A page of a lobby list, newest first (`storage.listing`)."""
         rows = self._read("SELECT summary FROM games WHERE section=? ORDER BY created DESC "
                           "LIMIT ? OFFSET ?", (section, limit + 1, offset))
-        games = []
-        for (text,) in rows[:limit]:
-            with contextlib.suppress(ValueError, TypeError):
-                line = json.loads(text)
-                if isinstance(line, dict):
-                    games.append(line)
-        return Listing(games, len(rows) > limit)
+        return listing(rows, limit)
 
     def active_games(self, since: float) -> int:
         """Unfinished games with a move (or created) since `since`: the open-games cap."""

@@ -119,6 +119,19 @@ class GameStore(Protocol):
 SPECTATOR_SEAT = -1
 
 
+def listing(rows: list[Any], limit: int) -> Listing:
+    """A lobby page from the summaries of up to `limit` + 1 games (the extra one says that
+    there are more); a line that cannot be read is left out, so one bad game never breaks the
+    list for everyone."""
+    games = []
+    for (text,) in rows[:limit]:
+        with contextlib.suppress(ValueError, TypeError):
+            line = json.loads(text)
+            if isinstance(line, dict):
+                games.append(line)
+    return Listing(games, len(rows) > limit)
+
+
 class SqliteStore:
     """`GameStore` on SQLite in WAL mode: readers never block the writer, commits are cheap.
 
@@ -263,19 +276,12 @@ class SqliteStore:
             return [r[0] for r in rows]
 
     def lobby(self, section: str, offset: int, limit: int) -> Listing:
-        """A page of a lobby list, newest first; a line that cannot be read is left out, so
-        one bad game never breaks the list for everyone."""
+        """A page of a lobby list, newest first (`listing`)."""
         with self._lock:
             rows = self._db.execute("SELECT summary FROM games WHERE section=? "
                                     "ORDER BY created DESC LIMIT ? OFFSET ?",
                                     (section, limit + 1, offset)).fetchall()
-        games = []
-        for (text,) in rows[:limit]:
-            with contextlib.suppress(ValueError, TypeError):
-                line = json.loads(text)
-                if isinstance(line, dict):
-                    games.append(line)
-        return Listing(games, len(rows) > limit)
+        return listing(rows, limit)
 
     def active_games(self, since: float) -> int:
         """Unfinished games with a move (or created) since `since`: the open-games cap."""
