@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import OrderedDict
 from typing import Any
 
 import numpy as np
@@ -246,6 +247,42 @@ def view_json(v: PlayerView, *, game_id: str, seq: int, seats: list[dict[str, An
     return msg
 
 
+#: Planning hints by what they depend on; the board does not change while players plan, so
+#: a seat's hints are worked out once a round, not for every view built meanwhile.
+_PLAN_HINTS: OrderedDict[tuple[Any, ...], dict[str, dict[str, int | None]]] = OrderedDict()
+PLAN_HINTS_KEPT = 512
+
+
+def plan_hints(v: PlayerView, me: int, fief: int) -> dict[str, dict[str, int | None]]:
+    """The most the fief can score now under each pair of planning cards (None: nowhere)."""
+    key = (v.rules, me, fief, v.fief_owner.tobytes(), v.ring_owner.tobytes(),
+           frozenset(v.players[me].leagues), v.leagues_formed)
+    found = _PLAN_HINTS.get(key)
+    if found is None:
+        found = _PLAN_HINTS[key] = _plan_hints(v, me, fief)
+        while len(_PLAN_HINTS) > PLAN_HINTS_KEPT:
+            _PLAN_HINTS.popitem(last=False)
+    return found
+
+
+def _plan_hints(v: PlayerView, me: int, fief: int) -> dict[str, dict[str, int | None]]:
+    rules = v.rules
+    # points of every placement that fits the map now, computed once; each card pair then
+    # only picks its rows
+    free = free_placements(v, me, fief)
+    points = np.full(len(rules.fief_placements(fief)), -1, dtype=np.int32)
+    if len(free):
+        points[free] = placement_points(v, me, fief, free)
+    hints: dict[str, dict[str, int | None]] = {}
+    for card in rules.region_cards:
+        hints[card] = {}
+        for action in ACTION_CARDS:
+            pts = points[rules.candidates(fief, card, action)]
+            best = int(pts.max()) if len(pts) else -1
+            hints[card][action] = best if best >= 0 else None
+    return hints
+
+
 def legal_json(v: PlayerView) -> dict[str, Any] | None:
     """What the viewer may do now, with points, or None when it is not their move."""
     me = v.viewer
@@ -257,20 +294,7 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
     if v.phase is Phase.PLANNING:
         regions = [c for c in rules.region_cards if c not in p.resting]
         actions = [c for c in ACTION_CARDS if c not in p.resting]
-        hints: dict[str, dict[str, int | None]] = {}
-        if p.fief is not None:
-            # points of every placement that fits the map now, computed once; each card pair
-            # then only picks its rows
-            free = free_placements(v, me, p.fief)
-            points = np.full(len(rules.fief_placements(p.fief)), -1, dtype=np.int32)
-            if len(free):
-                points[free] = placement_points(v, me, p.fief, free)
-            for card in rules.region_cards:
-                hints[card] = {}
-                for action in ACTION_CARDS:
-                    pts = points[rules.candidates(p.fief, card, action)]
-                    best = int(pts.max()) if len(pts) else -1
-                    hints[card][action] = best if best >= 0 else None
+        hints = {} if p.fief is None else plan_hints(v, me, p.fief)
         return {"kind": "plan", "regions": regions, "actions": actions,
                 "privilege": PRIVILEGE not in p.resting and p.rings > 0,
                 "region_cards": list(rules.region_cards), "best": hints}
