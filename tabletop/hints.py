@@ -32,6 +32,11 @@ class Hint:
     why: str = ""  # what the move gains now, when the game says (`explain_action`)
 
 
+def phrase(sentence: str) -> str:
+    """A move's sentence as a phrase, to sit inside a longer line (no closing full stop)."""
+    return sentence.rstrip().rstrip(".")
+
+
 def hint_settings(game: Game) -> Settings:
     """The strongest level the game's search declares: a hint is worth the best advice."""
     levels = game.search.levels if game.search else DEFAULT_LEVELS
@@ -46,6 +51,6 @@ def hints(game: Game, view: Any, legal: Sequence[Any], *, top: int = TOP,
     analysed = bot.analyse(view, legal)
     total = sum(move.visits for move in analysed) or 1
     explain = getattr(game, "explain_action", None)  # a game may say why a move is good
-    return [Hint(move.action, game.describe_action(view, move.action), move.lead,
+    return [Hint(move.action, phrase(game.describe_action(view, move.action)), move.lead,
                  move.visits / total, explain(view, move.action) if explain else "")
             for move in analysed[:top]]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .game import Game
+from .hints import phrase
 from .search import DEFAULT_LEVELS, MCTSBot, Settings
 
 BIGGEST = 3  # mistakes a review highlights
@@ -96,7 +97,7 @@ def _review_one(game: Game, state: Any, seat: int, chosen: Any, legal: Sequence[
 def _words(game: Game, view: Any, action: Any) -> str:
     """A move as a phrase to sit inside a longer line, with what it gains where the game
     says (two placements of one fief differ there)."""
-    words = game.describe_action(view, action).rstrip().rstrip(".")
+    words = phrase(game.describe_action(view, action))
     explain = getattr(game, "explain_action", None)
     why = explain(view, action) if explain else ""
     return f"{words} ({why})" if why else words

@@ -878,8 +878,10 @@ MESSAGES: dict[str, str] = {
             "search's three best choices), help (this), quit (leave the game, after a "
             "confirmation).",
     "hint.title": "Hint: the search's three best choices",
-    "hint.line": "{rank}. line {line}: {move}, {lead} VP ahead of the best other player at "
-                 "the end ({share}% of the search)",
+    "hint.line": "{rank}. line {line}: {move}; at the end {lead} VP ahead of the best other "
+                 "player ({share}% of the search)",
+    "hint.line-behind": "{rank}. line {line}: {move}; at the end {lead} VP behind the best "
+                        "other player ({share}% of the search)",
     "log.title": "The last moves",
     "pass.device": "Pass the device to {tag} {name}. Nothing in Signorie is hidden from the "
                    "other players, so the table stays on the screen.",

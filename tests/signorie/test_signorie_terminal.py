@@ -98,7 +98,8 @@ def test_a_hint_names_three_menu_lines_and_the_record_counts_it(tmp_path: Path):
     assert state.is_over
     flat = " ".join(shown.replace("│", " ").split())
     assert flat.count(say("hint.title")) == 2
-    lines = re.findall(r"(\d)\. line (\d+): .*?, ([+-]\d+\.\d) VP ahead", flat)
+    lines = re.findall(r"(\d)\. line (\d+): .*?; at the end (\d+\.\d) VP (?:ahead|behind)",
+                       flat)
     assert [rank for rank, _, _ in lines][:3] == ["1", "2", "3"]
     last = int(re.search(r"\[1-(\d+),", keyboard.prompts[0]).group(1))
     assert all(1 <= int(line) <= last for _, line, _ in lines[:3])  # lines of the menu shown

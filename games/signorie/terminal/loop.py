@@ -120,8 +120,9 @@ class Terminal:
         """`hint`: the search's three best choices, by their line in the menu, with the final
         lead each is expected to bring. Counted in the game's record."""
         self.hints_used[seat] = self.hints_used.get(seat, 0) + 1
-        lines = [say("hint.line", rank=rank, line=legal.index(h.action) + 1, move=h.words,
-                     lead=f"{h.lead:+.1f}", share=round(100 * h.share))
+        lines = [say("hint.line" if h.lead >= 0 else "hint.line-behind", rank=rank,
+                     line=legal.index(h.action) + 1, move=h.words, lead=f"{abs(h.lead):.1f}",
+                     share=round(100 * h.share))
                  for rank, h in enumerate(hints(GAME, v, legal), 1)]
         return Panel(Text("\n".join(lines)), title=say("hint.title"), border_style="cyan")
 
