@@ -45,7 +45,7 @@ from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
 from .reviewing import Reviews
 from .room import BOT, GameParams, Room, parse_params
 from .site import WebGame, load_sites
-from .storage import GameStore, Listing, SeqConflict, StoreError, open_store
+from .storage import GameStore, Listing, SeqConflict, StoredGame, StoreError, open_store
 from .timing import Timekeeper
 
 if TYPE_CHECKING:
@@ -58,6 +58,10 @@ STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
           "bad-login": 401,
           "csrf": 403, "other-account": 403, "name-taken": 409}  # else 400
 SHUTDOWN_WAIT = 5.0  # seconds a stopping server waits for its tasks to end
+#: Players arriving (a hello: a catch-up, a seat taken, a first view) handled at once. When
+#: everyone reconnects at the same moment (a restart), the rest wait their turn rather than
+#: fill the event loop ahead of the moves of games already playing.
+ARRIVALS_AT_ONCE = 4
 LOBBY_PAGE = 20  # games per lobby list and page
 STATIC = Path(__file__).with_name("static")  # the platform's pages: the lobby, shared scripts
 
@@ -127,6 +131,7 @@ class GameServer:
         self.accounts: account_routes.Accounts | None = None  # set by `accounts.install`
         self.turns = Timekeeper(self, store, clock)
         self._store_threads: ThreadPoolExecutor | None = None
+        self._arrivals: asyncio.Semaphore | None = None  # made on the server's loop
         self.hinting = Hinting(self, store)
         self.reviews = Reviews(self, self.limits.reviews_per_minute, self.limits.review_burst)
         self.chat = Chat(store, clock, self.limits.chat_per_second,
@@ -171,6 +176,12 @@ class GameServer:
         self._spawn(self._sweep_forever(self.limits.sweep_seconds))
         self._spawn(self._clocks_forever(self.limits.turn_check_seconds))
 
+    async def store_ready(self) -> None:
+        """Connect the store's coroutines (PostgreSQL's `aio`) before players arrive."""
+        aio = getattr(self.store, "aio", None)
+        if aio is not None:
+            await aio.open()
+
     async def _clocks_forever(self, every: float) -> None:
         """The turn clocks, read by one process of several (the one holding their lease)."""
         if self.cluster is None:
@@ -195,6 +206,9 @@ class GameServer:
             for task in late:  # a library that swallowed its cancel must not hold the exit
                 log.warning("a task did not end at shutdown: %r", task)
         await self.bots.shutdown()
+        aio = getattr(self.store, "aio", None)
+        if aio is not None:
+            await aio.close()
         if self._store_threads is not None:
             self._store_threads.shutdown(wait=True)
         self.turns.close()
@@ -226,17 +240,28 @@ class GameServer:
     def room(self, game_id: str) -> Room | None:
         """A live room, or a game loaded from the store on demand."""
         room = self.rooms.get(game_id)
-        if room is None:
-            stored = self.store.load(game_id)
-            site = None if stored is None else self._site_of(stored.params)
-            if stored is None or site is None or stored.status == "broken":
-                return None
-            try:
-                room = Room.restore(stored, site)
-            except (ValueError, KeyError, TypeError):
-                return None
-            self._add(room)
-            self.kick_bots(room)
+        return room if room is not None else self._restored(self.store.load(game_id))
+
+    async def room_waiting(self, game_id: str) -> Room | None:
+        """`room`, with the store read on the hot path (a player connecting)."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        stored = await self._hot("load", game_id)
+        # another connection may have brought the game in while this one waited
+        return self.rooms.get(game_id) or self._restored(stored)
+
+    def _restored(self, stored: StoredGame | None) -> Room | None:
+        """A stored game as a live room; None if it is unknown here or no longer replays."""
+        site = None if stored is None else self._site_of(stored.params)
+        if stored is None or site is None or stored.status == "broken":
+            return None
+        try:
+            room = Room.restore(stored, site)
+        except (ValueError, KeyError, TypeError):
+            return None
+        self._add(room)
+        self.kick_bots(room)
         return room
 
     def _site_of(self, params: dict[str, Any]) -> WebGame | None:
@@ -307,9 +332,11 @@ class GameServer:
         if not room.params.public:
             raise ClientError("full", say("error.invitation"))
         for seat, token in sorted(room.tokens.items()):
-            if seat not in room.claimed and self.store.claim(game_id, seat):
+            if seat in room.claimed:
+                continue
+            section, summary = room.line_if_claimed(seat)
+            if self.store.claim(game_id, seat, section=section, summary=summary):
                 room.claimed.add(seat)
-                self.store.set_summary(room.id, room.section(), room.summary())
                 self._lobby_cache.clear()
                 return seat, token
         raise ClientError("full", say("error.full"))
@@ -341,10 +368,11 @@ class GameServer:
             async with self.locks[room.id]:
                 room.check_seq(seq)
                 action, new_state = room.prepare(seat, payload)
-                if not await self._store(partial(
-                        self.store.append, room.id, room.seq, room.game.action_to_json(action),
-                        section=room.section(new_state), summary=room.summary(new_state),
-                        status="over" if new_state.is_over else None), room, tries):
+                if not await self._store(room, tries, "append", room.id, room.seq,
+                                         room.game.action_to_json(action),
+                                         section=room.section(new_state),
+                                         summary=room.summary(new_state),
+                                         status="over" if new_state.is_over else None):
                     continue  # another process moved first: judged again on the game as it is
                 room.commit(action, new_state)
                 if after_commit is not None:
@@ -358,21 +386,22 @@ class GameServer:
         for tries in range(self.limits.conflict_retries, -1, -1):
             async with self.locks[room.id]:
                 before = room.prepare_undo(seat, seq)
-                if not await self._store(partial(
-                        self.store.take_back, room.id, room.seq - 1,
-                        section=room.section(before), summary=room.summary(before)), room, tries):
+                if not await self._store(room, tries, "take_back", room.id, room.seq - 1,
+                                         section=room.section(before),
+                                         summary=room.summary(before)):
                     continue
                 room.commit_undo(before)
             break
         self._changed(room)
 
-    async def _store(self, write: Callable[[], None], room: Room, tries: int = 0) -> bool:
-        """Write a move; False when another writer (another process) stored this game's next
-        move first: the room has caught up from the store and the caller judges its move
-        again (`stale` once out of tries). The caller holds the room's lock, which keeps
-        the game's moves in order while the write waits (`_off_loop`)."""
+    async def _store(self, room: Room, tries: int, call: str, *args: Any, **kwargs: Any
+                     ) -> bool:
+        """Write a move (the store's `call`); False when another writer (another process)
+        stored this game's next move first: the room has caught up from the store and the
+        caller judges its move again (`stale` once out of tries). The caller holds the
+        room's lock, which keeps the game's moves in order while the write waits."""
         try:
-            await self._off_loop(write)
+            await self._hot(call, *args, **kwargs)
         except SeqConflict as exc:
             log.info("%s", exc)
             await self._catch_up(room)
@@ -383,6 +412,14 @@ class GameServer:
             log.error("%s", exc)
             raise ClientError("storage", say("error.storage")) from None
         return True
+
+    async def _hot(self, call: str, *args: Any, **kwargs: Any) -> Any:
+        """A call of the hot path (a move, an undo, a catch-up): on the loop where the store
+        has coroutines for it (PostgreSQL's `aio`), else as `_off_loop`."""
+        aio = getattr(self.store, "aio", None)
+        if aio is not None:
+            return await getattr(aio, call)(*args, **kwargs)
+        return await self._off_loop(partial(getattr(self.store, call), *args, **kwargs))
 
     async def _off_loop(self, call: Callable[[], Any]) -> Any:
         """Run a store call; one that waits on a database server (`wait_in_thread`:
@@ -400,7 +437,7 @@ class GameServer:
     async def _catch_up(self, room: Room) -> bool:
         """Bring a room to its stored log (another process moved); True if it changed. The
         caller holds the room's lock. Its clients are sent the new view."""
-        stored = await self._off_loop(partial(self.store.load, room.id))
+        stored = await self._hot("load", room.id)
         if stored is None or not room.catch_up(stored):
             return False
         self.turns.attach_again(room)
@@ -522,7 +559,7 @@ class GameServer:
         # this connection's task speaks its player's language (errors); views are built for
         # each connection in its own language, whoever's move sent them
         lang = i18n.set_language(i18n_web.language_of(ws.headers, ws.cookies))
-        room = self.room(game_id)
+        room = await self.room_waiting(game_id) if len(game_id) <= 64 else None
         if room is None:
             await ws.send_json({"type": "error", "code": "not-found",
                                 "message": say("error.not-found")})
@@ -573,9 +610,12 @@ class GameServer:
         if kind == "hello":
             if "lang" in msg:  # the page's language, when it differs from the handshake's
                 conn.lang = i18n.set_language(msg.get("lang"))
-            if self.cluster is not None:  # a player coming from a process that died may
-                await self.catch_up(room)  # have moved there last, unheard of here
-            self._hello(conn, room, msg.get("token"))
+            if self._arrivals is None:
+                self._arrivals = asyncio.Semaphore(ARRIVALS_AT_ONCE)
+            async with self._arrivals:
+                if self.cluster is not None:  # a player coming from a process that died may
+                    await self.catch_up(room)  # have moved there last, unheard of here
+                await self._hello(conn, room, msg.get("token"))
         elif kind == "ping":
             conn.send('{"type": "pong"}')
         elif not conn.joined:
@@ -603,22 +643,24 @@ class GameServer:
             raise ClientError("unknown-type", f"unknown message type {kind[:40]!r} (hello, act, "
                                               "undo, check, state, rematch, chat, hint, ping)")
 
-    def _hello(self, conn: Connection, room: Room, token: Any) -> None:
+    async def _hello(self, conn: Connection, room: Room, token: Any) -> None:
         """Open a seat (or watch); only this connection gets the view, the others hear that
-        a player came."""
+        a player came. The seat is claimed before the connection joins: from joining to its
+        welcome nothing waits, so no view of another move can come before the welcome."""
         seat = room.seat_of(token)
         if self.accounts is not None:
             self.accounts.opening(conn.ws, room, seat)  # the seat's account, rated games' rules
+        if seat is not None and seat not in room.claimed:
+            section, summary = room.line_if_claimed(seat)
+            if await self._hot("claim", room.id, seat, section=section, summary=summary):
+                room.claimed.add(seat)
+                self._lobby_cache.clear()
         if conn.joined and conn.seat is not None:
             room.connected[conn.seat] -= 1
         conn.seat = seat
         conn.joined = True
         if seat is not None:
             room.connected[seat] = room.connected.get(seat, 0) + 1
-            if seat not in room.claimed and self.store.claim(room.id, seat):
-                room.claimed.add(seat)
-                self.store.set_summary(room.id, room.section(), room.summary())
-                self._lobby_cache.clear()
         conn.send(json.dumps({"type": "welcome", "game": room.id, "seat": seat,
                               "name": None if seat is None else room.params.seats[seat].name,
                               "chat": {"max_chars": MAX_CHARS, "may_write": seat is not None},
@@ -659,6 +701,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
         if server.cluster is not None:
             await server.cluster.start(server)
         server.start()
+        await server.store_ready()
         yield
         await server.shutdown()  # its tasks end, the cluster's included
         store.close()

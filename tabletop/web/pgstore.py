@@ -111,14 +111,17 @@ class PgTables:
 class PgStore:
     """`GameStore` on PostgreSQL through a psycopg connection pool."""
 
-    #: A commit waits for PostgreSQL's disk (milliseconds): the server writes moves from a
-    #: thread, so concurrent games' commits overlap (and PostgreSQL flushes them together).
+    #: A call waits for PostgreSQL (milliseconds): the server makes the rare ones in a
+    #: thread and the hot ones on its loop (`aio`), so concurrent games' commits overlap
+    #: (and PostgreSQL flushes them together).
     wait_in_thread = True
 
     def __init__(self, url: str, *, pool_size: int = POOL_SIZE) -> None:
         self.url = url
         self.pool_size = pool_size  # the server gives the store as many threads
         self.path = None  # no SQLite file: features ask `tables` for theirs
+        #: moves, undos and catch-ups as coroutines, for the server's event loop
+        self.aio = AsyncPgStore(url, pool_size)
         try:
             self.pool = ConnectionPool(url, min_size=1, max_size=pool_size, timeout=POOL_WAIT,
                                        open=False, kwargs={"autocommit": False})
@@ -195,24 +198,14 @@ class PgStore:
             c.executemany("INSERT INTO seats (game_id, seat, token, claimed) VALUES (?,?,?,?)",
                           rows)
 
-    def _lock_game(self, c: _Conn, game_id: str, section: str | None,
+    @staticmethod
+    def _lock_game(c: _Conn, game_id: str, section: str | None,
                    summary: dict[str, Any] | None, now: float | None, *,
                    check: bool = True) -> psycopg.Cursor[Any]:
         """Lock the game's row for this transaction (writers of one game queue here), with
         its new lobby line and time of the last move. Unless `check` is False (in a
         pipeline, where the row count is known later), a missing game is a `StoreError`."""
-        sets, args = [], []
-        if summary is not None:
-            sets += ["section=?", "summary=?"]
-            args += [section, json.dumps(summary)]
-        if now is not None:
-            sets.append("updated=?")
-            args.append(now)
-        if not sets:
-            cur = c.execute("SELECT id FROM games WHERE id=? FOR UPDATE", (game_id,))
-        else:
-            cur = c.execute(f"UPDATE games SET {', '.join(sets)} WHERE id=?",
-                            (*args, game_id))
+        cur = c.execute(*lock_game_sql(game_id, section, summary, now))
         if check and cur.rowcount != 1:
             raise StoreError(f"no game {game_id}")
         return cur
@@ -221,27 +214,22 @@ class PgStore:
                section: str | None = None, summary: dict[str, Any] | None = None,
                status: str | None = None) -> None:
         """Add one action at position `seq`, only if it is the next (else `SeqConflict`),
-        with the game's new lobby line and status in the same transaction."""
+        with the game's new lobby line and status, in one statement (`append_sql`)."""
+        sql, args = append_sql(game_id, seq, action, section, summary, status)
         try:
             with self.connection() as conn:
                 c = _Conn(conn)
-                now = time.time()
-                # one round trip for the three statements: a thread that waits on the
-                # network waits again for the interpreter's lock each time it comes back
-                with conn.pipeline():
-                    locked = self._lock_game(c, game_id, section, summary, now, check=False)
-                    cur = c.execute("INSERT INTO actions (game_id, seq, action, at) "
-                                    "SELECT ?, ?, ?, ? WHERE (SELECT COALESCE(MAX(seq) + 1, "
-                                    "0) FROM actions WHERE game_id=?) = ?",
-                                    (game_id, seq, json.dumps(action), now, game_id, seq))
-                    if status is not None:
-                        self._status(c, game_id, status)
-                if locked.rowcount != 1:
-                    raise StoreError(f"no game {game_id}")
-                if cur.rowcount != 1:
-                    raise SeqConflict(game_id, f"action {seq}", self._count(c, game_id))
+                if c.execute(sql, args).rowcount != 1:
+                    self._refused(c, game_id, seq)
         except Duplicate:
             raise SeqConflict(game_id, f"action {seq}") from None
+
+    @classmethod
+    def _refused(cls, c: _Conn, game_id: str, seq: int) -> None:
+        """Why an append wrote nothing: no such game, or `seq` is not the next."""
+        if c.execute(GAME_EXISTS, (game_id,)).fetchone() is None:
+            raise StoreError(f"no game {game_id}")
+        raise SeqConflict(game_id, f"action {seq}", cls._count(c, game_id))
 
     def take_back(self, game_id: str, seq: int, *, section: str | None = None,
                   summary: dict[str, Any] | None = None) -> None:
@@ -249,58 +237,44 @@ class PgStore:
         with self.connection() as conn:
             c = _Conn(conn)
             self._lock_game(c, game_id, section, summary, None)
-            cur = c.execute("DELETE FROM actions WHERE game_id=? AND seq=? AND seq = "
-                            "(SELECT MAX(seq) FROM actions WHERE game_id=?)",
-                            (game_id, seq, game_id))
+            cur = c.execute(TAKE_BACK_ACTION, (game_id, seq, game_id))
             if cur.rowcount != 1:
                 raise SeqConflict(game_id, f"taking back action {seq}",
                                   self._count(c, game_id))
 
     @staticmethod
     def _count(c: _Conn, game_id: str) -> int:
-        row = c.execute("SELECT COUNT(*) FROM actions WHERE game_id=?", (game_id,)).fetchone()
+        row = c.execute(COUNT_ACTIONS, (game_id,)).fetchone()
         return int(row[0]) if row else 0
 
     @staticmethod
     def _status(c: _Conn, game_id: str, status: str) -> None:
-        c.execute("UPDATE games SET status=?, finished=? WHERE id=?",
-                  (status, time.time() if status == "over" else None, game_id))
+        c.execute(SET_STATUS, status_args(game_id, status))
 
     def set_summary(self, game_id: str, section: str | None, summary: dict[str, Any]) -> None:
         with self.connection() as conn:
-            _Conn(conn).execute("UPDATE games SET section=?, summary=? WHERE id=?",
-                                (section, json.dumps(summary), game_id))
+            _Conn(conn).execute(SET_SUMMARY, (section, json.dumps(summary), game_id))
 
     def set_status(self, game_id: str, status: str) -> None:
         with self.connection() as conn:
             self._status(_Conn(conn), game_id, status)
 
-    def claim(self, game_id: str, seat: int) -> bool:
-        """Mark a seat as taken; False if it already was (by this process or another)."""
+    def claim(self, game_id: str, seat: int, *, section: str | None = None,
+              summary: dict[str, Any] | None = None) -> bool:
+        """Mark a seat as taken, with the game's new lobby line if given; False (and nothing
+        written) if it already was, by this process or another."""
         with self.connection() as conn:
-            cur = _Conn(conn).execute("UPDATE seats SET claimed=1 WHERE game_id=? AND seat=? "
-                                      "AND claimed=0", (game_id, seat))
-            return cur.rowcount == 1
+            return _Conn(conn).execute(*claim_sql(game_id, seat, section, summary)).rowcount == 1
 
     def load(self, game_id: str) -> StoredGame | None:
         with self.connection() as conn:
             c = _Conn(conn)
-            row = c.execute("SELECT id, created, params, status, section FROM games "
-                            "WHERE id=?", (game_id,)).fetchone()
+            row = c.execute(LOAD_GAME, (game_id,)).fetchone()
             if row is None:
                 return None
-            game = StoredGame(row[0], row[1], json.loads(row[2]), row[3], section=row[4])
-            for seat, token, claimed in c.execute(
-                    "SELECT seat, token, claimed FROM seats WHERE game_id=?", (game_id,)):
-                if seat == SPECTATOR_SEAT:
-                    game.spectator = token
-                else:
-                    game.tokens[seat] = token
-                    if claimed:
-                        game.claimed.add(seat)
-            game.actions = [json.loads(a) for (a,) in c.execute(
-                "SELECT action FROM actions WHERE game_id=? ORDER BY seq", (game_id,))]
-            return game
+            seats = c.execute(LOAD_SEATS, (game_id,)).fetchall()
+            actions = c.execute(LOAD_ACTIONS, (game_id,)).fetchall()
+            return stored_game(row, seats, actions)
 
     def game_ids(self, status: str | None = None) -> list[str]:
         if status is None:
@@ -327,3 +301,87 @@ class PgStore:
 
 def _json_or_null(value: Any) -> str | None:
     return None if value is None else json.dumps(value)
+
+
+# The statements of the hot path (a move, an undo, a catch-up, a seat taken), shared by the
+# threaded store and its asyncio companion (`pgasync`).
+GAME_EXISTS = "SELECT 1 FROM games WHERE id=?"
+TAKE_BACK_ACTION = ("DELETE FROM actions WHERE game_id=? AND seq=? AND seq = "
+                    "(SELECT MAX(seq) FROM actions WHERE game_id=?)")
+COUNT_ACTIONS = "SELECT COUNT(*) FROM actions WHERE game_id=?"
+SET_STATUS = "UPDATE games SET status=?, finished=? WHERE id=?"
+SET_SUMMARY = "UPDATE games SET section=?, summary=? WHERE id=?"
+CLAIM_SEAT = "UPDATE seats SET claimed=1 WHERE game_id=? AND seat=? AND claimed=0"
+LOAD_GAME = "SELECT id, created, params, status, section FROM games WHERE id=?"
+LOAD_SEATS = "SELECT seat, token, claimed FROM seats WHERE game_id=?"
+LOAD_ACTIONS = "SELECT action FROM actions WHERE game_id=? ORDER BY seq"
+
+
+def append_sql(game_id: str, seq: int, action: dict[str, Any], section: str | None,
+               summary: dict[str, Any] | None, status: str | None
+               ) -> tuple[str, tuple[Any, ...]]:
+    """One statement for a move: it updates the game's row (the lock that queues the game's
+    writers) only if `seq` is the next number, and stores the action with it; its row count
+    is 1 when the move is stored, 0 when it is refused, with nothing written. Being one
+    statement, it needs no transaction of its own: one round trip to PostgreSQL. Two
+    writers of the same number at once: the second finds the key taken and fails whole."""
+    now = time.time()
+    sets, args = ["updated=?"], [now]
+    if summary is not None:
+        sets += ["section=?", "summary=?"]
+        args += [section, json.dumps(summary)]
+    if status is not None:
+        sets += ["status=?", "finished=?"]
+        args += [status, now if status == "over" else None]
+    return (f"WITH locked AS (UPDATE games SET {', '.join(sets)} WHERE id=? AND "
+            "(SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id=?) = ? RETURNING id) "
+            "INSERT INTO actions (game_id, seq, action, at) SELECT id, ?, ?, ? FROM locked",
+            (*args, game_id, game_id, seq, seq, json.dumps(action), now))
+
+
+def lock_game_sql(game_id: str, section: str | None, summary: dict[str, Any] | None,
+                  now: float | None) -> tuple[str, tuple[Any, ...]]:
+    """The statement that locks a game's row (an UPDATE of its lobby line and time of the
+    last move, or a SELECT ... FOR UPDATE when neither changes)."""
+    sets, args = [], []
+    if summary is not None:
+        sets += ["section=?", "summary=?"]
+        args += [section, json.dumps(summary)]
+    if now is not None:
+        sets.append("updated=?")
+        args.append(now)
+    if not sets:
+        return "SELECT id FROM games WHERE id=? FOR UPDATE", (game_id,)
+    return f"UPDATE games SET {', '.join(sets)} WHERE id=?", (*args, game_id)
+
+
+def claim_sql(game_id: str, seat: int, section: str | None, summary: dict[str, Any] | None
+              ) -> tuple[str, tuple[Any, ...]]:
+    """One statement that takes a seat and, only if it was free, writes the lobby line."""
+    if summary is None:
+        return CLAIM_SEAT, (game_id, seat)
+    return (f"WITH taken AS ({CLAIM_SEAT} RETURNING game_id) UPDATE games SET section=?, "
+            "summary=? WHERE id IN (SELECT game_id FROM taken)",
+            (game_id, seat, section, json.dumps(summary)))
+
+
+def status_args(game_id: str, status: str) -> tuple[Any, ...]:
+    return status, time.time() if status == "over" else None, game_id
+
+
+def stored_game(row: Sequence[Any], seats: Sequence[Sequence[Any]],
+                actions: Sequence[Sequence[Any]]) -> StoredGame:
+    """A game as stored, from its row, its seats' rows and its actions' rows."""
+    game = StoredGame(row[0], row[1], json.loads(row[2]), row[3], section=row[4])
+    for seat, token, claimed in seats:
+        if seat == SPECTATOR_SEAT:
+            game.spectator = token
+        else:
+            game.tokens[seat] = token
+            if claimed:
+                game.claimed.add(seat)
+    game.actions = [json.loads(a) for (a,) in actions]
+    return game
+
+
+from .pgasync import AsyncPgStore  # noqa: E402  (it reads this module's statements)

@@ -360,6 +360,16 @@ class Room:
                            "score": scores[i]}
                           for i, seat in enumerate(self.params.seats)]}
 
+    def line_if_claimed(self, seat: int) -> tuple[str | None, dict[str, Any]]:
+        """The lobby list and line once `seat` is taken: written with the claim itself."""
+        had = seat in self.claimed
+        self.claimed.add(seat)
+        try:
+            return self.section(), self.summary()
+        finally:
+            if not had:
+                self.claimed.discard(seat)
+
     def section(self, state: Any = None) -> str | None:
         """The lobby list this game belongs in; None: unlisted, shown to nobody."""
         if not self.params.public:

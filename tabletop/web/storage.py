@@ -105,7 +105,8 @@ class GameStore(Protocol):
     def set_status(self, game_id: str, status: str) -> None: ...
     def set_summary(self, game_id: str, section: str | None,
                     summary: dict[str, Any]) -> None: ...
-    def claim(self, game_id: str, seat: int) -> bool: ...
+    def claim(self, game_id: str, seat: int, *, section: str | None = None,
+              summary: dict[str, Any] | None = None) -> bool: ...
     def load(self, game_id: str) -> StoredGame | None: ...
     def game_ids(self, status: str | None = None) -> list[str]: ...
     def lobby(self, section: str, offset: int, limit: int) -> Listing: ...
@@ -240,11 +241,15 @@ class SqliteStore:
         with self._lock, self._tx():
             self._status(game_id, status)
 
-    def claim(self, game_id: str, seat: int) -> bool:
-        """Mark a seat as taken; False if it already was."""
+    def claim(self, game_id: str, seat: int, *, section: str | None = None,
+              summary: dict[str, Any] | None = None) -> bool:
+        """Mark a seat as taken, with the game's new lobby line if given; False (and nothing
+        written) if it already was."""
         with self._lock, self._tx():
             cur = self._db.execute("UPDATE seats SET claimed=1 WHERE game_id=? AND seat=? "
                                    "AND claimed=0", (game_id, seat))
+            if cur.rowcount == 1 and summary is not None:
+                self._summary(game_id, section, summary)
             return cur.rowcount == 1
 
     def load(self, game_id: str) -> StoredGame | None:

@@ -146,13 +146,13 @@ def test_an_undo_on_another_process_is_replayed_not_forked(tmp_path: Path) -> No
 
 
 @contextlib.contextmanager
-def _processes(tmp: Path, redis: str, count: int = 2,
+def _processes(tmp: Path, redis: str, count: int = 2, db: str | None = None,
                **limits: float) -> Iterator[list[tuple[int, subprocess.Popen[bytes]]]]:
     procs = []
     try:
         for _ in range(count):
             port = free_port()
-            procs.append((port, start_server(port, tmp / "games.db", redis=redis, limits={
+            procs.append((port, start_server(port, db or tmp / "games.db", redis=redis, limits={
                 **LOCAL_LIMITS, "messages_per_second": 0, **limits})))
         yield procs
     finally:
@@ -206,6 +206,30 @@ def test_a_move_on_one_process_reaches_every_connection_of_the_other(
         assert seqs[-1] == total
     # the spectator on the other process saw the game move by move, not only its end
     assert len(_in_order_once(views[3])) > total // 2
+
+
+def test_a_crowd_arriving_at_once_on_postgresql_is_welcomed_first_and_plays_on(
+        tmp_path: Path, redis_url: str, pg_url: str) -> None:
+    """24 players arriving in the same instant on two processes over PostgreSQL (whose moves
+    and seat claims wait on the event loop), the first of them moving while the last arrive:
+    each connection's first message is its welcome, views come in order, every game ends."""
+    with _processes(tmp_path, redis_url, db=pg_url) as [(pa, _), (pb, _)]:
+        games = [http_json(f"http://127.0.0.1:{pa}/api/games", PEOPLE) for _ in range(12)]
+        seats = [(g, game, s) for g, game in enumerate(games) for s in game["seats"]]
+        inbox: list[list[dict[str, Any]]] = [[] for _ in seats]
+
+        async def run() -> list[dict[str, Any]]:
+            return await asyncio.gather(*[
+                play_seat(f"ws://127.0.0.1:{(pa, pb)[g % 2]}/ws/{game['id']}",
+                          s["link"].split("#", 1)[1], random.Random(g * 10 + s["seat"]),
+                          messages=inbox[i], think=0.01)
+                for i, (g, game, s) in enumerate(seats)])
+
+        finals = asyncio.run(asyncio.wait_for(run(), 180))
+    assert all(f["phase"] == "over" for f in finals)
+    for messages in inbox:
+        assert messages[0]["type"] == "welcome" and messages[0]["seat"] is not None
+        _in_order_once(messages)
 
 
 def test_the_bots_of_a_game_decide_once_however_many_processes_show_it(

@@ -271,3 +271,116 @@ def test_a_move_another_writer_stored_first_is_refused_and_the_game_catches_up(d
     assert [room.game.action_to_json(a) for a in room.state.history] == stored
     other.close()
     store.close()
+
+
+def test_postgresql_hot_path_on_the_loop_writes_what_the_threaded_store_reads(pg_url):
+    """A server's moves, undos and catch-ups on PostgreSQL wait on its event loop
+    (`PgStore.aio`): the rows are the same the threaded store writes and reads, a move out of
+    sequence is refused, and of two writers of one action at once exactly one is stored."""
+    import asyncio
+
+    store, other = open_store(pg_url), open_store(pg_url)
+    room = new_room()
+    store.create(room.stored())
+
+    async def play() -> list[str]:
+        aio = store.aio
+        await aio.append("g1", 0, {"type": "donate", "player": 0}, section="open",
+                         summary={"id": "g1", "n": 1})
+        with pytest.raises(SeqConflict, match="out of sequence"):  # and changes nothing
+            await aio.append("g1", 3, {"type": "donate", "player": 0}, section="open",
+                             summary={"id": "g1", "n": 99}, status="over")
+        assert store.lobby("open", 0, 10).games == [{"id": "g1", "n": 1}]
+        assert store.game_ids("playing") == ["g1"]
+        await aio.append("g1", 1, {"type": "donate", "player": 1}, status="over")
+        assert store.game_ids("over") == ["g1"]
+        with pytest.raises(SeqConflict):
+            await aio.take_back("g1", 0)  # not the last
+        await aio.take_back("g1", 1)
+        with pytest.raises(StoreError, match="nope"):
+            await aio.append("nope", 0, {"type": "donate", "player": 0})
+        assert await aio.load("nope") is None
+        loaded = await aio.load("g1")
+        assert loaded.actions == store.load("g1").actions == [{"type": "donate", "player": 0}]
+        assert loaded.tokens == room.tokens and loaded.claimed == {0}
+        results = await asyncio.gather(
+            aio.append("g1", 1, {"type": "donate", "player": 1}),
+            other.aio.append("g1", 1, {"type": "donate", "player": 2}),
+            return_exceptions=True)
+        await aio.close()
+        await other.aio.close()
+        return sorted(type(r).__name__ for r in results)
+
+    assert asyncio.run(play()) == ["NoneType", "SeqConflict"]
+    assert len(other.load("g1").actions) == 2
+    assert store.lobby("open", 0, 10).games == [{"id": "g1", "n": 1}]
+    store.close()
+    other.close()
+
+
+def test_a_claim_writes_the_lobby_line_only_when_it_takes_the_seat(db_url):
+    """A player arriving takes the seat and rewrites the game's lobby line in one transaction
+    (one commit per arrival); a seat already taken writes nothing."""
+    params = parse_params({"seats": [{"kind": "person", "name": "Ann"},
+                                     {"kind": "person", "name": "Bo"}], "public": True})
+    room = Room("g2", params, SITE, claimed={0})
+    store = open_store(db_url)
+    store.create(room.stored())
+    store.set_summary("g2", room.section(), room.summary())
+    section, line = room.line_if_claimed(1)
+    assert section == "playing" and room.section() == "open" and 1 not in room.claimed
+    assert store.claim("g2", 1, section=section, summary=line)
+    assert store.lobby("open", 0, 10).games == []
+    assert [g["id"] for g in store.lobby("playing", 0, 10).games] == ["g2"]
+    assert not store.claim("g2", 1, section="open", summary={"id": "g2", "stale": True})
+    assert store.lobby("playing", 0, 10).games == [line]
+    store.close()
+
+
+def test_a_move_made_while_a_player_arrives_reaches_them_after_their_welcome(pg_url):
+    """On PostgreSQL a player's seat is claimed while the event loop goes on; a move made in
+    that moment reaches the arriving player after their welcome, never before it (a client
+    reads its seat from the first message)."""
+    import asyncio
+
+    from tabletop.web.connection import Connection
+
+    class Socket:
+        def __init__(self):
+            self.sent = []
+
+        async def send_text(self, text):
+            self.sent.append(json.loads(text))
+
+    store = open_store(pg_url)
+    server = GameServer(store, SITE, bot_processes=False)
+    room = server.create({"game": "gonzaga", "seats": [{"kind": "person", "name": "Ann"},
+                                                       {"kind": "person", "name": "Bea"}]})
+
+    async def arrive_while_ann_moves() -> list[dict]:
+        gate, claim = asyncio.Event(), store.aio.claim
+
+        async def slow_claim(*args, **kwargs):
+            await gate.wait()
+            return await claim(*args, **kwargs)
+
+        store.aio.claim = slow_claim
+        socket = Socket()
+        conn = Connection(socket, lambda c: room.message_text(c.seat, c.lang))
+        server.conns[room.id].add(conn)
+        hello = asyncio.create_task(server._hello(conn, room, room.tokens[1]))
+        await asyncio.sleep(0.05)  # Bea's claim is waiting on the database
+        plan = action_to_json(legal_actions(room.state, 0)[0])
+        await server.act(room, 0, plan, room.seq)
+        gate.set()
+        await hello
+        await asyncio.sleep(0.05)  # her outbox is sent
+        await conn.close()
+        await store.aio.close()
+        return socket.sent
+
+    sent = asyncio.run(arrive_while_ann_moves())
+    assert [m["type"] for m in sent[:2]] == ["welcome", "state"]
+    assert sent[0]["seat"] == 1 and sent[1]["seq"] == 1
+    assert 1 in room.claimed and store.load(room.id).claimed >= {1}
+    store.close()
