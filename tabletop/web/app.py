@@ -471,6 +471,15 @@ class GameServer:
             if conn.joined:
                 conn.send_view()
 
+    def relayed(self, game_id: str, message: dict[str, Any]) -> None:
+        """A message another process sent its clients of this game (a chat line): to ours."""
+        if message.get("type") != "chat":
+            return
+        text = json.dumps(message)
+        for conn in self.conns.get(game_id, ()):
+            if conn.joined:
+                conn.send(text)
+
     def presence(self, room: Room, but: Connection | None = None) -> None:
         text = json.dumps({"type": "presence", "seats": room.seats_json()})
         for conn in self.conns.get(room.id, ()):
@@ -636,7 +645,9 @@ class GameServer:
         elif kind == "rematch":
             await self.rematch(room, conn.seat)
         elif kind == "chat":
-            self.chat.post(conn, room, msg.get("text"), self.conns.get(room.id, ()))
+            line = self.chat.post(conn, room, msg.get("text"), self.conns.get(room.id, ()))
+            if self.cluster is not None:  # players of this game on other processes read it too
+                self.cluster.relay(room.id, {"type": "chat", "lines": [line]})
         elif kind == "hint":
             self.hinting.ask(conn, room, msg.get("seq"))
         else:

@@ -1,6 +1,7 @@
 """Several server processes on one database: any process serves any game.
 
-The database's log of each game is the truth; Redis only carries signals. After a process
+The database's log of each game is the truth; Redis only carries signals (and chat lines, which
+are stored too). After a process
 stores a move it publishes "game ID changed" on the game's channel; every other process that
 has the game in memory reads the log from the store and applies what it lacks (or replays, if a
 move was taken back), then sends its own clients the new view. A lost or repeated signal
@@ -118,6 +119,12 @@ class Cluster:
         self._out.put_nowait(("unsubscribe", channel(game_id), ""))
         self._held.pop(game_id, None)
 
+    def relay(self, game_id: str, message: dict[str, Any]) -> None:
+        """Send a message to this game's clients on the other processes (a chat line, which
+        is stored, so a lost one is still read by a page that reconnects); never waits."""
+        self._out.put_nowait(("publish", channel(game_id),
+                              json.dumps({"from": self.me, "relay": message})))
+
     def changed(self, room: Room) -> None:
         """Tell the others this game changed here (after the store has it); never waits."""
         self._out.put_nowait(("publish", channel(room.id),
@@ -171,10 +178,14 @@ class Cluster:
         game_id = name[len(prefix):]
         if message.get("type") == "message":
             self.signals += 1
-            data = message.get("data")
             with contextlib.suppress(ValueError, TypeError, AttributeError):
-                if json.loads(data).get("from") == self.me:
-                    return  # our own move: this process has it already
+                data = json.loads(message.get("data"))
+                if data.get("from") == self.me:
+                    return  # our own move (or line): this process has it already
+                if isinstance(data.get("relay"), dict):
+                    assert self.server is not None
+                    self.server.relayed(game_id, data["relay"])
+                    return
         elif message.get("type") != "subscribe":
             return
         # a move elsewhere, or a new subscription (moves before it were not heard)

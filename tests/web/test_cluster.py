@@ -232,6 +232,36 @@ def test_a_crowd_arriving_at_once_on_postgresql_is_welcomed_first_and_plays_on(
         _in_order_once(messages)
 
 
+def test_a_chat_line_reaches_the_players_of_the_game_on_the_other_process(
+        tmp_path: Path, redis_url: str) -> None:
+    with _processes(tmp_path, redis_url) as [(pa, _), (pb, _)]:
+        game = http_json(f"http://127.0.0.1:{pa}/api/games", PEOPLE)
+        tokens = [s["link"].split("#", 1)[1] for s in game["seats"]]
+
+        async def run() -> list[dict[str, Any]]:
+            ws_path = f"/ws/{game['id']}"
+            async with websockets.connect(f"ws://127.0.0.1:{pa}{ws_path}") as ann, \
+                    websockets.connect(f"ws://127.0.0.1:{pb}{ws_path}") as bea:
+                for ws, token in ((ann, tokens[0]), (bea, tokens[1])):
+                    await ws.send(json.dumps({"type": "hello", "token": token}))
+                    while orjson.loads(await ws.recv())["type"] != "state":
+                        pass
+                await asyncio.sleep(0.3)  # both processes follow the game's channel
+                await ann.send(json.dumps({"type": "chat", "text": "Buongiorno!"}))
+                heard = []
+                for ws in (ann, bea):
+                    while True:
+                        msg = orjson.loads(await ws.recv())
+                        if msg["type"] == "chat":
+                            heard.append(msg)
+                            break
+                return heard
+
+        heard = asyncio.run(asyncio.wait_for(run(), 30))
+    for msg in heard:
+        assert [(line["seat"], line["text"]) for line in msg["lines"]] == [(0, "Buongiorno!")]
+
+
 def test_the_bots_of_a_game_decide_once_however_many_processes_show_it(
         tmp_path: Path, redis_url: str) -> None:
     from tabletop.web.cluster import Cluster
