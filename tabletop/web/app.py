@@ -11,8 +11,10 @@ messages, its lobby options), so the same server plays Gonzaga and Signorie.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import gc
+import hashlib
 import json
 import logging
 import secrets
@@ -45,7 +47,15 @@ from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
 from .reviewing import Reviews
 from .room import BOT, GameParams, Room, parse_params
 from .site import WebGame, load_sites
-from .storage import GameStore, Listing, SeqConflict, StoredGame, StoreError, open_store
+from .storage import (
+    GameExists,
+    GameStore,
+    Listing,
+    SeqConflict,
+    StoredGame,
+    StoreError,
+    open_store,
+)
 from .timing import Timekeeper
 
 if TYPE_CHECKING:
@@ -95,6 +105,13 @@ class Limits:
     chat_burst: int = 5
     lease_seconds: float = 10.0  # several processes: how long a game's bots stay with one
     conflict_retries: int = 3  # several processes: a move judged again after another's won
+
+
+def rematch_id(game_id: str) -> str:
+    """The id of a game's rematch: derived from the game's own (as hard to guess as it is),
+    so every process agrees on it without talking to the others."""
+    digest = hashlib.sha256(f"rematch:{game_id}".encode()).digest()
+    return base64.urlsafe_b64encode(digest[:12]).decode()
 
 
 class GameServer:
@@ -315,8 +332,9 @@ class GameServer:
         if self.store.active_games(time.time() - 86_400) >= self.limits.max_active_games:
             raise ClientError("server-full", say("error.server-full"))
 
-    def _open(self, params: GameParams, claimed: set[int] | None = None) -> Room:
-        room = Room(secrets.token_urlsafe(12), params, self.sites[params.game],
+    def _open(self, params: GameParams, claimed: set[int] | None = None,
+              game_id: str | None = None) -> Room:
+        room = Room(game_id or secrets.token_urlsafe(12), params, self.sites[params.game],
                     claimed=claimed)
         self.store.create(room.stored())
         self._add(room)
@@ -493,12 +511,7 @@ class GameServer:
         if not room.state.is_over:
             raise ClientError("not-over", say("error.not-over"))
         if room.rematch is None:
-            self._check_capacity()
-            p = room.params
-            state = room.site.deal([s.name for s in p.seats], None, p.options)
-            params = GameParams(p.seats, None, p.options, p.public, room.game.setup_of(state),
-                                secrets.randbits(63), p.game, p.timing)
-            new = self._open(params, claimed=set(room.claimed))
+            new = await self._rematch_room(room)
             room.rematch = {s: f"/game/{new.id}#{t}" for s, t in new.tokens.items()}
             room.rematch[None] = f"/game/{new.id}#watch"
             room.touch()
@@ -506,6 +519,27 @@ class GameServer:
             if conn.joined:
                 conn.send(json.dumps({"type": "rematch", "link": room.rematch.get(conn.seat)}))
         self.broadcast(room)
+
+    async def _rematch_room(self, room: Room) -> Room:
+        """The rematch of a game: one game whoever asks, on whichever process. Its id comes
+        from the finished game's (`rematch_id`), so a second process asking creates nothing:
+        it finds the game stored, or loses the race to create it and loads it."""
+        new_id = rematch_id(room.id)
+        found = await self.room_waiting(new_id)
+        if found is not None:
+            return found
+        self._check_capacity()
+        p = room.params
+        state = room.site.deal([s.name for s in p.seats], None, p.options)
+        params = GameParams(p.seats, None, p.options, p.public, room.game.setup_of(state),
+                            secrets.randbits(63), p.game, p.timing)
+        try:
+            return self._open(params, claimed=set(room.claimed), game_id=new_id)
+        except GameExists:
+            found = await self.room_waiting(new_id)
+            if found is None:
+                raise ClientError("storage", say("error.storage")) from None
+            return found
 
     def kick_bots(self, room: Room) -> None:
         """Start the bots whose move it is; of several processes only the one holding the

@@ -30,6 +30,7 @@ from .storage import (
     INDEXES,
     SCHEMA,
     SPECTATOR_SEAT,
+    GameExists,
     Listing,
     SeqConflict,
     StoredGame,
@@ -186,6 +187,13 @@ class PgStore:
     # -- the GameStore interface ------------------------------------------------------------
 
     def create(self, game: StoredGame) -> None:
+        """Store a new game; `GameExists` if its id is taken."""
+        try:
+            self._create(game)
+        except Duplicate:
+            raise GameExists(f"a game {game.id} exists") from None
+
+    def _create(self, game: StoredGame) -> None:
         with self.connection() as conn:
             c = _Conn(conn)
             c.execute("INSERT INTO games (id, created, params, status, updated, section, "

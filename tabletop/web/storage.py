@@ -58,6 +58,10 @@ class StoreError(RuntimeError):
     """A storage failure or a request the store cannot honour (the message says which)."""
 
 
+class GameExists(StoreError):
+    """A game with this id is stored already (another process created it first)."""
+
+
 class SeqConflict(StoreError):
     """An action numbered other than the next of its game's log: another writer stored that
     number first (or the writer's copy of the game is stale). Nothing was written."""
@@ -166,6 +170,13 @@ class SqliteStore:
         return str(self._db.execute("PRAGMA journal_mode").fetchone()[0])
 
     def create(self, game: StoredGame) -> None:
+        """Store a new game; `GameExists` if its id is taken."""
+        try:
+            self._create(game)
+        except sqlite3.IntegrityError:
+            raise GameExists(f"a game {game.id} exists") from None
+
+    def _create(self, game: StoredGame) -> None:
         with self._lock, self._tx():
             self._db.execute("INSERT INTO games (id, created, params, status, updated, section, "
                              "summary) VALUES (?,?,?,?,?,?,?)",

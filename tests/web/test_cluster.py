@@ -142,6 +142,29 @@ def test_an_undo_on_another_process_is_replayed_not_forked(tmp_path: Path) -> No
     asyncio.run(run())
 
 
+def test_a_rematch_asked_on_two_processes_at_once_is_one_game(tmp_path: Path) -> None:
+    async def run() -> None:
+        a, b = _servers(tmp_path / "g.db")
+        room_a = a.create(PEOPLE)
+        while not room_a.state.is_over:
+            seat = room_a.state.to_move()[0]
+            await a.act(room_a, seat, _plan(room_a, seat, room_a.seq), room_a.seq)
+        room_b = b.room(room_a.id)
+        assert room_b is not None and room_b.state.is_over
+        await asyncio.gather(a.rematch(room_a, 0), b.rematch(room_b, 1))
+        assert room_a.rematch == room_b.rematch and room_a.rematch is not None
+        new_ids = {link.split("/")[2].split("#")[0] for link in room_a.rematch.values()}
+        assert len(new_ids) == 1 and room_a.id not in new_ids
+        with contextlib.closing(sqlite3.connect(tmp_path / "g.db")) as con:
+            assert con.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 2
+        # asked again later, on either process: the same game
+        room_a.rematch = None
+        await a.rematch(room_a, 0)
+        assert room_a.rematch == room_b.rematch
+
+    asyncio.run(run())
+
+
 # -- processes and Redis -----------------------------------------------------------------------
 
 
