@@ -28,6 +28,9 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from .storage import (
     ADDED_COLUMNS,
     INDEXES,
+    LOAD_ACTIONS,
+    LOAD_GAME,
+    LOAD_SEATS,
     SCHEMA,
     SPECTATOR_SEAT,
     GameExists,
@@ -36,6 +39,7 @@ from .storage import (
     StoredGame,
     StoreError,
     listing,
+    stored_game,
 )
 
 MIGRATIONS = """
@@ -320,9 +324,6 @@ COUNT_ACTIONS = "SELECT COUNT(*) FROM actions WHERE game_id=?"
 SET_STATUS = "UPDATE games SET status=?, finished=? WHERE id=?"
 SET_SUMMARY = "UPDATE games SET section=?, summary=? WHERE id=?"
 CLAIM_SEAT = "UPDATE seats SET claimed=1 WHERE game_id=? AND seat=? AND claimed=0"
-LOAD_GAME = "SELECT id, created, params, status, section FROM games WHERE id=?"
-LOAD_SEATS = "SELECT seat, token, claimed FROM seats WHERE game_id=?"
-LOAD_ACTIONS = "SELECT action FROM actions WHERE game_id=? ORDER BY seq"
 
 
 def append_sql(game_id: str, seq: int, action: dict[str, Any], section: str | None,
@@ -375,21 +376,6 @@ def claim_sql(game_id: str, seat: int, section: str | None, summary: dict[str, A
 
 def status_args(game_id: str, status: str) -> tuple[Any, ...]:
     return status, time.time() if status == "over" else None, game_id
-
-
-def stored_game(row: Sequence[Any], seats: Sequence[Sequence[Any]],
-                actions: Sequence[Sequence[Any]]) -> StoredGame:
-    """A game as stored, from its row, its seats' rows and its actions' rows."""
-    game = StoredGame(row[0], row[1], json.loads(row[2]), row[3], section=row[4])
-    for seat, token, claimed in seats:
-        if seat == SPECTATOR_SEAT:
-            game.spectator = token
-        else:
-            game.tokens[seat] = token
-            if claimed:
-                game.claimed.add(seat)
-    game.actions = [json.loads(a) for (a,) in actions]
-    return game
 
 
 from .pgasync import AsyncPgStore  # noqa: E402  (it reads this module's statements)

@@ -14,6 +14,7 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -122,6 +123,27 @@ class GameStore(Protocol):
 
 
 SPECTATOR_SEAT = -1
+
+
+# Reading a game back, the same statements on both databases
+LOAD_GAME = "SELECT id, created, params, status, section FROM games WHERE id=?"
+LOAD_SEATS = "SELECT seat, token, claimed FROM seats WHERE game_id=?"
+LOAD_ACTIONS = "SELECT action FROM actions WHERE game_id=? ORDER BY seq"
+
+
+def stored_game(row: Sequence[Any], seats: Sequence[Sequence[Any]],
+                actions: Sequence[Sequence[Any]]) -> StoredGame:
+    """A game as stored, from its row, its seats' rows and its actions' rows."""
+    game = StoredGame(row[0], row[1], json.loads(row[2]), row[3], section=row[4])
+    for seat, token, claimed in seats:
+        if seat == SPECTATOR_SEAT:
+            game.spectator = token
+        else:
+            game.tokens[seat] = token
+            if claimed:
+                game.claimed.add(seat)
+    game.actions = [json.loads(a) for (a,) in actions]
+    return game
 
 
 def listing(rows: list[Any], limit: int) -> Listing:
@@ -265,22 +287,11 @@ class SqliteStore:
 
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock:
-            row = self._db.execute("SELECT id, created, params, status, section FROM games "
-                                   "WHERE id=?", (game_id,)).fetchone()
+            row = self._db.execute(LOAD_GAME, (game_id,)).fetchone()
             if row is None:
                 return None
-            game = StoredGame(row[0], row[1], json.loads(row[2]), row[3], section=row[4])
-            for seat, token, claimed in self._db.execute(
-                    "SELECT seat, token, claimed FROM seats WHERE game_id=?", (game_id,)):
-                if seat == SPECTATOR_SEAT:
-                    game.spectator = token
-                else:
-                    game.tokens[seat] = token
-                    if claimed:
-                        game.claimed.add(seat)
-            game.actions = [json.loads(a) for (a,) in self._db.execute(
-                "SELECT action FROM actions WHERE game_id=? ORDER BY seq", (game_id,))]
-            return game
+            return stored_game(row, self._db.execute(LOAD_SEATS, (game_id,)).fetchall(),
+                               self._db.execute(LOAD_ACTIONS, (game_id,)).fetchall())
 
     def game_ids(self, status: str | None = None) -> list[str]:
         with self._lock:
