@@ -4,7 +4,8 @@ A placement read from its table row, the placements listed by reading a row's he
 word, the Weddings listed by masking a card's precomputed
 pairs, the groups of pieces found by a walk and the search's estimate of final scores are
 each checked against a direct reading of the rule, over every table row and over many
-random positions.
+random positions; the search's tables of move values against the planner's own
+valuation.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from games.gonzaga.bots.evaluation import (
     final_estimates,
     rounds_left,
 )
+from games.gonzaga.bots.mcts import MoveTables
+from games.gonzaga.bots.planner import ranked_turns, turn_values
 from games.gonzaga.engine import (
     _wedding_pairs,
     apply_in_place,
@@ -220,5 +223,42 @@ def test_final_estimates_agree_with_whole_map_counts(players, seed, board_no, on
                                                                                       weights)
         if state.is_over:
             break
+        legal = legal_actions(state, state.to_move()[0])
+        apply_in_place(state, legal[rng.randrange(len(legal))])
+
+
+def check_move_tables(tables: MoveTables, state, player: int, objective: int | None,
+                      weights: Weights) -> None:
+    legal = legal_actions(state, player)
+    plain = turn_values(state, player, legal, objective, weights)
+    read = tables.turn_values(state, player, legal, objective)
+    assert read.placements.tolist() == plain.placements.tolist()
+    assert read.weddings.tolist() == plain.weddings.tolist()
+    assert read.wedding_values.tolist() == plain.wedding_values.tolist()
+    for limit, weddings in ((1, 1), (4, 2), (8, 2)):
+        assert read.ranked(limit, weddings) == ranked_turns(state, player, legal, objective,
+                                                            weights, limit, weddings)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6), board_no=st.integers(0, 1),
+       one_league=st.booleans(),
+       weights=st.sampled_from([DEFAULT_WEIGHTS, Weights(ring=1.3, group_step=3.1,
+                                                         league_two=4.4, league_one=0.7)]))
+def test_search_move_tables_value_moves_as_the_planner_does(players, seed, board_no,
+                                                             one_league, weights):
+    """Values read from a search's per-context tables, kept over a whole game, are the
+    planner's values to the last bit, and rank the same turns."""
+    board = BOARDS[min(board_no, len(BOARDS) - 1)]
+    variants = ("one-league-per-sea",) if one_league else ()
+    state = new_game(players, seed, board=board, variants=variants)
+    tables = MoveTables(weights)
+    rng = random.Random(seed)
+    while not state.is_over:
+        if state.phase is Phase.PLACING:
+            player = state.current_player
+            for position in (state, view(state, player)):
+                for objective in (state.players[player].objective, None):
+                    check_move_tables(tables, position, player, objective, weights)
         legal = legal_actions(state, state.to_move()[0])
         apply_in_place(state, legal[rng.randrange(len(legal))])
