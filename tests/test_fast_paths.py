@@ -5,7 +5,7 @@ word, the Weddings listed by masking a card's precomputed
 pairs, the groups of pieces found by a walk and the search's estimate of final scores are
 each checked against a direct reading of the rule, over every table row and over many
 random positions; the search's tables of move values against the planner's own
-valuation.
+valuation, and its estimates shared between deals against the plain ones.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from games.gonzaga.bots.evaluation import (
     final_estimates,
     rounds_left,
 )
-from games.gonzaga.bots.mcts import MoveTables
+from games.gonzaga.bots.mcts import GonzagaHooks, MoveTables
 from games.gonzaga.bots.planner import ranked_turns, turn_values
 from games.gonzaga.engine import (
     _wedding_pairs,
@@ -38,6 +38,7 @@ from games.gonzaga.engine import (
     open_seas,
     placement_rows,
     player_groups,
+    resample,
     view,
 )
 from games.gonzaga.placement import action_allows, cells_of, placement_tables
@@ -260,5 +261,33 @@ def test_search_move_tables_value_moves_as_the_planner_does(players, seed, board
             for position in (state, view(state, player)):
                 for objective in (state.players[player].objective, None):
                     check_move_tables(tables, position, player, objective, weights)
+        legal = legal_actions(state, state.to_move()[0])
+        apply_in_place(state, legal[rng.randrange(len(legal))])
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6), board_no=st.integers(0, 1))
+def test_search_estimates_shared_between_deals_are_the_plain_estimates(players, seed,
+                                                                        board_no):
+    """The search counts the public part of an estimate once per position, whatever the deal
+    of the hidden cards; each estimate is still `final_estimates` of the position reached,
+    to the end of the game, where the objectives are scored."""
+    board = BOARDS[min(board_no, len(BOARDS) - 1)]
+    state = new_game(players, seed, board=board)
+    rng = random.Random(seed)
+    while not state.is_over:
+        last_round = state.final_round is not None or not state.players[0].deck
+        if last_round or rng.random() < 0.1:
+            seat = state.to_move()[0]
+            hooks = GonzagaHooks(seat)
+            for deal in range(6):
+                reached = resample(view(state, seat), random.Random(deal))
+                moves = random.Random(deal % 2)  # two lines of play, each met thrice
+                while True:
+                    assert hooks.estimates(reached) == final_estimates(reached).tolist()
+                    if reached.is_over or reached.round != state.round:
+                        break
+                    legal = legal_actions(reached, reached.to_move()[0])
+                    apply_in_place(reached, legal[moves.randrange(len(legal))])
         legal = legal_actions(state, state.to_move()[0])
         apply_in_place(state, legal[rng.randrange(len(legal))])

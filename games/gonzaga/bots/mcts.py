@@ -27,15 +27,19 @@ from ..state import GameState, Phase, Position
 from .evaluation import (
     DEFAULT_WEIGHTS,
     MoveContext,
+    Prospects,
     Weights,
+    estimates_with,
     final_estimates,
     own_mask,
+    public_prospects,
     rounds_left,
     worthwhile_weddings,
 )
 from .planner import TurnValues, plan_values, turn_values
 
 REWARD_SCALE = 8.0  # points of lead that make a reward of about 0.73
+PROSPECTS_KEPT = 20_000  # end positions remembered in one decision (a kilobyte or so each)
 
 LEVELS: dict[str, Settings] = {
     "easy": Settings(iterations=100, joint_width=5, width=4),
@@ -61,6 +65,7 @@ class GonzagaHooks:
         self._policy: dict[tuple[Action, ...], Action] = {}
         self.tables = MoveTables(weights)
         self._last: tuple[Hashable, TurnValues] | None = None
+        self._prospects: dict[tuple[Action, ...], Prospects] = {}
 
     def _objective(self, state: GameState, player: int) -> int | None:
         return state.players[player].objective if player == self.me else None
@@ -108,7 +113,18 @@ class GonzagaHooks:
         return state.round
 
     def estimates(self, state: GameState) -> Sequence[float]:
-        return final_estimates(state, self.weights).tolist()
+        """`evaluation.final_estimates`, its public part counted once per position: most
+        iterations end on a position an earlier one reached under other hidden cards. At the
+        end of the game the scores include the objective cards, so they are not shared."""
+        if state.phase is Phase.OVER:
+            return final_estimates(state, self.weights).tolist()
+        key = tuple(state.history)
+        prospects = self._prospects.get(key)
+        if prospects is None:
+            if len(self._prospects) >= PROSPECTS_KEPT:
+                self._prospects.clear()
+            prospects = self._prospects[key] = public_prospects(state, self.weights)
+        return estimates_with(state, prospects, self.weights).tolist()
 
 
 class MoveTables:
