@@ -336,9 +336,13 @@ def _objective_prospect(state: Position, i: int, objective: int, left: int,
                         weights: Weights) -> float:
     """The objective's points now and the next step's, by the share of open cities."""
     fiefs, rings = state.fief_owner, state.ring_owner
-    owners = [(fiefs.item(h), rings.item(h)) for h in state.board.objective_hexes[objective]]
-    have = sum(1 for f, r in owners if f == i or r == i)
-    open_cities = sum(1 for f, r in owners if f < 0 and r < 0)
+    have = open_cities = 0
+    for h in state.board.objective_hexes[objective]:
+        f, r = fiefs.item(h), rings.item(h)
+        if f == i or r == i:
+            have += 1
+        elif f < 0 and r < 0:
+            open_cities += 1
     expected = min(open_cities, 0.35 * left) * weights.objective_chance
     table = OBJECTIVE_POINTS
     step = table[min(have + 1, 6)] - table[have]
