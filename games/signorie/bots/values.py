@@ -450,8 +450,17 @@ def threshold_value(c: Ctx, raise_by: int, dice_sum: int) -> float:
 def choice_values(c: Ctx, colour: int, florins: int, new_sum: int) -> list[tuple[ChooseAction,
                                                                                   float]]:
     """Each action of a die of `colour`, valued, with the florins left after paying for it."""
-    return c.remembered(("choices", colour, florins, new_sum),
-                        lambda: _choice_values(c, colour, florins, new_sum))
+    # the dice sum counts only where an action raises the threshold: dice of one colour
+    # that cost the same then share their choices
+    key = ("choices", colour, florins, new_sum if _raises_threshold(c, colour) else None)
+    return c.remembered(key, lambda: _choice_values(c, colour, florins, new_sum))
+
+
+def _raises_threshold(c: Ctx, colour: int) -> bool:
+    t = c.t
+    return t.signoria[colour][0] == "threshold" or any(
+        t.tile_effect[c.p.assignment[slot]][0] == "threshold"
+        for slot in t.colour_assignment_slots[colour])
 
 
 def _choice_values(c: Ctx, colour: int, florins: int, new_sum: int
