@@ -5,7 +5,7 @@ on: the fiefs of this round are face up and the map is public.
 - Planning nodes keep, for each player still to plan, that player's best card combinations by
   the planner's values (decoupled selection picks one per player).
 - Placing nodes offer the player's best-valued placements, Weddings and the donation
-  (`planner.ranked_turns`).
+  (`planner.ranked_turns`), valued through tables per player context (`MoveTables`).
 Past the tree, the round is finished with the planner's choices; the end-of-round position is
 then valued by `evaluation.final_estimates` (exact when the game is over), and each player's
 reward is how far their estimate leads the best other player.
@@ -36,7 +36,7 @@ from .evaluation import (
     rounds_left,
     worthwhile_weddings,
 )
-from .planner import TurnValues, plan_values, turn_values
+from .planner import NO_INDICES, NO_VALUES, TurnValues, plan_values, turn_values
 
 REWARD_SCALE = 8.0  # points of lead that make a reward of about 0.73
 PROSPECTS_KEPT = 20_000  # end positions remembered in one decision (a kilobyte or so each)
@@ -149,7 +149,7 @@ class MoveTables:
             return turn_values(state, player, legal, objective, self.weights)
         key = context_key(state, player, objective)
         ctx: MoveContext | None = None
-        placements = _NO_VALUES
+        placements = NO_VALUES
         if legal.placement_count:
             table = self._placements.get((key, fief))
             if table is None:
@@ -157,7 +157,7 @@ class MoveTables:
                 rows = np.arange(len(state.rules.fief_placements(fief)))
                 table = self._keep(self._placements, (key, fief), ctx.placement_values(fief, rows))
             placements = table[legal.placement_rows]
-        kept, values = _NO_INDICES, _NO_VALUES
+        kept, values = NO_INDICES, NO_VALUES
         pairs = legal.wedding_pairs
         if len(pairs):
             plan = state.players[player].plan
@@ -225,10 +225,6 @@ class _WeddingTable:
 def _codes(pairs: np.ndarray, hexes: int) -> np.ndarray:
     """One number per (first, second) pair, second -1 included."""
     return pairs[:, 0].astype(np.int64) * (hexes + 1) + pairs[:, 1] + 1
-
-
-_NO_VALUES = np.zeros(0, dtype=np.float64)
-_NO_INDICES = np.zeros(0, dtype=np.int64)
 
 
 class GonzagaSearch:

@@ -86,10 +86,11 @@ class TurnValues:
         return out[: max(limit, 1) + weddings + 1]
 
 
-_NO_VALUES = np.zeros(0, dtype=np.float64)
-_NO_INDICES = np.zeros(0, dtype=np.int64)
-_NO_VALUES.setflags(write=False)
-_NO_INDICES.setflags(write=False)
+#: The values and indices of a turn without placements or Weddings (read-only, shared).
+NO_VALUES = np.zeros(0, dtype=np.float64)
+NO_INDICES = np.zeros(0, dtype=np.int64)
+NO_VALUES.setflags(write=False)
+NO_INDICES.setflags(write=False)
 
 
 def turn_values(state: PlayerView, player: int, legal: LegalActions, objective: int | None,
@@ -97,8 +98,8 @@ def turn_values(state: PlayerView, player: int, legal: LegalActions, objective: 
     """The placements of `legal` valued, and its Weddings worth valuing (when `weddings`)."""
     ctx = MoveContext(state, player, objective, weights)
     arrays = legal.placement_arrays()
-    placements = ctx.arrays_values(arrays) if arrays is not None else _NO_VALUES
-    kept, values = _NO_INDICES, _NO_VALUES
+    placements = ctx.arrays_values(arrays) if arrays is not None else NO_VALUES
+    kept, values = NO_INDICES, NO_VALUES
     if weddings and len(legal.wedding_pairs):
         kept = worthwhile_weddings(state, legal.wedding_pairs, objective)
         values = ctx.wedding_values(legal.wedding_pairs[kept])
