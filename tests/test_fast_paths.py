@@ -4,7 +4,8 @@ A placement read from its table row, the placements listed by reading a row's he
 word, the Weddings listed by masking a card's precomputed
 pairs, the groups of pieces found by a walk and the search's estimate of final scores are
 each checked against a direct reading of the rule, over every table row and over many
-random positions.
+random positions; the search's tables of move values against the planner's own
+valuation, and its estimates shared between deals against the plain ones.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from games.gonzaga.bots.evaluation import (
     final_estimates,
     rounds_left,
 )
+from games.gonzaga.bots.mcts import GonzagaHooks, MoveTables
+from games.gonzaga.bots.planner import ranked_turns, turn_values
 from games.gonzaga.engine import (
     _wedding_pairs,
     apply_in_place,
@@ -35,6 +38,7 @@ from games.gonzaga.engine import (
     open_seas,
     placement_rows,
     player_groups,
+    resample,
     view,
 )
 from games.gonzaga.placement import action_allows, cells_of, placement_tables
@@ -220,5 +224,70 @@ def test_final_estimates_agree_with_whole_map_counts(players, seed, board_no, on
                                                                                       weights)
         if state.is_over:
             break
+        legal = legal_actions(state, state.to_move()[0])
+        apply_in_place(state, legal[rng.randrange(len(legal))])
+
+
+def check_move_tables(tables: MoveTables, state, player: int, objective: int | None,
+                      weights: Weights) -> None:
+    legal = legal_actions(state, player)
+    plain = turn_values(state, player, legal, objective, weights)
+    read = tables.turn_values(state, player, legal, objective)
+    assert read.placements.tolist() == plain.placements.tolist()
+    assert read.weddings.tolist() == plain.weddings.tolist()
+    assert read.wedding_values.tolist() == plain.wedding_values.tolist()
+    for limit, weddings in ((1, 1), (4, 2), (8, 2)):
+        assert read.ranked(limit, weddings) == ranked_turns(state, player, legal, objective,
+                                                            weights, limit, weddings)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6), board_no=st.integers(0, 1),
+       one_league=st.booleans(),
+       weights=st.sampled_from([DEFAULT_WEIGHTS, Weights(ring=1.3, group_step=3.1,
+                                                         league_two=4.4, league_one=0.7)]))
+def test_search_move_tables_value_moves_as_the_planner_does(players, seed, board_no,
+                                                             one_league, weights):
+    """Values read from a search's per-context tables, kept over a whole game, are the
+    planner's values to the last bit, and rank the same turns."""
+    board = BOARDS[min(board_no, len(BOARDS) - 1)]
+    variants = ("one-league-per-sea",) if one_league else ()
+    state = new_game(players, seed, board=board, variants=variants)
+    tables = MoveTables(weights)
+    rng = random.Random(seed)
+    while not state.is_over:
+        if state.phase is Phase.PLACING:
+            player = state.current_player
+            for position in (state, view(state, player)):
+                for objective in (state.players[player].objective, None):
+                    check_move_tables(tables, position, player, objective, weights)
+        legal = legal_actions(state, state.to_move()[0])
+        apply_in_place(state, legal[rng.randrange(len(legal))])
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6), board_no=st.integers(0, 1))
+def test_search_estimates_shared_between_deals_are_the_plain_estimates(players, seed,
+                                                                        board_no):
+    """The search counts the public part of an estimate once per position, whatever the deal
+    of the hidden cards; each estimate is still `final_estimates` of the position reached,
+    to the end of the game, where the objectives are scored."""
+    board = BOARDS[min(board_no, len(BOARDS) - 1)]
+    state = new_game(players, seed, board=board)
+    rng = random.Random(seed)
+    while not state.is_over:
+        last_round = state.final_round is not None or not state.players[0].deck
+        if last_round or rng.random() < 0.1:
+            seat = state.to_move()[0]
+            hooks = GonzagaHooks(seat)
+            for deal in range(6):
+                reached = resample(view(state, seat), random.Random(deal))
+                moves = random.Random(deal % 2)  # two lines of play, each met thrice
+                while True:
+                    assert hooks.estimates(reached) == final_estimates(reached).tolist()
+                    if reached.is_over or reached.round != state.round:
+                        break
+                    legal = legal_actions(reached, reached.to_move()[0])
+                    apply_in_place(reached, legal[moves.randrange(len(legal))])
         legal = legal_actions(state, state.to_move()[0])
         apply_in_place(state, legal[rng.randrange(len(legal))])

@@ -273,45 +273,91 @@ def final_estimates(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> np.n
 
     Search values every position it reaches, and the board has a few dozen cities and
     harbors: they are counted one by one, in plain numbers, rather than by map arrays."""
+    return estimates_with(state, public_prospects(state, weights), weights)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Prospects:
+    """The public part of `final_estimates`: everything but the objective cards, so a search
+    that meets one public position under many deals of the hidden cards counts it once."""
+
+    scores: np.ndarray  # points on the score track
+    over: bool
+    left: int  # `rounds_left`
+    leagues: tuple[float, ...]  # per player, sea leagues within reach
+    rings: tuple[float, ...]  # per player, rings in hand
+    tile: np.ndarray | None  # per player, the share of the Gonzaga tile (None: no pieces yet)
+
+
+def public_prospects(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> Prospects:
     scores = np.array([p.score for p in state.players], dtype=np.float64)
     if state.phase is Phase.OVER:
-        return scores
+        return Prospects(scores, True, 0, (), (), None)
     left = rounds_left(state)
     free_harbors, have_seas = _harbor_counts(state)
-    extra = np.array([_player_extra(state, i, left, free_harbors, have_seas[i], weights)
-                      for i in range(len(state.players))], dtype=np.float64)
-    largest = np.array([largest_group(state, i) for i in range(len(state.players))],
-                       dtype=np.float64)
+    players = range(len(state.players))
+    leagues = tuple(_league_prospect(state, i, left, free_harbors, have_seas[i])
+                    for i in players)
+    ring = weights.ring * min(1.0, left / 4)
+    rings = tuple(state.players[i].rings * ring for i in players)
+    largest = np.array([largest_group(state, i) for i in players], dtype=np.float64)
+    tile = None
     if largest.max() > 0:
         sharp = weights.tile_sharpness / math.sqrt(max(1, left))
         share = np.exp(sharp * (largest - largest.max()))
-        extra += POINTS_GONZAGA_TILE * share / share.sum()
-    return scores + extra
+        tile = POINTS_GONZAGA_TILE * share / share.sum()
+    return Prospects(scores, False, left, leagues, rings, tile)
 
 
-def _player_extra(state: Position, i: int, left: int, free_harbors: list[int],
-                  have_sea: list[int], weights: Weights) -> float:
+def estimates_with(state: Position, prospects: Prospects, weights: Weights = DEFAULT_WEIGHTS
+                   ) -> np.ndarray:
+    """`final_estimates` from the position's `public_prospects` and the objective cards."""
+    if prospects.over:
+        return prospects.scores.copy()
+    extra = np.array([_player_extra(state, i, prospects, weights)
+                      for i in range(len(state.players))], dtype=np.float64)
+    if prospects.tile is not None:
+        extra += prospects.tile
+    return prospects.scores + extra
+
+
+def _player_extra(state: Position, i: int, prospects: Prospects, weights: Weights) -> float:
     """What player `i` may still add: objective, sea leagues within reach, rings in hand."""
-    p = state.players[i]
-    board = state.board
+    objective = state.players[i].objective
     extra = 0.0
-    if p.objective is not None:
-        fiefs, rings = state.fief_owner, state.ring_owner
-        owners = [(fiefs.item(h), rings.item(h)) for h in board.objective_hexes[p.objective]]
-        have = sum(1 for f, r in owners if f == i or r == i)
-        open_cities = sum(1 for f, r in owners if f < 0 and r < 0)
-        expected = min(open_cities, 0.35 * left) * weights.objective_chance
-        table = OBJECTIVE_POINTS
-        step = table[min(have + 1, 6)] - table[have]
-        extra += table[have] + step * expected
-    closed = closed_seas(state.rules.variants, p.leagues, state.leagues_formed)
+    if objective is not None:
+        extra += _objective_prospect(state, i, objective, prospects.left, weights)
+    extra += prospects.leagues[i]
+    extra += prospects.rings[i]
+    return extra
+
+
+def _objective_prospect(state: Position, i: int, objective: int, left: int,
+                        weights: Weights) -> float:
+    """The objective's points now and the next step's, by the share of open cities."""
+    fiefs, rings = state.fief_owner, state.ring_owner
+    have = open_cities = 0
+    for h in state.board.objective_hexes[objective]:
+        f, r = fiefs.item(h), rings.item(h)
+        if f == i or r == i:
+            have += 1
+        elif f < 0 and r < 0:
+            open_cities += 1
+    expected = min(open_cities, 0.35 * left) * weights.objective_chance
+    table = OBJECTIVE_POINTS
+    step = table[min(have + 1, 6)] - table[have]
+    return table[have] + step * expected
+
+
+def _league_prospect(state: Position, i: int, left: int, free_harbors: list[int],
+                     have_sea: list[int]) -> float:
+    """Sea leagues within reach: seas still open to the player with a harbor free."""
+    board = state.board
+    closed = closed_seas(state.rules.variants, state.players[i].leagues, state.leagues_formed)
     reachable = [have for sea, have in enumerate(have_sea)
                  if free_harbors[sea] > 0 and board.sea_ids[sea] not in closed]
     chance = min(1.0, 0.35 * left)
-    extra += POINTS_SEA_LEAGUE * chance * (0.5 * reachable.count(2) + 0.12 * reachable.count(1))
-    ring = weights.ring * min(1.0, left / 4)
-    extra += p.rings * ring
-    return extra
+    return POINTS_SEA_LEAGUE * chance * (0.5 * reachable.count(2) + 0.12 * reachable.count(1))
 
 
 def _harbor_counts(state: Position) -> tuple[list[int], list[list[int]]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -53,20 +54,56 @@ def ranked_turns(state: PlayerView, player: int, legal: Sequence[Action], object
     """Up to `limit` placements and `weddings` Weddings by value, and the donation, best first."""
     if not isinstance(legal, LegalActions):
         legal = legal_actions(state, player)
-    out: list[tuple[Action, float]] = [(Donate(player), float(POINTS_DONATION))]
+    return turn_values(state, player, legal, objective, weights, bool(weddings)).ranked(
+        limit, weddings)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnValues:
+    """One player's turn, valued: entry i of `placements` is `legal.placement(i)`'s value;
+    `weddings` are the Weddings worth valuing (indices into `legal.wedding_pairs`) and
+    `wedding_values` theirs. Search ranks one set of values for its options and its rollout."""
+
+    legal: LegalActions
+    player: int
+    placements: np.ndarray
+    weddings: np.ndarray
+    wedding_values: np.ndarray
+
+    def ranked(self, limit: int = 8, weddings: int = 2) -> list[tuple[Action, float]]:
+        """`ranked_turns`: the donation, the best `limit` placements and `weddings` Weddings."""
+        legal = self.legal
+        out: list[tuple[Action, float]] = [(Donate(self.player), float(POINTS_DONATION))]
+        values = self.placements
+        if len(values):
+            top = np.argsort(-values, kind="stable")[:limit]
+            out += [(legal.placement(int(i)), float(values[i])) for i in top]
+        values = self.wedding_values
+        if weddings and len(values):
+            top = np.argsort(-values, kind="stable")[:weddings]
+            out += [(legal.wedding(int(self.weddings[i])), float(values[i])) for i in top]
+        out.sort(key=lambda t: t[1], reverse=True)
+        return out[: max(limit, 1) + weddings + 1]
+
+
+#: The values and indices of a turn without placements or Weddings (read-only, shared).
+NO_VALUES = np.zeros(0, dtype=np.float64)
+NO_INDICES = np.zeros(0, dtype=np.int64)
+NO_VALUES.setflags(write=False)
+NO_INDICES.setflags(write=False)
+
+
+def turn_values(state: PlayerView, player: int, legal: LegalActions, objective: int | None,
+                weights: Weights = DEFAULT_WEIGHTS, weddings: bool = True) -> TurnValues:
+    """The placements of `legal` valued, and its Weddings worth valuing (when `weddings`)."""
     ctx = MoveContext(state, player, objective, weights)
     arrays = legal.placement_arrays()
-    if arrays is not None:
-        values = ctx.arrays_values(arrays)
-        top = np.argsort(-values, kind="stable")[:limit]
-        out += [(legal.placement(int(i)), float(values[i])) for i in top]
+    placements = ctx.arrays_values(arrays) if arrays is not None else NO_VALUES
+    kept, values = NO_INDICES, NO_VALUES
     if weddings and len(legal.wedding_pairs):
         kept = worthwhile_weddings(state, legal.wedding_pairs, objective)
         values = ctx.wedding_values(legal.wedding_pairs[kept])
-        top = np.argsort(-values, kind="stable")[:weddings]
-        out += [(legal.wedding(int(kept[i])), float(values[i])) for i in top]
-    out.sort(key=lambda t: t[1], reverse=True)
-    return out[: max(limit, 1) + weddings + 1]
+    return TurnValues(legal, player, placements, kept, values)
 
 
 def plan_values(state: PlayerView, player: int, plans: Sequence[Plan], objective: int | None,

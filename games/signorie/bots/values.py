@@ -17,7 +17,9 @@ whole greedy decision), so a bot decides in well under a millisecond.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..actions import (
     Activate,
@@ -51,6 +53,7 @@ from ..state import Position
 from ..tables import FEMALE, MALE, ROW_NAMES, SEXES, Effect
 
 ROWS = 4
+_MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -86,10 +89,10 @@ TYPICAL = {"florins": 0.9, "vp": 1.0, "initiative": 1.0, "advance": 1.2, "missio
 class Ctx:
     """One seat's view of one position, with the figures every value needs computed once."""
 
-    __slots__ = ("climb", "female", "fv", "left", "male", "mission_w", "p", "reach", "rv", "seat",
-                 "sum", "t", "thr", "w")
+    __slots__ = ("climb", "female", "fv", "left", "male", "memo", "mission_w", "p", "reach", "rv",
+                 "seat", "sum", "t", "thr", "w")
 
-    def __init__(self, p: Position, seat: int, w: Weights = GREEDY) -> None:
+    def __init__(self, p: Position, seat: int, w: Weights = GREEDY, memo: bool = True) -> None:
         t = p.t
         self.p, self.seat, self.w, self.t = p, seat, w, t
         # rounds of actions left, the current one counting half while it is being played
@@ -104,6 +107,20 @@ class Ctx:
         self.thr = threshold_of(p, seat)
         self.rv = reward_value(self) if not p.is_over else 0.0
         self.reach: dict[tuple[int, int], float] = {}  # (track, rank) -> _reach_value
+        # what valuing one decision works out and the next asks again: the best use of
+        # advancement points, the best mission, marriage or hire, a die's choices (None: off)
+        self.memo: dict[tuple, Any] | None = {} if memo else None
+
+    def remembered(self, key: tuple, compute: Callable[[], Any]) -> Any:
+        """`compute()`, worked out once per context and key (the position is not changed
+        while its decisions are valued)."""
+        memo = self.memo
+        if memo is None:
+            return compute()
+        found = memo.get(key, _MISSING)
+        if found is _MISSING:
+            found = memo[key] = compute()
+        return found
 
     # -- holdings -----------------------------------------------------------------------------
 
@@ -221,6 +238,11 @@ def final_estimates(p: Position, w: Weights = GREEDY) -> list[float]:
 
 def advance_value(c: Ctx, points: int, spent_males: int = 0) -> float:
     """The best use of `points` advancement points, one at a time (at least one is used)."""
+    return c.remembered(("advance", points, spent_males),
+                        lambda: _advance_value(c, points, spent_males))
+
+
+def _advance_value(c: Ctx, points: int, spent_males: int) -> float:
     p, t, seat = c.p, c.t, c.seat
     career = [track[:] for track in p.career[seat]]
     males = p.avail[seat][MALE] - spent_males
@@ -307,6 +329,10 @@ def mission_value(c: Ctx, a: Mission) -> float:
 
 
 def best_mission(c: Ctx) -> float:
+    return c.remembered(("mission",), lambda: _best_mission(c))
+
+
+def _best_mission(c: Ctx) -> float:
     p, t, seat = c.p, c.t, c.seat
     best = -INF
     for ti, track in enumerate(p.career[seat]):
@@ -335,6 +361,10 @@ def marriage_value(c: Ctx, city: int, dowry: int) -> float:
 
 
 def best_marriage(c: Ctx, florins: int) -> float:
+    return c.remembered(("marriage", florins), lambda: _best_marriage(c, florins))
+
+
+def _best_marriage(c: Ctx, florins: int) -> float:
     p, t = c.p, c.t
     most = min(t.dowry_max, florins)
     best = -INF
@@ -351,6 +381,10 @@ def face_down_value(c: Ctx) -> float:
 
 
 def best_hire(c: Ctx, florins: int | None = None, column: int | None = None) -> float:
+    return c.remembered(("hire", florins, column), lambda: _best_hire(c, florins, column))
+
+
+def _best_hire(c: Ctx, florins: int | None, column: int | None) -> float:
     t = c.t
     hired = c.p.helpers[c.seat]
     best = -INF
@@ -416,6 +450,21 @@ def threshold_value(c: Ctx, raise_by: int, dice_sum: int) -> float:
 def choice_values(c: Ctx, colour: int, florins: int, new_sum: int) -> list[tuple[ChooseAction,
                                                                                   float]]:
     """Each action of a die of `colour`, valued, with the florins left after paying for it."""
+    # the dice sum counts only where an action raises the threshold: dice of one colour
+    # that cost the same then share their choices
+    key = ("choices", colour, florins, new_sum if _raises_threshold(c, colour) else None)
+    return c.remembered(key, lambda: _choice_values(c, colour, florins, new_sum))
+
+
+def _raises_threshold(c: Ctx, colour: int) -> bool:
+    t = c.t
+    return t.signoria[colour][0] == "threshold" or any(
+        t.tile_effect[c.p.assignment[slot]][0] == "threshold"
+        for slot in t.colour_assignment_slots[colour])
+
+
+def _choice_values(c: Ctx, colour: int, florins: int, new_sum: int
+                   ) -> list[tuple[ChooseAction, float]]:
     p, t, seat = c.p, c.t, c.seat
     out: list[tuple[ChooseAction, float]] = []
     sig = t.signoria[colour]
@@ -479,11 +528,7 @@ def action_value(c: Ctx, a: object) -> float:
     if isinstance(a, Pass):
         return 0.0
     if isinstance(a, ChooseAction):
-        f = p.stack[-1]
-        for act, v in choice_values(c, f[2], p.florins[seat], c.sum):
-            if act == a:
-                return v
-        return -INF
+        return _choice_value(c, p.stack[-1][2], p.florins[seat], a)
     if isinstance(a, Activate):
         return effect_value(c, t.helper_effect[a.helper]) if a.use else 0.0
     if isinstance(a, Advance):
@@ -508,6 +553,25 @@ def action_value(c: Ctx, a: object) -> float:
     if isinstance(a, BuyVp):
         return t.buy_vp - t.buy_florins * c.fv if a.accept else 0.0
     return 0.0
+
+
+def _choice_value(c: Ctx, colour: int, florins: int, a: ChooseAction) -> float:
+    """The value `choice_values` gives `a` (its first entry), -INF if it offers none."""
+    if c.memo is None:
+        for act, v in choice_values(c, colour, florins, c.sum):
+            if act == a:
+                return v
+        return -INF
+    values = c.remembered(("choice", colour, florins), lambda: _first_values(
+        choice_values(c, colour, florins, c.sum)))
+    return values.get(a, -INF)
+
+
+def _first_values(choices: list[tuple[ChooseAction, float]]) -> dict[ChooseAction, float]:
+    out: dict[ChooseAction, float] = {}
+    for act, v in choices:
+        out.setdefault(act, v)
+    return out
 
 
 def _advance_point(c: Ctx, a: Advance) -> float:
