@@ -23,7 +23,7 @@ LEVEL_HELP: dict[str, Level] = {
     "mcts:easy": Level("Quick search", "medium", "tries the rest of the round out some eighty "
                                                  "times before each choice"),
     "mcts:medium": Level("Search", "strong", "the same search, three times longer"),
-    "mcts:hard": Level("Deep search", "strongest", "the longest search: wins most games "
+    "mcts:hard": Level("Deep search", "strong", "the longest search: wins most games "
                                                    "against Greedy; thinks up to a second and "
                                                    "a half a choice"),
 }
