@@ -14,8 +14,11 @@ reward is how far their estimate leads the best other player.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
+from pathlib import Path
 
 from tabletop.search import MCTSBot, Settings, make_mcts, parse_settings
+from tabletop.tune import load_tuned
 
 from ..actions import Action, Plan
 from ..engine import PlayerView, legal_actions
@@ -36,17 +39,23 @@ class GonzagaHooks:
     """The heuristics for one decision of the bot at seat `me`.
 
     Only the bot's own objective is used, as it is the only one the bot knows (the
-    determinized objectives of others differ from one iteration to the next). Within the round
-    every determinization shows the same public position after the same actions, so a rollout
-    move depends on the actions so far alone and is computed once per decision.
+    determinized objectives of others differ from one iteration to the next). Every
+    determinization shows the same public position after the same actions and the same fiefs
+    drawn (the fiefs of later rounds differ from one to the next), so a rollout move depends
+    on those alone and is computed once per decision.
+
+    With `lookahead` rounds, rollouts play on past the end of the round, through the fiefs
+    each determinization draws, before the evaluation takes over; the tree stays in the round.
     """
 
     reward_scale = REWARD_SCALE
 
-    def __init__(self, me: int, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(self, me: int, weights: Weights = DEFAULT_WEIGHTS, last_round: int = 0
+                 ) -> None:
         self.me = me
         self.weights = weights
-        self._policy: dict[tuple[Action, ...], Action] = {}
+        self.last_round = last_round  # rollouts stop once a later round begins
+        self._policy: dict[tuple[object, ...], Action] = {}
 
     def _objective(self, state: GameState, player: int) -> int | None:
         return state.players[player].objective if player == self.me else None
@@ -63,7 +72,7 @@ class GonzagaHooks:
                             limit=settings.width)
 
     def rollout(self, state: GameState) -> Action:
-        key = tuple(state.history)
+        key = (*state.history, *(p.fief for p in state.players))
         action = self._policy.get(key)
         if action is None:
             action = self._policy_move(state)
@@ -83,8 +92,20 @@ class GonzagaHooks:
     def horizon(self, state: GameState) -> Hashable:
         return state.round
 
+    def rollout_horizon(self, state: GameState) -> Hashable:
+        return state.round > self.last_round
+
     def estimates(self, state: GameState) -> Sequence[float]:
         return final_estimates(state, self.weights).tolist()
+
+
+WEIGHTS_PATH = Path(__file__).with_name("weights.json")
+
+
+def search_weights(path: Path = WEIGHTS_PATH) -> Weights:
+    """The search bot's tuned weights (`gonzaga tune`); the planner keeps the hand-set ones."""
+    tuned = load_tuned(path, "gonzaga", [f for f in DEFAULT_WEIGHTS.__dataclass_fields__])
+    return replace(DEFAULT_WEIGHTS, **tuned.weights)
 
 
 class GonzagaSearch:
@@ -92,11 +113,14 @@ class GonzagaSearch:
 
     levels = LEVELS
 
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.weights = weights
+
     def hooks(self, view: PlayerView, seat: int, settings: Settings) -> GonzagaHooks:
-        return GonzagaHooks(seat)
+        return GonzagaHooks(seat, self.weights, view.round + settings.lookahead)
 
 
-SEARCH = GonzagaSearch()
+SEARCH = GonzagaSearch(search_weights())
 
 __all__ = ["LEVELS", "SEARCH", "GonzagaHooks", "MCTSBot", "Settings", "make_mcts",
            "parse_settings"]
