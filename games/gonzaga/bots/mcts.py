@@ -8,7 +8,8 @@ on: the fiefs of this round are face up and the map is public.
   (`planner.ranked_turns`).
 Past the tree, the round is finished with the planner's choices; the end-of-round position is
 then valued by `evaluation.final_estimates` (exact when the game is over), and each player's
-reward is how far their estimate leads the best other player.
+reward is how far their estimate leads the best other player. The weights of all three are the
+search's own, tuned by `gonzaga tune` and shipped in `weights.json`.
 """
 
 from __future__ import annotations
