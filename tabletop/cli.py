@@ -174,6 +174,65 @@ def tournament(
     print_tournament(result, console)
 
 
+@app.command()
+def tune(
+    game: GameName = catalogue.DEFAULT,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run (candidates and deals).")] = 0,
+    generations: Annotated[int, typer.Option(min=1, help="Generations of the optimiser.")] = 8,
+    population: Annotated[int, typer.Option(min=2, help="Candidates per generation.")] = 8,
+    games: Annotated[int, typer.Option(min=1, help="Games per candidate, rounded up to whole "
+                                                   "seat rotations.")] = 16,
+    players: Annotated[int, typer.Option(min=2, max=4, help="Players at each table.")] = 2,
+    player: Annotated[str, typer.Option(help="The bot that plays the candidates' weights "
+                                             "(Gonzaga: planner, or mcts:iterations=N).")]
+    = "planner",
+    out: Annotated[Path, typer.Option(help="The weights file to write.")] = Path("weights.json"),
+) -> None:
+    """Tune a bot's evaluation weights by the cross-entropy method over seat-rotated games."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from .tune import TunedWeights, games_in, next_version, run_tune, tunable
+
+    chosen = game_named(game)
+    try:
+        spec = tunable(chosen, player)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    command = (f"gonzaga tune{'' if game == catalogue.DEFAULT else ' --game ' + game} "
+               f"--seed {seed} --generations {generations} --population {population} "
+               f"--games {games} --players {players} --player {player} --out {out.name}")
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console) as progress:
+        task = progress.add_task("generation 1", total=games_in(generations, population, games,
+                                                                 players))
+
+        def generation_done(g: Any) -> None:
+            progress.console.print(f"generation {g.number}: best {g.best:.3f}, mean "
+                                   f"{g.mean_fitness:.3f}, spread {max(g.spread):.2f}")
+            progress.update(task, description=f"generation {g.number + 1}")
+
+        result = run_tune(chosen, spec, seed=seed, generations=generations,
+                          population=population, games=games, players=players,
+                          on_game=lambda: progress.advance(task), on_generation=generation_done)
+    tuned = TunedWeights(version=next_version(out), game=chosen.info.name, command=command,
+                         seed=seed, player=player, opponent=spec.opponent,
+                         games_per_candidate=games_in(1, 1, games, players),
+                         weights=result.weights, history=[g.best for g in result.history])
+    try:
+        out.write_text(tuned.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise fail(f"cannot write {out}: {exc}") from None
+    console.print(f"weights (version {tuned.version}) written to {out}: {result.weights}")
+
+
 def _terminal_of(name: str) -> Any:
     """The terminal game a game brings (`games/NAME/terminal`), or None."""
     try:

@@ -40,6 +40,7 @@ class Settings:
     joint_width: int = 8  # options per seat where several seats move at once
     width: int = 6  # options where one seat moves
     prior_weight: float = 0.3  # progressive bias towards the heuristic's favourites
+    lookahead: int = 0  # rounds a rollout plays on past the tree (games whose hooks read it)
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_limit is None:
@@ -66,7 +67,9 @@ class SearchHooks(Protocol):
         ...
 
     def horizon(self, state: Any) -> Hashable:
-        """Where the search stops: an iteration ends when this value changes (or at the end)."""
+        """Where the search stops: an iteration ends when this value changes (or at the end).
+        A game may also lend `rollout_horizon`, the same for rollouts, to play them on past
+        the tree (a look past the round); by default rollouts stop at `horizon`."""
         ...
 
     #: points of lead that make a reward of about 0.73 (`rewards`)
@@ -160,6 +163,8 @@ def parse_settings(options: str, levels: Mapping[str, Settings] = DEFAULT_LEVELS
                 time_given = _positive(float(value))
             elif key in ("c", "exploration"):
                 settings = replace(settings, exploration=_positive(float(value)))
+            elif key == "lookahead":
+                settings = replace(settings, lookahead=_count(int(value)))
             elif key == "width":
                 width = _positive(int(value))
                 settings = replace(settings, width=width, joint_width=width)
@@ -167,7 +172,8 @@ def parse_settings(options: str, levels: Mapping[str, Settings] = DEFAULT_LEVELS
                 raise ValueError
         except ValueError:
             raise ValueError(f"bad mcts option {part!r}: use a level ({', '.join(levels)}), "
-                             "iterations=N, time=SECONDS, c=EXPLORATION or width=N") from None
+                             "iterations=N, time=SECONDS, c=EXPLORATION, width=N or "
+                             "lookahead=ROUNDS") from None
     if time_given is not None:
         settings = replace(settings, time_limit=time_given,
                            iterations=settings.iterations if iterations_given else None)
@@ -176,6 +182,12 @@ def parse_settings(options: str, levels: Mapping[str, Settings] = DEFAULT_LEVELS
 
 def _positive(x: float) -> float:
     if not x > 0:
+        raise ValueError
+    return x
+
+
+def _count(x: int) -> int:
+    if x < 0:
         raise ValueError
     return x
 
@@ -232,10 +244,10 @@ class MCTSBot:
     """ISMCTS as a bot: `decide(view, legal_actions)` like every other."""
 
     def __init__(self, game: Game, seed: int | None = None, settings: Settings | None = None,
-                 label: str = "mcts") -> None:
+                 label: str = "mcts", search: SearchSpec | None = None) -> None:
         self.game = game
         self.rng = random.Random(seed)
-        spec = game.search
+        spec = self.search = search or game.search  # another spec: a tuner's candidate weights
         self.settings = settings or (spec.levels if spec else DEFAULT_LEVELS)["medium"]
         self.name = label
         self.last_iterations = 0  # of the last decision, for benchmarks and reports
@@ -251,7 +263,7 @@ class MCTSBot:
             self.last_iterations = 0
             return legal_actions[0]
         rng = random.Random(seed)
-        spec = self.game.search
+        spec = self.search
         hooks = spec.hooks(view, me, self.settings) if spec else RandomHooks(self.game, rng)
         root = self._search(view, hooks, rng)
         arms = root.arms[root.movers.index(me)]
@@ -269,7 +281,7 @@ class MCTSBot:
         if me is None:
             raise ValueError("an analysis is for a seat; a spectator's view was given")
         rng = random.Random(self.rng.getrandbits(64))
-        spec = self.game.search
+        spec = self.search
         hooks = spec.hooks(view, me, self.settings) if spec else RandomHooks(self.game, rng)
         root = self._search(view, hooks, rng, (me, include))
         arms = sorted(root.arms[root.movers.index(me)], key=lambda a: (a.visits, a.total),
@@ -302,6 +314,8 @@ class MCTSBot:
     def _iterate(self, root: _Node, state: Any, hooks: SearchHooks) -> None:
         game = self.game
         start = hooks.horizon(state)
+        rollout_horizon = getattr(hooks, "rollout_horizon", hooks.horizon)
+        rollout_start = rollout_horizon(state)
         path: list[tuple[_Node, tuple[int, ...]]] = []
         node: _Node | None = root
         while node is not None:
@@ -319,7 +333,7 @@ class MCTSBot:
                 node.children[key] = self._new_node(state, hooks)
                 break
             node = child
-        while not state.is_over and hooks.horizon(state) == start:
+        while not state.is_over and rollout_horizon(state) == rollout_start:
             game.apply_in_place(state, hooks.rollout(state))
         lead = leads(hooks.estimates(state))
         reward = rewards_of_leads(lead, hooks.reward_scale)

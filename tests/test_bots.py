@@ -337,3 +337,37 @@ def test_a_search_without_any_budget_is_refused():
 
     with pytest.raises(ValueError, match="budget"):
         Settings(iterations=None, time_limit=None)
+
+
+@pytest.mark.parametrize("lookahead", [0, 1])
+def test_a_look_past_the_round_plays_rollouts_into_the_next_round(lookahead):
+    """The evaluation is reached `lookahead` rounds after the end of the current round (or at
+    the end of the game), while the tree stays in the round."""
+    from games.gonzaga.bots.mcts import GonzagaHooks, GonzagaSearch
+    from games.gonzaga.game import GAME
+
+    reached: list[int] = []
+
+    class Recording(GonzagaHooks):
+        def estimates(self, state):
+            reached.append(-1 if state.is_over else state.round)
+            return super().estimates(state)
+
+    class Search(GonzagaSearch):
+        def hooks(self, view_, seat, settings):
+            return Recording(seat, self.weights, view_.round + settings.lookahead)
+
+    state = new_game(2, seed=4, board=BOARD)
+    settings = parse_settings(f"iterations=30:lookahead={lookahead}")
+    bot = MCTSBot(GAME, 1, settings, search=Search())
+    action = bot.decide(view(state, 0), legal_actions(state, 0))
+    assert action in legal_actions(state, 0)
+    assert set(reached) <= {state.round + 1 + lookahead, -1}
+    assert state.round + 1 + lookahead in reached
+
+
+def test_lookahead_is_an_option_of_the_search():
+    assert parse_settings("hard:lookahead=1").lookahead == 1
+    assert parse_settings("hard").lookahead == 0
+    with pytest.raises(ValueError, match="lookahead"):
+        parse_settings("lookahead=-1")

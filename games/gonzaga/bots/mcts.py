@@ -8,18 +8,21 @@ on: the fiefs of this round are face up and the map is public.
   (`planner.ranked_turns`), valued through tables per player context (`MoveTables`).
 Past the tree, the round is finished with the planner's choices; the end-of-round position is
 then valued by `evaluation.final_estimates` (exact when the game is over), and each player's
-reward is how far their estimate leads the best other player.
+reward is how far their estimate leads the best other player. The weights of all three are the
+search's own, tuned by `gonzaga tune` and shipped in `weights.json`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from tabletop.search import MCTSBot, Settings, make_mcts, parse_settings
+from tabletop.tune import load_tuned
 
 from ..actions import Action, Plan
 from ..engine import LegalActions, PlayerView, closed_seas, legal_actions, piece_groups
@@ -48,24 +51,37 @@ LEVELS: dict[str, Settings] = {
 }
 
 
+def _seen(state: GameState) -> tuple[object, ...]:
+    """What a determinization shows the search: the moves so far and the fiefs in hand. Within
+    the round every determinization agrees on it; past the round (`lookahead`) the fiefs drawn
+    tell the deals apart, so values kept by this key are never shared between them wrongly."""
+    return (*state.history, *(p.fief for p in state.players))
+
+
 class GonzagaHooks:
     """The heuristics for one decision of the bot at seat `me`.
 
     Only the bot's own objective is used, as it is the only one the bot knows (the
-    determinized objectives of others differ from one iteration to the next). Within the round
-    every determinization shows the same public position after the same actions, so a rollout
-    move depends on the actions so far alone and is computed once per decision.
+    determinized objectives of others differ from one iteration to the next). Every
+    determinization shows the same public position after the same actions and the same fiefs
+    drawn (the fiefs of later rounds differ from one to the next), so a rollout move depends
+    on those alone and is computed once per decision.
+
+    With `lookahead` rounds, rollouts play on past the end of the round, through the fiefs
+    each determinization draws, before the evaluation takes over; the tree stays in the round.
     """
 
     reward_scale = REWARD_SCALE
 
-    def __init__(self, me: int, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(self, me: int, weights: Weights = DEFAULT_WEIGHTS, last_round: int = 0
+                 ) -> None:
         self.me = me
         self.weights = weights
-        self._policy: dict[tuple[Action, ...], Action] = {}
+        self.last_round = last_round  # rollouts stop once a later round begins
+        self._policy: dict[tuple[object, ...], Action] = {}
         self.tables = MoveTables(weights)
         self._last: tuple[Hashable, TurnValues] | None = None
-        self._prospects: dict[tuple[Action, ...], Prospects] = {}
+        self._prospects: dict[tuple[object, ...], Prospects] = {}
 
     def _objective(self, state: GameState, player: int) -> int | None:
         return state.players[player].objective if player == self.me else None
@@ -81,7 +97,7 @@ class GonzagaHooks:
         return self._turns(state, seat).ranked(settings.width)
 
     def rollout(self, state: GameState) -> Action:
-        key = tuple(state.history)
+        key = _seen(state)
         action = self._policy.get(key)
         if action is None:
             action = self._policy_move(state)
@@ -101,7 +117,7 @@ class GonzagaHooks:
         """The seat's turn valued (`planner.ranked_turns` ranks the same values). A new node's
         options and the rollout move that follows are asked of the same position, so the last
         one is kept."""
-        key = (tuple(state.history), seat)
+        key = (*_seen(state), seat)
         if self._last is not None and self._last[0] == key:
             return self._last[1]
         values = self.tables.turn_values(state, seat, legal_actions(state, seat),
@@ -112,13 +128,16 @@ class GonzagaHooks:
     def horizon(self, state: GameState) -> Hashable:
         return state.round
 
+    def rollout_horizon(self, state: GameState) -> Hashable:
+        return state.round > self.last_round
+
     def estimates(self, state: GameState) -> Sequence[float]:
         """`evaluation.final_estimates`, its public part counted once per position: most
         iterations end on a position an earlier one reached under other hidden cards. At the
         end of the game the scores include the objective cards, so they are not shared."""
         if state.phase is Phase.OVER:
             return final_estimates(state, self.weights).tolist()
-        key = tuple(state.history)
+        key = _seen(state)
         prospects = self._prospects.get(key)
         if prospects is None:
             if len(self._prospects) >= PROSPECTS_KEPT:
@@ -227,16 +246,28 @@ def _codes(pairs: np.ndarray, hexes: int) -> np.ndarray:
     return pairs[:, 0].astype(np.int64) * (hexes + 1) + pairs[:, 1] + 1
 
 
+WEIGHTS_PATH = Path(__file__).with_name("weights.json")
+
+
+def search_weights(path: Path = WEIGHTS_PATH) -> Weights:
+    """The search bot's tuned weights (`gonzaga tune`); the planner keeps the hand-set ones."""
+    tuned = load_tuned(path, "gonzaga", [f for f in DEFAULT_WEIGHTS.__dataclass_fields__])
+    return replace(DEFAULT_WEIGHTS, **tuned.weights)
+
+
 class GonzagaSearch:
     """Gonzaga's part of the search: its levels and, for each decision, its heuristics."""
 
     levels = LEVELS
 
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.weights = weights
+
     def hooks(self, view: PlayerView, seat: int, settings: Settings) -> GonzagaHooks:
-        return GonzagaHooks(seat)
+        return GonzagaHooks(seat, self.weights, view.round + settings.lookahead)
 
 
-SEARCH = GonzagaSearch()
+SEARCH = GonzagaSearch(search_weights())
 
 __all__ = ["LEVELS", "SEARCH", "GonzagaHooks", "MCTSBot", "Settings", "make_mcts",
            "parse_settings"]
