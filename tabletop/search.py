@@ -41,10 +41,17 @@ class Settings:
     width: int = 6  # options where one seat moves
     prior_weight: float = 0.3  # progressive bias towards the heuristic's favourites
     lookahead: int = 0  # rounds a rollout plays on past the tree (games whose hooks read it)
+    # (players, iterations) where a level's budget depends on the number of players: an
+    # iteration of a 4-player game costs about twice one of a 2-player game
+    by_players: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_limit is None:
             raise ValueError("an mcts budget needs iterations, a time limit or both")
+
+    def budget(self, players: int) -> int | None:
+        """The iterations of one decision in a game of `players`."""
+        return dict(self.by_players).get(players, self.iterations)
 
 
 DEFAULT_LEVELS: dict[str, Settings] = {
@@ -157,7 +164,7 @@ def parse_settings(options: str, levels: Mapping[str, Settings] = DEFAULT_LEVELS
             if not sep:
                 raise ValueError
             if key in ("iterations", "n"):
-                settings = replace(settings, iterations=_positive(int(value)))
+                settings = replace(settings, iterations=_positive(int(value)), by_players=())
                 iterations_given = True
             elif key in ("time", "t"):
                 time_given = _positive(float(value))
@@ -175,8 +182,9 @@ def parse_settings(options: str, levels: Mapping[str, Settings] = DEFAULT_LEVELS
                              "iterations=N, time=SECONDS, c=EXPLORATION, width=N or "
                              "lookahead=ROUNDS") from None
     if time_given is not None:
-        settings = replace(settings, time_limit=time_given,
-                           iterations=settings.iterations if iterations_given else None)
+        settings = replace(settings, time_limit=time_given)
+        if not iterations_given:
+            settings = replace(settings, iterations=None, by_players=())
     return settings
 
 
@@ -292,11 +300,12 @@ class MCTSBot:
     def _search(self, view: Any, hooks: SearchHooks, rng: random.Random,
                 include: tuple[int, Any] | None = None) -> _Node:
         s = self.settings
+        budget = s.budget(len(self.game.scores(view)))
         deadline = time.perf_counter() + s.time_limit if s.time_limit else None
         root: _Node | None = None
         done = 0
         while True:
-            if s.iterations is not None and done >= s.iterations:
+            if budget is not None and done >= budget:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break

@@ -371,3 +371,22 @@ def test_lookahead_is_an_option_of_the_search():
     assert parse_settings("hard").lookahead == 0
     with pytest.raises(ValueError, match="lookahead"):
         parse_settings("lookahead=-1")
+
+
+def test_the_hard_level_spends_more_iterations_where_a_game_has_fewer_players():
+    hard = parse_settings("hard", LEVELS)
+    assert hard.budget(2) > hard.budget(3) > hard.budget(4)
+    assert parse_settings("hard:iterations=50", LEVELS).budget(2) == 50  # an explicit budget
+    assert parse_settings("hard:time=1", LEVELS).budget(2) is None  # or a time alone wins
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_budget_by_players_is_what_the_search_spends(players):
+    from games.gonzaga.bots.mcts import Settings
+    from games.gonzaga.game import GAME
+
+    settings = Settings(iterations=5, by_players=((2, 9),))
+    state = new_game(players, seed=4, board=BOARD)
+    bot = MCTSBot(GAME, 1, settings)
+    bot.decide(view(state, 0), legal_actions(state, 0))
+    assert bot.last_iterations == {2: 9, 3: 5}[players]

@@ -47,7 +47,9 @@ PROSPECTS_KEPT = 20_000  # end positions remembered in one decision (a kilobyte 
 LEVELS: dict[str, Settings] = {
     "easy": Settings(iterations=100, joint_width=5, width=4),
     "medium": Settings(iterations=400),
-    "hard": Settings(iterations=1000),  # sized to stay under 2 s a decision on one core
+    # sized for a mean under 1 s a decision on one core (docs/bots.md); the time limit caps
+    # the longest, so a decision is reproducible from its seed unless it is reached
+    "hard": Settings(iterations=1000, by_players=((2, 3000), (3, 1800)), time_limit=1.9),
 }
 
 
