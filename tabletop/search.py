@@ -44,6 +44,7 @@ class Settings:
     # (players, iterations) where a level's budget depends on the number of players: an
     # iteration of a 4-player game costs about twice one of a 2-player game
     by_players: tuple[tuple[int, int], ...] = ()
+    anchor: float = 0.0  # points of expected lead another option needs over the favourite
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_limit is None:
@@ -170,6 +171,8 @@ def parse_settings(options: str, levels: Mapping[str, Settings] = DEFAULT_LEVELS
                 time_given = _positive(float(value))
             elif key in ("c", "exploration"):
                 settings = replace(settings, exploration=_positive(float(value)))
+            elif key == "anchor":
+                settings = replace(settings, anchor=_non_negative(float(value)))
             elif key == "lookahead":
                 settings = replace(settings, lookahead=_count(int(value)))
             elif key == "width":
@@ -179,8 +182,8 @@ def parse_settings(options: str, levels: Mapping[str, Settings] = DEFAULT_LEVELS
                 raise ValueError
         except ValueError:
             raise ValueError(f"bad mcts option {part!r}: use a level ({', '.join(levels)}), "
-                             "iterations=N, time=SECONDS, c=EXPLORATION, width=N or "
-                             "lookahead=ROUNDS") from None
+                             "iterations=N, time=SECONDS, c=EXPLORATION, width=N, "
+                             "lookahead=ROUNDS or anchor=POINTS") from None
     if time_given is not None:
         settings = replace(settings, time_limit=time_given)
         if not iterations_given:
@@ -196,6 +199,12 @@ def _positive(x: float) -> float:
 
 def _count(x: int) -> int:
     if x < 0:
+        raise ValueError
+    return x
+
+
+def _non_negative(x: float) -> float:
+    if not x >= 0:
         raise ValueError
     return x
 
@@ -242,6 +251,19 @@ def _add_arm(node: _Node, seat: int, action: Any) -> None:
         arms.append(_Arm(action, 0.0))
 
 
+def _chosen(arms: list[_Arm], anchor: float) -> _Arm:
+    """The most visited option, unless it leads by less than `anchor` points over the
+    heuristic's favourite (the first option): a search whose estimates are noisier than its
+    heuristic's judgement should overrule it only when it finds a clear gain."""
+    best = max(arms, key=lambda a: (a.visits, a.total))
+    favourite = arms[0]
+    if anchor and best is not favourite and favourite.visits:
+        gain = best.lead / best.visits - favourite.lead / favourite.visits
+        if gain < anchor:
+            return favourite
+    return best
+
+
 def _normalised(values: Sequence[float]) -> list[float]:
     lo, hi = min(values), max(values)
     span = hi - lo
@@ -275,7 +297,7 @@ class MCTSBot:
         hooks = spec.hooks(view, me, self.settings) if spec else RandomHooks(self.game, rng)
         root = self._search(view, hooks, rng)
         arms = root.arms[root.movers.index(me)]
-        return max(arms, key=lambda a: (a.visits, a.total)).action
+        return _chosen(arms, self.settings.anchor).action
 
     def analyse(self, view: Any, legal_actions: Sequence[Any],
                 include: Any = None) -> list[MoveValue]:

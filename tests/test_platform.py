@@ -13,7 +13,7 @@ from tabletop.bench import random_game
 from tabletop.bots import make_bot
 from tabletop.match import play_game
 from tabletop.records import RecordError
-from tabletop.search import MCTSBot, Settings
+from tabletop.search import MCTSBot, Settings, _Arm, _chosen, parse_settings
 
 GAMES = ["gonzaga", "signorie"]
 
@@ -202,3 +202,30 @@ def test_signorie_records_replay_from_the_command_line(tmp_path) -> None:
     assert made.exit_code == 0, made.output
     verified = runner.invoke(app, ["replay", "--verify", str(tmp_path / "game-00001.json")])
     assert verified.exit_code == 0 and "replay exactly" in verified.output
+
+
+# -- the anchor: the heuristic's favourite unless the search finds a clear gain --------------
+
+
+def _arm(action: str, visits: int, lead: float) -> _Arm:
+    return _Arm(action, 0.0, visits=visits, total=visits * 0.5, lead=lead * visits)
+
+
+def test_without_an_anchor_the_most_visited_option_is_chosen() -> None:
+    arms = [_arm("favourite", 40, 1.0), _arm("other", 60, 1.5)]
+    assert _chosen(arms, 0.0).action == "other"
+
+
+def test_an_anchor_keeps_the_favourite_unless_another_option_leads_by_enough() -> None:
+    arms = [_arm("favourite", 40, 1.0), _arm("other", 60, 1.5)]
+    assert _chosen(arms, 1.0).action == "favourite"  # 0.5 points better: not enough
+    assert _chosen(arms, 0.5).action == "other"  # exactly the anchor: a clear gain
+    arms = [_arm("favourite", 70, 1.0), _arm("other", 30, 9.0)]
+    assert _chosen(arms, 1.0).action == "favourite"  # the most visited is the favourite
+
+
+def test_the_anchor_is_an_option_of_the_search_spec() -> None:
+    assert parse_settings("hard:anchor=1.5").anchor == 1.5
+    assert parse_settings("hard").anchor == 0.0
+    with pytest.raises(ValueError, match="anchor"):
+        parse_settings("anchor=-1")

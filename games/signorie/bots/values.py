@@ -210,10 +210,11 @@ def estimate(p: Position, seat: int, w: Weights = GREEDY) -> float:
     c = Ctx(p, seat, w)
     t = c.t
     total = float(p.vp[seat])
-    for track in p.career[seat]:
+    for ti, track in enumerate(p.career[seat]):
         for slot, n in enumerate(track):
             if n:
-                total += n * c.career(slot)
+                # the planner's worth of a rank that a city's mission asks for (0 for greedy)
+                total += n * (c.career(slot) + _reach_value(c, ti, slot))
     for r in range(ROWS):
         have, count = c.row_now(seat, r)
         total += c.row(have, count)
