@@ -171,3 +171,27 @@ def test_the_balance_report_counts_every_component() -> None:
     taken = sum(1 for e in state.log if e.kind == "take_die")
     assert sum(v for k, v in facts.counts.items() if k.startswith("die:")) == taken
     assert facts.winner == GAME.winners(state)[0] and sorted(facts.start) == [0, 1]
+
+
+def test_the_planners_estimate_values_a_career_rank_a_city_asks_for() -> None:
+    """The search's evaluation agrees with the planner's decisions: a career meeple at a rank
+    that some city's lowest empty slot asks for is worth more than its slot alone."""
+    from dataclasses import replace
+
+    from games.signorie.bots.values import PLANNER
+
+    blind = replace(PLANNER, reach=0.0, plan_tile=0.0)
+    state = GAME.new_game(["A", "B"], 4)
+    seat, top = 0, len(state.t.career_rank) - 1
+    state.career[seat][0][top] = 1
+    rank = state.t.career_rank[top]
+    gain = estimate(state, seat, PLANNER) - estimate(state, seat, blind)
+    assert gain >= PLANNER.reach * rank / 4 > 0
+    assert estimate(state, seat, GREEDY) == estimate(state, seat, replace(GREEDY, reach=0.0))
+
+    low = GAME.new_game(["A", "B"], 4)
+    for city in low.cities:  # each city's rank-1 slot taken: the lowest empty asks for more
+        low.city_meeples[city].append((1, 0))
+    low.career[seat][0][0] = 1
+    assert low.t.career_rank[0] < min(low.t.city_slots[c][1] for c in low.cities)
+    assert estimate(low, seat, PLANNER) == estimate(low, seat, blind)
