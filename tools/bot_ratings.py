@@ -27,7 +27,7 @@ from tabletop.tournament import RATING_METHOD, rate  # noqa: E402
 COMMAND = ".venv/bin/python tools/bot_ratings.py"
 # (game, players) -> tournament folders under docs/tournaments, rated together in this order
 SOURCES: dict[tuple[str, int], list[str]] = {
-    ("gonzaga", 2): ["2p"],
+    ("gonzaga", 2): ["2p", "gonzaga-hard-2p-6060", "gonzaga-hard-2p-8080"],
     ("gonzaga", 3): ["3p"],
     ("gonzaga", 4): ["4p", "4p-all"],
     ("signorie", 2): ["signorie-2p", "signorie-short"],
