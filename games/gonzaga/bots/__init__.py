@@ -41,9 +41,9 @@ LEVEL_HELP: dict[str, Level] = {
                                                  "times before each move"),
     "mcts:medium": Level("Search", "strong", "the same search, four times longer"),
     "mcts:hard": Level("Deep search", "strongest", "the longest search: it wins about 9 games "
-                                                   "of 10 against Greedy and 7 of 10 against "
-                                                   "the Planner; thinks up to a second and a "
-                                                   "half a move"),
+                                                   "of 10 against Greedy and 3 of 4 against "
+                                                   "the Planner; thinks about a third of a "
+                                                   "second a move, two at most"),
 }
 
 
