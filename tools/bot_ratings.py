@@ -30,7 +30,7 @@ SOURCES: dict[tuple[str, int], list[str]] = {
     ("gonzaga", 2): ["2p", "gonzaga-hard-2p-6060", "gonzaga-hard-2p-8080"],
     ("gonzaga", 3): ["3p"],
     ("gonzaga", 4): ["4p", "4p-all"],
-    ("signorie", 2): ["signorie-2p", "signorie-short"],
+    ("signorie", 2): ["signorie-2p", "signorie-short", "signorie-hard-700", "signorie-hard-900"],
     ("signorie", 3): ["signorie-short"],
     ("signorie", 4): ["signorie-short"],
 }

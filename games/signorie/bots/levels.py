@@ -23,9 +23,10 @@ LEVEL_HELP: dict[str, Level] = {
     "mcts:easy": Level("Quick search", "medium", "tries the rest of the round out some eighty "
                                                  "times before each choice"),
     "mcts:medium": Level("Search", "strong", "the same search, three times longer"),
-    "mcts:hard": Level("Deep search", "strong", "the longest search: wins most games "
-                                                   "against Greedy; thinks up to a second and "
-                                                   "a half a choice"),
+    "mcts:hard": Level("Deep search", "strongest", "the longest search: wins about 3 games "
+                                                     "of 4 against the Planner; thinks about a "
+                                                     "third of a second a choice, at most 1.6 "
+                                                     "seconds"),
 }
 
 
