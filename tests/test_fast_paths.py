@@ -5,20 +5,24 @@ word, the Weddings listed by masking a card's precomputed
 pairs, the groups of pieces found by a walk and the search's estimate of final scores are
 each checked against a direct reading of the rule, over every table row and over many
 random positions; the search's tables of move values against the planner's own
-valuation, and its estimates shared between deals against the plain ones.
+valuation, and its estimates shared between deals against the plain ones. The engine's
+shortcuts for random play (placements listed from the fief owners' bytes, a fief checked
+from its table row, groups joined side by side, counts read from the few hexes that matter)
+against the longer computations they replace.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from functools import cache
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import BOARDS
 
-from games.gonzaga.actions import PlaceFief
+from games.gonzaga.actions import IllegalAction, PlaceFief
 from games.gonzaga.bots.evaluation import (
     DEFAULT_WEIGHTS,
     Weights,
@@ -28,20 +32,38 @@ from games.gonzaga.bots.evaluation import (
 from games.gonzaga.bots.mcts import GonzagaHooks, MoveTables
 from games.gonzaga.bots.planner import ranked_turns, turn_values
 from games.gonzaga.engine import (
+    _castles,
+    _checked_fief_hexes,
+    _covered_counts,
+    _fief_move,
+    _find_groups,
+    _league_context,
+    _move_leagues,
+    _new_leagues,
+    _walk_groups,
     _wedding_pairs,
     apply_in_place,
     castle_hexes,
+    covered_places,
     free_placements,
     group_labels,
     legal_actions,
     new_game,
     open_seas,
+    placement_events,
     placement_rows,
     player_groups,
     resample,
+    uncovered_count,
     view,
 )
-from games.gonzaga.placement import action_allows, cells_of, placement_tables
+from games.gonzaga.placement import (
+    Candidates,
+    action_allows,
+    cells_of,
+    free_rows,
+    placement_tables,
+)
 from games.gonzaga.state import (
     OBJECTIVE_POINTS,
     POINTS_GONZAGA_TILE,
@@ -291,3 +313,181 @@ def test_search_estimates_shared_between_deals_are_the_plain_estimates(players, 
                     apply_in_place(reached, legal[moves.randrange(len(legal))])
         legal = legal_actions(state, state.to_move()[0])
         apply_in_place(state, legal[rng.randrange(len(legal))])
+
+
+# -- the engine's shortcuts for play ----------------------------------------------------------
+
+
+@cache
+def positions() -> list[GameState]:
+    """Positions of random games on every test board: one in three while placing, and the
+    end."""
+    out = []
+    for board in BOARDS:
+        for seed in range(4):
+            state = new_game(2 + seed % 3, seed, board=board)
+            rng = random.Random(seed)
+            step = 0
+            while not state.is_over:
+                if state.phase is Phase.PLACING:
+                    step += 1
+                    if step % 3 == 0:
+                        out.append(state.clone())
+                legal = legal_actions(state, state.to_move()[0])
+                apply_in_place(state, legal[rng.randrange(len(legal))])
+            out.append(state)
+    return out
+
+
+def test_placements_listed_from_the_owner_bytes_are_the_whole_map_mask_rows():
+    """Every plan's candidate rows tested by one gather of the fief owners (the player's
+    rings marked in a copy) against the whole-map mask, and through the path for owner
+    arrays of another integer type."""
+    rings_met = 0
+    for state in positions():
+        rules = state.rules
+        for player, p in enumerate(state.players):
+            if p.fief is None:
+                continue
+            rings_met += bool((state.ring_owner == player).any())
+            blocked = (state.fief_owner >= 0) | (state.ring_owner == player)
+            wide = state.fief_owner.astype(np.int64), state.ring_owner.astype(np.int64)
+            for card in rules.region_cards:
+                for action in ("harbors", "cities", "alliance"):
+                    found = rules.candidate_set(p.fief, card, action)
+                    plain = found.rows[free_rows(blocked, found.cells)].tolist()
+                    assert found.free(state.fief_owner, state.ring_owner,
+                                      player).tolist() == plain
+                    assert found.free(*wide, player).tolist() == plain
+    assert rings_met > 10  # the marked copy has work to do
+
+
+def test_placements_of_wide_fiefs_are_read_as_several_words():
+    """Rows wider than four hexes are read as two or more 64-bit words each."""
+    rng = np.random.default_rng(3)
+    hexes = 300
+    for size in (5, 8, 9, 13):
+        cells = rng.integers(0, hexes, size=(200, size))
+        width = -(-size // 8) * 8
+        padded = np.concatenate([cells, np.repeat(cells[:, :1], width - size, axis=1)],
+                                axis=1).astype(np.intp)
+        rows = np.arange(200, dtype=np.int32)
+        found = Candidates.of(rows, padded)
+        assert found.words == width // 8
+        fiefs = np.where(rng.random(hexes) < 0.02, 1, -1).astype(np.int8)
+        rings = np.where(rng.random(hexes) < 0.02, 2, -1).astype(np.int8)
+        blocked = (fiefs >= 0) | (rings == 2)
+        plain = rows[free_rows(blocked, padded)].tolist()
+        assert 0 < len(plain) < 200
+        assert found.free(fiefs, rings, 2).tolist() == plain
+
+
+def fief_outcome(state: GameState, action: PlaceFief, fast: bool) -> object:
+    """A fief placement checked, or the rule it breaks."""
+    try:
+        if fast:
+            hexes, events, castles = _fief_move(state, action)
+        else:
+            hexes = _checked_fief_hexes(state, action)
+            events, castles = placement_events(state, action.player, hexes), _castles(
+                state.rules, action)
+    except IllegalAction as error:
+        return error.rule
+    except TypeError:  # an anchor given as a list passes the checks but has no castles
+        return "TypeError"
+    return list(hexes), events, list(castles)
+
+
+def test_a_fief_checked_from_its_row_is_checked_as_the_long_way_does():
+    """Legal placements, placements of another fief, off the map, turned too far, read from
+    a shared row by another (anchor, rotation), or on taken hexes: the row's static facts
+    give what the long check gives, or the same broken rule."""
+    rng = random.Random(5)
+    legal_seen, broken = 0, set()
+    for state in positions():
+        if state.phase is not Phase.PLACING:
+            continue
+        player = state.current_player
+        p = state.players[player]
+        legal = legal_actions(state, player)
+        tries = [legal.placement(i) for i in rng.sample(range(legal.placement_count),
+                                                        min(3, legal.placement_count))]
+        table = state.rules.fief_placements(p.fief)
+        coords = state.board.coords
+        for _ in range(6):
+            anchor = rng.choice(coords)
+            tries.append(PlaceFief(player, p.fief, anchor, rng.randrange(6)))
+        shared = [key for key, row in table.lookup.items()
+                  if key != int(table.anchors[row]) * 6 + int(table.rotations[row])]
+        if shared:
+            anchor, rotation = divmod(rng.choice(shared), 6)
+            tries.append(PlaceFief(player, p.fief, coords[anchor], rotation))
+        tries += [PlaceFief(player, p.fief + 1, coords[0], 0),
+                  PlaceFief(player, p.fief, (-5, -5), 0),
+                  PlaceFief(player, p.fief, coords[0], 6),
+                  PlaceFief(player, p.fief, [*coords[0]], 0)]
+        for action in tries:
+            fast = fief_outcome(state, action, True)
+            assert fast == fief_outcome(state, action, False), action
+            if isinstance(fast, str):
+                broken.add(fast)
+            else:
+                legal_seen += 1
+    assert legal_seen > 50
+    assert {"placing-2", "take-your-fief", "rotation"} <= broken
+
+
+def grouped(board, pieces: tuple[tuple[int, ...], ...], walk: bool) -> tuple:
+    """A player's groups, joined side by side or by the walk, as plain tuples."""
+    if walk:
+        piece_at = {h: i for i, hexes in enumerate(pieces) for h in hexes}
+        groups = _walk_groups(board.neighbours, pieces, piece_at)
+    else:
+        groups = _find_groups(board, pieces)
+    return groups.hexes, groups.labels, groups.sizes
+
+
+def test_groups_joined_side_by_side_are_the_walk_groups():
+    """Every player's pieces at many positions, and pieces laid over one another (a
+    position written by hand), grouped as the walk over touching pieces groups them."""
+    joined = 0
+    for state in positions():
+        for player in range(len(state.players)):
+            pieces = tuple(p.hexes for p in state.pieces if p.owner == player)
+            found = grouped(state.board, pieces, walk=False)
+            assert found == grouped(state.board, pieces, walk=True)
+            joined += len(found[2]) < len(pieces)
+            if pieces:
+                doubled = (*pieces, pieces[0])
+                assert grouped(state.board, doubled, walk=False) == grouped(
+                    state.board, doubled, walk=True)
+    assert joined > 10  # groups of several pieces were met
+
+
+def test_counts_read_from_few_hexes_are_the_whole_map_counts():
+    """The Last Turn count, the cities and harbors each player covers and the sea leagues a
+    move scores, each against its whole-map form (and the Last Turn count also for owner
+    arrays of another integer type)."""
+    leagues_met = 0
+    for state in positions():
+        free = (state.fief_owner < 0) & (state.ring_owner < 0)
+        counted = int(np.count_nonzero(free & state.rules.counted_at_last_turn))
+        assert uncovered_count(state) == counted
+        wide = state.clone()
+        wide.fief_owner = wide.fief_owner.astype(np.int64)
+        wide.ring_owner = wide.ring_owner.astype(np.int64)
+        assert uncovered_count(wide) == counted
+        assert _covered_counts(state) == [covered_places(state, i)
+                                          for i in range(len(state.players))]
+        if state.phase is not Phase.PLACING:
+            continue
+        player = state.current_player
+        arrays = legal_actions(state, player).placement_arrays()
+        if arrays is None:
+            continue
+        plain = _new_leagues(state.board, _league_context(state, player), arrays.cells)
+        for cells, row in zip(arrays.cells.tolist(), plain.tolist(), strict=True):
+            formed = _move_leagues(state, player, cells)
+            assert formed == {sea for sea, new in enumerate(row) if new}
+            leagues_met += bool(formed)
+    assert leagues_met > 0

@@ -265,6 +265,11 @@ class Board:
         return tuple(out)
 
     @cached_property
+    def later_neighbours(self) -> tuple[tuple[int, ...], ...]:
+        """Per hex, its neighbours of higher index: each side between two hexes once."""
+        return tuple(tuple(n for n in near if n > h) for h, near in enumerate(self.neighbours))
+
+    @cached_property
     def barrier_edges(self) -> frozenset[tuple[int, int]]:
         """Both orientations of every barrier edge, for O(1) look-ups."""
         edges = set()
@@ -286,6 +291,11 @@ class Board:
         arr = np.zeros(self.hex_count, dtype=bool)
         arr[list(self.city_at)] = True
         return arr
+
+    @cached_property
+    def place_hexes(self) -> np.ndarray:
+        """The hexes of every city and harbor, in order."""
+        return np.flatnonzero(self.is_city | self.is_harbor)
 
     @cached_property
     def is_harbor(self) -> np.ndarray:
@@ -336,6 +346,11 @@ class Board:
         for h in self.harbors.values():
             arr[h.hex] = self.sea_index[h.sea]
         return arr
+
+    @cached_property
+    def harbor_seas(self) -> list[int]:
+        """`harbor_sea_number` as Python ints, for the few hexes of one move."""
+        return self.harbor_sea_number.tolist()
 
     def objective_cities(self, objective: int) -> tuple[City, ...]:
         """The six cities an objective card names: those of its two symbols, symbol by symbol."""

@@ -8,6 +8,7 @@ or the NOTES.md item it implements; docs/rules.md states them all.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ import numpy as np
 from . import text
 from .actions import (
     ACTION_CARDS,
+    ACTION_COVERAGE,
     ACTION_ORDER,
     ALLIANCE,
     INACTIVE,
@@ -33,7 +35,7 @@ from .actions import (
     Wedding,
 )
 from .board import Board, load_board
-from .placement import action_allows, cells_of, free_rows, static_problem
+from .placement import action_allows, cells_of, static_problem
 from .state import (
     COLOURS,
     LAST_TURN_THRESHOLD,
@@ -179,10 +181,12 @@ def _start_round(state: GameState) -> None:
     state.phase = Phase.PLANNING
     state.order = ()
     state.turn = 0
+    fiefs = []
     for p in state.players:
-        p.fief = p.deck.pop(0)
+        p.fief = fief = p.deck.pop(0)
         p.plan = None
-    state.journal.append(RoundStarted(state.round, tuple(p.fief or 0 for p in state.players)))
+        fiefs.append(fief or 0)
+    state.journal.append(RoundStarted(state.round, tuple(fiefs)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -236,6 +240,8 @@ def _arrays_from(rules: Rules, leagues: LeagueContext, fief: int, rows: np.ndarr
     return PlacementArrays(fief, rows, cells, points, rules)
 
 
+_INT8 = np.dtype(np.int8)
+
 #: The placements and Weddings of a list without any (read-only: every such list shares them).
 _NO_ROWS = np.zeros(0, dtype=np.int32)
 _NO_WEDDINGS = np.zeros((0, 2), dtype=np.int32)
@@ -253,24 +259,27 @@ class LegalActions(Sequence[Action]):
     def __init__(self, fixed: Sequence[Action], player: int = -1, fief: int | None = None,
                  state: Position | None = None, rows: np.ndarray | None = None,
                  weddings: np.ndarray | None = None) -> None:
-        self._fixed = tuple(fixed)
+        self._fixed = fixed if type(fixed) is tuple else tuple(fixed)
         self.player = player
         self.fief = fief
-        self._rows = rows if rows is not None else _NO_ROWS
-        self._weddings = weddings if weddings is not None else _NO_WEDDINGS
+        if rows is None:
+            rows = _NO_ROWS
+        if weddings is None:
+            weddings = _NO_WEDDINGS
+        self._rows, self._weddings = rows, weddings
         # sizes kept: a random game asks for its length and one entry at every step
-        self._n_fixed, self._n_rows = len(self._fixed), len(self._rows)
-        self._len = self._n_fixed + self._n_rows + len(self._weddings)
+        self._n_fixed = n_fixed = len(self._fixed)
+        self._n_rows = n_rows = len(rows)
+        self._len = n_fixed + n_rows + len(weddings)
         self._arrays: PlacementArrays | None = None
         self._lazy: LeagueFacts | None = None
         if state is not None:
-            self._coords = state.board.coords
-            if fief is not None:
-                self._table = state.rules.fief_placements(fief)
+            self._rules = state.rules
+            self._coords = state.rules.board.coords
+            if fief is not None and n_rows:
                 # the arrays are made when asked for, from what scoring needs taken now: the
                 # list keeps no reference to the position (a bot is handed it)
-                if len(self._rows):
-                    self._lazy = _league_facts(state, player)
+                self._lazy = _league_facts(state, player)
 
     def __len__(self) -> int:
         return self._len
@@ -281,8 +290,10 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, i: slice) -> list[Action]: ...
 
     def __getitem__(self, i: int | slice) -> Action | list[Action]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
+        if type(i) is not int:
+            if isinstance(i, slice):
+                return [self[j] for j in range(*i.indices(len(self)))]
+            i = operator.index(i)
         n = self._len
         if i < 0:
             i += n
@@ -293,9 +304,10 @@ class LegalActions(Sequence[Action]):
         i -= self._n_fixed
         if i < self._n_rows:
             assert self.fief is not None
+            table = self._rules.tables.fiefs[self.fief]
             row = self._rows.item(i)
-            anchor = self._coords[self._table.anchors.item(row)]
-            return PlaceFief(self.player, self.fief, anchor, self._table.rotations.item(row))
+            anchor = self._coords[table.anchors.item(row)]
+            return PlaceFief(self.player, self.fief, anchor, table.rotations.item(row))
         first, second = self._weddings[i - self._n_rows].tolist()
         return Wedding(self.player, self._coords[int(first)],
                        self._coords[int(second)] if second >= 0 else None)
@@ -323,7 +335,7 @@ class LegalActions(Sequence[Action]):
         """The legal placements as arrays with their points now (None when there are none)."""
         if self._arrays is None and self._lazy is not None:
             assert self.fief is not None
-            self._arrays = _arrays_from(self._lazy[0], _context_of(self._lazy), self.fief,
+            self._arrays = _arrays_from(self._lazy[0], _context_of(*self._lazy), self.fief,
                                         self._rows)
         return self._arrays
 
@@ -372,11 +384,12 @@ def legal_actions(state: Position, player: int | None = None) -> LegalActions:
     if not 0 <= player < len(state.players):
         raise ValueError(f"no player {player} in a {len(state.players)}-player game")
     p = state.players[player]
-    if state.phase is Phase.PLANNING:
+    phase = state.phase
+    if phase is Phase.PLANNING:
         if p.has_planned:
             return LegalActions(())
-        return LegalActions(_legal_plans(state, player))
-    if state.phase is not Phase.PLACING or state.current_player != player:
+        return _legal_plans(state, player)
+    if phase is not Phase.PLACING or state.order[state.turn] != player:
         return LegalActions(())
     plan = p.plan
     assert plan is not None and p.fief is not None
@@ -385,59 +398,66 @@ def legal_actions(state: Position, player: int | None = None) -> LegalActions:
     if plan.action == ALLIANCE and p.rings > 0:
         # The Wedding is the alternative of the Alliance card; both sub-options are legal.
         weddings = _wedding_pairs(state, player, plan.region)
-    return LegalActions((Donate(player),), player, p.fief, state, rows, weddings)
+    return LegalActions(_DONATIONS[player], player, p.fief, state, rows, weddings)
 
 
-def _legal_plans(state: Position, player: int) -> tuple[Plan, ...]:
+#: The donation of each seat, as the start of its list of turns (actions are frozen values).
+_DONATIONS = tuple((Donate(seat),) for seat in range(MAX_PLAYERS))
+
+
+def _legal_plans(state: Position, player: int) -> LegalActions:
     p = state.players[player]
     privilege = PRIVILEGE not in p.resting and p.rings > 0
     key = (player, p.resting, privilege)
     plans = state.rules.plan_lists.get(key)
-    if plans is None:  # plans are frozen: one tuple serves every game on these rules
+    if plans is None:  # plans are frozen: one list serves every game on these rules
         regions = [c for c in state.rules.region_cards if c not in p.resting]
         actions = [c for c in ACTION_CARDS if c not in p.resting]
-        plans = tuple(Plan(player, r, a, privileged) for privileged in (False, True)[:1 + privilege]
-                      for r in regions for a in actions)
+        plans = LegalActions(tuple(Plan(player, r, a, privileged)
+                                   for privileged in (False, True)[:1 + privilege]
+                                   for r in regions for a in actions))
         state.rules.plan_lists[key] = plans
     return plans
-
-
-def _blocked_for_fief(state: Position, player: int) -> np.ndarray:
-    """Hexes a new fief of `player` may not cover: any fief, or the player's own ring (NOTES 3)."""
-    return (state.fief_owner >= 0) | (state.ring_owner == player)
 
 
 def placement_rows(state: Position, player: int, fief: int, card: str,
                    action: str) -> np.ndarray:
     """Rows of the fief's placement table legal now under a region card and an action card."""
-    rows = state.rules.candidates(fief, card, action)
-    if not len(rows):
-        return rows
-    cells = state.rules.candidate_cells(fief, card, action)
-    return rows[free_rows(_blocked_for_fief(state, player), cells)]
+    found = state.rules.candidate_set(fief, card, action)
+    if not len(found.rows):
+        return found.rows
+    return found.free(state.fief_owner, state.ring_owner, player)
 
 
 def free_placements(state: Position, player: int, fief: int) -> np.ndarray:
     """Rows of the fief's placement table that fit the current map under any plan."""
-    cells = state.rules.fief_placements(fief).padded_cells
-    return np.flatnonzero(free_rows(_blocked_for_fief(state, player), cells))
+    return state.rules.tables.every_row(fief).free(state.fief_owner, state.ring_owner, player)
+
+
+#: 0-d arrays to compare owner arrays with: numpy compares with a 0-d array of the array's
+#: own type at half the cost of a Python number.
+_NONE8 = np.array(0, dtype=np.int8)
+_SEAT8 = tuple(np.array(seat, dtype=np.int8) for seat in range(MAX_PLAYERS))
 
 
 def _ring_allowed(state: Position, player: int) -> np.ndarray:
     """Hexes where `player` may put a ring: no ring yet and not the player's own fief (NOTES 3)."""
-    return (state.ring_owner < 0) & (state.fief_owner != player)
+    fiefs, rings = state.fief_owner, state.ring_owner
+    if fiefs.dtype is _INT8 and rings.dtype is _INT8 and 0 <= player < MAX_PLAYERS:
+        return (rings < _NONE8) & (fiefs != _SEAT8[player])
+    return (rings < 0) & (fiefs != player)
 
 
 def _wedding_pairs(state: Position, player: int, card: str) -> np.ndarray:
     """(first, second) ring hexes; second -1 for a single ring. Pairs are listed once."""
     frame = state.rules.wedding_frame(card)
     allowed = _ring_allowed(state, player)
-    first_ok = allowed[frame.firsts]
-    singles = frame.singles[first_ok]
-    if state.players[player].rings < 2 or not len(singles):
-        return singles
-    ok = frame.pair_ok & allowed[frame.second_safe] & first_ok[:, None]
-    return np.concatenate([singles, frame.pairs[ok]])
+    if state.players[player].rings < 2:
+        return frame.single_pairs[allowed[frame.firsts]].view(np.int32).reshape(-1, 2)
+    ok = allowed[frame.every_first]
+    ok &= allowed[frame.every_second]
+    ok &= frame.every_listed
+    return frame.every_pair[ok].view(np.int32).reshape(-1, 2)
 
 
 def wedding_pairs(state: Position, player: int, card: str) -> np.ndarray:
@@ -466,7 +486,7 @@ def apply_in_place(state: GameState, action: Action) -> None:
     """
     if state.phase is Phase.OVER:
         raise IllegalAction("game-over", text.say("illegal.game-over"))
-    if not isinstance(action, Plan | PlaceFief | Wedding | Donate):
+    if not isinstance(action, _ACTION_TYPES):
         raise IllegalAction("unknown-action", text.say("illegal.unknown-action", action=action))
     if not isinstance(action.player, int) or not 0 <= action.player < len(state.players):
         raise IllegalAction("unknown-player", text.say("illegal.unknown-player",
@@ -476,6 +496,9 @@ def apply_in_place(state: GameState, action: Action) -> None:
         _apply_plan(state, action)
     else:
         _apply_turn(state, action)
+
+
+_ACTION_TYPES = (Plan, PlaceFief, Wedding, Donate)
 
 
 def _apply_plan(state: GameState, plan: Plan) -> None:
@@ -493,17 +516,22 @@ def _apply_plan(state: GameState, plan: Plan) -> None:
     if plan.action not in ACTION_CARDS:
         raise IllegalAction("action-card", text.say("illegal.action-card", card=plan.action,
                                                     cards=_action_cards(), privilege=_kp()))
-    for card in plan.cards():
-        if card in p.resting:
-            raise IllegalAction("resting-card", text.say("illegal.resting-card",
-                                                         card=card_name(state.board, card)))
+    resting = p.resting
+    if resting and (plan.region in resting or plan.action in resting
+                    or (plan.privilege and PRIVILEGE in resting)):
+        for card in plan.cards():
+            if card in resting:
+                raise IllegalAction("resting-card", text.say("illegal.resting-card",
+                                                             card=card_name(state.board, card)))
     if plan.privilege and p.rings < 1:
         raise IllegalAction("privilege-ring", text.say("illegal.privilege-ring",
                                                        privilege=_kp(), who=who))
     p.plan = plan
     state.history.append(plan)
-    if all(q.plan is not None for q in state.players):
-        _reveal(state)
+    for q in state.players:
+        if q.plan is None:
+            return
+    _reveal(state)
 
 
 def turn_order_key(state: Position, player: int) -> tuple[int, int, int]:
@@ -539,8 +567,8 @@ def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
     p = state.players[action.player]
     assert p.fief is not None and p.plan is not None
     if isinstance(action, PlaceFief):
-        hexes, events = _check_fief(state, action)
-        _put_fief(state, action.player, p.fief, hexes, _castles(state.rules, action))
+        hexes, events, castles = _fief_move(state, action)
+        _put_fief(state, action.player, p.fief, hexes, castles)
     elif isinstance(action, Wedding):
         hexes, events = _check_wedding(state, action)
         for h in hexes:
@@ -566,8 +594,9 @@ def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
 
 def _put_fief(state: GameState, player: int, fief: int, hexes: Sequence[int],
               castles: Sequence[int]) -> None:
+    owner = state.fief_owner
     for h in hexes:
-        state.fief_owner[h] = player
+        owner[h] = player
     state.pieces.append(Piece(player, "fief", tuple(hexes), fief, state.round, tuple(castles)))
 
 
@@ -611,6 +640,49 @@ def _there(board: Board, hexes: Sequence[int]) -> str:
 
 
 def _check_fief(state: Position, action: PlaceFief) -> tuple[list[int], list[ScoreEvent]]:
+    hexes, events, _ = _fief_move(state, action)
+    return list(hexes), events
+
+
+def _fief_move(state: Position, action: PlaceFief
+               ) -> tuple[Sequence[int], list[ScoreEvent], Sequence[int]]:
+    """A fief placement checked: its hexes, its scoring events and its castles' hexes.
+
+    A placement whose (anchor, rotation) is its table row's own is checked from the row's
+    static facts (hexes, cities, harbors, regions touched, castles); only the owners of its
+    hexes are read from the map. Anything else, or any broken rule, goes the long way, which
+    names the rule."""
+    p = state.players[action.player]
+    plan = p.plan
+    assert plan is not None and p.fief is not None
+    rules = state.rules
+    rotation, at = action.rotation, action.anchor
+    if (action.fief == p.fief and type(rotation) is int and 0 <= rotation < 6
+            and type(at) is tuple and len(at) == 2 and type(at[0]) is int
+            and type(at[1]) is int):
+        anchor = rules.board.index_of.get(at)
+        table = rules.tables.fiefs[p.fief]
+        row = None if anchor is None else table.canonical_row(anchor, rotation)
+        if row is not None:
+            hexes = table.cell_tuples[row]
+            fiefs, rings, player = state.fief_owner, state.ring_owner, action.player
+            free = True
+            for h in hexes:
+                if fiefs.item(h) >= 0 or rings.item(h) == player:
+                    free = False
+                    break
+            harbors = table.harbor_counts[row]
+            if (free and table.region_bits[row] & rules.card_region_bits[plan.region]
+                    and (table.city_counts[row], harbors) in ACTION_COVERAGE[plan.action]):
+                return (hexes, _events(state, player, hexes, harbors > 0),
+                        table.castles(row))
+    hexes = _checked_fief_hexes(state, action)
+    return hexes, placement_events(state, action.player, hexes), _castles(rules, action)
+
+
+def _checked_fief_hexes(state: Position, action: PlaceFief) -> list[int]:
+    """The hexes of a fief placement, every rule checked the long way (`IllegalAction`
+    names the first rule broken)."""
     p = state.players[action.player]
     plan = p.plan
     assert plan is not None and p.fief is not None
@@ -647,7 +719,7 @@ def _check_fief(state: Position, action: PlaceFief) -> tuple[list[int], list[Sco
                                                     card=card_name(board, plan.action),
                                                     covered=covered,
                                                     limits=text.action_limits(plan.action)))
-    return hexes, placement_events(state, action.player, hexes)
+    return hexes
 
 
 def _fief_hexes(rules: Rules, fief: int, anchor: int, rotation: int) -> list[int]:
@@ -680,22 +752,28 @@ def _hex_index(board: Board, value: object) -> int | None:
 
 def placement_events(state: Position, player: int, hexes: Sequence[int]) -> list[ScoreEvent]:
     """Scoring while playing (NOTES 9): 3 or 1 per city and harbor, 10 for a new sea league."""
-    board = state.board
-    rules = state.rules
+    harbor_at = state.board.harbor_at
+    return _events(state, player, hexes, any(h in harbor_at for h in hexes))
+
+
+def _events(state: Position, player: int, hexes: Sequence[int], harbor: bool
+            ) -> list[ScoreEvent]:
+    """`placement_events`, told whether any of the hexes is a harbor."""
+    places = state.rules.scoring_places
     events = []
-    hex_points = rules.hex_point_list
     for h in hexes:
-        pts = hex_points[h]
-        if pts:
-            place = board.city_at.get(h) or board.harbor_at.get(h)
-            assert place is not None
-            reason = Reason.CITY if h in board.city_at else Reason.HARBOR
-            events.append(ScoreEvent(state.round, player, pts, reason, place.name))
-    if any(h in board.harbor_at for h in hexes):
+        place = places.get(h)
+        if place is not None:
+            events.append(ScoreEvent(state.round, player, place[0], place[1], place[2]))
+    if harbor:
         formed = _move_leagues(state, player, hexes)
-        for sea in sorted(s for s, i in board.sea_index.items() if i in formed):
-            events.append(ScoreEvent(state.round, player, POINTS_SEA_LEAGUE, Reason.SEA_LEAGUE,
-                                     text.english("detail.league", sea=board.seas[sea].name), sea))
+        if formed:
+            board = state.board
+            for sea in sorted(s for s, i in board.sea_index.items() if i in formed):
+                events.append(ScoreEvent(state.round, player, POINTS_SEA_LEAGUE,
+                                         Reason.SEA_LEAGUE,
+                                         text.english("detail.league",
+                                                      sea=board.seas[sea].name), sea))
     return events
 
 
@@ -755,8 +833,8 @@ def _league_facts(state: Position, player: int) -> LeagueFacts:
             state.players[player].leagues, state.leagues_formed)
 
 
-def _context_of(facts: LeagueFacts) -> LeagueContext:
-    rules, player, fiefs, rings, leagues, formed = facts
+def _context_of(rules: Rules, player: int, fiefs: np.ndarray, rings: np.ndarray,
+                leagues: frozenset[str], formed: frozenset[str]) -> LeagueContext:
     board = rules.board
     mine = ((fiefs == player) | (rings == player)) & board.is_harbor
     return mine, _open_seas(board, rules.variants, leagues, formed)
@@ -764,8 +842,8 @@ def _context_of(facts: LeagueFacts) -> LeagueContext:
 
 def _league_context(state: Position, player: int) -> LeagueContext:
     """The context now, read straight from the position (nothing kept, nothing to copy)."""
-    return _context_of((state.rules, player, state.fief_owner, state.ring_owner,
-                        state.players[player].leagues, state.leagues_formed))
+    return _context_of(state.rules, player, state.fief_owner, state.ring_owner,
+                       state.players[player].leagues, state.leagues_formed)
 
 
 def _new_leagues(board: Board, leagues: LeagueContext, cells: np.ndarray,
@@ -797,11 +875,11 @@ def _move_leagues(state: Position, player: int, hexes: Sequence[int]) -> set[int
     handful of hexes, where setting up arrays would cost more than the count (this runs on
     every placement)."""
     board = state.board
-    sea_of = board.harbor_sea_number
+    sea_of = board.harbor_seas
     fiefs, rings = state.fief_owner, state.ring_owner
     added: dict[int, int] = {}
     for h in hexes:
-        sea = sea_of.item(h)
+        sea = sea_of[h]
         if sea >= 0 and fiefs.item(h) != player and rings.item(h) != player:
             added[sea] = added.get(sea, 0) + 1
     if not added:
@@ -810,10 +888,18 @@ def _move_leagues(state: Position, player: int, hexes: Sequence[int]) -> set[int
                          state.leagues_formed)
     formed = set()
     for sea, add in added.items():
-        have = sum(1 for h in board.sea_harbor_list[sea]
-                   if fiefs.item(h) == player or rings.item(h) == player)
-        if have + add >= LEAGUE_SIZE and board.sea_ids[sea] not in closed:
-            formed.add(sea)
+        if board.sea_ids[sea] in closed:
+            continue
+        have = add
+        for h in board.sea_harbor_list[sea]:
+            if fiefs.item(h) == player or rings.item(h) == player:
+                have += 1
+                if have >= LEAGUE_SIZE:
+                    formed.add(sea)
+                    break
+        else:
+            if have >= LEAGUE_SIZE:
+                formed.add(sea)
     return formed
 
 
@@ -899,7 +985,7 @@ def _check_wedding(state: Position, action: Wedding) -> tuple[list[int], list[Sc
     first = _hex_index(board, action.first)
     if first is None:
         raise IllegalAction("placing-2", text.say("illegal.ring-off-map"))
-    if not state.rules.card_land[plan.region][first]:
+    if not state.rules.card_land[plan.region].item(first):
         raise IllegalAction("wedding-region", text.say("illegal.wedding-region",
                                                        regions=_region_names(state, plan.region)))
     hexes = [first]
@@ -911,10 +997,10 @@ def _check_wedding(state: Position, action: Wedding) -> tuple[list[int], list[Sc
             raise IllegalAction("wedding-adjacent", text.say("illegal.wedding-adjacent"))
         hexes.append(second)
     for h in hexes:
-        if state.ring_owner[h] >= 0:
+        if state.ring_owner.item(h) >= 0:
             raise IllegalAction("rings-one-per-hex", text.say("illegal.ring-taken",
                                                               place=_there(board, [h])))
-        if state.fief_owner[h] == action.player:
+        if state.fief_owner.item(h) == action.player:
             raise IllegalAction("rings-own", text.say("illegal.ring-own-fief",
                                                       place=_there(board, [h]), who=who))
     return hexes, placement_events(state, action.player, hexes)
@@ -925,7 +1011,12 @@ def _check_wedding(state: Position, action: Wedding) -> tuple[list[int], list[Sc
 
 def uncovered_count(state: Position) -> int:
     """Cities and harbors of flourishing regions with neither a fief nor a ring (NOTES 10)."""
-    free = (state.fief_owner < 0) & (state.ring_owner < 0)
+    fiefs, rings = state.fief_owner, state.ring_owner
+    if fiefs.dtype is _INT8 and rings.dtype is _INT8:
+        # both negative exactly where the sign bit survives their bitwise and
+        hexes = state.rules.counted_hexes
+        return int(np.count_nonzero((fiefs[hexes] & rings[hexes]) < _NONE8))
+    free = (fiefs < 0) & (rings < 0)
     return int(np.count_nonzero(free & state.rules.counted_at_last_turn))
 
 
@@ -978,20 +1069,62 @@ GROUP_MEMO_SIZE = 1024
 
 def piece_groups(state: Position, player: int) -> Groups:
     """The player's `Groups`, found once per set of pieces (in the order laid)."""
-    pieces = tuple(p.hexes for p in state.pieces if p.owner == player)
-    memo = state.rules.group_memo
+    return _groups(state.rules, tuple(p.hexes for p in state.pieces if p.owner == player))
+
+
+def _groups(rules: Rules, pieces: tuple[tuple[int, ...], ...]) -> Groups:
+    memo = rules.group_memo
     groups = memo.get(pieces)
     if groups is None:
         if len(memo) >= GROUP_MEMO_SIZE:
             memo.clear()
-        groups = memo[pieces] = _find_groups(state.board.neighbours, pieces)
+        groups = memo[pieces] = _find_groups(rules.board, pieces)
     return groups
 
 
-def _find_groups(neighbours: Sequence[Sequence[int]], pieces: tuple[tuple[int, ...], ...]
-                 ) -> Groups:
-    """A walk over touching pieces from each piece not yet in a group, in the order laid."""
+def _find_groups(board: Board, pieces: tuple[tuple[int, ...], ...]) -> Groups:
+    """Pieces joined along every side two of their hexes share, each side looked at once
+    (from its lower hex); groups numbered by their first piece. Pieces that share a hex (a
+    position written by hand) take the walk `_walk_groups`, as each hex then has two
+    pieces."""
     piece_at = {h: i for i, hexes in enumerate(pieces) for h in hexes}
+    if len(piece_at) != sum(map(len, pieces)):
+        return _walk_groups(board.neighbours, pieces, piece_at)
+    parent = list(range(len(pieces)))
+    later = board.later_neighbours
+    at = piece_at.get
+    for h, i in piece_at.items():
+        for n in later[h]:
+            j = at(n, i)
+            if j != i:
+                while parent[i] != i:
+                    i = parent[i]
+                while parent[j] != j:
+                    j = parent[j]
+                if i < j:
+                    parent[j] = i
+                elif j < i:
+                    parent[i] = j
+    group_of: list[int] = []
+    sizes: list[int] = []
+    for i in range(len(pieces)):
+        root = i
+        while parent[root] != root:
+            root = parent[root]
+        if root == i:  # a group's first piece: the lowest of its pieces is its root
+            group_of.append(len(sizes))
+            sizes.append(1)
+        else:
+            group = group_of[root]
+            group_of.append(group)
+            sizes[group] += 1
+    return Groups(tuple(piece_at), tuple([group_of[i] for i in piece_at.values()]),
+                  tuple(sizes))
+
+
+def _walk_groups(neighbours: Sequence[Sequence[int]], pieces: tuple[tuple[int, ...], ...],
+                 piece_at: dict[int, int]) -> Groups:
+    """A walk over touching pieces from each piece not yet in a group, in the order laid."""
     group_of = [-1] * len(pieces)
     sizes: list[int] = []
     for start in range(len(pieces)):
@@ -1028,20 +1161,39 @@ def covered_places(state: Position, player: int) -> int:
     return int(np.count_nonzero(mine & (state.board.is_city | state.board.is_harbor)))
 
 
+def _covered_counts(state: Position) -> list[int]:
+    """`covered_places` of every player in one pass over the cities and harbors."""
+    n = len(state.players)
+    places = state.board.place_hexes
+    counts = [0] * n
+    for fief, ring in zip(state.fief_owner[places].tolist(), state.ring_owner[places].tolist(),
+                          strict=True):
+        if 0 <= fief < n:
+            counts[fief] += 1
+        if 0 <= ring < n and ring != fief:
+            counts[ring] += 1
+    return counts
+
+
 def objective_cities(state: Position, player: int) -> list[str]:
     """City ids of the player's objective card that the player covers (none if hidden)."""
     p = state.players[player]
     if p.objective is None:
         return []
+    fiefs, rings = state.fief_owner, state.ring_owner
     return [c.id for c in state.board.objective_cities(p.objective)
-            if state.fief_owner[c.hex] == player or state.ring_owner[c.hex] == player]
+            if fiefs.item(c.hex) == player or rings.item(c.hex) == player]
 
 
 def _end_game(state: GameState) -> None:
     """Final scoring (NOTES 11): the Gonzaga tile, then every hidden objective."""
     n = len(state.players)
     events: list[ScoreEvent] = []
-    groups = [largest_group(state, i) for i in range(n)]
+    laid: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
+    for piece in state.pieces:  # each player's pieces in the order laid (`piece_groups`)
+        if 0 <= piece.owner < n:
+            laid[piece.owner].append(piece.hexes)
+    groups = [max(_groups(state.rules, tuple(hexes)).sizes, default=0) for hexes in laid]
     best = max(groups)
     if best > 0:
         for i in range(n):
@@ -1063,7 +1215,8 @@ def _end_game(state: GameState) -> None:
 
 def winners(state: GameState) -> tuple[int, ...]:
     """Most points; tie: most cities and harbors covered; still tied: a shared victory."""
-    keys = [(p.score, covered_places(state, i)) for i, p in enumerate(state.players)]
+    covered = _covered_counts(state)
+    keys = [(p.score, covered[i]) for i, p in enumerate(state.players)]
     best = max(keys)
     return tuple(i for i, k in enumerate(keys) if k == best)
 

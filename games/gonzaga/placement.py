@@ -105,6 +105,22 @@ class FiefPlacements:
         numpy's per-call cost outweighs the work."""
         return [tuple(row) for row in self.cells.tolist()]
 
+    @cached_property
+    def city_counts(self) -> list[int]:
+        """`cities` as Python ints (a move checked reads one)."""
+        return self.cities.tolist()
+
+    @cached_property
+    def harbor_counts(self) -> list[int]:
+        """`harbors` as Python ints."""
+        return self.harbors.tolist()
+
+    @cached_property
+    def region_bits(self) -> list[int]:
+        """Per row, the regions whose land it touches as bits (bit r: region number r)."""
+        return [sum(1 << r for r, touched in enumerate(row) if touched)
+                for row in self.regions.tolist()]
+
     def castles(self, row: int) -> tuple[int, ...]:
         """The row's hexes under castles, in the order of its cells (found when first asked:
         a game places a few dozen of the thousands of rows)."""
@@ -131,10 +147,9 @@ class PlacementTables:
     def __getitem__(self, fief: int) -> FiefPlacements:
         return self.fiefs[fief]
 
-    def candidates(self, fief: int, regions: tuple[int, ...], action: str
-                   ) -> tuple[np.ndarray, np.ndarray]:
+    def candidates(self, fief: int, regions: tuple[int, ...], action: str) -> Candidates:
         """Rows of the fief's table touching any of `regions` (numbers) and allowed by an
-        action card, with their `padded_cells`; made once per board, whatever the scenario."""
+        action card (`Candidates`); made once per board, whatever the scenario."""
         key = (fief, regions, action)
         found = self._candidates.get(key)
         if found is None:
@@ -142,12 +157,81 @@ class PlacementTables:
             in_region = fp.regions[:, list(regions)].any(axis=1)
             allowed = action_allows_array(action, fp.cities, fp.harbors)
             rows = np.flatnonzero(in_region & allowed).astype(np.int32)
-            found = self._candidates[key] = (rows, fp.padded_cells[rows])
+            found = self._candidates[key] = Candidates.of(rows, fp.padded_cells[rows])
         return found
 
     @cached_property
-    def _candidates(self) -> dict[tuple[int, tuple[int, ...], str], tuple[np.ndarray, np.ndarray]]:
+    def _candidates(self) -> dict[tuple[int, tuple[int, ...], str], Candidates]:
         return {}
+
+    def every_row(self, fief: int) -> Candidates:
+        """Every row of the fief's table as `Candidates` (placements under any plan)."""
+        found = self._every.get(fief)
+        if found is None:
+            fp = self.fiefs[fief]
+            rows = np.arange(len(fp), dtype=np.int32)
+            found = self._every[fief] = Candidates.of(rows, fp.padded_cells)
+        return found
+
+    @cached_property
+    def _every(self) -> dict[int, Candidates]:
+        return {}
+
+
+#: Each seat as the one byte its number is in an owner array (int8, -1 for none).
+_SEAT_BYTE = tuple(bytes((seat,)) for seat in range(128))
+_INT8 = np.dtype(np.int8)
+
+
+@dataclass(frozen=True, eq=False)
+class Candidates:
+    """Placement rows that could be legal under one plan, made ready to be tested on every
+    turn: the rows' `padded_cells` flat, so the owners of all their hexes are read in one
+    gather and each row's bytes compared as machine words (a whole-map mask would cost
+    more than the gather: a few hundred rows against 1,500 hexes)."""
+
+    rows: np.ndarray  # (K,) rows of the fief's table
+    cells: np.ndarray  # (K, width) their `padded_cells`
+    flat: np.ndarray  # (K * width,) the same, flat
+    word: np.dtype  # a row's bytes read as words of this type
+    words: int  # words per row
+    no_fief: np.ndarray  # 0-d (numpy compares with it at half a scalar's cost): a word of
+    # hexes without a fief, every byte -1
+
+    @classmethod
+    def of(cls, rows: np.ndarray, cells: np.ndarray) -> Candidates:
+        width = cells.shape[1]
+        word = np.dtype(np.uint32 if width == 4 else np.uint64)
+        flat = np.ascontiguousarray(cells).reshape(-1)
+        for array in (rows, cells, flat):
+            array.setflags(write=False)
+        return cls(rows, cells, flat, word, width // word.itemsize,
+                   np.array(np.iinfo(word).max, dtype=word))
+
+    def free(self, fief_owner: np.ndarray, ring_owner: np.ndarray, player: int) -> np.ndarray:
+        """The rows covering no fief and none of `player`'s rings (NOTES 3), in order."""
+        if fief_owner.dtype is not _INT8 or ring_owner.dtype is not _INT8:
+            blocked = (fief_owner >= 0) | (ring_owner == player)
+            return self.rows[free_rows(blocked, self.cells)]
+        words = _blocked_bytes(fief_owner, ring_owner, player)[self.flat].view(self.word)
+        if self.words == 1:
+            return self.rows[words == self.no_fief]
+        return self.rows[(words == self.no_fief).reshape(-1, self.words).all(axis=1)]
+
+
+def _blocked_bytes(fief_owner: np.ndarray, ring_owner: np.ndarray, player: int) -> np.ndarray:
+    """The fief owners, with the hexes of `player`'s rings (a handful) marked as under a
+    fief: a byte per hex, -1 (every bit set) exactly where a fief of `player` may go."""
+    rings = ring_owner.tobytes()
+    mine = _SEAT_BYTE[player]
+    at = rings.find(mine)
+    if at < 0:
+        return fief_owner
+    marked = fief_owner.copy()
+    while at >= 0:
+        marked[at] = 0
+        at = rings.find(mine, at + 1)
+    return marked
 
 
 def free_rows(blocked: np.ndarray, padded: np.ndarray) -> np.ndarray:

@@ -17,6 +17,7 @@ import numpy as np
 from .actions import INACTIVE, Action, Plan
 from .board import Board, Scenario
 from .placement import (
+    Candidates,
     FiefPlacements,
     PlacementTables,
     placement_tables,
@@ -188,9 +189,34 @@ class Rules:
         return self.hex_points.tolist()
 
     @cached_property
+    def scoring_places(self) -> dict[int, tuple[int, Reason, str]]:
+        """The hexes worth points when covered (`hex_points`): points, reason and the
+        place's name, as a move's scoring events give them."""
+        board = self.board
+        out = {}
+        for h, pts in enumerate(self.hex_point_list):
+            if pts:
+                place = board.city_at.get(h) or board.harbor_at.get(h)
+                assert place is not None
+                reason = Reason.CITY if h in board.city_at else Reason.HARBOR
+                out[h] = (pts, reason, place.name)
+        return out
+
+    @cached_property
+    def card_region_bits(self) -> dict[str, int]:
+        """Per region card, its regions as bits (`FiefPlacements.region_bits`)."""
+        return {card: sum(1 << self.board.region_index[r] for r in self.card_regions(card))
+                for card in self.region_cards}
+
+    @cached_property
     def counted_at_last_turn(self) -> np.ndarray:
         """Cities and harbors of flourishing regions, counted by the Last Turn check."""
         return (self.board.is_city | self.board.is_harbor) & self.flourishing_hex
+
+    @cached_property
+    def counted_hexes(self) -> np.ndarray:
+        """The hexes of `counted_at_last_turn`, in order."""
+        return np.flatnonzero(self.counted_at_last_turn)
 
     def card_regions(self, card: str) -> tuple[str, ...]:
         return self.inactive_regions if card == INACTIVE else (card,)
@@ -214,13 +240,14 @@ class Rules:
 
     def candidates(self, fief: int, card: str, action: str) -> np.ndarray:
         """Rows of the fief's placement table allowed by a region card and an action card."""
-        return self._candidate(fief, card, action)[0]
+        return self.candidate_set(fief, card, action).rows
 
     def candidate_cells(self, fief: int, card: str, action: str) -> np.ndarray:
         """The `padded_cells` of the `candidates` rows, kept with them."""
-        return self._candidate(fief, card, action)[1]
+        return self.candidate_set(fief, card, action).cells
 
-    def _candidate(self, fief: int, card: str, action: str) -> tuple[np.ndarray, np.ndarray]:
+    def candidate_set(self, fief: int, card: str, action: str) -> Candidates:
+        """The `candidates` rows as `Candidates`, to list the free ones on every turn."""
         key = (fief, card, action)
         found = self._candidates.get(key)
         if found is None:
@@ -229,14 +256,14 @@ class Rules:
         return found
 
     @cached_property
-    def _candidates(self) -> dict[tuple[int, str, str], tuple[np.ndarray, np.ndarray]]:
+    def _candidates(self) -> dict[tuple[int, str, str], Candidates]:
         return {}
 
     @cached_property
-    def plan_lists(self) -> dict[tuple[int, tuple[str, ...], bool], tuple[Plan, ...]]:
-        """A player's legal plans by the cards that rest and whether the Privilege may be
-        played: every planning decision asks, and a few lists answer them all (the engine
-        fills it)."""
+    def plan_lists(self) -> dict[tuple[int, tuple[str, ...], bool], Sequence[Plan]]:
+        """A player's legal plans (the engine's list of them) by the cards that rest and
+        whether the Privilege may be played: every planning decision asks, and a few lists
+        answer them all (the engine fills it)."""
         return {}
 
     @cached_property
@@ -276,6 +303,14 @@ class WeddingFrame:
     pairs: np.ndarray  # (F, 6, 2) each with each neighbour: (first, second), -1 off the map
     second_safe: np.ndarray  # (F, 6) the second hexes with 0 for -1, to index with
     pair_ok: np.ndarray  # (F, 6) the pair is on the map and listed from this first hex
+    # The singles, then the pairs, flat (F * 7 entries), for one pass of masking: each
+    # entry's hexes (a single's twice), whether it is listed, and its two int32 hexes read
+    # as one int64, so the Weddings left are cut from a flat array and read back as pairs.
+    every_first: np.ndarray
+    every_second: np.ndarray
+    every_listed: np.ndarray
+    every_pair: np.ndarray
+    single_pairs: np.ndarray  # (F,) the singles alone, as one int64 each
 
     @classmethod
     def of(cls, rules: Rules, card: str) -> WeddingFrame:
@@ -287,7 +322,18 @@ class WeddingFrame:
         listed_from_other = rules.card_land[card][safe] & (second < first_rep)
         singles = np.stack([firsts, np.full(len(firsts), -1)], axis=1).astype(np.int32)
         pairs = np.stack([first_rep, second], axis=2).astype(np.int32)
-        return cls(firsts, singles, pairs, safe, on_map & ~listed_from_other)
+        pair_ok = on_map & ~listed_from_other
+        every = np.ascontiguousarray(np.concatenate([singles, pairs.reshape(-1, 2)]))
+        flat = cls(firsts, singles, pairs, safe, pair_ok,
+                   np.concatenate([firsts, first_rep.ravel()]).astype(np.intp),
+                   np.concatenate([firsts, safe.ravel()]).astype(np.intp),
+                   np.concatenate([np.ones(len(firsts), dtype=bool), pair_ok.ravel()]),
+                   every.view(np.int64).ravel(),
+                   np.ascontiguousarray(singles).view(np.int64).ravel())
+        for array in (flat.every_first, flat.every_second, flat.every_listed, flat.every_pair,
+                      flat.single_pairs):
+            array.setflags(write=False)
+        return flat
 
 
 _rules_cache: dict[tuple[str, str, frozenset[str]], Rules] = {}
@@ -400,9 +446,10 @@ class Position:
 
     def to_move(self) -> tuple[int, ...]:
         """Players who may act now: everyone who has not planned yet, or the player to place."""
-        if self.phase is Phase.PLANNING:
-            return tuple(i for i, p in enumerate(self.players) if not p.has_planned)
-        if self.phase is Phase.PLACING:
+        phase = self.phase
+        if phase is Phase.PLANNING:
+            return tuple([i for i, p in enumerate(self.players) if not p.has_planned])
+        if phase is Phase.PLACING:
             return (self.order[self.turn],)
         return ()
 
