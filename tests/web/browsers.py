@@ -40,3 +40,20 @@ def shot(page: Any, name: str) -> None:
 
 def wait_new_view(page: Any, seq: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}", timeout=15000)
+
+
+def click(page: Any, selector: str, timeout: float = 15000) -> None:
+    """Click `selector`; if it never becomes clickable, fail with what the page showed (the
+    view's number, the status line and the actions box) and a screenshot, not a bare timeout."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.click(selector, timeout=timeout)
+    except PlaywrightTimeout:
+        shot(page, "stuck")
+        seen = page.evaluate(
+            "[document.body.dataset.seq, (document.querySelector('#status') || {}).innerText,"
+            " (document.querySelector('#actions') || {}).innerText,"
+            " (document.querySelector('#toast') || {}).innerText,"
+            " (document.querySelector('#conn') || {}).innerText]")
+        raise AssertionError(f"{selector} never became clickable; the page showed {seen}") from None

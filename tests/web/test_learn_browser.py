@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from browsers import shot
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.gonzaga.actions import ACTION_COVERAGE
@@ -49,11 +50,14 @@ def walk_tutorial(page: Any, game: str, off_script: list[str]) -> dict[str, Any]
             state = page.evaluate("[document.body.dataset.tutorialTarget, "
                                   "document.querySelector('#tutorial').innerText]")
             raise AssertionError(f"the tutorial did not end: {state}")
-        target = page.query_selector(".tutorial-target")
-        if target is None or not target.is_visible() or not target.is_enabled():
-            page.wait_for_timeout(100)
+        try:
+            target = page.query_selector(".tutorial-target")
+            if target is None or not target.is_visible() or not target.is_enabled():
+                page.wait_for_timeout(100)
+                continue
+            target.click(timeout=5000)
+        except PlaywrightError:  # a view drew the choices afresh after the target was found
             continue
-        target.click()
         clicks += 1
         page.wait_for_timeout(150)
     return {"refusal": refusal, "clicks": clicks, "seconds": time.monotonic() - started}

@@ -6,7 +6,7 @@ and fail in CI (CI=true), where .ci/run installs it.
 
 from __future__ import annotations
 
-from browsers import shot, wait_new_view
+from browsers import click, shot, wait_new_view
 
 from tabletop.web.loadbench import http_json
 
@@ -54,7 +54,7 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
             continue
         best = page.query_selector("#best a")
         if best is None:
-            page.click("#donate")
+            click(page, "#donate")
             donated += 1
             wait_new_view(page, seq)
             continue
@@ -77,7 +77,7 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
         if placed == 4:  # a few rounds in, with pieces on the map
             page.evaluate("document.querySelector('#toast').hidden = true")
             shot(page, "placing")
-        page.click("#confirm")
+        click(page, "#confirm")
         placed += 1
         wait_new_view(page, seq)
 
