@@ -42,9 +42,11 @@ def wait_new_view(page: Any, seq: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}", timeout=15000)
 
 
-def click(page: Any, selector: str, timeout: float = 15000) -> None:
+def click(page: Any, selector: str, errors: list[str] | None = None,
+          timeout: float = 15000) -> None:
     """Click `selector`; if it never becomes clickable, fail with what the page showed (the
-    view's number, the status line and the actions box) and a screenshot, not a bare timeout."""
+    view's number, the status line, the actions box and the page's script `errors` so far)
+    and a screenshot, not a bare timeout."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     try:
@@ -56,4 +58,5 @@ def click(page: Any, selector: str, timeout: float = 15000) -> None:
             " (document.querySelector('#actions') || {}).innerText,"
             " (document.querySelector('#toast') || {}).innerText,"
             " (document.querySelector('#conn') || {}).innerText]")
-        raise AssertionError(f"{selector} never became clickable; the page showed {seen}") from None
+        raise AssertionError(f"{selector} never became clickable; the page showed {seen}; "
+                             f"script errors: {errors}") from None

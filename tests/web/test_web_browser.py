@@ -54,7 +54,7 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
             continue
         best = page.query_selector("#best a")
         if best is None:
-            click(page, "#donate")
+            click(page, "#donate", errors)
             donated += 1
             wait_new_view(page, seq)
             continue
@@ -77,7 +77,7 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
         if placed == 4:  # a few rounds in, with pieces on the map
             page.evaluate("document.querySelector('#toast').hidden = true")
             shot(page, "placing")
-        click(page, "#confirm")
+        click(page, "#confirm", errors)
         placed += 1
         wait_new_view(page, seq)
 
