@@ -31,8 +31,8 @@ SOURCES: dict[tuple[str, int], list[str]] = {
     ("gonzaga", 3): ["3p"],
     ("gonzaga", 4): ["4p", "4p-all"],
     ("signorie", 2): ["signorie-2p", "signorie-short", "signorie-hard-700", "signorie-hard-900"],
-    ("signorie", 3): ["signorie-short"],
-    ("signorie", 4): ["signorie-short"],
+    ("signorie", 3): ["signorie-short", "signorie-hard-3p"],
+    ("signorie", 4): ["signorie-short", "signorie-hard-4p"],
 }
 
 
