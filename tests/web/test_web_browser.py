@@ -40,15 +40,15 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
             break
         seen_rounds.add(page.inner_text("#status").split(" · ")[0])
         if page.query_selector("#plan-go"):
-            page.click("#region-cards button:not([disabled])")
+            click(page, "#region-cards button:not([disabled])", errors)
             action = ("harbors", "cities", "alliance")[planned % 3]
             if page.query_selector(f"#action-cards [data-card='{action}']:not([disabled])"):
-                page.click(f"#action-cards [data-card='{action}']")
+                click(page, f"#action-cards [data-card='{action}']", errors)
             else:
-                page.click("#action-cards button:not([disabled]):not(#privilege)")
+                click(page, "#action-cards button:not([disabled]):not(#privilege)", errors)
             if planned == 0:
                 shot(page, "planning")
-            page.click("#plan-go")
+            click(page, "#plan-go", errors)
             planned += 1
             wait_new_view(page, seq)
             continue
