@@ -42,6 +42,15 @@ def wait_new_view(page: Any, seq: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}", timeout=15000)
 
 
+def wait_taken(page: Any, seq: int, control: str) -> None:
+    """After a move: a newer view that no longer offers `control`, the decision just taken
+    (or the game's end). Another seat's move can arrive before ours (plans are simultaneous);
+    its view still offers the decision, and acting on it again would race our own move."""
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq} "
+                           f"&& (!document.querySelector({control!r}) "
+                           f"|| document.body.dataset.phase === 'over')", timeout=15000)
+
+
 def click(page: Any, selector: str, errors: list[str] | None = None,
           timeout: float = 15000) -> None:
     """Click `selector`; if it never becomes clickable, fail with what the page showed (the

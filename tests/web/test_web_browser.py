@@ -6,7 +6,7 @@ and fail in CI (CI=true), where .ci/run installs it.
 
 from __future__ import annotations
 
-from browsers import click, shot, wait_new_view
+from browsers import click, shot, wait_new_view, wait_taken
 
 from tabletop.web.loadbench import http_json
 
@@ -50,13 +50,13 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
                 shot(page, "planning")
             click(page, "#plan-go", errors)
             planned += 1
-            wait_new_view(page, seq)
+            wait_taken(page, seq, "#plan-go")
             continue
         best = page.query_selector("#best a")
         if best is None:
             click(page, "#donate", errors)
             donated += 1
-            wait_new_view(page, seq)
+            wait_taken(page, seq, "#mode-fief")
             continue
         anchor = best.get_attribute("data-anchor")
         rotation = int(best.get_attribute("data-rotation") or 0)
@@ -79,7 +79,7 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
             shot(page, "placing")
         click(page, "#confirm", errors)
         placed += 1
-        wait_new_view(page, seq)
+        wait_taken(page, seq, "#mode-fief")
 
     # the end: winner, final table, revealed objectives, the Gonzaga tile
     shot(page, "game-over")
