@@ -6,7 +6,7 @@ and fail in CI (CI=true), where .ci/run installs it.
 
 from __future__ import annotations
 
-from browsers import click, shot, wait_new_view, wait_taken
+from browsers import click, shot, wait_taken
 
 from tabletop.web.loadbench import http_json
 
@@ -160,7 +160,7 @@ def test_an_illegal_position_names_its_rule_and_a_wedding_by_clicking(server, br
                            ".includes(' point')")
     shot(page, "wedding")
     page.click("#wedding-go")
-    wait_new_view(page, seq)
+    wait_taken(page, seq, "#wedding-go")
     page.wait_for_function("document.querySelector('#you-score').textContent"
                            ".includes('Rings left 4')")
     rings = page.query_selector_all("#pieces [data-piece='ring']")
