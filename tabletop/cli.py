@@ -184,7 +184,7 @@ def tune(
                                                    "seat rotations.")] = 16,
     players: Annotated[int, typer.Option(min=2, max=4, help="Players at each table.")] = 2,
     player: Annotated[str, typer.Option(help="The bot that plays the candidates' weights "
-                                             "(Gonzaga: planner, or mcts:iterations=N).")]
+                                             "(planner, or mcts:iterations=N).")]
     = "planner",
     out: Annotated[Path, typer.Option(help="The weights file to write.")] = Path("weights.json"),
 ) -> None:

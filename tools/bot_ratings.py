@@ -30,9 +30,10 @@ SOURCES: dict[tuple[str, int], list[str]] = {
     ("gonzaga", 2): ["2p", "gonzaga-hard-2p-6060", "gonzaga-hard-2p-8080"],
     ("gonzaga", 3): ["3p"],
     ("gonzaga", 4): ["4p", "4p-all"],
-    ("signorie", 2): ["signorie-2p", "signorie-short", "signorie-hard-700", "signorie-hard-900"],
-    ("signorie", 3): ["signorie-short", "signorie-hard-3p"],
-    ("signorie", 4): ["signorie-short", "signorie-hard-4p"],
+    # Signorie's mcts:hard as it plays now (tuned weights); older runs rated an earlier search
+    ("signorie", 2): ["signorie-short", "signorie-tuned-700", "signorie-tuned-900"],
+    ("signorie", 3): ["signorie-short", "signorie-tuned-3p"],
+    ("signorie", 4): ["signorie-short", "signorie-tuned-4p"],
 }
 
 

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import pytest
-from browsers import shot, wait_new_view
+from browsers import shot, wait_taken
 
 from tabletop import i18n
 from tabletop.i18n_tools import extract
@@ -105,6 +105,7 @@ def play_in(browser: Any, server: Any, lang: str, locale: str) -> None:
             page.click("#region-cards button:not([disabled])")
             page.click("#action-cards button:not([disabled]):not(#privilege)")
             page.click("#plan-go")
+            taken = "#plan-go"
         elif page.query_selector("#best a"):
             page.click("#best a")
             page.wait_for_function("!document.querySelector('#confirm').disabled")
@@ -112,10 +113,12 @@ def play_in(browser: Any, server: Any, lang: str, locale: str) -> None:
             if turns == 3:
                 shot(page, f"i18n-placing-{lang}")
             page.click("#confirm")
+            taken = "#donate"
         else:
             page.click("#donate")
+            taken = "#donate"
         turns += 1
-        wait_new_view(page, seq)
+        wait_taken(page, seq, taken)
     page.evaluate("document.querySelector('#toast').hidden = true")
     shot(page, f"i18n-game-over-{lang}")
     problems += [f"end screen: {t}" for t in untranslated(page, lang)]

@@ -8,14 +8,20 @@
   the evaluation already prices in.
 - Rewards: each seat's estimated final score (`values.final_estimates`), as the lead over the
   best other seat through a logistic curve (exact scores once the game is over).
+
+The weights of all three are the search's own, tuned by `gonzaga tune --game signorie` and
+shipped in `weights.json`; the planner keeps the hand-set `values.PLANNER`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import fields, replace
+from pathlib import Path
 from typing import Any
 
 from tabletop.search import Settings
+from tabletop.tune import load_tuned
 
 from ..state import Position
 from .greedy import best_action
@@ -62,13 +68,25 @@ class SignorieHooks:
         return final_estimates(state, self.weights)
 
 
+WEIGHTS_PATH = Path(__file__).with_name("weights.json")
+
+
+def search_weights(path: Path = WEIGHTS_PATH) -> Weights:
+    """The search bot's tuned weights; a weight the file leaves out keeps its planner value."""
+    tuned = load_tuned(path, "signorie", [f.name for f in fields(Weights)])
+    return replace(PLANNER, **tuned.weights)
+
+
 class SignorieSearch:
     """Signorie's part of the search: its levels and, for each decision, its heuristics."""
 
     levels = LEVELS
 
+    def __init__(self, weights: Weights = PLANNER) -> None:
+        self.weights = weights
+
     def hooks(self, view: Position, seat: int, settings: Settings) -> SignorieHooks:
-        return SignorieHooks(view)
+        return SignorieHooks(view, self.weights)
 
 
-SEARCH = SignorieSearch()
+SEARCH = SignorieSearch(search_weights())
