@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tabletop import games  # noqa: E402
-from tabletop.tune import load_tuned, play_candidate, tunable  # noqa: E402
+from tabletop.tune import TunedWeights, load_tuned, play_candidate, tunable  # noqa: E402
 
 FIRST_DEAL = 5_000_000
 
@@ -27,9 +27,9 @@ def main() -> None:
     name, players, deals = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     game = games.get(name)
     path = ROOT / "games" / name / "bots" / "weights.json"  # where each game ships its file
-    tune = tunable(game, "planner")
+    player = TunedWeights.model_validate_json(path.read_text(encoding="utf-8")).player
+    tune = tunable(game, player)
     tuned = load_tuned(path, name, tune.names)
-    tune = tunable(game, tuned.player)
     results = [play_candidate(game, tune, tuned.weights, FIRST_DEAL + d, seat, players)
                for d in range(deals) for seat in range(players)]
     n = len(results)
