@@ -73,6 +73,8 @@ SHUTDOWN_WAIT = 5.0  # seconds a stopping server waits for its tasks to end
 #: fill the event loop ahead of the moves of games already playing.
 ARRIVALS_AT_ONCE = 4
 LOBBY_PAGE = 20  # games per lobby list and page
+LAST_RESORT = 4  # failed decisions of one bot move before a random legal move is made here
+GIVE_UP = LAST_RESORT + 2  # refusals of that random move too: a bug, logged; the bot stops
 STATIC = Path(__file__).with_name("static")  # the platform's pages: the lobby, shared scripts
 
 
@@ -379,13 +381,15 @@ class GameServer:
     # -- play ------------------------------------------------------------------------------
 
     async def act(self, room: Room, seat: int | None, payload: Any, seq: Any, *,
-                  after_commit: Callable[[], None] | None = None) -> None:
+                  after_commit: Callable[[], None] | None = None, by_bot: bool = False
+                  ) -> None:
         """Validate, store, apply, broadcast; a `ClientError` changes nothing.
-        `after_commit` runs once the move is made, before anyone is told."""
+        `after_commit` runs once the move is made, before anyone is told; `by_bot`: the
+        server's bot moves for the seat (`Room.prepare`)."""
         for tries in range(self.limits.conflict_retries, -1, -1):
             async with self.locks[room.id]:
                 room.check_seq(seq)
-                action, new_state = room.prepare(seat, payload)
+                action, new_state = room.prepare(seat, payload, by_bot=by_bot)
                 if not await self._store(room, tries, "append", room.id, room.seq,
                                          room.game.action_to_json(action),
                                          section=room.section(new_state),
@@ -559,21 +563,12 @@ class GameServer:
         """A bot decides in a worker process on its own view, then acts like any client.
 
         A decision that fails or misses its deadline is asked again; the third time the seat
-        plays the greedy bot's move instead, so a bot never stalls its game."""
-        seq = room.seq
-        key = (room.id, seat, seq)
+        plays the greedy bot's move instead, and after two more failures a random legal move
+        made here, so a bot never stalls its game. However this task ends, a bot still to
+        move is started again (a person's move during the pause, a stale decision)."""
+        key = (room.id, seat, room.seq)
         try:
-            delay = self.bot_delay + (self.limits.undo_wait if room.before is not None else 0)
-            if delay:
-                await asyncio.sleep(delay)
-            if room.seq != seq or seat not in room.bots_to_move():
-                return  # the game changed meanwhile (a move was taken back)
-            state = room.state
-            spec = room.bots[seat] if self.bot_failures.get(key, 0) < 2 else "greedy"
-            action = await self.bots.decide(Decision(
-                room.game.info.name, spec, room.params.bot_seed, room.game.setup_of(state),
-                tuple(state.history), seat))
-            await self.act(room, seat, room.game.action_to_json(action), seq)
+            await self._bot_turn(room, seat, key[2])
         except asyncio.CancelledError:
             raise
         except ClientError as exc:
@@ -586,10 +581,38 @@ class GameServer:
             self._bot_failed(key, "error")
         finally:
             self.pending_bots.discard((room.id, seat))
-        if self.bot_failures.get(key, 0) >= 4:
-            log.error("bot %s of game %s gave up at move %s", seat, room.id, seq)
+        if self.bot_failures.get(key, 0) > GIVE_UP:
+            log.error("bot %s of game %s gave up at move %s: even a random legal move was "
+                      "refused", seat, room.id, key[2])
         elif seat in room.bots_to_move() and room.id in self.rooms:
             self.kick_bots(room)
+
+    async def _bot_turn(self, room: Room, seat: int, seq: int) -> None:
+        """Wait the bot's pause (longer after a move that may be taken back), then decide
+        and act, unless the game moved meanwhile: then the caller starts the bot again on the
+        game as it is, with a pause of its own."""
+        delay = self.bot_delay + (self.limits.undo_wait if room.before is not None else 0)
+        if delay:
+            await asyncio.sleep(delay)
+        if room.seq != seq or seat not in room.bots_to_move():
+            return
+        failures = self.bot_failures.get((room.id, seat, seq), 0)
+        state = room.state
+        if failures >= LAST_RESORT:
+            action = self._any_legal(room, seat)
+        else:
+            spec = room.bots[seat] if failures < 2 else "greedy"
+            action = await self.bots.decide(Decision(
+                room.game.info.name, spec, room.params.bot_seed, room.game.setup_of(state),
+                tuple(state.history), seat))
+        await self.act(room, seat, room.game.action_to_json(action), seq, by_bot=True)
+
+    def _any_legal(self, room: Room, seat: int) -> Any:
+        """The last resort of a bot whose decisions keep failing: a legal move drawn here."""
+        log.error("bot %s of game %s failed %s times at move %s; it plays a random legal move",
+                  seat, room.id, LAST_RESORT, room.seq)
+        legal = list(room.game.legal_actions(room.state, seat))
+        return legal[secrets.randbelow(len(legal))]
 
     def _bot_failed(self, key: tuple[str, int, int], why: str) -> None:
         self.bot_failures[key] = self.bot_failures.get(key, 0) + 1

@@ -413,14 +413,17 @@ class Room:
         """The number of the first view of the decision now open."""
         return self.site.decision_start(self.state)
 
-    def prepare(self, seat: int | None, payload: Any) -> tuple[Any, Any]:
-        """Validate and compute the next state; the room is not changed."""
+    def prepare(self, seat: int | None, payload: Any, *, by_bot: bool = False
+                ) -> tuple[Any, Any]:
+        """Validate and compute the next state; the room is not changed. `by_bot`: the
+        server's own bot moves for the seat, so a seat a bot took for good still plays (only
+        the person who lost it is refused)."""
         action = self.parse(seat, payload)
         assert seat is not None
         s = self.state
         if s.is_over:
             raise ClientError("game-over", say("error.game-over"))
-        if seat in self.replaced:
+        if seat in self.replaced and not by_bot:
             raise ClientError("seat-replaced", say("timing.seat-replaced", misses=sum(
                 line["kind"] == "timeout" and line["seat"] == seat for _, line in self.notices)))
         if seat not in s.to_move():

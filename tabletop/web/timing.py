@@ -177,6 +177,8 @@ class Timekeeper:
         self.clock = clock
         self.clocks = TurnClocks(where)
         self._started: dict[str, dict[int, float]] = {}  # game -> seat -> waiting since
+        # game -> (seq, clocks) before its last move: an undo back to that seq finds them
+        self._before: dict[str, tuple[int, dict[int, float]]] = {}
         self._foreign: set[str] = set()  # clocks of games this server cannot open
 
     def parse(self, data: Any) -> dict[str, Any] | None:
@@ -217,16 +219,22 @@ class Timekeeper:
 
     def changed(self, room: Room) -> None:
         """After every change of a game: a clock for each person seat that now may move (kept
-        for a seat that was already waiting), none for the others."""
+        for a seat that was already waiting), none for the others. A move taken back gives
+        the mover its clock as it was before the move, so move and undo never buy time."""
         seconds = self.seconds(room)
         if seconds is None:
             return
         have = self._started.get(room.id, {})
+        seq, before = self._before.get(room.id, (-1, {}))
+        if seq == room.seq:  # back where the last move started: an undo
+            have = {**have, **before}
+        elif room.before is not None:  # a move that may be taken back
+            self._before[room.id] = (room.seq - 1, have)
         waiting = [] if room.state.is_over else \
             [s for s in room.state.to_move() if s not in room.bots]
         now = self.clock()
         started = {s: have.get(s, now) for s in waiting}
-        if started != have:
+        if started != self._started.get(room.id, {}):
             self.clocks.set(room.id, started, seconds)
             self._started[room.id] = started
         self._show(room, started, seconds)
@@ -245,6 +253,7 @@ class Timekeeper:
 
     def forget(self, game_id: str) -> None:
         self._started.pop(game_id, None)
+        self._before.pop(game_id, None)
 
     # -- deadlines ---------------------------------------------------------------------------
 
@@ -313,7 +322,7 @@ class Timekeeper:
 
         try:
             await server.act(room, seat, room.game.action_to_json(action), seq,
-                             after_commit=after_commit)
+                             after_commit=after_commit, by_bot=True)
         except ClientError:
             return False  # the player moved meanwhile, or the game went on
         return True

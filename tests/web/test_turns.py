@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from typing import Any
 
 import pytest
@@ -279,3 +280,47 @@ def test_a_restart_keeps_the_deadlines_and_makes_moves_that_timed_out_meanwhile(
     assert log_texts(resumed)[:len(log_texts(back))] == log_texts(back)
     assert say("timing.replaced-one", name=name) in log_texts(resumed)
     fourth.store.close()
+
+
+@pytest.mark.parametrize("game", ["gonzaga", "signorie"])
+def test_a_move_taken_back_keeps_the_movers_clock_where_it_was(tmp_path, game):
+    """Move and undo must not buy a late player a new limit: the clock's start survives the
+    undo, in memory and in the database a restarted server reads."""
+    db = f"sqlite:///{tmp_path / 'g.db'}"
+    clock = Clock()
+    server = make_server(db, clock, game)
+
+    async def move(room: Any, seat: int) -> None:
+        view = json.loads(room.message_text(seat))
+        await server.act(room, seat, room.site.bench_reply(view, random.Random(0)), room.seq)
+
+    async def main() -> tuple[str, int, float]:
+        room = server.create({"game": game, "seats": people(2),
+                              "timing": {"move_seconds": HOUR, "misses": 3}})
+        for _ in range(50):  # a turn whose last step may be taken back
+            mover = room.state.to_move()[0]
+            deadline = room.turn["deadlines"][mover]
+            clock.now += 60
+            while mover in room.state.to_move():  # every step of the mover's turn
+                await move(room, mover)
+            if room.can_undo(mover):
+                break
+        assert room.state.to_move() and mover not in room.state.to_move()
+        clock.now = deadline - 60  # a minute left when the move is taken back
+        await server.undo(room, mover, room.seq)
+        assert room.turn["deadlines"][mover] == deadline
+        return room.id, mover, deadline
+
+    game_id, mover, deadline = asyncio.run(main())
+    server.store.close()
+    again = make_server(db, clock, game)
+    again.resume()
+    assert again.rooms[game_id].turn["deadlines"][mover] == deadline
+    clock.now += 61
+
+    async def late() -> None:
+        assert (game_id, mover) in again.turns.check()  # out of time as if it never moved
+        await settle(again)
+
+    asyncio.run(late())
+    again.store.close()
