@@ -460,7 +460,13 @@ class GameServer:
         """Bring a room to its stored log (another process moved); True if it changed. The
         caller holds the room's lock. Its clients are sent the new view."""
         stored = await self._hot("load", room.id)
-        if stored is None or not room.catch_up(stored):
+        if stored is None:
+            return False
+        claimed = set(room.claimed)
+        if not room.catch_up(stored):
+            if room.claimed != claimed:  # a seat taken elsewhere: who is who, not a new view
+                self._lobby_cache.clear()
+                self.presence(room)
             return False
         self.turns.attach_again(room)
         self._lobby_cache.clear()

@@ -228,12 +228,12 @@ class Room:
 
     def catch_up(self, stored: StoredGame) -> bool:
         """Bring the room to the log as stored, where another server process may have moved
-        (or taken a move back); True if anything a client sees changed. The stored log is the
-        truth: moves it adds are applied in order, and a log that no longer starts with ours
-        (an undo elsewhere) is replayed from the deal."""
+        (or taken a move back); True if the game changed. The stored log is the truth: moves
+        it adds are applied in order, and a log that no longer starts with ours (an undo
+        elsewhere) is replayed from the deal. Seats claimed elsewhere are added too; they
+        change no view's game, so the caller tells them as presence."""
         theirs = [self.game.action_from_json(data) for data in stored.actions]
         mine = self.state.history
-        claimed = stored.claimed - self.claimed
         self.claimed |= stored.claimed
         if list(mine) == theirs[:len(mine)]:
             for action in theirs[len(mine):]:
@@ -243,9 +243,7 @@ class Room:
                     raise ValueError(f"game {self.id}: stored action {self.seq} does not "
                                      f"apply: {exc}") from None
                 self.commit(action, new)
-            if claimed and len(theirs) == len(mine):
-                self.touch()
-            return bool(claimed) or len(theirs) > len(mine)
+            return len(theirs) > len(mine)
         fresh = Room.restore(stored, self.site)
         self.state, self.before = fresh.state, fresh.before
         self.touch()

@@ -126,6 +126,46 @@ def test_moves_of_different_seats_at_once_both_count(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
+class _Client:
+    """A joined connection that records what it is sent (views as the server builds them)."""
+
+    def __init__(self, room: Any, seat: int | None) -> None:
+        self.room, self.seat, self.joined = room, seat, True
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    def send_view(self) -> None:
+        self.send(self.room.message_text(self.seat))
+
+
+def test_a_seat_claimed_on_another_process_is_told_as_presence_not_a_view_again(
+        tmp_path: Path) -> None:
+    """A seat taken on process B (its player said hello there) reaches A's clients when A
+    next reads the store (a hello on A does): as a presence message, never as the same view
+    sent again, so every client sees each view once and in order."""
+    async def run() -> None:
+        a, b = _servers(tmp_path / "g.db")
+        room_a = a.create(PEOPLE)
+        ann = _Client(room_a, 0)
+        a.conns[room_a.id].add(ann)  # type: ignore[arg-type]
+        ann.send_view()
+        room_b = b.room(room_a.id)
+        assert room_b is not None and 1 not in room_b.claimed
+        section, summary = room_b.line_if_claimed(1)
+        assert b.store.claim(room_b.id, 1, section=section, summary=summary)
+        await a.catch_up(room_a)
+        assert 1 in room_a.claimed
+        assert [m["seq"] for m in ann.sent if m["type"] == "state"] == [0]
+        presence = [m for m in ann.sent if m["type"] == "presence"]
+        assert presence and presence[-1]["seats"][1]["claimed"]
+        assert not await a.catch_up(room_a)  # nothing new: nothing sent again
+        assert len(ann.sent) == 2
+
+    asyncio.run(run())
+
+
 def test_an_undo_on_another_process_is_replayed_not_forked(tmp_path: Path) -> None:
     async def run() -> None:
         a, b = _servers(tmp_path / "g.db")
