@@ -43,7 +43,7 @@ from .connection import Connection
 from .errors import ClientError
 from .hinting import Hinting
 from .learn import learn_offer, learn_routes
-from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
+from .limits import BodyLimit, RateLimited, RateLimiter, address_key, parse_json
 from .reviewing import Reviews
 from .room import BOT, GameParams, Room, parse_params
 from .site import WebGame, load_sites
@@ -64,8 +64,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("tabletop.web")
 DEFAULT_DB = "sqlite:///gonzaga.db"
 STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
-          "rate-limited": 429, "server-full": 503, "review-failed": 503, "sign-in": 401,
-          "bad-login": 401,
+          "rate-limited": 429, "too-many-games": 429, "server-full": 503, "review-failed": 503,
+          "sign-in": 401, "bad-login": 401,
           "csrf": 403, "other-account": 403, "name-taken": 409}  # else 400
 SHUTDOWN_WAIT = 5.0  # seconds a stopping server waits for its tasks to end
 #: Players arriving (a hello: a catch-up, a seat taken, a first view) handled at once. When
@@ -86,7 +86,11 @@ class Limits:
     lobby_burst: int = 20
     messages_per_second: float = 20.0  # WebSocket messages per connection, after a burst
     message_burst: int = 60
-    max_active_games: int = 1000  # unfinished games with a move in the last day
+    max_active_games: int = 1000  # unfinished games that count (below), all together
+    games_per_address: int = 20  # of those, created from one address (an IPv6 /64)
+    games_per_account: int = 10  # of those, created by one signed-in account
+    active_game_seconds: float = 3600.0  # a game counts while it had a move (or began) this
+    # recently: games nobody moves in stop holding places
     idle_seconds: float = 600.0  # a game nobody watches leaves memory after this long
     sweep_seconds: float = 30.0  # how often games that left play are let go
     decision_seconds: float = DEADLINE  # a bot decision's deadline
@@ -317,26 +321,42 @@ class GameServer:
     # -- lobby -----------------------------------------------------------------------------
 
     def create(self, data: Any, client: str = "",
-               check: Callable[[GameParams], None] | None = None) -> Room:
-        """A new game; `check` may refuse its parameters before it exists (rated games)."""
-        self.create_limit.check(client, "new games from your address")
+               check: Callable[[GameParams], None] | None = None, *,
+               account: int | None = None) -> Room:
+        """A new game from the address `client` (and the signed-in `account`); `check` may
+        refuse its parameters before it exists (rated games)."""
+        address = address_key(client)
+        self.create_limit.check(address, "new games from your address")
         name = data.get("game") if isinstance(data, dict) else None
         params = parse_params(data, self.site(name))
         params.timing = self.turns.parse(data)
         if check is not None:
             check(params)
-        self._check_capacity()
-        return self._open(params)
+        self._check_capacity(address, account)
+        return self._open(params, creator=(address, account))
 
-    def _check_capacity(self) -> None:
-        if self.store.active_games(time.time() - 86_400) >= self.limits.max_active_games:
+    def _check_capacity(self, address: str, account: int | None) -> None:
+        """Room for one more game: under the cap on games that count, and under the shares of
+        its creator's address and account, so that no one client fills the cap."""
+        since = self.clock() - self.limits.active_game_seconds
+        held = self.store.active_games
+        over_share = held(since, address=address) >= self.limits.games_per_address or (
+            account is not None
+            and held(since, account=account) >= self.limits.games_per_account)
+        if over_share:
+            raise ClientError("too-many-games", say(
+                "error.too-many-games", minutes=round(self.limits.active_game_seconds / 60)))
+        if self.store.active_games(since) >= self.limits.max_active_games:
             raise ClientError("server-full", say("error.server-full"))
 
     def _open(self, params: GameParams, claimed: set[int] | None = None,
-              game_id: str | None = None) -> Room:
+              game_id: str | None = None, *,
+              creator: tuple[str, int | None] = ("", None)) -> Room:
         room = Room(game_id or secrets.token_urlsafe(12), params, self.sites[params.game],
                     claimed=claimed)
-        self.store.create(room.stored())
+        stored = room.stored()
+        stored.creator_address, stored.creator_account = creator
+        self.store.create(stored)
         self._add(room)
         self._lobby_cache.clear()
         self.kick_bots(room)
@@ -504,14 +524,15 @@ class GameServer:
             if conn.joined and conn is not but:
                 conn.send(text)
 
-    async def rematch(self, room: Room, seat: int | None) -> None:
-        """A new game with the same seats; each connection is sent its own seat's link."""
+    async def rematch(self, room: Room, seat: int | None, client: str = "") -> None:
+        """A new game with the same seats, counted as created from the address `client` of
+        the player who asked first; each connection is sent its own seat's link."""
         if seat is None:
             raise ClientError("spectator", say("error.spectator-rematch"))
         if not room.state.is_over:
             raise ClientError("not-over", say("error.not-over"))
         if room.rematch is None:
-            new = await self._rematch_room(room)
+            new = await self._rematch_room(room, address_key(client))
             room.rematch = {s: f"/game/{new.id}#{t}" for s, t in new.tokens.items()}
             room.rematch[None] = f"/game/{new.id}#watch"
             room.touch()
@@ -520,7 +541,7 @@ class GameServer:
                 conn.send(json.dumps({"type": "rematch", "link": room.rematch.get(conn.seat)}))
         self.broadcast(room)
 
-    async def _rematch_room(self, room: Room) -> Room:
+    async def _rematch_room(self, room: Room, address: str) -> Room:
         """The rematch of a game: one game whoever asks, on whichever process. Its id comes
         from the finished game's (`rematch_id`), so a second process asking creates nothing:
         it finds the game stored, or loses the race to create it and loads it."""
@@ -528,13 +549,14 @@ class GameServer:
         found = await self.room_waiting(new_id)
         if found is not None:
             return found
-        self._check_capacity()
+        self._check_capacity(address, None)
         p = room.params
         state = room.site.deal([s.name for s in p.seats], None, p.options)
         params = GameParams(p.seats, None, p.options, p.public, room.game.setup_of(state),
                             secrets.randbits(63), p.game, p.timing)
         try:
-            return self._open(params, claimed=set(room.claimed), game_id=new_id)
+            return self._open(params, claimed=set(room.claimed), game_id=new_id,
+                              creator=(address, None))
         except GameExists:
             found = await self.room_waiting(new_id)
             if found is None:
@@ -677,7 +699,7 @@ class GameServer:
         elif kind == "state":
             conn.send_view()
         elif kind == "rematch":
-            await self.rematch(room, conn.seat)
+            await self.rematch(room, conn.seat, _client(conn.ws))
         elif kind == "chat":
             line = self.chat.post(conn, room, msg.get("text"), self.conns.get(room.id, ()))
             if self.cluster is not None:  # players of this game on other processes read it too
@@ -795,7 +817,9 @@ def _pages(app: FastAPI, server: GameServer) -> None:
                             headers={"Cache-Control": "max-age=86400"})
 
 
-def _client(request: Request) -> str:
+def _client(request: Request | WebSocket) -> str:
+    """The client's address: the connection's, or the one a trusted proxy forwarded
+    (`serve(proxies=...)`)."""
     return request.client.host if request.client else ""
 
 

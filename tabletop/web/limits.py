@@ -8,6 +8,7 @@ limit on the calls that cost the server work. A refused input changes nothing.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import time
 from collections import OrderedDict
@@ -62,6 +63,21 @@ def _check_str(text: str, what: str) -> None:
     except UnicodeEncodeError:
         raise ClientError("bad-text", f"the {what} holds text that is not valid Unicode "
                                       "(a lone surrogate)") from None
+
+
+def address_key(host: str) -> str:
+    """A client address as the key of a per-address limit: an IPv6 address's /64 network (a
+    home or a rented server gets a whole /64, so one client has all its addresses), else the
+    address itself."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 @dataclass

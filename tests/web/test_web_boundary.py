@@ -1,0 +1,159 @@
+"""The server's boundary against strangers: whose address a request has (a client's own
+X-Forwarded-For is no one's), how many games one address or account may hold, and which games
+hold places at all."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+import urllib.error
+import urllib.request
+from typing import Any
+
+from accounts_client import Visitor
+from web_server import Server, launch
+
+from tabletop.web.app import GameServer, Limits
+from tabletop.web.errors import ClientError
+from tabletop.web.site import load_sites
+from tabletop.web.storage import SqliteStore
+
+GAME = json.dumps({"seats": [{"kind": "person"}, {"kind": "bot"}]}).encode()
+PEOPLE = {"seats": [{"kind": "person"}, {"kind": "person"}]}
+
+
+def post(server: Server, path: str, body: bytes, headers: dict[str, str] | None = None
+         ) -> tuple[int, Any, Any]:
+    req = urllib.request.Request(f"{server.base}{path}", data=body, headers={
+        "Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, r.headers, json.loads(r.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.headers, json.loads(exc.read())
+
+
+def creators(server: Server) -> list[str]:
+    with sqlite3.connect(server.db) as db:
+        return [a for (a,) in db.execute("SELECT creator_address FROM games ORDER BY created")]
+
+
+# -- 1. forwarded addresses ---------------------------------------------------------------------
+
+
+def test_a_forged_forwarded_address_does_not_escape_the_creation_limit(tmp_path):
+    """By default no proxy is trusted: a client naming another address per request in
+    X-Forwarded-For is still the one address it connects from."""
+    srv = launch(tmp_path / "g.db", limits={"undo_wait": 0})  # the production limits
+    try:
+        codes = [post(srv, "/api/games", GAME, {"X-Forwarded-For": f"203.0.113.{i}"})[0]
+                 for i in range(1, 9)]
+        assert codes[:5] == [200] * 5 and 429 in codes[5:], codes
+        assert set(creators(srv)) == {"127.0.0.1"}
+        # nor does a client's X-Forwarded-Proto make the server think it came over https
+        player = Visitor(srv.base)
+        _, headers, _ = player.call("/api/signup", {"name": "Plain", "password": "long enough"},
+                                    headers={"X-Forwarded-Proto": "https"})
+        flags = [f.strip().lower() for c in headers.get_all("Set-Cookie") for f in c.split(";")]
+        assert flags and "secure" not in flags
+    finally:
+        srv.stop()
+
+
+def test_a_named_proxy_is_believed_about_the_clients_address(tmp_path):
+    srv = launch(tmp_path / "g.db", proxies=["127.0.0.1"],
+                 limits={"undo_wait": 0, "games_per_account": 2})
+    try:
+        codes = [post(srv, "/api/games", GAME, {"X-Forwarded-For": f"203.0.113.{i}"})[0]
+                 for i in range(1, 9)]
+        assert codes == [200] * 8, codes  # eight clients, one game each
+        assert creators(srv) == [f"203.0.113.{i}" for i in range(1, 9)]
+        one = {"X-Forwarded-For": "198.51.100.7"}
+        codes = [post(srv, "/api/games", GAME, one)[0] for _ in range(7)]
+        assert codes[:5] == [200] * 5 and 429 in codes[5:], codes  # one client's limit
+        # what a client put before the proxy's own entry is not believed
+        post(srv, "/api/games", GAME, {"X-Forwarded-For": "198.51.100.7, 198.51.100.8"})
+        assert creators(srv)[-1] == "198.51.100.8"
+        # a signed-in account holds its share whatever addresses it comes from
+        player = Visitor(srv.base)
+        player.sign_up("Sharer")
+        codes = [player.call("/api/games", GAME, headers={"X-Forwarded-For": f"192.0.2.{i}"})[0]
+                 for i in range(1, 4)]
+        assert codes == [200, 200, 429], codes
+        assert player.call("/api/games", GAME, headers={"X-Forwarded-For": "192.0.2.9"}
+                           )[2]["code"] == "too-many-games"
+    finally:
+        srv.stop()
+
+
+# -- 2. the cap on games: shares and idle games -----------------------------------------------
+
+
+def game_server(tmp_path: Any, clock: Any = time.time, **limits: Any) -> GameServer:
+    return GameServer(SqliteStore(tmp_path / "g.db"), load_sites(["gonzaga"]),
+                      bot_processes=False, clock=clock,
+                      limits=Limits(creates_per_minute=0, **limits))
+
+
+def refused(server: GameServer, client: str, account: int | None = None) -> str | None:
+    """The code of the error creating a game, None if it was created."""
+    try:
+        server.create(PEOPLE, client, account=account)
+    except ClientError as exc:
+        return exc.code
+    return None
+
+
+async def finish(server: GameServer, room: Any) -> None:
+    while not room.state.is_over:
+        seat = room.state.to_move()[0]
+        action = room.game.legal_actions(room.state, seat)[-1]
+        await server.act(room, seat, room.game.action_to_json(action), room.seq)
+
+
+def test_each_address_and_account_holds_only_its_share_of_the_games(tmp_path):
+    server = game_server(tmp_path, games_per_address=2, games_per_account=3)
+
+    async def main() -> None:
+        first = server.create(PEOPLE, "198.51.100.1")
+        assert refused(server, "198.51.100.1") is None
+        assert refused(server, "198.51.100.1") == "too-many-games"
+        assert refused(server, "198.51.100.2") is None  # another address has its own
+        # an IPv6 client's /64 is one address
+        assert [refused(server, f"2001:db8::{i}") for i in (1, 2, 3)] == [
+            None, None, "too-many-games"]
+        assert refused(server, "2001:db8:0:1::1") is None
+        # an account, from any address
+        assert [refused(server, f"203.0.113.{i}", 7) for i in range(1, 5)] == [
+            None, None, None, "too-many-games"]
+        assert refused(server, "203.0.113.4") is None  # a guest at that address may
+        await finish(server, first)  # a finished game holds no place
+        assert refused(server, "198.51.100.1") is None
+
+    asyncio.run(main())
+
+
+def test_games_nobody_moves_in_for_an_hour_stop_counting(tmp_path):
+    now = [time.time()]
+    server = game_server(tmp_path, lambda: now[0], max_active_games=2)
+
+    async def main() -> None:
+        server.create(PEOPLE, "198.51.100.1")
+        moved = server.create(PEOPLE, "198.51.100.2")
+        created = time.time()
+        assert refused(server, "198.51.100.3") == "server-full"
+        await asyncio.sleep(0.05)
+        before_move = time.time()
+        seat = moved.state.to_move()[0]
+        action = moved.game.legal_actions(moved.state, seat)[0]
+        await server.act(moved, seat, moved.game.action_to_json(action), moved.seq)
+        # an hour after the creations, but not after the move: only the moved game counts
+        now[0] = (created + before_move) / 2 + 3600
+        assert refused(server, "198.51.100.3") is None
+        assert refused(server, "198.51.100.4") == "server-full"
+        now[0] = time.time() + 3601  # an hour later, nothing has moved
+        assert refused(server, "198.51.100.4") is None
+
+    asyncio.run(main())
