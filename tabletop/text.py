@@ -104,6 +104,7 @@ MESSAGES: dict[str, str] = {
     "limit.logins-name": "sign-in attempts for this user name",
     "limit.sign-ups": "new accounts from your address",
     "limit.account-reads": "account requests from your address",
+    "limit.replays": "replay and record requests from your address",
     # seats held by accounts
     "seat.other-account": "this seat belongs to another account",
     "seat.rated-sign-in": "this is a rated game: sign in to take its seat",

@@ -32,7 +32,6 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import i18n
 from ..ratings import bot_table
-from ..records import dumps_record
 from ..text import say
 from . import accounts as account_routes
 from . import i18n_web, timing
@@ -44,8 +43,9 @@ from .errors import ClientError
 from .hinting import Hinting
 from .learn import learn_offer, learn_routes
 from .limits import BodyLimit, RateLimited, RateLimiter, address_key, parse_json
+from .replaying import Replays
 from .reviewing import Reviews
-from .room import BOT, GameParams, Room, parse_params
+from .room import GameParams, Room, parse_params
 from .site import WebGame, load_sites
 from .storage import (
     GameExists,
@@ -94,6 +94,8 @@ class Limits:
     idle_seconds: float = 600.0  # a game nobody watches leaves memory after this long
     sweep_seconds: float = 30.0  # how often games that left play are let go
     decision_seconds: float = DEADLINE  # a bot decision's deadline
+    replays_per_second: float = 2.0  # replay steps and records per client address, after a
+    replay_burst: int = 60  # burst (a replay playing asks one step each 0.7 s)
     reviews_per_minute: float = 2.0  # reviews of finished games an address may start
     review_burst: int = 4
     undo_wait: float = 1.5  # extra seconds a bot waits after a person's move that can be undone
@@ -155,6 +157,7 @@ class GameServer:
         self._arrivals: asyncio.Semaphore | None = None  # made on the server's loop
         self.hinting = Hinting(self, store)
         self.reviews = Reviews(self, self.limits.reviews_per_minute, self.limits.review_burst)
+        self.replays = Replays(self, self.limits.replays_per_second, self.limits.replay_burst)
         self.chat = Chat(store, clock, self.limits.chat_per_second,
                          self.limits.chat_burst)
         self.cluster: Cluster | None = None  # other processes on the same database
@@ -887,30 +890,18 @@ def _offer(name: str, site: WebGame) -> dict[str, Any]:
 
 
 def _game_routes(app: FastAPI, server: GameServer) -> None:
-    """A finished game's record and replay, and every game's WebSocket."""
-
-    def finished(game_id: str) -> Room:
-        room = server.room(game_id)
-        if room is None:
-            raise ClientError("not-found", say("error.not-found"))
-        if not room.state.is_over:
-            raise ClientError("not-over", say("error.record-not-over"))
-        return room
+    """A finished game's record, replay and review, and every game's WebSocket."""
 
     @app.get("/api/games/{game_id}/record")
-    async def record(game_id: str) -> Response:
-        room = finished(game_id)
-        specs = [(s.bot or "greedy") if s.kind == BOT else "human" for s in room.params.seats]
-        text = dumps_record(room.game.record(room.state, players=specs, seed=room.params.seed,
-                                             hints=server.hinting.record_counts(room)))
-        name = room.site.record_name(game_id)
-        return Response(text + "\n", media_type="application/json", headers={
+    async def record(game_id: str, request: Request) -> Response:
+        text, name = server.replays.record(game_id, _client(request))
+        return Response(text, media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.get("/api/games/{game_id}/review")
     async def review(game_id: str, request: Request, seat: str = "0") -> dict[str, Any]:
         """A finished game reviewed by the search for one seat (`tabletop.web.reviewing`)."""
-        room = finished(game_id)
+        room = server.replays.finished(game_id)
         number = int(seat) if seat.isdigit() and len(seat) < 3 else None
         return await server.reviews.get(room, number, i18n.current(), _client(request))
 
@@ -919,19 +910,10 @@ def _game_routes(app: FastAPI, server: GameServer) -> None:
         return FileResponse(STATIC / "review.html", media_type="text/html")
 
     @app.get("/api/games/{game_id}/replay/{step}")
-    async def replay(game_id: str, step: int) -> dict[str, Any]:
-        """The public view after `step` actions of a finished game."""
-        room = finished(game_id)
-        total = len(room.state.history)
-        step = max(0, min(step, total))
-        state = room.initial_state()
-        for action in room.state.history[:step]:
-            room.game.apply_in_place(state, action)
-        v = room.game.view(state, None)
-        msg = room.site.view_json(v, game_id=room.id, seq=step, seats=room.seats_json(),
-                                  log=room.site.log_json(v, 0))
-        msg["replay"] = {"step": step, "total": total, "game": room.game.info.name}
-        return msg
+    async def replay(game_id: str, step: int, request: Request) -> Response:
+        """The public view after `step` actions of a finished game (`replaying`)."""
+        return Response(server.replays.step(game_id, step, _client(request)),
+                        media_type="application/json")
 
     @app.websocket("/ws/{game_id}")
     async def websocket(ws: WebSocket, game_id: str) -> None:

@@ -1,6 +1,6 @@
 """The server's boundary against strangers: whose address a request has (a client's own
-X-Forwarded-For is no one's), how many games one address or account may hold, and which games
-hold places at all."""
+X-Forwarded-For is no one's), how many games one address or account may hold and which games
+hold places at all, and how often replays and records may be asked for."""
 
 from __future__ import annotations
 
@@ -10,13 +10,18 @@ import sqlite3
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 from accounts_client import Visitor
 from web_server import Server, launch
 
+from tabletop import i18n
+from tabletop.records import dumps_record
 from tabletop.web.app import GameServer, Limits
 from tabletop.web.errors import ClientError
+from tabletop.web.loadbench import LOCAL_LIMITS
+from tabletop.web.room import Room
 from tabletop.web.site import load_sites
 from tabletop.web.storage import SqliteStore
 
@@ -157,3 +162,119 @@ def test_games_nobody_moves_in_for_an_hour_stop_counting(tmp_path):
         assert refused(server, "198.51.100.4") is None
 
     asyncio.run(main())
+
+
+# -- 3. replays and records --------------------------------------------------------------------
+
+
+def get(server: Server, path: str, headers: dict[str, str] | None = None
+        ) -> tuple[int, Any, Any]:
+    req = urllib.request.Request(f"{server.base}{path}", headers=headers or {})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            body = r.read()
+            return r.status, r.headers, json.loads(body) if "json" in r.headers[
+                "Content-Type"] else body
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.headers, json.loads(exc.read())
+
+
+def finished_game(db: Path) -> Room:
+    """A game played to its end in the database `db`, as a server would load it."""
+    server = game_server(db.parent)
+    assert Path(server.store.path) == db
+
+    async def main() -> str:
+        room = server.create(PEOPLE, "198.51.100.1")
+        await finish(server, room)
+        return room.id
+
+    game_id = asyncio.run(main())
+    stored = server.store.load(game_id)
+    assert stored is not None
+    return Room.restore(stored, server.sites["gonzaga"])
+
+
+def replay_as_before(room: Room, step: int) -> Any:
+    """A replay's answer as the server worked it out before it kept them."""
+    state = room.initial_state()
+    for action in room.state.history[:step]:
+        room.game.apply_in_place(state, action)
+    v = room.game.view(state, None)
+    msg = room.site.view_json(v, game_id=room.id, seq=step, seats=room.seats_json(),
+                              log=room.site.log_json(v, 0))
+    msg["replay"] = {"step": step, "total": len(room.state.history),
+                     "game": room.game.info.name}
+    return json.loads(json.dumps(msg))
+
+
+def test_replays_and_records_are_rate_limited_per_address(tmp_path):
+    room = finished_game(tmp_path / "g.db")
+    srv = launch(tmp_path / "g.db",
+                 limits={**LOCAL_LIMITS, "replays_per_second": 0.01, "replay_burst": 4})
+    try:
+        paths = [f"/api/games/{room.id}/replay/{i}" for i in (0, 1, 2)]
+        assert [get(srv, p)[0] for p in [*paths, f"/api/games/{room.id}/record"]] == [200] * 4
+        status, headers, body = get(srv, f"/api/games/{room.id}/replay/3")
+        assert status == 429 and body["code"] == "rate-limited"
+        assert int(headers["Retry-After"]) >= 1
+        assert get(srv, "/api/games/unknown/record")[0] == 429  # a lookup is a request too
+    finally:
+        srv.stop()
+
+
+def test_replay_answers_are_as_before_and_again_the_same(tmp_path):
+    room = finished_game(tmp_path / "g.db")
+    total = len(room.state.history)
+    expected = [replay_as_before(room, step) for step in range(total + 1)]
+    with i18n.use("de"):
+        german = replay_as_before(room, total)
+    srv = launch(tmp_path / "g.db")
+    try:
+        for _ in range(2):  # worked out, then kept
+            got = [get(srv, f"/api/games/{room.id}/replay/{step}")[2]
+                   for step in range(total + 1)]
+            assert got == expected
+            assert get(srv, f"/api/games/{room.id}/replay/{10 ** 9}")[2] == expected[-1]
+            assert get(srv, f"/api/games/{room.id}/replay/{total}",
+                       {"Accept-Language": "de"})[2] == german != expected[-1]
+        _, headers, record = get(srv, f"/api/games/{room.id}/record")
+        hints = {i: 0 for i in range(len(room.params.seats))} if room.params.hints else None
+        assert record == json.loads(dumps_record(room.game.record(
+            room.state, players=["human", "human"], seed=room.params.seed, hints=hints)))
+        assert "attachment" in headers["Content-Disposition"]
+    finally:
+        srv.stop()
+
+
+def test_a_finished_games_replay_is_worked_out_once_and_kept_within_bounds(
+        tmp_path, monkeypatch):
+    from tabletop.web.replaying import Replays
+
+    room = finished_game(tmp_path / "g.db")
+    server = game_server(tmp_path)
+    loads: list[str] = []
+    load = server.store.load
+    monkeypatch.setattr(server.store, "load", lambda game_id: loads.append(game_id) or load(
+        game_id))
+    rebuilt: list[int] = []
+    initial_state = Room.initial_state
+    monkeypatch.setattr(Room, "initial_state",
+                        lambda self: rebuilt.append(1) or initial_state(self))
+    first = server.replays.step(room.id, 5, "198.51.100.1")
+    assert rebuilt and len(loads) == 1
+    rebuilt.clear()
+    server.sweep()  # the finished game leaves the server's memory, not the replays'
+    assert server.replays.step(room.id, 5, "198.51.100.2") == first
+    assert rebuilt == [] and len(loads) == 1
+    total = len(room.state.history)
+    bound = 3 * len(server.replays.step(room.id, total, "198.51.100.1"))
+    server.replays = Replays(server, 0, 0, max_bytes=bound)
+    for step in range(total + 1):
+        server.replays.step(room.id, step, "198.51.100.1")
+    assert len(loads) == 2  # the new `Replays` read the game once, for every step
+    assert 0 < server.replays.size <= bound < sum(len(json.dumps(replay_as_before(room, s)))
+                                                  for s in range(total + 1))
+    rebuilt.clear()
+    server.replays.step(room.id, 0, "198.51.100.1")
+    assert rebuilt == [1]  # forgotten, worked out again
