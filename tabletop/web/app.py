@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 
 from .. import i18n
 from ..ratings import bot_table
@@ -42,7 +43,14 @@ from .connection import Connection
 from .errors import ClientError
 from .hinting import Hinting
 from .learn import learn_offer, learn_routes
-from .limits import BodyLimit, RateLimited, RateLimiter, address_key, parse_json
+from .limits import (
+    BodyLimit,
+    RateLimited,
+    RateLimiter,
+    SecurityHeaders,
+    address_key,
+    parse_json,
+)
 from .replaying import Replays
 from .reviewing import Reviews
 from .room import GameParams, Room, parse_params
@@ -777,8 +785,8 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
         store.close()
         account_store.close()
 
-    app = FastAPI(title=" & ".join(s.game.info.title for s in sites.values()),
-                  lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app = _App(title=" & ".join(s.game.info.title for s in sites.values()),
+               lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(BodyLimit)
     i18n_web.routes(app)
     app.state.server = server
@@ -790,6 +798,14 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
     _game_routes(app, server)
     account_routes.install(app, server, account_store)
     return app
+
+
+class _App(FastAPI):
+    """The app inside `SecurityHeaders`: outside every layer, so that even the answer to a
+    server error carries them (Starlette makes that one around any middleware added)."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack())
 
 
 def _pages(app: FastAPI, server: GameServer) -> None:

@@ -129,6 +129,33 @@ class RateLimited(ClientError):
         self.retry_after = max(1, round(wait + 0.5))
 
 
+#: On every HTTP answer: no other site may show a page in a frame (a page of ours under a
+#: stranger's buttons could be clicked unawares), and no browser may take a file for another
+#: type than the one it is sent as.
+SECURITY_HEADERS = [(b"content-security-policy", b"frame-ancestors 'none'"),
+                    (b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff")]
+
+
+class SecurityHeaders:
+    """ASGI middleware: `SECURITY_HEADERS` on every HTTP response, whatever made it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message,
+                           "headers": [*message.get("headers", ()), *SECURITY_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
 class BodyLimit:
     """ASGI middleware: a request body over `limit` bytes gets 413 before the app reads it.
 

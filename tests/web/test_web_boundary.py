@@ -1,6 +1,7 @@
 """The server's boundary against strangers: whose address a request has (a client's own
 X-Forwarded-For is no one's), how many games one address or account may hold and which games
-hold places at all, and how often replays and records may be asked for."""
+hold places at all, how often replays and records may be asked for, and that no answer may be
+framed by another site or taken for another type."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
 from accounts_client import Visitor
 from web_server import Server, launch
 
@@ -278,3 +280,82 @@ def test_a_finished_games_replay_is_worked_out_once_and_kept_within_bounds(
     rebuilt.clear()
     server.replays.step(room.id, 0, "198.51.100.1")
     assert rebuilt == [1]  # forgotten, worked out again
+
+
+# -- 4. no framing, no sniffing ----------------------------------------------------------------
+
+FRAMING = {"content-security-policy": "frame-ancestors 'none'", "x-frame-options": "DENY",
+           "x-content-type-options": "nosniff"}
+
+
+def answer_headers(server: Server, path: str, body: bytes | None = None,
+                   method: str | None = None) -> tuple[int, dict[str, str]]:
+    req = urllib.request.Request(f"{server.base}{path}", data=body, method=method,
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            r.read()
+            return r.status, {k.lower(): v for k, v in r.headers.items()}
+    except urllib.error.HTTPError as exc:
+        exc.read()
+        return exc.code, {k.lower(): v for k, v in exc.headers.items()}
+
+
+@pytest.mark.parametrize(("path", "body", "method", "status"), [
+    ("/", None, None, 200),  # the lobby's page
+    ("/game/unknown", None, None, 200),  # a table's page
+    ("/account", None, None, 200),
+    ("/api/lobby", None, None, 200),  # the API
+    ("/static/tabletop/common.js", None, None, 200),  # static files
+    ("/static/gonzaga/index.html", None, None, 200),
+    ("/i18n.js", None, None, 200),
+    ("/favicon.ico", None, None, 200),
+    ("/api/games/unknown/record", None, None, 404),  # the server's errors
+    ("/api/games", b"{not json", None, 400),
+    ("/api/games", b" " * 20_000, None, 413),  # refused before it is read
+    ("/api/lobby", None, "DELETE", 405),  # the framework's
+    ("/no/such/page", None, None, 404),
+    ("/static/tabletop/missing.js", None, None, 404),
+])
+def test_no_answer_may_be_framed_or_sniffed(server, path, body, method, status):
+    got, headers = answer_headers(server, path, body, method)
+    assert got == status
+    assert {k: headers.get(k) for k in FRAMING} == FRAMING
+
+
+def test_a_server_errors_answer_may_not_be_framed_or_sniffed(tmp_path):
+    """The answer to a bug is made outside every middleware added; it has them too."""
+    import gc
+
+    from tabletop.web.app import create_app
+
+    threshold = gc.get_threshold()
+    try:
+        app = create_app(f"sqlite:///{tmp_path / 'g.db'}", games=["gonzaga"],
+                         bot_processes=False)
+    finally:  # what the server does to the collector, undone for the other tests
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+
+    @app.get("/bug")
+    async def bug() -> None:
+        raise RuntimeError("a bug")
+
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "GET", "scheme": "http", "path": "/bug", "raw_path": b"/bug",
+             "query_string": b"", "root_path": "", "headers": [],
+             "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 80)}
+    with pytest.raises(RuntimeError, match="a bug"):  # raised on, for the server's log
+        asyncio.run(app(scope, receive, send))
+    start = sent[0]
+    assert start["status"] == 500
+    headers = {k.decode(): v.decode() for k, v in start["headers"]}
+    assert {k: headers.get(k) for k in FRAMING} == FRAMING
