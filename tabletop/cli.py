@@ -406,13 +406,23 @@ def serve(
     redis: Annotated[str | None, typer.Option(help="redis://HOST:PORT through which several "
                                                    "server processes hear of each other's "
                                                    "moves.")] = None,
+    proxy: Annotated[list[str] | None, typer.Option(
+        help="Address (or network) of a reverse proxy in front: its X-Forwarded-For and "
+             "X-Forwarded-Proto name the client; repeat for several. Default: none, every "
+             "client is the address it connects from.")] = None,
 ) -> None:
     """Play in the browser: the web app, its lobby and saved games."""
     if workers < 1 or (workers > 1 and not redis):
         raise fail("--workers is at least 1, and more than 1 needs --redis redis://HOST:PORT "
                    "(the processes hear of each other's moves through it)")
     from tabletop.web import StoreError, open_store
+    from tabletop.web import proxy as trusted_proxy
     from tabletop.web import serve as run_server
+
+    try:
+        proxies = [trusted_proxy(p) for p in proxy or []]
+    except ValueError as exc:
+        raise fail(f"--proxy: {exc}") from None
 
     try:
         open_store(db).close()
@@ -425,7 +435,8 @@ def serve(
 
     titles = " and ".join(site.game.info.title for site in load_sites().values())
     console.print(f"{titles}: [bold]http://{host}:{port}[/] (database {db}); Ctrl-C stops it")
-    run_server(host, port, db, bot_delay=bot_delay, redis=redis, workers=workers)
+    run_server(host, port, db, bot_delay=bot_delay, redis=redis, workers=workers,
+               proxies=proxies)
 
 
 def _cannot_listen(host: str, port: int) -> str | None:

@@ -28,6 +28,9 @@ MESSAGES: dict[str, str] = {
     "error.invitation": "this game is played by invitation: ask for a seat's link",
     "error.storage": "the move could not be saved; try again",
     "error.server-full": "the server has as many games as it can hold; try again later",
+    "error.too-many-games": "too many unfinished games were started from your address or your "
+                            "account; finish one, or start another when one has had no move "
+                            "for {minutes} minutes",
     "error.server-error": "the server failed on this message",
     "error.not-your-seat": "you hold seat {seat} and cannot act for seat {actor}",
     "seat.player": "Player {n}",
@@ -101,6 +104,7 @@ MESSAGES: dict[str, str] = {
     "limit.logins-name": "sign-in attempts for this user name",
     "limit.sign-ups": "new accounts from your address",
     "limit.account-reads": "account requests from your address",
+    "limit.replays": "replay and record requests from your address",
     # seats held by accounts
     "seat.other-account": "this seat belongs to another account",
     "seat.rated-sign-in": "this is a rated game: sign in to take its seat",

@@ -5,23 +5,29 @@ Nothing in a game's rules imports this package; it drives them like any other cl
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
+from collections.abc import Sequence
 from typing import Any
 
 from .storage import GameStore, SeqConflict, SqliteStore, StoreError, open_store
 
-__all__ = ["GameStore", "SeqConflict", "SqliteStore", "StoreError", "open_store", "serve"]
+__all__ = ["GameStore", "SeqConflict", "SqliteStore", "StoreError", "open_store", "proxy",
+           "serve"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzaga.db",
           *, games: list[str] | None = None, bot_delay: float = 0.35, log_level: str = "warning",
           limits: dict[str, float] | None = None, redis: str | None = None,
-          workers: int = 1) -> None:
+          workers: int = 1, proxies: Sequence[str] = ()) -> None:
     """Run the web app of `games` (default: every game with a web side) with uvicorn until
     interrupted; `limits` overrides fields of `app.Limits` (rates of 0: no limit). With
     `workers` > 1, that many processes share the port and the database, and hear of each
-    other's moves through Redis at `redis` (required then)."""
+    other's moves through Redis at `redis` (required then). Only a connection from one of
+    `proxies` (addresses or networks) is believed when it names the client's address and
+    scheme (`X-Forwarded-For`, `-Proto`); with none, every client's own headers are ignored,
+    so no client can choose the address its limits count against."""
     import uvicorn
 
     if workers > 1 and not redis:
@@ -30,7 +36,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzag
     options = {"db": db, "games": games, "bot_delay": bot_delay, "limits": limits or {},
                "redis": redis}
     common = {"host": host, "port": port, "log_level": log_level, "ws_max_size": 1 << 16,
-              "ws_per_message_deflate": False}
+              "ws_per_message_deflate": False, "proxy_headers": bool(proxies),
+              "forwarded_allow_ips": ",".join(proxy(p) for p in proxies)}
     # no WebSocket message is near 64 KiB (the server refuses over 16 KiB with a clear error)
     if workers > 1:
         os.environ[_OPTIONS] = json.dumps(options)
@@ -38,6 +45,19 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzag
                     **common)  # type: ignore[arg-type]
         return
     uvicorn.run(_app(options), **common)  # type: ignore[arg-type]
+
+
+def proxy(text: str) -> str:
+    """A trusted proxy as `serve` takes it: an IP address or network, checked here because
+    uvicorn would take anything else for a name no connection ever has."""
+    text = text.strip()
+    try:
+        if "/" not in text:
+            return str(ipaddress.ip_address(text))
+        return str(ipaddress.ip_network(text, strict=False))  # uvicorn 0.31 and later
+    except ValueError:
+        raise ValueError(f"a proxy is an IP address or network such as 127.0.0.1 or "
+                         f"10.0.0.0/8, not {text!r}") from None
 
 
 _OPTIONS = "TABLETOP_SERVE_OPTIONS"  # how `serve` hands its options to its worker processes

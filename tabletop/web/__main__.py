@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 
-from . import serve
+from . import proxy, serve
 from .app import Limits
 
 
@@ -17,6 +17,13 @@ def _limit(text: str) -> tuple[str, float]:
     if name not in fields:
         raise argparse.ArgumentTypeError(f"unknown limit {name!r}; one of {', '.join(fields)}")
     return name, float(value)
+
+
+def _proxy(text: str) -> str:
+    try:
+        return proxy(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def main() -> None:
@@ -31,13 +38,17 @@ def main() -> None:
                         help="redis://HOST:PORT: one of several processes on one database")
     parser.add_argument("--workers", type=int, default=1,
                         help="processes sharing the port (needs --redis)")
+    parser.add_argument("--proxy", type=_proxy, action="append", default=[],
+                        help="ADDRESS or NETWORK of a reverse proxy whose X-Forwarded-For and "
+                             "X-Forwarded-Proto are believed (repeat for several); default: "
+                             "none, every client is the address it connects from")
     parser.add_argument("--limit", type=_limit, action="append", default=[],
                         help="NAME=VALUE overrides a server limit, e.g. creates_per_minute=0")
     args = parser.parse_args()
     limits = {name: (int(v) if isinstance(getattr(Limits, name), int) else v)
               for name, v in args.limit}
     serve(args.host, args.port, args.db, games=args.game, bot_delay=args.bot_delay,
-          limits=limits, redis=args.redis, workers=args.workers)
+          limits=limits, redis=args.redis, workers=args.workers, proxies=args.proxy)
 
 
 if __name__ == "__main__":

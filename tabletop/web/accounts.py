@@ -198,7 +198,8 @@ class Accounts:
         if rated and session is None:
             raise ClientError("sign-in", say("rated.sign-in"))
         check = self._check_rated if rated else None
-        room = self.server.create(data, _client(request), check=check)
+        room = self.server.create(data, _client(request), check=check,
+                                  account=None if session is None else session.user.id)
         if session is not None:
             for seat in room.claimed:
                 self.store.hold(room.id, seat, session.user.id)

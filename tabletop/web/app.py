@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 
 from .. import i18n
 from ..ratings import bot_table
-from ..records import dumps_record
 from ..text import say
 from . import accounts as account_routes
 from . import i18n_web, timing
@@ -43,9 +43,17 @@ from .connection import Connection
 from .errors import ClientError
 from .hinting import Hinting
 from .learn import learn_offer, learn_routes
-from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
+from .limits import (
+    BodyLimit,
+    RateLimited,
+    RateLimiter,
+    SecurityHeaders,
+    address_key,
+    parse_json,
+)
+from .replaying import Replays
 from .reviewing import Reviews
-from .room import BOT, GameParams, Room, parse_params
+from .room import GameParams, Room, parse_params
 from .site import WebGame, load_sites
 from .storage import (
     GameExists,
@@ -64,8 +72,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("tabletop.web")
 DEFAULT_DB = "sqlite:///gonzaga.db"
 STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
-          "rate-limited": 429, "server-full": 503, "review-failed": 503, "sign-in": 401,
-          "bad-login": 401,
+          "rate-limited": 429, "too-many-games": 429, "server-full": 503, "review-failed": 503,
+          "sign-in": 401, "bad-login": 401,
           "csrf": 403, "other-account": 403, "name-taken": 409}  # else 400
 SHUTDOWN_WAIT = 5.0  # seconds a stopping server waits for its tasks to end
 #: Players arriving (a hello: a catch-up, a seat taken, a first view) handled at once. When
@@ -88,10 +96,16 @@ class Limits:
     lobby_burst: int = 20
     messages_per_second: float = 20.0  # WebSocket messages per connection, after a burst
     message_burst: int = 60
-    max_active_games: int = 1000  # unfinished games with a move in the last day
+    max_active_games: int = 1000  # unfinished games that count (below), all together
+    games_per_address: int = 20  # of those, created from one address (an IPv6 /64)
+    games_per_account: int = 10  # of those, created by one signed-in account
+    active_game_seconds: float = 3600.0  # a game counts while it had a move (or began) this
+    # recently: games nobody moves in stop holding places
     idle_seconds: float = 600.0  # a game nobody watches leaves memory after this long
     sweep_seconds: float = 30.0  # how often games that left play are let go
     decision_seconds: float = DEADLINE  # a bot decision's deadline
+    replays_per_second: float = 2.0  # replay steps and records per client address, after a
+    replay_burst: int = 60  # burst (a replay playing asks one step each 0.7 s)
     reviews_per_minute: float = 2.0  # reviews of finished games an address may start
     review_burst: int = 4
     undo_wait: float = 1.5  # extra seconds a bot waits after a person's move that can be undone
@@ -153,6 +167,7 @@ class GameServer:
         self._arrivals: asyncio.Semaphore | None = None  # made on the server's loop
         self.hinting = Hinting(self, store)
         self.reviews = Reviews(self, self.limits.reviews_per_minute, self.limits.review_burst)
+        self.replays = Replays(self, self.limits.replays_per_second, self.limits.replay_burst)
         self.chat = Chat(store, clock, self.limits.chat_per_second,
                          self.limits.chat_burst)
         self.cluster: Cluster | None = None  # other processes on the same database
@@ -319,26 +334,42 @@ class GameServer:
     # -- lobby -----------------------------------------------------------------------------
 
     def create(self, data: Any, client: str = "",
-               check: Callable[[GameParams], None] | None = None) -> Room:
-        """A new game; `check` may refuse its parameters before it exists (rated games)."""
-        self.create_limit.check(client, "new games from your address")
+               check: Callable[[GameParams], None] | None = None, *,
+               account: int | None = None) -> Room:
+        """A new game from the address `client` (and the signed-in `account`); `check` may
+        refuse its parameters before it exists (rated games)."""
+        address = address_key(client)
+        self.create_limit.check(address, "new games from your address")
         name = data.get("game") if isinstance(data, dict) else None
         params = parse_params(data, self.site(name))
         params.timing = self.turns.parse(data)
         if check is not None:
             check(params)
-        self._check_capacity()
-        return self._open(params)
+        self._check_capacity(address, account)
+        return self._open(params, creator=(address, account))
 
-    def _check_capacity(self) -> None:
-        if self.store.active_games(time.time() - 86_400) >= self.limits.max_active_games:
+    def _check_capacity(self, address: str, account: int | None) -> None:
+        """Room for one more game: under the cap on games that count, and under the shares of
+        its creator's address and account, so that no one client fills the cap."""
+        since = self.clock() - self.limits.active_game_seconds
+        held = self.store.active_games
+        over_share = held(since, address=address) >= self.limits.games_per_address or (
+            account is not None
+            and held(since, account=account) >= self.limits.games_per_account)
+        if over_share:
+            raise ClientError("too-many-games", say(
+                "error.too-many-games", minutes=round(self.limits.active_game_seconds / 60)))
+        if self.store.active_games(since) >= self.limits.max_active_games:
             raise ClientError("server-full", say("error.server-full"))
 
     def _open(self, params: GameParams, claimed: set[int] | None = None,
-              game_id: str | None = None) -> Room:
+              game_id: str | None = None, *,
+              creator: tuple[str, int | None] = ("", None)) -> Room:
         room = Room(game_id or secrets.token_urlsafe(12), params, self.sites[params.game],
                     claimed=claimed)
-        self.store.create(room.stored())
+        stored = room.stored()
+        stored.creator_address, stored.creator_account = creator
+        self.store.create(stored)
         self._add(room)
         self._lobby_cache.clear()
         self.kick_bots(room)
@@ -514,14 +545,15 @@ class GameServer:
             if conn.joined and conn is not but:
                 conn.send(text)
 
-    async def rematch(self, room: Room, seat: int | None) -> None:
-        """A new game with the same seats; each connection is sent its own seat's link."""
+    async def rematch(self, room: Room, seat: int | None, client: str = "") -> None:
+        """A new game with the same seats, counted as created from the address `client` of
+        the player who asked first; each connection is sent its own seat's link."""
         if seat is None:
             raise ClientError("spectator", say("error.spectator-rematch"))
         if not room.state.is_over:
             raise ClientError("not-over", say("error.not-over"))
         if room.rematch is None:
-            new = await self._rematch_room(room)
+            new = await self._rematch_room(room, address_key(client))
             room.rematch = {s: f"/game/{new.id}#{t}" for s, t in new.tokens.items()}
             room.rematch[None] = f"/game/{new.id}#watch"
             room.touch()
@@ -530,7 +562,7 @@ class GameServer:
                 conn.send(json.dumps({"type": "rematch", "link": room.rematch.get(conn.seat)}))
         self.broadcast(room)
 
-    async def _rematch_room(self, room: Room) -> Room:
+    async def _rematch_room(self, room: Room, address: str) -> Room:
         """The rematch of a game: one game whoever asks, on whichever process. Its id comes
         from the finished game's (`rematch_id`), so a second process asking creates nothing:
         it finds the game stored, or loses the race to create it and loads it."""
@@ -538,13 +570,14 @@ class GameServer:
         found = await self.room_waiting(new_id)
         if found is not None:
             return found
-        self._check_capacity()
+        self._check_capacity(address, None)
         p = room.params
         state = room.site.deal([s.name for s in p.seats], None, p.options)
         params = GameParams(p.seats, None, p.options, p.public, room.game.setup_of(state),
                             secrets.randbits(63), p.game, p.timing)
         try:
-            return self._open(params, claimed=set(room.claimed), game_id=new_id)
+            return self._open(params, claimed=set(room.claimed), game_id=new_id,
+                              creator=(address, None))
         except GameExists:
             found = await self.room_waiting(new_id)
             if found is None:
@@ -706,7 +739,7 @@ class GameServer:
         elif kind == "state":
             conn.send_view()
         elif kind == "rematch":
-            await self.rematch(room, conn.seat)
+            await self.rematch(room, conn.seat, _client(conn.ws))
         elif kind == "chat":
             line = self.chat.post(conn, room, msg.get("text"), self.conns.get(room.id, ()))
             if self.cluster is not None:  # players of this game on other processes read it too
@@ -781,8 +814,8 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
         store.close()
         account_store.close()
 
-    app = FastAPI(title=" & ".join(s.game.info.title for s in sites.values()),
-                  lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app = _App(title=" & ".join(s.game.info.title for s in sites.values()),
+               lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(BodyLimit)
     i18n_web.routes(app)
     app.state.server = server
@@ -794,6 +827,14 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
     _game_routes(app, server)
     account_routes.install(app, server, account_store)
     return app
+
+
+class _App(FastAPI):
+    """The app inside `SecurityHeaders`: outside every layer, so that even the answer to a
+    server error carries them (Starlette makes that one around any middleware added)."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack())
 
 
 def _pages(app: FastAPI, server: GameServer) -> None:
@@ -824,7 +865,9 @@ def _pages(app: FastAPI, server: GameServer) -> None:
                             headers={"Cache-Control": "max-age=86400"})
 
 
-def _client(request: Request) -> str:
+def _client(request: Request | WebSocket) -> str:
+    """The client's address: the connection's, or the one a trusted proxy forwarded
+    (`serve(proxies=...)`)."""
     return request.client.host if request.client else ""
 
 
@@ -892,30 +935,18 @@ def _offer(name: str, site: WebGame) -> dict[str, Any]:
 
 
 def _game_routes(app: FastAPI, server: GameServer) -> None:
-    """A finished game's record and replay, and every game's WebSocket."""
-
-    def finished(game_id: str) -> Room:
-        room = server.room(game_id)
-        if room is None:
-            raise ClientError("not-found", say("error.not-found"))
-        if not room.state.is_over:
-            raise ClientError("not-over", say("error.record-not-over"))
-        return room
+    """A finished game's record, replay and review, and every game's WebSocket."""
 
     @app.get("/api/games/{game_id}/record")
-    async def record(game_id: str) -> Response:
-        room = finished(game_id)
-        specs = [(s.bot or "greedy") if s.kind == BOT else "human" for s in room.params.seats]
-        text = dumps_record(room.game.record(room.state, players=specs, seed=room.params.seed,
-                                             hints=server.hinting.record_counts(room)))
-        name = room.site.record_name(game_id)
-        return Response(text + "\n", media_type="application/json", headers={
+    async def record(game_id: str, request: Request) -> Response:
+        text, name = server.replays.record(game_id, _client(request))
+        return Response(text, media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.get("/api/games/{game_id}/review")
     async def review(game_id: str, request: Request, seat: str = "0") -> dict[str, Any]:
         """A finished game reviewed by the search for one seat (`tabletop.web.reviewing`)."""
-        room = finished(game_id)
+        room = server.replays.finished(game_id)
         number = int(seat) if seat.isdigit() and len(seat) < 3 else None
         return await server.reviews.get(room, number, i18n.current(), _client(request))
 
@@ -924,19 +955,10 @@ def _game_routes(app: FastAPI, server: GameServer) -> None:
         return FileResponse(STATIC / "review.html", media_type="text/html")
 
     @app.get("/api/games/{game_id}/replay/{step}")
-    async def replay(game_id: str, step: int) -> dict[str, Any]:
-        """The public view after `step` actions of a finished game."""
-        room = finished(game_id)
-        total = len(room.state.history)
-        step = max(0, min(step, total))
-        state = room.initial_state()
-        for action in room.state.history[:step]:
-            room.game.apply_in_place(state, action)
-        v = room.game.view(state, None)
-        msg = room.site.view_json(v, game_id=room.id, seq=step, seats=room.seats_json(),
-                                  log=room.site.log_json(v, 0))
-        msg["replay"] = {"step": step, "total": total, "game": room.game.info.name}
-        return msg
+    async def replay(game_id: str, step: int, request: Request) -> Response:
+        """The public view after `step` actions of a finished game (`replaying`)."""
+        return Response(server.replays.step(game_id, step, _client(request)),
+                        media_type="application/json")
 
     @app.websocket("/ws/{game_id}")
     async def websocket(ws: WebSocket, game_id: str) -> None:

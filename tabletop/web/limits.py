@@ -8,6 +8,7 @@ limit on the calls that cost the server work. A refused input changes nothing.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import time
 from collections import OrderedDict
@@ -64,6 +65,21 @@ def _check_str(text: str, what: str) -> None:
                                       "(a lone surrogate)") from None
 
 
+def address_key(host: str) -> str:
+    """A client address as the key of a per-address limit: an IPv6 address's /64 network (a
+    home or a rented server gets a whole /64, so one client has all its addresses), else the
+    address itself."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
 @dataclass
 class Bucket:
     tokens: float
@@ -111,6 +127,33 @@ class RateLimited(ClientError):
         super().__init__("rate-limited", f"too many {what}; try again in {wait:.0f} s"
                          if wait >= 1 else f"too many {what}; slow down")
         self.retry_after = max(1, round(wait + 0.5))
+
+
+#: On every HTTP answer: no other site may show a page in a frame (a page of ours under a
+#: stranger's buttons could be clicked unawares), and no browser may take a file for another
+#: type than the one it is sent as.
+SECURITY_HEADERS = [(b"content-security-policy", b"frame-ancestors 'none'"),
+                    (b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff")]
+
+
+class SecurityHeaders:
+    """ASGI middleware: `SECURITY_HEADERS` on every HTTP response, whatever made it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message,
+                           "headers": [*message.get("headers", ()), *SECURITY_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 class BodyLimit:

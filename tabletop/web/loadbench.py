@@ -46,7 +46,8 @@ def free_port() -> int:
 #: Limits for a server that one local program drives hard (tests, this benchmark): every
 #: request comes from one address, so the per-address rates would stop it.
 LOCAL_LIMITS = {"creates_per_minute": 0, "lobby_per_second": 0, "max_active_games": 100_000,
-                "undo_wait": 0}
+                "games_per_address": 100_000, "games_per_account": 100_000,
+                "replays_per_second": 0, "undo_wait": 0}
 
 
 def db_url(db: str | Path) -> str:
@@ -83,10 +84,10 @@ def start_redis(folder: str | Path) -> tuple[subprocess.Popen[bytes], str]:
 
 def start_server(port: int, db: str | Path, *, bot_delay: float = 0.0,
                  limits: dict[str, float] | None = None, redis: str | None = None,
-                 workers: int = 1) -> subprocess.Popen[bytes]:
+                 workers: int = 1, proxies: Sequence[str] = ()) -> subprocess.Popen[bytes]:
     """The server as a separate process, as in production, on the database `db` (a URL or
     an SQLite file); waits until it answers. With `redis` it is one of several processes on
-    the same database."""
+    the same database; `proxies` are the addresses whose forwarded headers it believes."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     limits = LOCAL_LIMITS if limits is None else limits
     cluster = ["--redis", redis, "--workers", str(workers)] if redis else []
@@ -95,6 +96,7 @@ def start_server(port: int, db: str | Path, *, bot_delay: float = 0.0,
     proc = subprocess.Popen(
         [sys.executable, "-m", "tabletop.web", "--port", str(port), "--db",
          db_url(db), "--bot-delay", str(bot_delay), *cluster,
+         *[f"--proxy={address}" for address in proxies],
          *[f"--limit={name}={value}" for name, value in limits.items()]],
         env=env, stdout=subprocess.DEVNULL, stderr=err)
     deadline = time.monotonic() + 30

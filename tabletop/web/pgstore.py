@@ -28,6 +28,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from .storage import (
     ADDED_COLUMNS,
     INDEXES,
+    INSERT_GAME,
     LOAD_ACTIONS,
     LOAD_GAME,
     LOAD_SEATS,
@@ -38,6 +39,8 @@ from .storage import (
     SeqConflict,
     StoredGame,
     StoreError,
+    active_games_sql,
+    game_row,
     listing,
     stored_game,
 )
@@ -52,7 +55,10 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 """
 MIGRATION_LOCK = 0x60_6A_2A  # the advisory lock every server takes to migrate
 #: The games' schema, version by version (a new version is appended, never edited).
-GAME_STEPS = (SCHEMA + INDEXES,)
+GAME_STEPS = (SCHEMA + INDEXES,
+              # who created a game, for the shares of the cap on games
+              "ALTER TABLE games ADD COLUMN IF NOT EXISTS creator_address TEXT;\n"
+              "ALTER TABLE games ADD COLUMN IF NOT EXISTS creator_account INTEGER;")
 POOL_SIZE = 8  # connections per server process; its calls are short and mostly serial
 POOL_WAIT = 10.0  # seconds a call waits for a free connection before failing
 
@@ -200,10 +206,7 @@ class PgStore:
     def _create(self, game: StoredGame) -> None:
         with self.connection() as conn:
             c = _Conn(conn)
-            c.execute("INSERT INTO games (id, created, params, status, updated, section, "
-                      "summary) VALUES (?,?,?,?,?,?,?)",
-                      (game.id, game.created, json.dumps(game.params), game.status,
-                       game.created, game.section, _json_or_null(game.summary)))
+            c.execute(INSERT_GAME, game_row(game))
             rows = [(game.id, seat, tok, int(seat in game.claimed))
                     for seat, tok in game.tokens.items()]
             rows.append((game.id, SPECTATOR_SEAT, game.spectator, 1))
@@ -301,18 +304,15 @@ class PgStore:
                           "LIMIT ? OFFSET ?", (section, limit + 1, offset))
         return listing(rows, limit)
 
-    def active_games(self, since: float) -> int:
-        """Unfinished games with a move (or created) since `since`: the open-games cap."""
-        (count,) = self._read("SELECT COUNT(*) FROM games WHERE status='playing' "
-                              "AND updated >= ?", (since,))[0]
+    def active_games(self, since: float, *, address: str | None = None,
+                     account: int | None = None) -> int:
+        """Unfinished games with a move (or created) since `since`, of everyone or of one
+        creator (`storage.active_games_sql`)."""
+        (count,) = self._read(*active_games_sql(since, address, account))[0]
         return int(count)
 
     def close(self) -> None:
         self.pool.close()
-
-
-def _json_or_null(value: Any) -> str | None:
-    return None if value is None else json.dumps(value)
 
 
 # The statements of the hot path (a move, an undo, a catch-up, a seat taken), shared by the

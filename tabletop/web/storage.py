@@ -47,8 +47,10 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 """
 # Columns added since the first schema; an older database gets them on open. No index holds
-# `updated`, which changes with every move.
-ADDED_COLUMNS = {"updated": "REAL", "section": "TEXT", "summary": "TEXT"}
+# `updated`, which changes with every move. `creator_address` and `creator_account` say who
+# created a game (NULL: the server, or a guest), for the shares of the cap on games.
+ADDED_COLUMNS = {"updated": "REAL", "section": "TEXT", "summary": "TEXT",
+                 "creator_address": "TEXT", "creator_account": "INTEGER"}
 INDEXES = """
 CREATE INDEX IF NOT EXISTS games_lobby ON games (section, created);
 CREATE INDEX IF NOT EXISTS games_status ON games (status);
@@ -88,6 +90,8 @@ class StoredGame:
     actions: list[dict[str, Any]] = field(default_factory=list)
     section: str | None = None  # lobby list the game shows in; None: unlisted
     summary: dict[str, Any] | None = None  # its public lobby line
+    creator_address: str | None = None  # the address that created it (`limits.address_key`)
+    creator_account: int | None = None  # the creator's account; None: a guest
 
 
 @dataclass
@@ -115,7 +119,8 @@ class GameStore(Protocol):
     def load(self, game_id: str) -> StoredGame | None: ...
     def game_ids(self, status: str | None = None) -> list[str]: ...
     def lobby(self, section: str, offset: int, limit: int) -> Listing: ...
-    def active_games(self, since: float) -> int: ...
+    def active_games(self, since: float, *, address: str | None = None,
+                     account: int | None = None) -> int: ...
     def tables(self, part: str, schema: str) -> Any:
         """The tables of a platform feature in the same database (`sidedb.Tables`)."""
         ...
@@ -125,10 +130,32 @@ class GameStore(Protocol):
 SPECTATOR_SEAT = -1
 
 
-# Reading a game back, the same statements on both databases
+# Writing a new game and reading it back, the same statements on both databases
+INSERT_GAME = ("INSERT INTO games (id, created, params, status, updated, section, summary, "
+               "creator_address, creator_account) VALUES (?,?,?,?,?,?,?,?,?)")
 LOAD_GAME = "SELECT id, created, params, status, section FROM games WHERE id=?"
 LOAD_SEATS = "SELECT seat, token, claimed FROM seats WHERE game_id=?"
 LOAD_ACTIONS = "SELECT action FROM actions WHERE game_id=? ORDER BY seq"
+
+
+def game_row(game: StoredGame) -> tuple[Any, ...]:
+    """The values of `INSERT_GAME` for a new game (its last move: its creation)."""
+    return (game.id, game.created, json.dumps(game.params), game.status, game.created,
+            game.section, _json_or_null(game.summary),
+            game.creator_address, game.creator_account)
+
+
+def active_games_sql(since: float, address: str | None,
+                     account: int | None) -> tuple[str, tuple[Any, ...]]:
+    """The count of unfinished games with a move (or created) since `since`, of all games or
+    of those one address or account created: the cap on games and its shares."""
+    sql = "SELECT COUNT(*) FROM games WHERE status='playing' AND updated >= ?"
+    args: tuple[Any, ...] = (since,)
+    if address is not None:
+        sql, args = sql + " AND creator_address=?", (*args, address)
+    if account is not None:
+        sql, args = sql + " AND creator_account=?", (*args, account)
+    return sql, args
 
 
 def stored_game(row: Sequence[Any], seats: Sequence[Sequence[Any]],
@@ -200,10 +227,7 @@ class SqliteStore:
 
     def _create(self, game: StoredGame) -> None:
         with self._lock, self._tx():
-            self._db.execute("INSERT INTO games (id, created, params, status, updated, section, "
-                             "summary) VALUES (?,?,?,?,?,?,?)",
-                             (game.id, game.created, json.dumps(game.params), game.status,
-                              game.created, game.section, _json_or_null(game.summary)))
+            self._db.execute(INSERT_GAME, game_row(game))
             rows = [(game.id, seat, tok, int(seat in game.claimed))
                     for seat, tok in game.tokens.items()]
             rows.append((game.id, SPECTATOR_SEAT, game.spectator, 1))
@@ -310,11 +334,12 @@ class SqliteStore:
                                     (section, limit + 1, offset)).fetchall()
         return listing(rows, limit)
 
-    def active_games(self, since: float) -> int:
-        """Unfinished games with a move (or created) since `since`: the open-games cap."""
+    def active_games(self, since: float, *, address: str | None = None,
+                     account: int | None = None) -> int:
+        """Unfinished games with a move (or created) since `since`, of everyone or of one
+        creator: the cap on games and its shares (`active_games_sql`)."""
         with self._lock:
-            (count,) = self._db.execute("SELECT COUNT(*) FROM games WHERE status='playing' "
-                                        "AND updated >= ?", (since,)).fetchone()
+            (count,) = self._db.execute(*active_games_sql(since, address, account)).fetchone()
             return int(count)
 
     def tables(self, part: str, schema: str) -> Any:

@@ -25,7 +25,8 @@ PEOPLE = [{"kind": "person"}, {"kind": "person"}]
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = launch(tmp_path_factory.mktemp("accounts") / "games.db", limits=RELAXED)
+    srv = launch(tmp_path_factory.mktemp("accounts") / "games.db", limits=RELAXED,
+                 proxies=["127.0.0.1"])  # the tests play the proxy too
     yield srv
     srv.stop()
 
@@ -80,7 +81,7 @@ def test_session_cookie_is_http_only_lax_and_secure_over_https(server):
     assert "httponly" in flags["tabletop_session"] and "samesite=lax" in flags["tabletop_session"]
     assert "secure" not in flags["tabletop_session"]  # plain http on the loopback
     assert "httponly" not in flags["tabletop_csrf"]  # the page reads it to send it back
-    # behind a proxy that says the visitor came over https (uvicorn trusts the loopback)
+    # behind a proxy that says the visitor came over https (the server names it: --proxy)
     _, headers, _ = Visitor(server.base).call("/api/login", {"name": "Cookies",
                                                              "password": "long enough"},
                                               headers={"X-Forwarded-Proto": "https"})

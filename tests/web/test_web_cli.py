@@ -26,6 +26,20 @@ def test_serve_names_a_postgresql_it_cannot_reach():
     assert "cannot connect to PostgreSQL" in " ".join(result.output.split())
 
 
+def test_serve_believes_forwarded_headers_only_from_the_proxies_named(monkeypatch):
+    import tabletop.web
+
+    runs: list[dict] = []
+    monkeypatch.setattr(tabletop.web, "serve", lambda *a, **kw: runs.append(kw))
+    common = ["serve", "--db", "sqlite://:memory:", "--port", str(free_port())]
+    assert runner.invoke(app, common).exit_code == 0
+    result = runner.invoke(app, [*common, "--proxy", "127.0.0.1", "--proxy", "10.0.0.0/8"])
+    assert result.exit_code == 0, result.output
+    assert [run["proxies"] for run in runs] == [[], ["127.0.0.1", "10.0.0.0/8"]]
+    result = runner.invoke(app, [*common, "--proxy", "*"])
+    assert result.exit_code == 2 and "IP address or network" in " ".join(result.output.split())
+
+
 def test_bench_server_on_postgresql(pg_url):
     result = runner.invoke(app, ["bench", "--server", "--server-games", "2", "--think", "0",
                                  "--json", "--db", pg_url])

@@ -97,6 +97,45 @@ def test_lobby_lines_status_and_activity(db_url):
     store.close()
 
 
+def test_the_cap_counts_unfinished_recent_games_by_their_creator(db_url):
+    """Each game keeps who created it; the count of games that hold places is of everyone,
+    of one address or of one account, and only of unfinished games moved in since then."""
+    store = open_store(db_url)
+    creators = [("198.51.100.1", None), ("198.51.100.1", 7), ("203.0.113.9", 7),
+                ("203.0.113.9", None)]
+    for i, (address, account) in enumerate(creators):
+        room = new_room(i)
+        room.id = f"g{i}"
+        stored = room.stored()
+        stored.creator_address, stored.creator_account = address, account
+        store.create(stored)
+    assert store.active_games(0) == 4
+    assert store.active_games(0, address="198.51.100.1") == 2
+    assert store.active_games(0, account=7) == 2
+    assert store.active_games(0, address="203.0.113.9", account=7) == 1
+    store.append("g1", 0, {"type": "donate"}, status="over")  # a finished game holds none
+    assert store.active_games(0, account=7) == 1
+    assert store.active_games(time.time() + 60, address="203.0.113.9") == 0
+    store.close()
+
+
+def test_an_older_postgresql_games_table_gains_the_creator_columns(pg_url):
+    import psycopg
+
+    from tabletop.web.pgstore import GAME_STEPS, MIGRATIONS, pg_schema
+
+    with psycopg.connect(pg_url) as conn:  # the games' tables as version 1 made them
+        conn.execute(MIGRATIONS)
+        conn.execute(pg_schema(GAME_STEPS[0]))
+        conn.execute("INSERT INTO schema_migrations VALUES ('games', 1, 0)")
+    store = open_store(pg_url)
+    stored = new_room().stored()
+    stored.creator_address = "198.51.100.1"
+    store.create(stored)
+    assert store.active_games(0, address="198.51.100.1") == 1
+    store.close()
+
+
 def test_two_writers_of_one_action_one_wins_and_the_log_never_forks(db_url):
     """Two stores on one database (two server processes) each write action 1 of a game at
     once: exactly one is stored, the other gets `SeqConflict`."""
@@ -151,8 +190,8 @@ def test_postgresql_schema_is_migrated_once_and_versioned(pg_url):
     open_account_store(stores[0]).close()
     with psycopg.connect(pg_url) as conn:
         rows = conn.execute("SELECT part, version FROM schema_migrations "
-                            "ORDER BY part").fetchall()
-        assert rows == [("accounts", 1), ("games", len(GAME_STEPS))]
+                            "ORDER BY part, version").fetchall()
+        assert rows == [("accounts", 1), *[("games", v) for v in range(1, len(GAME_STEPS) + 1)]]
         conn.execute("INSERT INTO schema_migrations VALUES ('games', 99, 0)")
     for store in stores:
         store.close()

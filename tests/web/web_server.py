@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,9 +26,9 @@ class Server:
 
 
 def launch(db: Path | str, port: int | None = None,
-           limits: dict[str, float] | None = None) -> Server:
+           limits: dict[str, float] | None = None, proxies: Sequence[str] = ()) -> Server:
     """A server; `limits` as `python -m gonzaga.web --limit` takes them (default: the relaxed
-    limits of one local program driving the server)."""
+    limits of one local program driving the server); `proxies` as `--proxy` takes them."""
     port = port or free_port()
-    proc = start_server(port, db, bot_delay=0.0, limits=limits)
+    proc = start_server(port, db, bot_delay=0.0, limits=limits, proxies=proxies)
     return Server(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", db, proc)
