@@ -40,7 +40,7 @@ from .account_store import open_account_store
 from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
 from .chat import MAX_CHARS, Chat
 from .connection import Connection
-from .errors import ClientError
+from .errors import ClientError, Refused
 from .hinting import Hinting
 from .learn import learn_offer, learn_routes
 from .limits import BodyLimit, RateLimited, RateLimiter, parse_json
@@ -101,8 +101,11 @@ class Limits:
     signup_burst: int = 5
     min_move_seconds: float = 3600.0  # the shortest time per move a turn-based game may have
     turn_check_seconds: float = 5.0  # how often the clocks of turn-based games are read
-    chat_per_second: float = 0.5  # chat lines per connection, after a burst
+    chat_per_second: float = 0.5  # chat lines per seat of a game, after a burst
     chat_burst: int = 5
+    address_chat_per_second: float = 2.0  # chat lines per client address, after a burst
+    address_chat_burst: int = 20
+    connections_per_seat: int = 6  # WebSockets open on one seat of a game (0: no limit)
     lease_seconds: float = 10.0  # several processes: how long a game's bots stay with one
     conflict_retries: int = 3  # several processes: a move judged again after another's won
 
@@ -151,8 +154,8 @@ class GameServer:
         self._arrivals: asyncio.Semaphore | None = None  # made on the server's loop
         self.hinting = Hinting(self, store)
         self.reviews = Reviews(self, self.limits.reviews_per_minute, self.limits.review_burst)
-        self.chat = Chat(store, clock, self.limits.chat_per_second,
-                         self.limits.chat_burst)
+        self.chat = Chat(store, clock, self.limits.chat_per_second, self.limits.chat_burst,
+                         self.limits.address_chat_per_second, self.limits.address_chat_burst)
         self.cluster: Cluster | None = None  # other processes on the same database
 
     # -- life cycle ------------------------------------------------------------------------
@@ -636,6 +639,9 @@ class GameServer:
                 if text is None:
                     raise ClientError("bad-message", "messages are JSON text, not binary")
                 await self._message(conn, room, text)
+            except Refused as exc:
+                await conn.refuse(json.dumps(exc.to_json()), exc.close_code)
+                return
             except ClientError as exc:
                 conn.send(json.dumps(exc.to_json()))
             except (WebSocketDisconnect, asyncio.CancelledError):
@@ -693,6 +699,7 @@ class GameServer:
         a player came. The seat is claimed before the connection joins: from joining to its
         welcome nothing waits, so no view of another move can come before the welcome."""
         seat = room.seat_of(token)
+        self._check_seat_connections(conn, room, seat)
         if self.accounts is not None:
             self.accounts.opening(conn.ws, room, seat)  # the seat's account, rated games' rules
         if seat is not None and seat not in room.claimed:
@@ -716,6 +723,16 @@ class GameServer:
             conn.send(chat)
         if seat is not None:
             self.presence(room, but=conn)
+
+    def _check_seat_connections(self, conn: Connection, room: Room, seat: int | None) -> None:
+        """Refuse a seat's connection over `Limits.connections_per_seat` (of this process):
+        a seat's own tabs and devices are few, while each connection costs an outbox and
+        receives every line of the game's chat."""
+        most = self.limits.connections_per_seat
+        if seat is None or not most or (conn.joined and conn.seat == seat):
+            return
+        if room.connected.get(seat, 0) >= most:
+            raise Refused("too-many-connections", say("error.seat-connections", most=most))
 
 
 def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None = None,

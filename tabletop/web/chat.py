@@ -3,9 +3,11 @@ connection (players and spectators).
 
 Players write; spectators only read, since a game's watch link is public for listed games and
 would let anyone write anonymously. A line is text only (the pages show it with textContent),
-at most `MAX_CHARS` characters without control or direction codes, and each connection may
-send `Limits.chat_per_second` lines a second after a burst of `Limits.chat_burst`. Muting is
-the viewer's own business: the page hides a muted seat's lines and remembers it.
+at most `MAX_CHARS` characters without control or direction codes. Each seat of a game may
+send `Limits.chat_per_second` lines a second after a burst of `Limits.chat_burst`, however many
+connections it opens (and however often it reconnects), and each client address
+`Limits.address_chat_per_second` after `Limits.address_chat_burst`. Muting is the viewer's own
+business: the page hides a muted seat's lines and remembers it.
 """
 
 from __future__ import annotations
@@ -89,10 +91,13 @@ class ChatStore:
 class Chat:
     """The server's side of the chat: checks, stores and sends lines."""
 
-    def __init__(self, where: Any, clock: Callable[[], float], rate: float, burst: int) -> None:
+    def __init__(self, where: Any, clock: Callable[[], float], rate: float, burst: int,
+                 address_rate: float = 0.0, address_burst: int = 1) -> None:
+        """`rate` and `burst` limit each seat of a game, `address_*` each client address."""
         self.store = ChatStore(where)
         self.clock = clock
         self.limit = RateLimiter(rate, burst)
+        self.address_limit = RateLimiter(address_rate, address_burst)
 
     def history(self, room: Room) -> str | None:
         """The message a joining connection gets: the game's last lines (None: no chat yet)."""
@@ -104,7 +109,8 @@ class Chat:
         """A player's line: checked, stored, sent to every joined connection of the game."""
         if conn.seat is None:
             raise ClientError("spectator", say("chat.spectator"))
-        self.limit.check(str(id(conn)), say("chat.rate"))
+        self.address_limit.check(conn.address, say("chat.rate"))
+        self.limit.check(f"{room.id} {conn.seat}", say("chat.rate"))
         line_text = clean_line(text)
         try:
             line = self.store.add(room.id, conn.seat, room.params.seats[conn.seat].name,
