@@ -85,6 +85,7 @@ MESSAGES: dict[str, str] = {
     "chat.not-text": "a chat message is text",
     "chat.control": "a chat message cannot hold control characters",
     "chat.full": "this game's chat is full ({most} messages)",
+    "chat.seat-full": "you have written your share of this game's chat ({most} messages)",
     "chat.rate": "chat messages",
     # accounts
     "account.name-type": "a user name is text",

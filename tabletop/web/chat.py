@@ -6,8 +6,9 @@ would let anyone write anonymously. A line is text only (the pages show it with 
 at most `MAX_CHARS` characters without control or direction codes. Each seat of a game may
 send `Limits.chat_per_second` lines a second after a burst of `Limits.chat_burst`, however many
 connections it opens (and however often it reconnects), and each client address
-`Limits.address_chat_per_second` after `Limits.address_chat_burst`. Muting is the viewer's own
-business: the page hides a muted seat's lines and remembers it.
+`Limits.address_chat_per_second` after `Limits.address_chat_burst`. A game keeps `MAX_LINES`
+lines, an equal share for each seat, so one seat filling its share never silences the others.
+Muting is the viewer's own business: the page hides a muted seat's lines and remembers it.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
     from .room import Room
 
 MAX_CHARS = 300
-MAX_LINES = 2000  # per game: a full chat refuses more
+MAX_LINES = 2000  # per game, shared equally by its seats: a seat that wrote its share may not
+# write more, and the others still may
 HISTORY = 100  # lines a connection is sent when it joins
 
 SCHEMA = """
@@ -66,12 +68,16 @@ class ChatStore:
         """In the SQLite file `where` names, or the database of the game store `where`."""
         self.db = open_tables(where, "chat", SCHEMA)
 
-    def add(self, game_id: str, seat: int, name: str, text: str, at: float
-            ) -> dict[str, Any]:
-        """Store a line after the game's last; a full chat is refused."""
+    def add(self, game_id: str, seat: int, name: str, text: str, at: float,
+            share: int = MAX_LINES) -> dict[str, Any]:
+        """Store a line after the game's last; refused when the seat has written `share`
+        lines or the chat is full."""
         with self.db.tx() as db:
-            (n,) = db.execute("SELECT COUNT(*) FROM chat_lines WHERE game_id=?",
-                              (game_id,)).fetchone()
+            n, mine = db.execute(
+                "SELECT COUNT(*), COALESCE(SUM(CASE WHEN seat=? THEN 1 ELSE 0 END), 0) "
+                "FROM chat_lines WHERE game_id=?", (seat, game_id)).fetchone()
+            if mine >= share:
+                raise ClientError("chat-full", say("chat.seat-full", most=share))
             if n >= MAX_LINES:
                 raise ClientError("chat-full", say("chat.full", most=MAX_LINES))
             db.execute("INSERT INTO chat_lines (game_id, n, seat, name, text, at) "
@@ -114,7 +120,8 @@ class Chat:
         line_text = clean_line(text)
         try:
             line = self.store.add(room.id, conn.seat, room.params.seats[conn.seat].name,
-                                  line_text, self.clock())
+                                  line_text, self.clock(),
+                                  share=MAX_LINES // len(room.params.seats))
         except StoreError as exc:
             raise ClientError("storage", str(exc)) from None
         message = json.dumps({"type": "chat", "lines": [line]})

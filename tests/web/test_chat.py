@@ -112,7 +112,7 @@ def test_each_address_is_rate_limited_whatever_its_seats(db_url):
 def test_the_history_is_the_last_lines_and_a_full_chat_refuses_more(db_url):
     chat = Chat(open_store(db_url), lambda: 5.0, rate=0, burst=1)
     for i in range(MAX_LINES):
-        chat.store.add("g", i % 2, "Ann", f"{i}", float(i))
+        chat.store.add("g", i % 2, "Ann", f"{i}", float(i), share=MAX_LINES // 2)
     recent = chat.store.recent("g")
     assert len(recent) == HISTORY and recent[-1]["text"] == str(MAX_LINES - 1)
     assert [r["n"] for r in recent] == list(range(MAX_LINES - HISTORY, MAX_LINES))
@@ -120,3 +120,19 @@ def test_the_history_is_the_last_lines_and_a_full_chat_refuses_more(db_url):
         chat.store.add("g", 0, "Ann", "more", 9.0)
     assert exc.value.code == "chat-full"
     assert chat.store.recent("other") == []
+
+
+def test_a_seat_that_wrote_its_share_does_not_stop_the_other_seat(db_url):
+    """Each of a game's seats may write its share of the game's lines (here two seats: half
+    each); one seat filling its share, from as many connections as it likes, leaves the other
+    seat free to write."""
+    server, room = make(db_url, chat_per_second=0, address_chat_per_second=0)
+    share = MAX_LINES // 2
+    for i in range(share):
+        server.chat.store.add(room.id, 0, "Ann", f"{i}", float(i), share=share)
+    with pytest.raises(ClientError) as exc:
+        server.chat.post(FakeConnection(0), room, "one more", [])
+    assert exc.value.code == "chat-full" and str(share) in exc.value.message
+    line = server.chat.post(FakeConnection(1), room, "my turn", [])
+    assert line["n"] == share and line["seat"] == 1
+
