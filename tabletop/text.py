@@ -30,6 +30,8 @@ MESSAGES: dict[str, str] = {
     "error.server-full": "the server has as many games as it can hold; try again later",
     "error.server-error": "the server failed on this message",
     "error.not-your-seat": "you hold seat {seat} and cannot act for seat {actor}",
+    "error.address-connections": "your address has {most} game windows open already; close "
+                                 "one to open another",
     "error.seat-connections": "this seat is open in {most} windows already; close one of "
                               "them to open it here",
     "seat.player": "Player {n}",

@@ -19,6 +19,7 @@ import json
 import logging
 import secrets
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ from .account_store import open_account_store
 from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
 from .chat import MAX_CHARS, Chat
 from .connection import Connection
+from .deadline import REQUEST_SECONDS
 from .errors import ClientError, Refused
 from .hinting import Hinting
 from .learn import learn_offer, learn_routes
@@ -106,6 +108,9 @@ class Limits:
     address_chat_per_second: float = 2.0  # chat lines per client address, after a burst
     address_chat_burst: int = 20
     connections_per_seat: int = 6  # WebSockets open on one seat of a game (0: no limit)
+    connections_per_address: int = 48  # WebSockets open from one client address (0: none)
+    request_seconds: float = REQUEST_SECONDS  # an HTTP request's headers and body must arrive
+    # within this time of the connection's opening or the request's first byte (`deadline`)
     lease_seconds: float = 10.0  # several processes: how long a game's bots stay with one
     conflict_retries: int = 3  # several processes: a move judged again after another's won
 
@@ -136,6 +141,7 @@ class GameServer:
             site.prepare()
         self.rooms: dict[str, Room] = {}
         self.conns: dict[str, set[Connection]] = {}
+        self.sockets: Counter[str] = Counter()  # open WebSockets by client address
         self.locks: dict[str, asyncio.Lock] = {}
         self.active: dict[str, float] = {}  # game -> when something last happened in it
         self.bot_delay = bot_delay
@@ -601,10 +607,28 @@ class GameServer:
     # -- connections -----------------------------------------------------------------------
 
     async def handle(self, ws: WebSocket, game_id: str) -> None:
+        """A game's WebSocket, from its opening to its end; over `connections_per_address`
+        WebSockets from its client's address, it is told so and closed (4429)."""
         await ws.accept()
         # this connection's task speaks its player's language (errors); views are built for
         # each connection in its own language, whoever's move sent them
         lang = i18n.set_language(i18n_web.language_of(ws.headers, ws.cookies))
+        address = ws.client.host if ws.client else ""
+        most = self.limits.connections_per_address
+        if most and self.sockets[address] >= most:
+            await ws.send_json({"type": "error", "code": "too-many-connections",
+                                "message": say("error.address-connections", most=most)})
+            await ws.close(code=4429)
+            return
+        self.sockets[address] += 1
+        try:
+            await self._play(ws, game_id, lang)
+        finally:
+            self.sockets[address] -= 1
+            if not self.sockets[address]:
+                del self.sockets[address]
+
+    async def _play(self, ws: WebSocket, game_id: str, lang: str) -> None:
         room = await self.room_waiting(game_id) if len(game_id) <= 64 else None
         if room is None:
             await ws.send_json({"type": "error", "code": "not-found",

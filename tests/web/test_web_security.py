@@ -676,3 +676,87 @@ def test_a_seat_has_at_most_six_connections(chatty):
         time.sleep(0.1)
     for ws in [answer[0], other, watcher, *(ws for ws, _ in seat)]:
         ws.close()
+
+
+@pytest.fixture(scope="module")
+def capped(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A server allowing 4 WebSockets per address and 1 s for a request to arrive."""
+    srv = launch(tmp_path_factory.mktemp("capped") / "games.db",
+                 limits={**LOCAL_LIMITS, "connections_per_address": 4, "request_seconds": 1})
+    yield srv
+    srv.stop()
+
+
+def test_an_address_has_at_most_its_websockets(capped):
+    game = create(capped, PEOPLE)
+    url = f"{capped.ws}/ws/{game['id']}"
+    other = create(capped, PEOPLE)  # the cap is the address's, in every game
+    open_ = [hello(url, None) for _ in range(3)] + [hello(f"{capped.ws}/ws/{other['id']}", None)]
+    assert [answer["type"] for _, answer in open_] == ["welcome"] * 4
+    ws = websockets.sync.client.connect(url, close_timeout=1).__enter__()  # refused before
+    assert refused_with(ws, json.loads(ws.recv(timeout=10))) == 4429  # its hello
+    open_.pop()[0].close()
+    deadline = time.monotonic() + 30  # the server hears of the close, then has room again
+    while (answer := hello(url, token_of(game, 0)))[1]["type"] != "welcome":
+        assert time.monotonic() < deadline, answer[1]
+        answer[0].close()
+        time.sleep(0.1)
+    for ws, _ in [answer, *open_]:
+        ws.close()
+
+
+def closed_within(sock: socket.socket, seconds: float) -> float | None:
+    """How long until the server closed `sock` (None: still open after `seconds`)."""
+    start = time.monotonic()
+    sock.settimeout(seconds)
+    try:
+        while sock.recv(4096):
+            pass
+    except TimeoutError:
+        return None
+    except ConnectionResetError:
+        pass
+    return time.monotonic() - start
+
+
+def test_a_request_that_never_arrives_is_closed(capped):
+    """Headers that never finish, and a body shorter than it said, hold no connection for
+    longer than the deadline (1 s here; waited on for up to 30 s)."""
+    host, port = capped.base.removeprefix("http://").split(":")
+    starts = {"nothing": b"",
+              "half the headers": b"GET /api/lobby HTTP/1.1\r\nHost: x\r\nX-Slow: ",
+              "half the body": b"POST /api/games HTTP/1.1\r\nHost: x\r\n"
+                               b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"}
+    for what, start in starts.items():
+        with socket.create_connection((host, int(port)), timeout=10) as sock:
+            sock.sendall(start)
+            assert closed_within(sock, 30) is not None, f"{what}: still open after 30 s"
+    with socket.create_connection((host, int(port)), timeout=10) as sock:  # and a whole one
+        sock.sendall(b"GET /api/lobby HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert sock.recv(12) == b"HTTP/1.1 200"
+
+
+def test_request_headers_are_bounded(capped):
+    host, port = capped.base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(b"GET /api/lobby HTTP/1.1\r\nHost: x\r\n")
+        with contextlib.suppress(OSError):  # the server may close before the end
+            for i in range(200):
+                sock.sendall(b"X-Filler-%d: %s\r\n" % (i, b"y" * 1000))
+        reply = b""
+        with contextlib.suppress(OSError):
+            while part := sock.recv(4096):
+                reply += part
+    assert reply.startswith(b"HTTP/1.1 400"), reply[:200]
+
+
+def test_a_websocket_outlives_the_request_deadline(capped):
+    """The deadline is the request's: an open game's socket stays, however long."""
+    game = create(capped, PEOPLE)
+    ws, answer = hello(f"{capped.ws}/ws/{game['id']}", token_of(game, 0))
+    assert answer["type"] == "welcome"
+    time.sleep(2.5)  # more than twice the deadline
+    ws.send('{"type": "ping"}')
+    while json.loads(ws.recv(timeout=10))["type"] != "pong":
+        pass
+    ws.close()
