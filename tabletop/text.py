@@ -33,6 +33,10 @@ MESSAGES: dict[str, str] = {
                             "for {minutes} minutes",
     "error.server-error": "the server failed on this message",
     "error.not-your-seat": "you hold seat {seat} and cannot act for seat {actor}",
+    "error.address-connections": "your address has {most} game windows open already; close "
+                                 "one to open another",
+    "error.seat-connections": "this seat is open in {most} windows already; close one of "
+                              "them to open it here",
     "seat.player": "Player {n}",
     # hints at the web table
     "hint.spectator": "spectators cannot ask for hints",
@@ -86,6 +90,7 @@ MESSAGES: dict[str, str] = {
     "chat.not-text": "a chat message is text",
     "chat.control": "a chat message cannot hold control characters",
     "chat.full": "this game's chat is full ({most} messages)",
+    "chat.seat-full": "you have written your share of this game's chat ({most} messages)",
     "chat.rate": "chat messages",
     # accounts
     "account.name-type": "a user name is text",

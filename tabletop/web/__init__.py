@@ -35,10 +35,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzag
                          "other's moves")
     options = {"db": db, "games": games, "bot_delay": bot_delay, "limits": limits or {},
                "redis": redis}
+    from .deadline import RequestDeadline
+
     common = {"host": host, "port": port, "log_level": log_level, "ws_max_size": 1 << 16,
-              "ws_per_message_deflate": False, "proxy_headers": bool(proxies),
+              "ws_per_message_deflate": False, "http": RequestDeadline,
+              "proxy_headers": bool(proxies),
               "forwarded_allow_ips": ",".join(proxy(p) for p in proxies)}
-    # no WebSocket message is near 64 KiB (the server refuses over 16 KiB with a clear error)
+    # no WebSocket message is near 64 KiB (the server refuses over 16 KiB with a clear error);
+    # a request must arrive within `Limits.request_seconds` (`deadline`)
     if workers > 1:
         os.environ[_OPTIONS] = json.dumps(options)
         uvicorn.run("tabletop.web:app_from_environment", factory=True, workers=workers,
@@ -70,6 +74,9 @@ def app_from_environment() -> Any:
 
 def _app(options: dict[str, Any]) -> Any:
     from .app import Limits, create_app
+    from .deadline import RequestDeadline
 
+    limits = Limits(**options["limits"])
+    RequestDeadline.seconds = limits.request_seconds  # this process's HTTP connections
     return create_app(options["db"], games=options["games"], bot_delay=options["bot_delay"],
-                      limits=Limits(**options["limits"]), redis=options["redis"])
+                      limits=limits, redis=options["redis"])

@@ -19,6 +19,7 @@ import json
 import logging
 import secrets
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -40,7 +41,8 @@ from .account_store import open_account_store
 from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
 from .chat import MAX_CHARS, Chat
 from .connection import Connection
-from .errors import ClientError
+from .deadline import REQUEST_SECONDS
+from .errors import ClientError, Refused
 from .hinting import Hinting
 from .learn import learn_offer, learn_routes
 from .limits import (
@@ -117,8 +119,14 @@ class Limits:
     signup_burst: int = 5
     min_move_seconds: float = 3600.0  # the shortest time per move a turn-based game may have
     turn_check_seconds: float = 5.0  # how often the clocks of turn-based games are read
-    chat_per_second: float = 0.5  # chat lines per connection, after a burst
+    chat_per_second: float = 0.5  # chat lines per seat of a game, after a burst
     chat_burst: int = 5
+    address_chat_per_second: float = 2.0  # chat lines per client address, after a burst
+    address_chat_burst: int = 20
+    connections_per_seat: int = 6  # WebSockets open on one seat of a game (0: no limit)
+    connections_per_address: int = 48  # WebSockets open from one client address (0: none)
+    request_seconds: float = REQUEST_SECONDS  # an HTTP request's headers and body must arrive
+    # within this time of the connection's opening or the request's first byte (`deadline`)
     lease_seconds: float = 10.0  # several processes: how long a game's bots stay with one
     conflict_retries: int = 3  # several processes: a move judged again after another's won
 
@@ -149,6 +157,7 @@ class GameServer:
             site.prepare()
         self.rooms: dict[str, Room] = {}
         self.conns: dict[str, set[Connection]] = {}
+        self.sockets: Counter[str] = Counter()  # open WebSockets by client address
         self.locks: dict[str, asyncio.Lock] = {}
         self.active: dict[str, float] = {}  # game -> when something last happened in it
         self.bot_delay = bot_delay
@@ -168,8 +177,8 @@ class GameServer:
         self.hinting = Hinting(self, store)
         self.reviews = Reviews(self, self.limits.reviews_per_minute, self.limits.review_burst)
         self.replays = Replays(self, self.limits.replays_per_second, self.limits.replay_burst)
-        self.chat = Chat(store, clock, self.limits.chat_per_second,
-                         self.limits.chat_burst)
+        self.chat = Chat(store, clock, self.limits.chat_per_second, self.limits.chat_burst,
+                         self.limits.address_chat_per_second, self.limits.address_chat_burst)
         self.cluster: Cluster | None = None  # other processes on the same database
 
     # -- life cycle ------------------------------------------------------------------------
@@ -660,10 +669,28 @@ class GameServer:
     # -- connections -----------------------------------------------------------------------
 
     async def handle(self, ws: WebSocket, game_id: str) -> None:
+        """A game's WebSocket, from its opening to its end; over `connections_per_address`
+        WebSockets from its client's address, it is told so and closed (4429)."""
         await ws.accept()
         # this connection's task speaks its player's language (errors); views are built for
         # each connection in its own language, whoever's move sent them
         lang = i18n.set_language(i18n_web.language_of(ws.headers, ws.cookies))
+        address = ws.client.host if ws.client else ""
+        most = self.limits.connections_per_address
+        if most and self.sockets[address] >= most:
+            await ws.send_json({"type": "error", "code": "too-many-connections",
+                                "message": say("error.address-connections", most=most)})
+            await ws.close(code=4429)
+            return
+        self.sockets[address] += 1
+        try:
+            await self._play(ws, game_id, lang)
+        finally:
+            self.sockets[address] -= 1
+            if not self.sockets[address]:
+                del self.sockets[address]
+
+    async def _play(self, ws: WebSocket, game_id: str, lang: str) -> None:
         room = await self.room_waiting(game_id) if len(game_id) <= 64 else None
         if room is None:
             await ws.send_json({"type": "error", "code": "not-found",
@@ -698,6 +725,9 @@ class GameServer:
                 if text is None:
                     raise ClientError("bad-message", "messages are JSON text, not binary")
                 await self._message(conn, room, text)
+            except Refused as exc:
+                await conn.refuse(json.dumps(exc.to_json()), exc.close_code)
+                return
             except ClientError as exc:
                 conn.send(json.dumps(exc.to_json()))
             except (WebSocketDisconnect, asyncio.CancelledError):
@@ -755,6 +785,7 @@ class GameServer:
         a player came. The seat is claimed before the connection joins: from joining to its
         welcome nothing waits, so no view of another move can come before the welcome."""
         seat = room.seat_of(token)
+        self._check_seat_connections(conn, room, seat)
         if self.accounts is not None:
             self.accounts.opening(conn.ws, room, seat)  # the seat's account, rated games' rules
         if seat is not None and seat not in room.claimed:
@@ -778,6 +809,16 @@ class GameServer:
             conn.send(chat)
         if seat is not None:
             self.presence(room, but=conn)
+
+    def _check_seat_connections(self, conn: Connection, room: Room, seat: int | None) -> None:
+        """Refuse a seat's connection over `Limits.connections_per_seat` (of this process):
+        a seat's own tabs and devices are few, while each connection costs an outbox and
+        receives every line of the game's chat."""
+        most = self.limits.connections_per_seat
+        if seat is None or not most or (conn.joined and conn.seat == seat):
+            return
+        if room.connected.get(seat, 0) >= most:
+            raise Refused("too-many-connections", say("error.seat-connections", most=most))
 
 
 def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None = None,

@@ -3,9 +3,12 @@ connection (players and spectators).
 
 Players write; spectators only read, since a game's watch link is public for listed games and
 would let anyone write anonymously. A line is text only (the pages show it with textContent),
-at most `MAX_CHARS` characters without control or direction codes, and each connection may
-send `Limits.chat_per_second` lines a second after a burst of `Limits.chat_burst`. Muting is
-the viewer's own business: the page hides a muted seat's lines and remembers it.
+at most `MAX_CHARS` characters without control or direction codes. Each seat of a game may
+send `Limits.chat_per_second` lines a second after a burst of `Limits.chat_burst`, however many
+connections it opens (and however often it reconnects), and each client address
+`Limits.address_chat_per_second` after `Limits.address_chat_burst`. A game keeps `MAX_LINES`
+lines, an equal share for each seat, so one seat filling its share never silences the others.
+Muting is the viewer's own business: the page hides a muted seat's lines and remembers it.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ if TYPE_CHECKING:
     from .room import Room
 
 MAX_CHARS = 300
-MAX_LINES = 2000  # per game: a full chat refuses more
+MAX_LINES = 2000  # per game, shared equally by its seats: a seat that wrote its share may not
+# write more, and the others still may
 HISTORY = 100  # lines a connection is sent when it joins
 
 SCHEMA = """
@@ -64,12 +68,16 @@ class ChatStore:
         """In the SQLite file `where` names, or the database of the game store `where`."""
         self.db = open_tables(where, "chat", SCHEMA)
 
-    def add(self, game_id: str, seat: int, name: str, text: str, at: float
-            ) -> dict[str, Any]:
-        """Store a line after the game's last; a full chat is refused."""
+    def add(self, game_id: str, seat: int, name: str, text: str, at: float,
+            share: int = MAX_LINES) -> dict[str, Any]:
+        """Store a line after the game's last; refused when the seat has written `share`
+        lines or the chat is full."""
         with self.db.tx() as db:
-            (n,) = db.execute("SELECT COUNT(*) FROM chat_lines WHERE game_id=?",
-                              (game_id,)).fetchone()
+            n, mine = db.execute(
+                "SELECT COUNT(*), COALESCE(SUM(CASE WHEN seat=? THEN 1 ELSE 0 END), 0) "
+                "FROM chat_lines WHERE game_id=?", (seat, game_id)).fetchone()
+            if mine >= share:
+                raise ClientError("chat-full", say("chat.seat-full", most=share))
             if n >= MAX_LINES:
                 raise ClientError("chat-full", say("chat.full", most=MAX_LINES))
             db.execute("INSERT INTO chat_lines (game_id, n, seat, name, text, at) "
@@ -89,10 +97,13 @@ class ChatStore:
 class Chat:
     """The server's side of the chat: checks, stores and sends lines."""
 
-    def __init__(self, where: Any, clock: Callable[[], float], rate: float, burst: int) -> None:
+    def __init__(self, where: Any, clock: Callable[[], float], rate: float, burst: int,
+                 address_rate: float = 0.0, address_burst: int = 1) -> None:
+        """`rate` and `burst` limit each seat of a game, `address_*` each client address."""
         self.store = ChatStore(where)
         self.clock = clock
         self.limit = RateLimiter(rate, burst)
+        self.address_limit = RateLimiter(address_rate, address_burst)
 
     def history(self, room: Room) -> str | None:
         """The message a joining connection gets: the game's last lines (None: no chat yet)."""
@@ -104,11 +115,13 @@ class Chat:
         """A player's line: checked, stored, sent to every joined connection of the game."""
         if conn.seat is None:
             raise ClientError("spectator", say("chat.spectator"))
-        self.limit.check(str(id(conn)), say("chat.rate"))
+        self.address_limit.check(conn.address, say("chat.rate"))
+        self.limit.check(f"{room.id} {conn.seat}", say("chat.rate"))
         line_text = clean_line(text)
         try:
             line = self.store.add(room.id, conn.seat, room.params.seats[conn.seat].name,
-                                  line_text, self.clock())
+                                  line_text, self.clock(),
+                                  share=MAX_LINES // len(room.params.seats))
         except StoreError as exc:
             raise ClientError("storage", str(exc)) from None
         message = json.dumps({"type": "chat", "lines": [line]})

@@ -19,3 +19,12 @@ class ClientError(Exception):
         if self.rule:
             out["rule"] = self.rule
         return out
+
+
+class Refused(ClientError):
+    """A connection the server will not serve: the error is sent, then the socket closed
+    with `close_code` (4429: too many connections, as HTTP's 429)."""
+
+    def __init__(self, code: str, message: str, close_code: int = 4429) -> None:
+        super().__init__(code, message)
+        self.close_code = close_code

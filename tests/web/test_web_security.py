@@ -8,6 +8,7 @@ that were server errors, and old moves sent again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import socket
@@ -26,7 +27,7 @@ from web_server import launch
 from games.gonzaga.engine import deal
 from games.gonzaga.web import site as site_module
 from games.gonzaga.web.wire import choose
-from tabletop.web.loadbench import http_json, play_seat
+from tabletop.web.loadbench import LOCAL_LIMITS, http_json, play_seat
 from tabletop.web.room import ClientError
 from tabletop.web.room import parse_params as parse
 
@@ -164,6 +165,8 @@ class contextlib_suppress:
 
 
 def test_a_connection_outbox_is_bounded_and_coalesces_repeated_views():
+    """A client that does not read is dropped once its outbox stays over the limit for a while
+    or holds too many characters; a burst over the limit that it reads costs it nothing."""
     from tabletop.web.connection import Connection
 
     class Stuck:
@@ -172,28 +175,54 @@ def test_a_connection_outbox_is_bounded_and_coalesces_repeated_views():
         async def send_text(self, text: str) -> None:
             await asyncio.Event().wait()
 
-    async def main() -> list[tuple[Connection, asyncio.Task[Any]]]:
-        view = "the same view"
-        out = []
-        for limit, timeout in ((8, 0.2), (8, 30.0)):
-            reader = asyncio.create_task(asyncio.Event().wait())  # the client's receive loop
-            out.append((Connection(Stuck(), lambda c: view, limit=limit,  # type: ignore[arg-type]
-                                   timeout=timeout, handler=reader), reader))
-        (repeat, _), (flood, _) = out
-        for _ in range(1000):
-            repeat.send_view()  # the same view asked again and again: queued once
-        await asyncio.sleep(0)
-        assert repeat.dropped is None
-        for i in range(20):
-            flood.send(f"message {i}")
-        await asyncio.sleep(0.5)  # the stuck send of `repeat` times out
-        for conn, _ in out:
-            await conn.close()
-        return out
+    class Reading:
+        """A socket whose sends finish at once: a client that reads."""
 
-    (repeat, reader1), (flood, reader2) = asyncio.run(main())
-    assert repeat.dropped and "took over" in repeat.dropped and reader1.cancelled()
-    assert flood.dropped and "unread" in flood.dropped and reader2.cancelled()
+        async def send_text(self, text: str) -> None:
+            await asyncio.sleep(0)
+
+    now = [0.0]
+
+    async def main() -> dict[str, tuple[str | None, bool]]:
+        view = "the same view"
+        out = {}
+        for name, sock, timeout, chars in (("repeat", Stuck(), 0.2, 1 << 20),
+                                           ("flood", Stuck(), 30.0, 1 << 20),
+                                           ("big", Stuck(), 30.0, 1000),
+                                           ("burst", Reading(), 30.0, 1 << 20)):
+            reader = asyncio.create_task(asyncio.Event().wait())  # the client's receive loop
+            out[name] = (Connection(sock, lambda c: view, limit=8, timeout=timeout,  # type: ignore[arg-type]
+                                    overflow_seconds=5.0, most_chars=chars, handler=reader,
+                                    clock=lambda: now[0]), reader)
+        for _ in range(1000):
+            out["repeat"][0].send_view()  # the same view asked again and again: queued once
+        for i in range(100):
+            out["burst"][0].send(f"line {i}")  # 100 in one turn of the loop
+        for i in range(20):
+            out["flood"][0].send(f"message {i}")
+        out["big"][0].send("x" * 600)
+        await asyncio.sleep(0)
+        assert [name for name, (c, _) in out.items() if c.dropped] == []
+        out["big"][0].send("x" * 600)  # over its characters at once
+        now[0] = 4.0
+        out["flood"][0].send("still within the time")
+        assert out["flood"][0].dropped is None
+        await asyncio.sleep(0.5)  # the stuck send of `repeat` times out; `burst` is sent
+        now[0] = 5.5
+        out["flood"][0].send("over the limit for 5.5 s")
+        out["burst"][0].send("one more")
+        await asyncio.sleep(0)
+        # (why it was dropped, whether its receive loop was ended)
+        ends = {name: (conn.dropped, reader.cancelled()) for name, (conn, reader) in out.items()}
+        for conn, _ in out.values():
+            await conn.close()
+        return ends
+
+    ends = asyncio.run(main())
+    assert "took over" in str(ends["repeat"][0]) and ends["repeat"][1]
+    assert "unread for 5 s" in str(ends["flood"][0]) and ends["flood"][1]
+    assert "characters unread" in str(ends["big"][0]) and ends["big"][1]
+    assert ends["burst"] == (None, False)
 
 
 # -- 3. text that cannot be stored ------------------------------------------------------------
@@ -539,3 +568,195 @@ def test_a_rematch_gives_every_player_a_new_seat_link(server):
     assert [p["name"] for p in view["players"]] == ["Ann", "Random bot"]
     ann.close()
     fresh.close()
+
+
+# -- one seat's chat burst, connections per seat and per address, half-sent requests ---------
+
+
+@pytest.fixture(scope="module")
+def chatty(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The production chat limit (`Limits` defaults), the rest relaxed for one local program."""
+    srv = launch(tmp_path_factory.mktemp("chatty") / "games.db",
+                 limits={**LOCAL_LIMITS, "chat_per_second": 0.5, "chat_burst": 5})
+    yield srv
+    srv.stop()
+
+
+async def reader(url: str, token: str | None, said_hello: asyncio.Event,
+                 stop: asyncio.Event) -> bool:
+    """A page that reads every message; True if it is still connected (a ping answered)
+    once `stop` is set."""
+    async with websockets.connect(url, max_size=1 << 24) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        try:
+            while json.loads(await ws.recv())["type"] != "welcome":
+                pass
+            said_hello.set()
+            while not stop.is_set():
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(0.2):
+                        await ws.recv()
+            await ws.send('{"type": "ping"}')
+            async with asyncio.timeout(30):
+                while json.loads(await ws.recv())["type"] != "pong":
+                    pass
+        except websockets.ConnectionClosed:
+            return False
+    return True
+
+
+async def chat_burst(url: str, token: str, connections: int, lines: int) -> None:
+    """`lines` chat lines from `connections` connections of one seat, sent at once; the
+    connections never read."""
+    sockets = [await websockets.connect(url, max_size=1 << 24, close_timeout=1)
+               for _ in range(connections)]
+    try:
+        for ws in sockets:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+        await asyncio.sleep(1.0)  # every hello answered
+        per = lines // connections
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await asyncio.gather(*(ws.send(json.dumps({"type": "chat", "text": f"spam {i}"}))
+                                   for ws in sockets for i in range(per)))
+        await asyncio.sleep(2.0)  # the server sends the lines it took
+    finally:
+        await asyncio.gather(*(ws.close() for ws in sockets))
+
+
+def test_one_seats_chat_burst_disconnects_no_reader(chatty):
+    """100 lines from 20 connections of one seat: the other player and a spectator, both
+    reading, stay connected."""
+    game = create(chatty, PEOPLE)
+    url = f"{chatty.ws}/ws/{game['id']}"
+
+    async def main() -> list[bool]:
+        stop = asyncio.Event()
+        ready = [asyncio.Event(), asyncio.Event()]
+        readers = [asyncio.create_task(reader(url, token, said, stop))
+                   for token, said in zip((token_of(game, 1), None), ready, strict=True)]
+        await asyncio.gather(*(said.wait() for said in ready))
+        await chat_burst(url, token_of(game, 0), connections=20, lines=100)
+        stop.set()
+        return list(await asyncio.gather(*readers))
+
+    connected = asyncio.run(asyncio.wait_for(main(), 90))
+    assert connected == [True, True], f"readers still connected: {sum(connected)} of 2"
+
+
+def hello(url: str, token: str | None) -> tuple[Any, dict[str, Any]]:
+    """A connection that said hello, and its first answer (a welcome, or the refusal)."""
+    ws = websockets.sync.client.connect(url, max_size=1 << 24, close_timeout=1).__enter__()
+    ws.send(json.dumps({"type": "hello", "token": token}))
+    return ws, json.loads(ws.recv(timeout=10))
+
+
+def refused_with(ws: Any, answer: dict[str, Any]) -> int | None:
+    """The close code of a refused connection (it says why first)."""
+    assert answer["type"] == "error" and answer["code"] == "too-many-connections", answer
+    assert answer["message"]
+    with pytest.raises(websockets.ConnectionClosed) as exc:
+        ws.recv(timeout=30)
+    return exc.value.rcvd.code if exc.value.rcvd else None
+
+
+def test_a_seat_has_at_most_six_connections(chatty):
+    game = create(chatty, PEOPLE)
+    url = f"{chatty.ws}/ws/{game['id']}"
+    seat = [hello(url, token_of(game, 0)) for _ in range(6)]
+    assert [answer["type"] for _, answer in seat] == ["welcome"] * 6
+    assert refused_with(*hello(url, token_of(game, 0))) == 4429
+    other, answer = hello(url, token_of(game, 1))  # the other seat and spectators still come in
+    watcher, watching = hello(url, None)
+    assert answer["type"] == watching["type"] == "welcome"
+    seat.pop()[0].close()
+    deadline = time.monotonic() + 30  # the server hears of the close, then has room again
+    while (answer := hello(url, token_of(game, 0)))[1]["type"] != "welcome":
+        assert time.monotonic() < deadline, answer[1]
+        answer[0].close()
+        time.sleep(0.1)
+    for ws in [answer[0], other, watcher, *(ws for ws, _ in seat)]:
+        ws.close()
+
+
+@pytest.fixture(scope="module")
+def capped(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A server allowing 4 WebSockets per address and 1 s for a request to arrive."""
+    srv = launch(tmp_path_factory.mktemp("capped") / "games.db",
+                 limits={**LOCAL_LIMITS, "connections_per_address": 4, "request_seconds": 1})
+    yield srv
+    srv.stop()
+
+
+def test_an_address_has_at_most_its_websockets(capped):
+    game = create(capped, PEOPLE)
+    url = f"{capped.ws}/ws/{game['id']}"
+    other = create(capped, PEOPLE)  # the cap is the address's, in every game
+    open_ = [hello(url, None) for _ in range(3)] + [hello(f"{capped.ws}/ws/{other['id']}", None)]
+    assert [answer["type"] for _, answer in open_] == ["welcome"] * 4
+    ws = websockets.sync.client.connect(url, close_timeout=1).__enter__()  # refused before
+    assert refused_with(ws, json.loads(ws.recv(timeout=10))) == 4429  # its hello
+    open_.pop()[0].close()
+    deadline = time.monotonic() + 30  # the server hears of the close, then has room again
+    while (answer := hello(url, token_of(game, 0)))[1]["type"] != "welcome":
+        assert time.monotonic() < deadline, answer[1]
+        answer[0].close()
+        time.sleep(0.1)
+    for ws, _ in [answer, *open_]:
+        ws.close()
+
+
+def closed_within(sock: socket.socket, seconds: float) -> float | None:
+    """How long until the server closed `sock` (None: still open after `seconds`)."""
+    start = time.monotonic()
+    sock.settimeout(seconds)
+    try:
+        while sock.recv(4096):
+            pass
+    except TimeoutError:
+        return None
+    except ConnectionResetError:
+        pass
+    return time.monotonic() - start
+
+
+def test_a_request_that_never_arrives_is_closed(capped):
+    """Headers that never finish, and a body shorter than it said, hold no connection for
+    longer than the deadline (1 s here; waited on for up to 30 s)."""
+    host, port = capped.base.removeprefix("http://").split(":")
+    starts = {"nothing": b"",
+              "half the headers": b"GET /api/lobby HTTP/1.1\r\nHost: x\r\nX-Slow: ",
+              "half the body": b"POST /api/games HTTP/1.1\r\nHost: x\r\n"
+                               b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"}
+    for what, start in starts.items():
+        with socket.create_connection((host, int(port)), timeout=10) as sock:
+            sock.sendall(start)
+            assert closed_within(sock, 30) is not None, f"{what}: still open after 30 s"
+    with socket.create_connection((host, int(port)), timeout=10) as sock:  # and a whole one
+        sock.sendall(b"GET /api/lobby HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert sock.recv(12) == b"HTTP/1.1 200"
+
+
+def test_request_headers_are_bounded(capped):
+    host, port = capped.base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(b"GET /api/lobby HTTP/1.1\r\nHost: x\r\n")
+        with contextlib.suppress(OSError):  # the server may close before the end
+            for i in range(200):
+                sock.sendall(b"X-Filler-%d: %s\r\n" % (i, b"y" * 1000))
+        reply = b""
+        with contextlib.suppress(OSError):
+            while part := sock.recv(4096):
+                reply += part
+    assert reply.startswith(b"HTTP/1.1 400"), reply[:200]
+
+
+def test_a_websocket_outlives_the_request_deadline(capped):
+    """The deadline is the request's: an open game's socket stays, however long."""
+    game = create(capped, PEOPLE)
+    ws, answer = hello(f"{capped.ws}/ws/{game['id']}", token_of(game, 0))
+    assert answer["type"] == "welcome"
+    time.sleep(2.5)  # more than twice the deadline
+    ws.send('{"type": "ping"}')
+    while json.loads(ws.recv(timeout=10))["type"] != "pong":
+        pass
+    ws.close()
