@@ -99,6 +99,8 @@ MESSAGES: dict[str, str] = {
     "account.sign-in": "sign in first",
     "limit.logins-address": "sign-in attempts from your address",
     "limit.logins-name": "sign-in attempts for this user name",
+    "limit.logins-name-address": "sign-in attempts for this user name from your address",
+    "limit.logins-device": "sign-in attempts from this browser",
     "limit.sign-ups": "new accounts from your address",
     "limit.account-reads": "account requests from your address",
     # seats held by accounts

@@ -35,6 +35,12 @@ CREATE TABLE IF NOT EXISTS sessions (
     created REAL NOT NULL,
     expires REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS devices (
+    token_hash TEXT NOT NULL,        -- SHA-256 of the browser's device cookie
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    expires REAL NOT NULL,
+    PRIMARY KEY (token_hash, user_id) -- one browser may be known to several accounts
+);
 CREATE TABLE IF NOT EXISTS game_players (
     game_id TEXT NOT NULL,
     seat INTEGER NOT NULL,
@@ -67,6 +73,7 @@ CREATE TABLE IF NOT EXISTS rating_changes (
 );
 """
 SESSION_SECONDS = 30 * 86_400  # a session lasts a month from sign-in
+DEVICE_SECONDS = 365 * 86_400  # a browser stays known to an account a year from its last sign-in
 
 
 @dataclass(frozen=True)
@@ -169,6 +176,24 @@ class AccountStore:
     def end_session(self, token: str) -> None:
         with self._tx() as db:
             db.execute("DELETE FROM sessions WHERE token_hash=?", (token_hash(token),))
+
+    def add_device(self, token: str, user_id: int) -> None:
+        """The browser holding `token` signed in to the account: it is known for a year."""
+        now = time.time()
+        with self._tx() as db:
+            db.execute("DELETE FROM devices WHERE expires < ?", (now,))
+            db.execute("INSERT INTO devices (token_hash, user_id, expires) VALUES (?,?,?) "
+                       "ON CONFLICT (token_hash, user_id) DO UPDATE SET expires=excluded.expires",
+                       (token_hash(token), user_id, now + DEVICE_SECONDS))
+
+    def known_device(self, token: str, user_id: int | None = None) -> bool:
+        """Whether the browser holding `token` signed in to the account `user_id` (None: to
+        any account, i.e. this server issued the token) within the last year."""
+        sql = "SELECT 1 FROM devices WHERE token_hash=? AND expires >= ?"
+        args: tuple[Any, ...] = (token_hash(token), time.time())
+        if user_id is not None:
+            sql, args = sql + " AND user_id=?", (*args, user_id)
+        return bool(self._read(sql + " LIMIT 1", args))
 
     # -- seats -----------------------------------------------------------------------------
 

@@ -31,9 +31,17 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from .. import ratings
 from ..text import say
-from .account_store import SESSION_SECONDS, AccountStore, Rating, Session, User
+from .account_store import (
+    DEVICE_SECONDS,
+    SESSION_SECONDS,
+    AccountStore,
+    Rating,
+    Session,
+    User,
+    token_hash,
+)
 from .errors import ClientError
-from .limits import RateLimiter, parse_json
+from .limits import RateLimited, RateLimiter, parse_json
 from .room import BOT, PERSON, GameParams, Room
 
 if TYPE_CHECKING:
@@ -43,6 +51,8 @@ log = logging.getLogger("tabletop.web.accounts")
 STATIC = Path(__file__).with_name("static")
 SESSION_COOKIE = "tabletop_session"
 CSRF_COOKIE = "tabletop_csrf"
+DEVICE_COOKIE = "tabletop_device"  # a browser that signed in before: its own sign-in limit
+DEVICE_PATH = "/api/login"  # the only request that reads it
 CSRF_HEADER = "x-csrf-token"
 NAME_LENGTH = (2, 24)
 PASSWORD_LENGTH = (8, 256)  # characters; the upper bound keeps hashing cheap to ask for
@@ -86,7 +96,10 @@ class Accounts:
         self.store = store
         lim = server.limits
         self.login_limit = RateLimiter(lim.logins_per_minute / 60, lim.login_burst)
+        # keyed on (name, address), or on a device the account signed in on before
         self.name_limit = RateLimiter(lim.name_logins_per_minute / 60, lim.name_login_burst)
+        self.any_address_limit = RateLimiter(lim.name_logins_any_address_per_minute / 60,
+                                             lim.name_login_any_address_burst)
         self.signup_limit = RateLimiter(lim.signups_per_hour / 3600, lim.signup_burst)
         self.hasher = PasswordHasher()  # argon2id, RFC 9106's low-memory parameters
         self._hashing = asyncio.Semaphore(HASHING_AT_ONCE)
@@ -129,7 +142,19 @@ class Accounts:
                             httponly=True, samesite="lax", secure=secure)
         response.set_cookie(CSRF_COOKIE, csrf, max_age=SESSION_SECONDS, path="/",
                             httponly=False, samesite="lax", secure=secure)
+        device = self._device(request)
+        self.store.add_device(device, user.id)
+        response.set_cookie(DEVICE_COOKIE, device, max_age=DEVICE_SECONDS, path=DEVICE_PATH,
+                            httponly=True, samesite="strict", secure=secure)
         return response
+
+    def _device(self, request: Request) -> str:
+        """The browser's device token: the one this server gave it before (so one browser is
+        known to each account signed in on it), else a new one."""
+        token = request.cookies.get(DEVICE_COOKIE)
+        if token and _TOKEN.fullmatch(token) and self.store.known_device(token):
+            return token
+        return secrets.token_urlsafe(32)
 
     async def _hash(self, password: str) -> str:
         async with self._hashing:
@@ -167,15 +192,41 @@ class Accounts:
                 len(name) > 4 * NAME_LENGTH[1] or len(password) > PASSWORD_LENGTH[1]:
             raise ClientError("bad-login", say("account.bad-login"))
         key = name_key(unicodedata.normalize("NFC", name))
-        self.name_limit.check(key, say("limit.logins-name"))
         found = self.store.user_by_key(key)
+        counted = self._count_login(request, key, found[0] if found else None)
         ok = await self._verify(found[1] if found else self._dummy, password)
         if found is None or not ok:
             raise ClientError("bad-login", say("account.bad-login"))
+        for limiter, bucket in counted:  # only wrong passwords count
+            limiter.refund(bucket)
         user, stored = found
         if self.hasher.check_needs_rehash(stored):
             self.store.set_password(user.id, await self._hash(password))
         return self._start_session(request, user)
+
+    def _count_login(self, request: Request, key: str,
+                     user: User | None) -> list[tuple[RateLimiter, str]]:
+        """Count a sign-in attempt on the name's limits, or refuse it; the buckets it counted
+        on. A browser the account signed in on before has a limit of its own; any other
+        counts on the name at its address and on the name from every address together, so a
+        stranger's wrong passwords never lock the owner's own browser out."""
+        device = request.cookies.get(DEVICE_COOKIE)
+        if user is not None and device and _TOKEN.fullmatch(device) and \
+                self.store.known_device(device, user.id):
+            buckets = [(self.name_limit, f"device\n{token_hash(device)}", "limit.logins-device")]
+        else:
+            buckets = [(self.name_limit, f"{key}\n{_client(request)}",
+                        "limit.logins-name-address"),
+                       (self.any_address_limit, key, "limit.logins-name")]
+        counted: list[tuple[RateLimiter, str]] = []
+        for limiter, bucket, what in buckets:
+            wait = limiter.allow(bucket)
+            if wait:
+                for taken, at in counted:
+                    taken.refund(at)
+                raise RateLimited(wait, say(what))
+            counted.append((limiter, bucket))
+        return counted
 
     def sign_out(self, request: Request) -> JSONResponse:
         session = self.signed_in(request)

@@ -161,18 +161,56 @@ def test_names_are_unique_whatever_their_case_or_composition(server):
 # -- rate limits ----------------------------------------------------------------------------------
 
 
-def test_sign_in_attempts_are_limited_per_user_name(server):
+def login(v: Visitor, name: str, password: str = "correct horse battery") -> int:
+    return int(v.call("/api/login", {"name": name, "password": password})[0])
+
+
+def test_sign_in_attempts_are_limited_per_user_name_and_address(server):
     new_user(server, "Target")
-    codes = [Visitor(server.base).call("/api/login", {"name": "target", "password": f"guess {i}"}
-                                       )[0] for i in range(6)]
+    codes = [login(Visitor(server.base), "target", f"guess {i}") for i in range(6)]
     assert codes[:5] == [401] * 5 and codes[5] == 429
-    # now even the right password waits: the limit is on the name, whatever the address
+    # now even the right password waits, from this address and a device never signed in on
     status, headers, err = Visitor(server.base).call(
         "/api/login", {"name": "Target", "password": "correct horse battery"})
     assert status == 429 and err["code"] == "rate-limited" and int(headers["Retry-After"]) >= 1
     # other names are not affected
     assert Visitor(server.base).ok("/api/login", {"name": "Zoë", "password":
                                                   "correct horse battery"})
+
+
+def test_an_attackers_wrong_passwords_do_not_lock_the_owner_out(server):
+    owner = Visitor(server.base, "198.51.100.7")
+    owner.sign_up("Owen")
+    attacker = Visitor(server.base, "203.0.113.66")
+    codes = [login(attacker, "owen", f"guess {i}") for i in range(7)]
+    assert codes[:5] == [401] * 5 and codes[5:] == [429, 429]  # the attacker is limited...
+    # ...and the owner signs in from their own address, even on a device new to the account
+    assert login(Visitor(server.base, "198.51.100.7"), "Owen") == 200
+    assert login(owner, "Owen") == 200
+    # the attacker's own account's device does not lift the limit on Owen's name
+    attacker.sign_up("Mallet")
+    assert login(attacker, "owen") == 429
+
+
+def test_a_distributed_attack_meets_the_per_name_limit_but_a_known_device_gets_in(tmp_path):
+    srv = launch(tmp_path / "games.db", limits={
+        **RELAXED, "name_login_burst": 2, "name_logins_per_minute": 0.01,
+        "name_login_any_address_burst": 5, "name_logins_any_address_per_minute": 0.01})
+    try:
+        owner = Visitor(srv.base, "198.51.100.7")
+        owner.sign_up("Owen")
+        codes = [login(Visitor(srv.base, f"203.0.113.{i // 2}"), "owen", f"guess {i}")
+                 for i in range(8)]
+        assert codes == [401] * 5 + [429] * 3  # 3 addresses: 2 guesses each, then 1 left
+        # a new device of the owner's waits too, but the device the owner signed in on before
+        # has its own limit and gets in
+        assert login(Visitor(srv.base, "198.51.100.7"), "Owen") == 429
+        assert login(owner, "Owen") == 200
+        # a known device guessing is limited on its own
+        assert [login(owner, "Owen", "wrong") for _ in range(3)] == [401, 401, 429]
+        assert login(Visitor(srv.base, "192.0.2.1"), "owen", "guess") == 429
+    finally:
+        srv.stop()
 
 
 def test_sign_in_attempts_are_limited_per_address(tmp_path):
