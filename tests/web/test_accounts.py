@@ -418,6 +418,12 @@ def test_accounts_sessions_and_my_games_in_the_games_database(db_url):
         assert store.session("cookie").user == user and store.session("other") is None
         store.end_session("cookie")
         assert store.session("cookie") is None
+        other = store.add_user("Dev", "dev", "hash")
+        assert other is not None and not store.known_device("browser")
+        store.add_device("browser", user.id)
+        store.add_device("browser", user.id)  # signed in again: one row, a later expiry
+        assert store.known_device("browser") and store.known_device("browser", user.id)
+        assert not store.known_device("browser", other.id)
         store.add_rated("g1", "gonzaga", 2)
         store.add_rated("g1", "gonzaga", 2)  # once
         assert store.rated_game("g1") == ("gonzaga", 2, False)
