@@ -1,7 +1,8 @@
 """Accounts, sessions, the seats players hold and their ratings, in the games' own database.
 
 The tables live next to the game store's (`storage.py`) in the same database, SQLite or
-PostgreSQL (`sidedb.open_tables`), and are created on open, so an older database gains them.
+PostgreSQL (`sidedb.open_tables`), and are created on open, version by version (`STEPS`), so an
+older database gains them.
 A session cookie is never stored: only its SHA-256, so a copy of the database opens no
 session. "My games" reads the game store's `games` and `seats` tables (its lobby line and a
 seat's link) by join.
@@ -35,12 +36,6 @@ CREATE TABLE IF NOT EXISTS sessions (
     created REAL NOT NULL,
     expires REAL NOT NULL
 );
-CREATE TABLE IF NOT EXISTS devices (
-    token_hash TEXT NOT NULL,        -- SHA-256 of the browser's device cookie
-    user_id INTEGER NOT NULL REFERENCES users(id),
-    expires REAL NOT NULL,
-    PRIMARY KEY (token_hash, user_id) -- one browser may be known to several accounts
-);
 CREATE TABLE IF NOT EXISTS game_players (
     game_id TEXT NOT NULL,
     seat INTEGER NOT NULL,
@@ -72,6 +67,16 @@ CREATE TABLE IF NOT EXISTS rating_changes (
     PRIMARY KEY (game_id, user_id)
 );
 """
+DEVICES = """
+CREATE TABLE IF NOT EXISTS devices (
+    token_hash TEXT NOT NULL,        -- SHA-256 of the browser's device cookie
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    expires REAL NOT NULL,
+    PRIMARY KEY (token_hash, user_id) -- one browser may be known to several accounts
+);
+"""
+#: the schema's versions, in order (a new one is appended, never edited: `sidedb.Schema`)
+STEPS = (SCHEMA, DEVICES)
 SESSION_SECONDS = 30 * 86_400  # a session lasts a month from sign-in
 DEVICE_SECONDS = 365 * 86_400  # a browser stays known to an account a year from its last sign-in
 
@@ -121,7 +126,7 @@ class AccountStore:
         if isinstance(where, str):
             if where != ":memory:":
                 Path(where).parent.mkdir(parents=True, exist_ok=True)
-            where = SideTables(where, SCHEMA)
+            where = SideTables(where, STEPS)
         self.db = where
 
     @contextmanager
@@ -306,4 +311,4 @@ class AccountStore:
 def open_account_store(store: Any) -> AccountStore:
     """The account tables in the game store's own database (an in-memory SQLite store: on its
     very connection, since another connection would open another, empty, database)."""
-    return AccountStore(open_tables(store, "accounts", SCHEMA))
+    return AccountStore(open_tables(store, "accounts", STEPS))

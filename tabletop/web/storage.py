@@ -116,8 +116,9 @@ class GameStore(Protocol):
     def game_ids(self, status: str | None = None) -> list[str]: ...
     def lobby(self, section: str, offset: int, limit: int) -> Listing: ...
     def active_games(self, since: float) -> int: ...
-    def tables(self, part: str, schema: str) -> Any:
-        """The tables of a platform feature in the same database (`sidedb.Tables`)."""
+    def tables(self, part: str, schema: Any) -> Any:
+        """The tables of a platform feature in the same database (`sidedb.Tables`; `schema`
+        is a `sidedb.Schema`)."""
         ...
     def close(self) -> None: ...
 
@@ -317,7 +318,7 @@ class SqliteStore:
                                         "AND updated >= ?", (since,)).fetchone()
             return int(count)
 
-    def tables(self, part: str, schema: str) -> Any:
+    def tables(self, part: str, schema: Any) -> Any:
         """A feature's tables in this file, on a connection of their own (in memory: on this
         very connection, the only one that sees the database)."""
         from .sidedb import SideTables

@@ -14,8 +14,9 @@ import pytest
 from accounts_client import Visitor, hello, play
 from web_server import Server, launch
 
-from tabletop.web.account_store import AccountStore, Rating, open_account_store
+from tabletop.web.account_store import STEPS, AccountStore, Rating, open_account_store
 from tabletop.web.loadbench import LOCAL_LIMITS
+from tabletop.web.sidedb import open_tables
 from tabletop.web.storage import SqliteStore, StoredGame, open_store
 
 RELAXED = {**LOCAL_LIMITS, "logins_per_minute": 0, "signups_per_hour": 0,
@@ -431,6 +432,24 @@ def test_accounts_sessions_and_my_games_in_the_games_database(db_url):
         assert store.unrated_ended() == ["g1"]
     finally:
         store.close()
+        games.close()
+
+
+def test_an_older_accounts_database_gains_the_newer_tables(db_url):
+    games = open_store(db_url)
+    first = open_tables(games, "accounts", STEPS[:1])  # as the first version left it
+    with first.tx() as db:
+        db.execute("INSERT INTO users (name, name_key, password, created) VALUES "
+                   "('Old', 'old', 'hash', 0)")
+    store = open_account_store(games)
+    try:
+        user = store.user_by_key("old")
+        assert user is not None
+        store.add_device("browser", user[0].id)
+        assert store.known_device("browser", user[0].id)
+    finally:
+        store.close()
+        first.close()
         games.close()
 
 
