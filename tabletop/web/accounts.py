@@ -43,6 +43,7 @@ from .account_store import (
 from .errors import ClientError
 from .limits import RateLimited, RateLimiter, parse_json
 from .room import BOT, PERSON, GameParams, Room
+from .user_names import NAME_LENGTH, check_length, check_name, name_key
 
 if TYPE_CHECKING:
     from .app import GameServer
@@ -54,29 +55,9 @@ CSRF_COOKIE = "tabletop_csrf"
 DEVICE_COOKIE = "tabletop_device"  # a browser that signed in before: its own sign-in limit
 DEVICE_PATH = "/api/login"  # the only request that reads it
 CSRF_HEADER = "x-csrf-token"
-NAME_LENGTH = (2, 24)
 PASSWORD_LENGTH = (8, 256)  # characters; the upper bound keeps hashing cheap to ask for
-_NAME = re.compile(r"[^\W_][\w.-]*")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
 HASHING_AT_ONCE = 2  # password hashes computed at the same time (64 MiB of memory each)
-
-
-def name_key(name: str) -> str:
-    """The form in which names are unique: case and composition folded."""
-    return unicodedata.normalize("NFC", name.casefold())
-
-
-def check_name(value: Any) -> str:
-    """A user name as chosen (NFC), or a `ClientError` naming the rule it breaks."""
-    if not isinstance(value, str):
-        raise ClientError("bad-name", say("account.name-type"))
-    name = unicodedata.normalize("NFC", value)
-    low, high = NAME_LENGTH
-    if not low <= len(name) <= high:
-        raise ClientError("bad-name", say("account.name-length", low=low, high=high))
-    if not _NAME.fullmatch(name):
-        raise ClientError("bad-name", say("account.name-chars"))
-    return name
 
 
 def check_password(value: Any) -> str:
@@ -177,12 +158,23 @@ class Accounts:
         _same_origin(request)
         self.signup_limit.check(_client(request), say("limit.sign-ups"))
         name, password = _credentials(await request.body())
+        name = check_length(name)
+        self._name_free(name)  # first: the name it imitates says more than a broken rule
         name = check_name(name)
         password = check_password(password)
         user = self.store.add_user(name, name_key(name), await self._hash(password))
-        if user is None:
+        if user is None:  # taken while its password was hashed
+            self._name_free(name)
             raise ClientError("name-taken", say("account.name-taken", name=name))
         return self._start_session(request, user)
+
+    def _name_free(self, name: str) -> None:
+        """Refuse a name that is taken, or looks like a name that is, naming that name."""
+        if self.store.user_by_key(name_key(name)) is not None:
+            raise ClientError("name-taken", say("account.name-taken", name=name))
+        other = self.store.look_alike(name)
+        if other is not None:
+            raise ClientError("name-taken", say("account.name-like", name=name, other=other))
 
     async def sign_in(self, request: Request) -> JSONResponse:
         _same_origin(request)

@@ -18,6 +18,7 @@ from tabletop.web.account_store import STEPS, AccountStore, Rating, open_account
 from tabletop.web.loadbench import LOCAL_LIMITS
 from tabletop.web.sidedb import open_tables
 from tabletop.web.storage import SqliteStore, StoredGame, open_store
+from tabletop.web.user_names import name_key
 
 RELAXED = {**LOCAL_LIMITS, "logins_per_minute": 0, "signups_per_hour": 0,
            "messages_per_second": 0}
@@ -133,6 +134,11 @@ def test_a_websocket_from_another_site_does_not_use_the_session(server):
     ("a" * 25, "long enough", "bad-name"),
     ("_under", "long enough", "bad-name"),
     ("two words", "long enough", "bad-name"),
+    ("ends.", "long enough", "bad-name"),
+    ("ends_", "long enough", "bad-name"),
+    ("\u3164\u3164", "long enough", "bad-name"),  # two Hangul fillers: a blank name
+    ("Hidden\u200bname", "long enough", "bad-name"),
+    ("Mixed\u0430", "long enough", "bad-name"),  # Latin with a Cyrillic а
     ("bell\x07", "long enough", "bad-name"),
     ("<script>", "long enough", "bad-name"),
     (17, "long enough", "bad-name"),
@@ -157,6 +163,42 @@ def test_names_are_unique_whatever_their_case_or_composition(server):
         assert status == 409 and err["code"] == "name-taken"
     assert Visitor(server.base).ok("/api/login", {"name": "ZOË", "password":
                                                   "correct horse battery"})["user"]["name"] == "Zoë"
+
+
+LOOK_ALIKES = {
+    "\u0430lice": "a Cyrillic а",
+    "\u0430l\u0456\u0441\u0435": "Cyrillic а, і, с and е",
+    "\uff41\uff4c\uff49\uff43\uff45": "fullwidth",
+    "\u1d00\u029f\u026a\u1d04\u1d07": "small capitals",
+    "\U0001d41a\U0001d425\U0001d422\U0001d41c\U0001d41e": "mathematical bold",
+    "\U0001d586\U0001d591\U0001d58e\U0001d588\U0001d58a": "mathematical fraktur",
+    "al\u0131ce": "a dotless i",
+    "aIice": "a capital I for the l",
+    "a1ice": "a digit one for the l",
+    "alice.": "a trailing dot",
+    "alice_": "a trailing underscore",
+    "al.ice": "a dot inside",
+    "alice\u3164": "a Hangul filler",
+    "\u115falice": "a Hangul choseong filler",
+    "ali\u1160ce": "a Hangul jungseong filler",
+    "alice\uffa0": "a halfwidth Hangul filler",
+    "ali\u200bce": "a zero-width space",
+}
+
+
+def test_look_alike_names_are_refused_naming_the_name_they_imitate(server):
+    new_user(server, "alice")
+    for name, what in LOOK_ALIKES.items():
+        status, _, err = Visitor(server.base).call("/api/signup", {"name": name,
+                                                                  "password": "long enough"})
+        assert status == 409 and err["code"] == "name-taken", (what, status, err)
+        assert "alice" in err["message"], (what, err)
+    names = [n for (n,) in db_rows(server, "SELECT name FROM users")]
+    assert not set(LOOK_ALIKES) & set(names)  # none was added
+    # names of other languages are names like any other
+    for name in ("Jürgen", "Niccolò", "Zoë_2", "Ångström", "Ελένη", "Дмитрий", "さくら",
+                 "山田たろう", "김민준", "Bili", "Bill"):
+        assert Visitor(server.base).sign_up(name)["user"]["name"] == name
 
 
 # -- rate limits ----------------------------------------------------------------------------------
@@ -447,6 +489,32 @@ def test_an_older_accounts_database_gains_the_newer_tables(db_url):
         assert user is not None
         store.add_device("browser", user[0].id)
         assert store.known_device("browser", user[0].id)
+    finally:
+        store.close()
+        first.close()
+        games.close()
+
+
+def test_accounts_made_before_the_look_alike_rule_keep_working(db_url):
+    games = open_store(db_url)
+    first = open_tables(games, "accounts", STEPS[:1])  # before name_looks existed
+    with first.tx() as db:
+        for name in ("alice", "\u0430lice"):  # two old names that look alike
+            db.execute("INSERT INTO users (name, name_key, password, created) VALUES "
+                       "(?,?,'hash',0)", (name, name_key(name)))
+    store = open_account_store(games)
+    try:
+        assert store.user_by_key("alice") and store.user_by_key("\u0430lice")  # both sign in
+        assert store.look_alike("\uff41\uff4c\uff49\uff43\uff45") == "alice"  # the older
+        assert store.add_user("a1ice", "a1ice", "hash") is None
+        assert store.add_user("Bob", "bob", "hash") is not None
+        # forms made by other rules are made again at the next start
+        with first.tx() as db:
+            db.execute("UPDATE name_looks SET look = 'old ' || look, form = 'old'")
+        assert store.look_alike("alice") is None
+        again = open_account_store(games)
+        assert again.look_alike("a1ice") == "alice" and again.look_alike("B0b") == "Bob"
+        again.close()
     finally:
         store.close()
         first.close()
