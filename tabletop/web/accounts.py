@@ -221,9 +221,14 @@ class Accounts:
         return counted
 
     def sign_out(self, request: Request) -> JSONResponse:
+        """End the session: only this site's page can (its Origin, the session cookie and
+        its CSRF token); anything else is refused and deletes no cookie, so another site's
+        form cannot sign a player out."""
+        _same_origin(request)
         session = self.signed_in(request)
-        if session is not None:
-            self.store.end_session(request.cookies[SESSION_COOKIE])
+        if session is None:
+            raise ClientError("sign-in", say("account.sign-in"))
+        self.store.end_session(request.cookies[SESSION_COOKIE])
         response = JSONResponse({"user": None})
         response.delete_cookie(SESSION_COOKIE, path="/")
         response.delete_cookie(CSRF_COOKIE, path="/")
@@ -410,7 +415,8 @@ def _client(request: Request) -> str:
 
 
 def _same_origin(request: Request) -> None:
-    """Sign-in and sign-up only from this site's pages (when the browser says where from)."""
+    """Signing in, up and out only from this site's pages (when the browser says where
+    from)."""
     origin = request.headers.get("origin")
     if origin is not None and urlparse(origin).netloc != request.headers.get("host"):
         raise ClientError("csrf", say("account.csrf"))

@@ -114,6 +114,23 @@ def test_state_changes_on_the_cookies_authority_need_the_csrf_token(server):
     assert token
 
 
+def test_another_sites_form_cannot_sign_a_player_out(server):
+    v = new_user(server, "Stays")
+    form = b"x=1"
+    kinds = {"Content-Type": "application/x-www-form-urlencoded"}
+    # a form on another site posts without the Lax cookie (the browser leaves it out), or, in
+    # a browser that sends it, without the CSRF header: neither deletes a cookie
+    for who, headers in ((Visitor(server.base), {**kinds, "Origin": "https://evil.example"}),
+                         (Visitor(server.base), kinds),
+                         (v, {**kinds, "Origin": "https://evil.example"}),
+                         (v, kinds)):
+        status, answer, err = who.call("/api/logout", form, csrf=False, headers=headers)
+        assert status in (401, 403) and err["code"] in ("sign-in", "csrf"), (status, err)
+        assert not answer.get_all("Set-Cookie"), answer.get_all("Set-Cookie")
+    assert v.ok("/api/me")["user"] == {"name": "Stays"}
+    assert v.ok("/api/logout", {})["user"] is None  # the page's own sign-out still works
+
+
 def test_a_websocket_from_another_site_does_not_use_the_session(server):
     v = new_user(server, "Origin")
     game = Visitor(server.base).ok("/api/games", {"seats": PEOPLE})
