@@ -5,7 +5,10 @@ an HttpOnly, SameSite=Lax cookie (Secure over https), kept server-side only as a
 state-changing request that the cookie authorises carries the session's CSRF token in the
 `X-CSRF-Token` header (the page reads it from a second, script-readable cookie); a WebSocket
 uses the session only when the page that opened it is of this site (its Origin). Passwords are
-hashed with argon2id, in a worker thread, a few at a time.
+hashed with argon2id, in a worker thread, a few at a time. Wrong passwords are limited per
+name and address, per name over all addresses, and per browser that signed in to the account
+before (its device cookie), so a stranger's guesses never lock the owner's own browser out.
+User names are checked, and compared for look-alikes, in `user_names.py`.
 
 A seat opened or created by a signed-in player is tied to their account; a rated game (chosen
 at creation) seats only signed-in people, one seat each, and bots with a measured rating, and
@@ -43,7 +46,7 @@ from .account_store import (
 from .errors import ClientError
 from .limits import RateLimited, RateLimiter, parse_json
 from .room import BOT, PERSON, GameParams, Room
-from .user_names import NAME_LENGTH, check_length, check_name, name_key
+from .user_names import NAME_LENGTH, check_length, check_name, look_keys, name_key
 
 if TYPE_CHECKING:
     from .app import GameServer
@@ -87,6 +90,7 @@ class Accounts:
         # a hash to check a password against when the name is unknown: the same work, so
         # timing does not tell which names exist
         self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+        look_keys("warm")  # loads Unicode's confusables (a third of a second) now, not at a sign-up
 
     # -- sessions --------------------------------------------------------------------------
 
