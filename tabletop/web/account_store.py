@@ -1,7 +1,8 @@
 """Accounts, sessions, the seats players hold and their ratings, in the games' own database.
 
 The tables live next to the game store's (`storage.py`) in the same database, SQLite or
-PostgreSQL (`sidedb.open_tables`), and are created on open, so an older database gains them.
+PostgreSQL (`sidedb.open_tables`), and are created on open, version by version (`STEPS`), so an
+older database gains them.
 A session cookie is never stored: only its SHA-256, so a copy of the database opens no
 session. "My games" reads the game store's `games` and `seats` tables (its lobby line and a
 seat's link) by join.
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .sidedb import SideTables, Tables, open_tables
+from .user_names import LOOK_FORM, look_keys
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS users (
@@ -66,7 +68,26 @@ CREATE TABLE IF NOT EXISTS rating_changes (
     PRIMARY KEY (game_id, user_id)
 );
 """
+DEVICES = """
+CREATE TABLE IF NOT EXISTS devices (
+    token_hash TEXT NOT NULL,        -- SHA-256 of the browser's device cookie
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    expires REAL NOT NULL,
+    PRIMARY KEY (token_hash, user_id) -- one browser may be known to several accounts
+);
+"""
+LOOKS = """
+CREATE TABLE IF NOT EXISTS name_looks (
+    look TEXT PRIMARY KEY,           -- a form no two accounts' names share (user_names.look_keys)
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    form TEXT NOT NULL               -- the rules and tables it was made with (LOOK_FORM)
+);
+CREATE INDEX IF NOT EXISTS name_looks_user ON name_looks (user_id);
+"""
+#: the schema's versions, in order (a new one is appended, never edited: `sidedb.Schema`)
+STEPS = (SCHEMA, DEVICES, LOOKS)
 SESSION_SECONDS = 30 * 86_400  # a session lasts a month from sign-in
+DEVICE_SECONDS = 365 * 86_400  # a browser stays known to an account a year from its last sign-in
 
 
 @dataclass(frozen=True)
@@ -102,6 +123,10 @@ class Seated:
     seat: int
 
 
+class _LooksTaken(Exception):
+    """An account's name looks like the new one: the new account is rolled back."""
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -114,8 +139,9 @@ class AccountStore:
         if isinstance(where, str):
             if where != ":memory:":
                 Path(where).parent.mkdir(parents=True, exist_ok=True)
-            where = SideTables(where, SCHEMA)
+            where = SideTables(where, STEPS)
         self.db = where
+        self._fill_looks()
 
     @contextmanager
     def _tx(self) -> Iterator[Any]:
@@ -128,12 +154,47 @@ class AccountStore:
     # -- users and sessions ----------------------------------------------------------------
 
     def add_user(self, name: str, key: str, password_hash: str) -> User | None:
-        """A new account; None when the name (casefolded) is taken."""
+        """A new account; None, and nothing added, when the name (casefolded) is taken or
+        an account's name looks like it (one of its `look_keys` is taken)."""
+        try:
+            with self._tx() as db:
+                row = db.execute("INSERT INTO users (name, name_key, password, created) "
+                                 "VALUES (?,?,?,?) ON CONFLICT (name_key) DO NOTHING "
+                                 "RETURNING id", (name, key, password_hash, time.time())
+                                 ).fetchone()
+                if row is None:
+                    return None
+                if not all(self._add_look(db, look, row[0]) for look in look_keys(name)):
+                    raise _LooksTaken
+        except _LooksTaken:
+            return None
+        return User(int(row[0]), name)
+
+    @staticmethod
+    def _add_look(db: Any, look: str, user_id: int) -> bool:
+        return db.execute("INSERT INTO name_looks (look, user_id, form) VALUES (?,?,?) "
+                          "ON CONFLICT (look) DO NOTHING RETURNING look",
+                          (look, user_id, LOOK_FORM)).fetchone() is not None
+
+    def look_alike(self, name: str) -> str | None:
+        """The name of the (first) account whose name looks like `name`, if any."""
+        looks = sorted(look_keys(name))
+        rows = self._read("SELECT u.name FROM name_looks l JOIN users u ON u.id = l.user_id "
+                          f"WHERE l.look IN ({','.join('?' * len(looks))}) ORDER BY u.id "
+                          "LIMIT 1", tuple(looks))
+        return str(rows[0][0]) if rows else None
+
+    def _fill_looks(self) -> None:
+        """The look-alike forms of accounts that have none of today's form (made before the
+        table, or with other rules): in the order the accounts were made, so where two old
+        names look alike the older holds the form."""
         with self._tx() as db:
-            row = db.execute("INSERT INTO users (name, name_key, password, created) "
-                             "VALUES (?,?,?,?) ON CONFLICT (name_key) DO NOTHING RETURNING id",
-                             (name, key, password_hash, time.time())).fetchone()
-        return None if row is None else User(int(row[0]), name)
+            db.execute("DELETE FROM name_looks WHERE form <> ?", (LOOK_FORM,))
+            rows = db.execute("SELECT id, name FROM users WHERE id NOT IN "
+                              "(SELECT user_id FROM name_looks) ORDER BY id").fetchall()
+            for user_id, name in rows:
+                for look in look_keys(name):
+                    self._add_look(db, look, user_id)
 
     def user_by_key(self, key: str) -> tuple[User, str] | None:
         """An account and its password hash, by casefolded name."""
@@ -169,6 +230,24 @@ class AccountStore:
     def end_session(self, token: str) -> None:
         with self._tx() as db:
             db.execute("DELETE FROM sessions WHERE token_hash=?", (token_hash(token),))
+
+    def add_device(self, token: str, user_id: int) -> None:
+        """The browser holding `token` signed in to the account: it is known for a year."""
+        now = time.time()
+        with self._tx() as db:
+            db.execute("DELETE FROM devices WHERE expires < ?", (now,))
+            db.execute("INSERT INTO devices (token_hash, user_id, expires) VALUES (?,?,?) "
+                       "ON CONFLICT (token_hash, user_id) DO UPDATE SET expires=excluded.expires",
+                       (token_hash(token), user_id, now + DEVICE_SECONDS))
+
+    def known_device(self, token: str, user_id: int | None = None) -> bool:
+        """Whether the browser holding `token` signed in to the account `user_id` (None: to
+        any account, i.e. this server issued the token) within the last year."""
+        sql = "SELECT 1 FROM devices WHERE token_hash=? AND expires >= ?"
+        args: tuple[Any, ...] = (token_hash(token), time.time())
+        if user_id is not None:
+            sql, args = sql + " AND user_id=?", (*args, user_id)
+        return bool(self._read(sql + " LIMIT 1", args))
 
     # -- seats -----------------------------------------------------------------------------
 
@@ -281,4 +360,4 @@ class AccountStore:
 def open_account_store(store: Any) -> AccountStore:
     """The account tables in the game store's own database (an in-memory SQLite store: on its
     very connection, since another connection would open another, empty, database)."""
-    return AccountStore(open_tables(store, "accounts", SCHEMA))
+    return AccountStore(open_tables(store, "accounts", STEPS))

@@ -5,7 +5,10 @@ an HttpOnly, SameSite=Lax cookie (Secure over https), kept server-side only as a
 state-changing request that the cookie authorises carries the session's CSRF token in the
 `X-CSRF-Token` header (the page reads it from a second, script-readable cookie); a WebSocket
 uses the session only when the page that opened it is of this site (its Origin). Passwords are
-hashed with argon2id, in a worker thread, a few at a time.
+hashed with argon2id, in a worker thread, a few at a time. Wrong passwords are limited per
+name and address, per name over all addresses, and per browser that signed in to the account
+before (its device cookie), so a stranger's guesses never lock the owner's own browser out.
+User names are checked, and compared for look-alikes, in `user_names.py`.
 
 A seat opened or created by a signed-in player is tied to their account; a rated game (chosen
 at creation) seats only signed-in people, one seat each, and bots with a measured rating, and
@@ -31,10 +34,19 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from .. import ratings
 from ..text import say
-from .account_store import SESSION_SECONDS, AccountStore, Rating, Session, User
+from .account_store import (
+    DEVICE_SECONDS,
+    SESSION_SECONDS,
+    AccountStore,
+    Rating,
+    Session,
+    User,
+    token_hash,
+)
 from .errors import ClientError
-from .limits import RateLimiter, parse_json
+from .limits import RateLimited, RateLimiter, parse_json
 from .room import BOT, PERSON, GameParams, Room
+from .user_names import NAME_LENGTH, check_length, check_name, look_keys, name_key
 
 if TYPE_CHECKING:
     from .app import GameServer
@@ -43,30 +55,12 @@ log = logging.getLogger("tabletop.web.accounts")
 STATIC = Path(__file__).with_name("static")
 SESSION_COOKIE = "tabletop_session"
 CSRF_COOKIE = "tabletop_csrf"
+DEVICE_COOKIE = "tabletop_device"  # a browser that signed in before: its own sign-in limit
+DEVICE_PATH = "/api/login"  # the only request that reads it
 CSRF_HEADER = "x-csrf-token"
-NAME_LENGTH = (2, 24)
 PASSWORD_LENGTH = (8, 256)  # characters; the upper bound keeps hashing cheap to ask for
-_NAME = re.compile(r"[^\W_][\w.-]*")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
 HASHING_AT_ONCE = 2  # password hashes computed at the same time (64 MiB of memory each)
-
-
-def name_key(name: str) -> str:
-    """The form in which names are unique: case and composition folded."""
-    return unicodedata.normalize("NFC", name.casefold())
-
-
-def check_name(value: Any) -> str:
-    """A user name as chosen (NFC), or a `ClientError` naming the rule it breaks."""
-    if not isinstance(value, str):
-        raise ClientError("bad-name", say("account.name-type"))
-    name = unicodedata.normalize("NFC", value)
-    low, high = NAME_LENGTH
-    if not low <= len(name) <= high:
-        raise ClientError("bad-name", say("account.name-length", low=low, high=high))
-    if not _NAME.fullmatch(name):
-        raise ClientError("bad-name", say("account.name-chars"))
-    return name
 
 
 def check_password(value: Any) -> str:
@@ -86,13 +80,17 @@ class Accounts:
         self.store = store
         lim = server.limits
         self.login_limit = RateLimiter(lim.logins_per_minute / 60, lim.login_burst)
+        # keyed on (name, address), or on a device the account signed in on before
         self.name_limit = RateLimiter(lim.name_logins_per_minute / 60, lim.name_login_burst)
+        self.any_address_limit = RateLimiter(lim.name_logins_any_address_per_minute / 60,
+                                             lim.name_login_any_address_burst)
         self.signup_limit = RateLimiter(lim.signups_per_hour / 3600, lim.signup_burst)
         self.hasher = PasswordHasher()  # argon2id, RFC 9106's low-memory parameters
         self._hashing = asyncio.Semaphore(HASHING_AT_ONCE)
         # a hash to check a password against when the name is unknown: the same work, so
         # timing does not tell which names exist
         self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+        look_keys("warm")  # loads Unicode's confusables (a third of a second) now, not at a sign-up
 
     # -- sessions --------------------------------------------------------------------------
 
@@ -129,7 +127,19 @@ class Accounts:
                             httponly=True, samesite="lax", secure=secure)
         response.set_cookie(CSRF_COOKIE, csrf, max_age=SESSION_SECONDS, path="/",
                             httponly=False, samesite="lax", secure=secure)
+        device = self._device(request)
+        self.store.add_device(device, user.id)
+        response.set_cookie(DEVICE_COOKIE, device, max_age=DEVICE_SECONDS, path=DEVICE_PATH,
+                            httponly=True, samesite="strict", secure=secure)
         return response
+
+    def _device(self, request: Request) -> str:
+        """The browser's device token: the one this server gave it before (so one browser is
+        known to each account signed in on it), else a new one."""
+        token = request.cookies.get(DEVICE_COOKIE)
+        if token and _TOKEN.fullmatch(token) and self.store.known_device(token):
+            return token
+        return secrets.token_urlsafe(32)
 
     async def _hash(self, password: str) -> str:
         async with self._hashing:
@@ -152,12 +162,23 @@ class Accounts:
         _same_origin(request)
         self.signup_limit.check(_client(request), say("limit.sign-ups"))
         name, password = _credentials(await request.body())
+        name = check_length(name)
+        self._name_free(name)  # first: the name it imitates says more than a broken rule
         name = check_name(name)
         password = check_password(password)
         user = self.store.add_user(name, name_key(name), await self._hash(password))
-        if user is None:
+        if user is None:  # taken while its password was hashed
+            self._name_free(name)
             raise ClientError("name-taken", say("account.name-taken", name=name))
         return self._start_session(request, user)
+
+    def _name_free(self, name: str) -> None:
+        """Refuse a name that is taken, or looks like a name that is, naming that name."""
+        if self.store.user_by_key(name_key(name)) is not None:
+            raise ClientError("name-taken", say("account.name-taken", name=name))
+        other = self.store.look_alike(name)
+        if other is not None:
+            raise ClientError("name-taken", say("account.name-like", name=name, other=other))
 
     async def sign_in(self, request: Request) -> JSONResponse:
         _same_origin(request)
@@ -167,20 +188,51 @@ class Accounts:
                 len(name) > 4 * NAME_LENGTH[1] or len(password) > PASSWORD_LENGTH[1]:
             raise ClientError("bad-login", say("account.bad-login"))
         key = name_key(unicodedata.normalize("NFC", name))
-        self.name_limit.check(key, say("limit.logins-name"))
         found = self.store.user_by_key(key)
+        counted = self._count_login(request, key, found[0] if found else None)
         ok = await self._verify(found[1] if found else self._dummy, password)
         if found is None or not ok:
             raise ClientError("bad-login", say("account.bad-login"))
+        for limiter, bucket in counted:  # only wrong passwords count
+            limiter.refund(bucket)
         user, stored = found
         if self.hasher.check_needs_rehash(stored):
             self.store.set_password(user.id, await self._hash(password))
         return self._start_session(request, user)
 
+    def _count_login(self, request: Request, key: str,
+                     user: User | None) -> list[tuple[RateLimiter, str]]:
+        """Count a sign-in attempt on the name's limits, or refuse it; the buckets it counted
+        on. A browser the account signed in on before has a limit of its own; any other
+        counts on the name at its address and on the name from every address together, so a
+        stranger's wrong passwords never lock the owner's own browser out."""
+        device = request.cookies.get(DEVICE_COOKIE)
+        if user is not None and device and _TOKEN.fullmatch(device) and \
+                self.store.known_device(device, user.id):
+            buckets = [(self.name_limit, f"device\n{token_hash(device)}", "limit.logins-device")]
+        else:
+            buckets = [(self.name_limit, f"{key}\n{_client(request)}",
+                        "limit.logins-name-address"),
+                       (self.any_address_limit, key, "limit.logins-name")]
+        counted: list[tuple[RateLimiter, str]] = []
+        for limiter, bucket, what in buckets:
+            wait = limiter.allow(bucket)
+            if wait:
+                for taken, at in counted:
+                    taken.refund(at)
+                raise RateLimited(wait, say(what))
+            counted.append((limiter, bucket))
+        return counted
+
     def sign_out(self, request: Request) -> JSONResponse:
+        """End the session: only this site's page can (its Origin, the session cookie and
+        its CSRF token); anything else is refused and deletes no cookie, so another site's
+        form cannot sign a player out."""
+        _same_origin(request)
         session = self.signed_in(request)
-        if session is not None:
-            self.store.end_session(request.cookies[SESSION_COOKIE])
+        if session is None:
+            raise ClientError("sign-in", say("account.sign-in"))
+        self.store.end_session(request.cookies[SESSION_COOKIE])
         response = JSONResponse({"user": None})
         response.delete_cookie(SESSION_COOKIE, path="/")
         response.delete_cookie(CSRF_COOKIE, path="/")
@@ -368,7 +420,8 @@ def _client(request: Request) -> str:
 
 
 def _same_origin(request: Request) -> None:
-    """Sign-in and sign-up only from this site's pages (when the browser says where from)."""
+    """Signing in, up and out only from this site's pages (when the browser says where
+    from)."""
     origin = request.headers.get("origin")
     if origin is not None and urlparse(origin).netloc != request.headers.get("host"):
         raise ClientError("csrf", say("account.csrf"))

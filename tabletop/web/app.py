@@ -113,8 +113,14 @@ class Limits:
     undo_wait: float = 1.5  # extra seconds a bot waits after a person's move that can be undone
     logins_per_minute: float = 6.0  # sign-in attempts per address, after a burst
     login_burst: int = 10
-    name_logins_per_minute: float = 2.0  # sign-in attempts per user name, after a burst
+    # sign-in attempts per user name and address (or per device the account signed in on
+    # before), after a burst; a right password does not count
+    name_logins_per_minute: float = 2.0
     name_login_burst: int = 5
+    # sign-in attempts per user name from every address together (a device the account signed
+    # in on before is not counted), after a burst: only many addresses at once reach it
+    name_logins_any_address_per_minute: float = 4.0
+    name_login_any_address_burst: int = 20
     signups_per_hour: float = 10.0  # new accounts per address, after a burst
     signup_burst: int = 5
     min_move_seconds: float = 3600.0  # the shortest time per move a turn-based game may have

@@ -115,6 +115,12 @@ class RateLimiter:
             return 0.0
         return (1 - bucket.tokens) / self.rate
 
+    def refund(self, key: str) -> None:
+        """Give back a call `allow` counted that turned out not to count (a right password)."""
+        bucket = self._buckets.get(key)
+        if bucket is not None:
+            bucket.tokens = min(float(self.burst), bucket.tokens + 1)
+
     def check(self, key: str, what: str) -> None:
         """`allow`, raising a `RateLimited` error when the call must wait."""
         wait = self.allow(key)

@@ -185,9 +185,9 @@ class PgStore:
         if missing:
             raise StoreError(f"the games table lacks the columns {sorted(missing)}")
 
-    def tables(self, part: str, schema: str) -> PgTables:
-        """A feature's tables, its schema applied as version 1 of `part`."""
-        self.migrate(part, (schema,))
+    def tables(self, part: str, schema: str | Sequence[str]) -> PgTables:
+        """A feature's tables, each version of its schema (`sidedb.Schema`) applied once."""
+        self.migrate(part, (schema,) if isinstance(schema, str) else schema)
         return PgTables(self)
 
     def _read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:

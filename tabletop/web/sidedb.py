@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Protocol
 
@@ -29,7 +29,18 @@ class Tables(Protocol):
     def close(self) -> None: ...
 
 
-def open_tables(where: Any, part: str, schema: str) -> Tables:
+Schema = str | Sequence[str]
+"""A feature's schema: one script, or its versions in order (a new version is appended, never
+edited). Every version is written to be applied again harmlessly (`CREATE ... IF NOT EXISTS`):
+PostgreSQL records the versions it applied and applies the missing ones; SQLite runs them all
+at every open."""
+
+
+def steps(schema: Schema) -> tuple[str, ...]:
+    return (schema,) if isinstance(schema, str) else tuple(schema)
+
+
+def open_tables(where: Any, part: str, schema: Schema) -> Tables:
     """The tables of feature `part` (its `schema`, created or migrated here): in the SQLite
     file `where` names, or in the database of the game store `where`."""
     if isinstance(where, str):
@@ -44,7 +55,7 @@ class SideTables:
     """One SQLite connection shared under a lock, with the schema a feature brings; or a
     connection and lock it shares (an in-memory database exists once per connection)."""
 
-    def __init__(self, path: str, schema: str,
+    def __init__(self, path: str, schema: Schema,
                  shared: tuple[sqlite3.Connection, threading.Lock] | None = None) -> None:
         self._owned = shared is None
         try:
@@ -57,7 +68,8 @@ class SideTables:
             else:
                 self._db, self._lock = shared
             with self._lock:
-                self._db.executescript(schema)
+                for step in steps(schema):
+                    self._db.executescript(step)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the SQLite database {path}: {exc}") from None
 

@@ -121,8 +121,9 @@ class GameStore(Protocol):
     def lobby(self, section: str, offset: int, limit: int) -> Listing: ...
     def active_games(self, since: float, *, address: str | None = None,
                      account: int | None = None) -> int: ...
-    def tables(self, part: str, schema: str) -> Any:
-        """The tables of a platform feature in the same database (`sidedb.Tables`)."""
+    def tables(self, part: str, schema: Any) -> Any:
+        """The tables of a platform feature in the same database (`sidedb.Tables`; `schema`
+        is a `sidedb.Schema`)."""
         ...
     def close(self) -> None: ...
 
@@ -342,7 +343,7 @@ class SqliteStore:
             (count,) = self._db.execute(*active_games_sql(since, address, account)).fetchone()
             return int(count)
 
-    def tables(self, part: str, schema: str) -> Any:
+    def tables(self, part: str, schema: Any) -> Any:
         """A feature's tables in this file, on a connection of their own (in memory: on this
         very connection, the only one that sees the database)."""
         from .sidedb import SideTables

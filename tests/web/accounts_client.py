@@ -18,10 +18,12 @@ from tabletop.web.site import load_site
 
 class Visitor:
     """One browser's worth of cookies; `call` sends the session's CSRF token unless told not
-    to."""
+    to. An `address` is the client address the server sees (sent as X-Forwarded-For, which
+    the server trusts from the loopback, as from a reverse proxy there)."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, address: str | None = None) -> None:
         self.base = base
+        self.address = address
         self.jar = CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
 
@@ -33,6 +35,8 @@ class Visitor:
         data = None if body is None else (body if isinstance(body, bytes)
                                           else json.dumps(body).encode())
         hdrs = {"Content-Type": "application/json", **(headers or {})}
+        if self.address:
+            hdrs.setdefault("X-Forwarded-For", self.address)
         token = self.cookie("tabletop_csrf")
         if csrf and token:
             hdrs["X-CSRF-Token"] = token

@@ -14,9 +14,11 @@ import pytest
 from accounts_client import Visitor, hello, play
 from web_server import Server, launch
 
-from tabletop.web.account_store import AccountStore, Rating, open_account_store
+from tabletop.web.account_store import STEPS, AccountStore, Rating, open_account_store
 from tabletop.web.loadbench import LOCAL_LIMITS
+from tabletop.web.sidedb import open_tables
 from tabletop.web.storage import SqliteStore, StoredGame, open_store
+from tabletop.web.user_names import name_key
 
 RELAXED = {**LOCAL_LIMITS, "logins_per_minute": 0, "signups_per_hour": 0,
            "messages_per_second": 0}
@@ -113,6 +115,23 @@ def test_state_changes_on_the_cookies_authority_need_the_csrf_token(server):
     assert token
 
 
+def test_another_sites_form_cannot_sign_a_player_out(server):
+    v = new_user(server, "Stays")
+    form = b"x=1"
+    kinds = {"Content-Type": "application/x-www-form-urlencoded"}
+    # a form on another site posts without the Lax cookie (the browser leaves it out), or, in
+    # a browser that sends it, without the CSRF header: neither deletes a cookie
+    for who, headers in ((Visitor(server.base), {**kinds, "Origin": "https://evil.example"}),
+                         (Visitor(server.base), kinds),
+                         (v, {**kinds, "Origin": "https://evil.example"}),
+                         (v, kinds)):
+        status, answer, err = who.call("/api/logout", form, csrf=False, headers=headers)
+        assert status in (401, 403) and err["code"] in ("sign-in", "csrf"), (status, err)
+        assert not answer.get_all("Set-Cookie"), answer.get_all("Set-Cookie")
+    assert v.ok("/api/me")["user"] == {"name": "Stays"}
+    assert v.ok("/api/logout", {})["user"] is None  # the page's own sign-out still works
+
+
 def test_a_websocket_from_another_site_does_not_use_the_session(server):
     v = new_user(server, "Origin")
     game = Visitor(server.base).ok("/api/games", {"seats": PEOPLE})
@@ -133,6 +152,11 @@ def test_a_websocket_from_another_site_does_not_use_the_session(server):
     ("a" * 25, "long enough", "bad-name"),
     ("_under", "long enough", "bad-name"),
     ("two words", "long enough", "bad-name"),
+    ("ends.", "long enough", "bad-name"),
+    ("ends_", "long enough", "bad-name"),
+    ("\u3164\u3164", "long enough", "bad-name"),  # two Hangul fillers: a blank name
+    ("Hidden\u200bname", "long enough", "bad-name"),
+    ("Mixed\u0430", "long enough", "bad-name"),  # Latin with a Cyrillic а
     ("bell\x07", "long enough", "bad-name"),
     ("<script>", "long enough", "bad-name"),
     (17, "long enough", "bad-name"),
@@ -159,21 +183,95 @@ def test_names_are_unique_whatever_their_case_or_composition(server):
                                                   "correct horse battery"})["user"]["name"] == "Zoë"
 
 
+LOOK_ALIKES = {
+    "\u0430lice": "a Cyrillic а",
+    "\u0430l\u0456\u0441\u0435": "Cyrillic а, і, с and е",
+    "\uff41\uff4c\uff49\uff43\uff45": "fullwidth",
+    "\u1d00\u029f\u026a\u1d04\u1d07": "small capitals",
+    "\U0001d41a\U0001d425\U0001d422\U0001d41c\U0001d41e": "mathematical bold",
+    "\U0001d586\U0001d591\U0001d58e\U0001d588\U0001d58a": "mathematical fraktur",
+    "al\u0131ce": "a dotless i",
+    "aIice": "a capital I for the l",
+    "a1ice": "a digit one for the l",
+    "alice.": "a trailing dot",
+    "alice_": "a trailing underscore",
+    "al.ice": "a dot inside",
+    "alice\u3164": "a Hangul filler",
+    "\u115falice": "a Hangul choseong filler",
+    "ali\u1160ce": "a Hangul jungseong filler",
+    "alice\uffa0": "a halfwidth Hangul filler",
+    "ali\u200bce": "a zero-width space",
+}
+
+
+def test_look_alike_names_are_refused_naming_the_name_they_imitate(server):
+    new_user(server, "alice")
+    for name, what in LOOK_ALIKES.items():
+        status, _, err = Visitor(server.base).call("/api/signup", {"name": name,
+                                                                  "password": "long enough"})
+        assert status == 409 and err["code"] == "name-taken", (what, status, err)
+        assert "alice" in err["message"], (what, err)
+    names = [n for (n,) in db_rows(server, "SELECT name FROM users")]
+    assert not set(LOOK_ALIKES) & set(names)  # none was added
+    # names of other languages are names like any other
+    for name in ("Jürgen", "Niccolò", "Zoë_2", "Ångström", "Ελένη", "Дмитрий", "さくら",
+                 "山田たろう", "김민준", "Bili", "Bill"):
+        assert Visitor(server.base).sign_up(name)["user"]["name"] == name
+
+
 # -- rate limits ----------------------------------------------------------------------------------
 
 
-def test_sign_in_attempts_are_limited_per_user_name(server):
+def login(v: Visitor, name: str, password: str = "correct horse battery") -> int:
+    return int(v.call("/api/login", {"name": name, "password": password})[0])
+
+
+def test_sign_in_attempts_are_limited_per_user_name_and_address(server):
     new_user(server, "Target")
-    codes = [Visitor(server.base).call("/api/login", {"name": "target", "password": f"guess {i}"}
-                                       )[0] for i in range(6)]
+    codes = [login(Visitor(server.base), "target", f"guess {i}") for i in range(6)]
     assert codes[:5] == [401] * 5 and codes[5] == 429
-    # now even the right password waits: the limit is on the name, whatever the address
+    # now even the right password waits, from this address and a device never signed in on
     status, headers, err = Visitor(server.base).call(
         "/api/login", {"name": "Target", "password": "correct horse battery"})
     assert status == 429 and err["code"] == "rate-limited" and int(headers["Retry-After"]) >= 1
     # other names are not affected
     assert Visitor(server.base).ok("/api/login", {"name": "Zoë", "password":
                                                   "correct horse battery"})
+
+
+def test_an_attackers_wrong_passwords_do_not_lock_the_owner_out(server):
+    owner = Visitor(server.base, "198.51.100.7")
+    owner.sign_up("Owen")
+    attacker = Visitor(server.base, "203.0.113.66")
+    codes = [login(attacker, "owen", f"guess {i}") for i in range(7)]
+    assert codes[:5] == [401] * 5 and codes[5:] == [429, 429]  # the attacker is limited...
+    # ...and the owner signs in from their own address, even on a device new to the account
+    assert login(Visitor(server.base, "198.51.100.7"), "Owen") == 200
+    assert login(owner, "Owen") == 200
+    # the attacker's own account's device does not lift the limit on Owen's name
+    attacker.sign_up("Mallet")
+    assert login(attacker, "owen") == 429
+
+
+def test_a_distributed_attack_meets_the_per_name_limit_but_a_known_device_gets_in(tmp_path):
+    srv = launch(tmp_path / "games.db", limits={
+        **RELAXED, "name_login_burst": 2, "name_logins_per_minute": 0.01,
+        "name_login_any_address_burst": 5, "name_logins_any_address_per_minute": 0.01})
+    try:
+        owner = Visitor(srv.base, "198.51.100.7")
+        owner.sign_up("Owen")
+        codes = [login(Visitor(srv.base, f"203.0.113.{i // 2}"), "owen", f"guess {i}")
+                 for i in range(8)]
+        assert codes == [401] * 5 + [429] * 3  # 3 addresses: 2 guesses each, then 1 left
+        # a new device of the owner's waits too, but the device the owner signed in on before
+        # has its own limit and gets in
+        assert login(Visitor(srv.base, "198.51.100.7"), "Owen") == 429
+        assert login(owner, "Owen") == 200
+        # a known device guessing is limited on its own
+        assert [login(owner, "Owen", "wrong") for _ in range(3)] == [401, 401, 429]
+        assert login(Visitor(srv.base, "192.0.2.1"), "owen", "guess") == 429
+    finally:
+        srv.stop()
 
 
 def test_sign_in_attempts_are_limited_per_address(tmp_path):
@@ -381,6 +479,12 @@ def test_accounts_sessions_and_my_games_in_the_games_database(db_url):
         assert store.session("cookie").user == user and store.session("other") is None
         store.end_session("cookie")
         assert store.session("cookie") is None
+        other = store.add_user("Dev", "dev", "hash")
+        assert other is not None and not store.known_device("browser")
+        store.add_device("browser", user.id)
+        store.add_device("browser", user.id)  # signed in again: one row, a later expiry
+        assert store.known_device("browser") and store.known_device("browser", user.id)
+        assert not store.known_device("browser", other.id)
         store.add_rated("g1", "gonzaga", 2)
         store.add_rated("g1", "gonzaga", 2)  # once
         assert store.rated_game("g1") == ("gonzaga", 2, False)
@@ -388,6 +492,50 @@ def test_accounts_sessions_and_my_games_in_the_games_database(db_url):
         assert store.unrated_ended() == ["g1"]
     finally:
         store.close()
+        games.close()
+
+
+def test_an_older_accounts_database_gains_the_newer_tables(db_url):
+    games = open_store(db_url)
+    first = open_tables(games, "accounts", STEPS[:1])  # as the first version left it
+    with first.tx() as db:
+        db.execute("INSERT INTO users (name, name_key, password, created) VALUES "
+                   "('Old', 'old', 'hash', 0)")
+    store = open_account_store(games)
+    try:
+        user = store.user_by_key("old")
+        assert user is not None
+        store.add_device("browser", user[0].id)
+        assert store.known_device("browser", user[0].id)
+    finally:
+        store.close()
+        first.close()
+        games.close()
+
+
+def test_accounts_made_before_the_look_alike_rule_keep_working(db_url):
+    games = open_store(db_url)
+    first = open_tables(games, "accounts", STEPS[:1])  # before name_looks existed
+    with first.tx() as db:
+        for name in ("alice", "\u0430lice"):  # two old names that look alike
+            db.execute("INSERT INTO users (name, name_key, password, created) VALUES "
+                       "(?,?,'hash',0)", (name, name_key(name)))
+    store = open_account_store(games)
+    try:
+        assert store.user_by_key("alice") and store.user_by_key("\u0430lice")  # both sign in
+        assert store.look_alike("\uff41\uff4c\uff49\uff43\uff45") == "alice"  # the older
+        assert store.add_user("a1ice", "a1ice", "hash") is None
+        assert store.add_user("Bob", "bob", "hash") is not None
+        # forms made by other rules are made again at the next start
+        with first.tx() as db:
+            db.execute("UPDATE name_looks SET look = 'old ' || look, form = 'old'")
+        assert store.look_alike("alice") is None
+        again = open_account_store(games)
+        assert again.look_alike("a1ice") == "alice" and again.look_alike("B0b") == "Bob"
+        again.close()
+    finally:
+        store.close()
+        first.close()
         games.close()
 
 

@@ -183,15 +183,15 @@ def test_an_unreachable_postgresql_is_named_without_its_password():
 def test_postgresql_schema_is_migrated_once_and_versioned(pg_url):
     import psycopg
 
-    from tabletop.web.account_store import open_account_store
+    from tabletop.web.account_store import STEPS, open_account_store
     from tabletop.web.pgstore import GAME_STEPS
 
     stores = [open_store(pg_url) for _ in range(2)]  # the second finds everything there
     open_account_store(stores[0]).close()
     with psycopg.connect(pg_url) as conn:
-        rows = conn.execute("SELECT part, version FROM schema_migrations "
-                            "ORDER BY part, version").fetchall()
-        assert rows == [("accounts", 1), *[("games", v) for v in range(1, len(GAME_STEPS) + 1)]]
+        rows = conn.execute("SELECT part, MAX(version) FROM schema_migrations "
+                            "GROUP BY part ORDER BY part").fetchall()
+        assert rows == [("accounts", len(STEPS)), ("games", len(GAME_STEPS))]
         conn.execute("INSERT INTO schema_migrations VALUES ('games', 99, 0)")
     for store in stores:
         store.close()

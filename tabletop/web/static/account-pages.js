@@ -12,9 +12,13 @@ function seatList(game) {
 
 // -- sign in / sign up ------------------------------------------------------------------------------
 
+// where to go after signing in: `next` as the browser itself reads it, and only if that is on this
+// site (the parser drops tabs and newlines and reads a backslash as "/", so a test of the text
+// alone lets "/<tab>/host" out); the very URL checked is the one followed
 function nextPage() {
-  const next = new URLSearchParams(location.search).get("next") || "/";
-  return /^\/(?![\/\\])/.test(next) ? next : "/";  // a path of this site: never "//host" or "/\\host"
+  let url;
+  try { url = new URL(new URLSearchParams(location.search).get("next") || "/", location.origin); } catch (e) { return "/"; }
+  return url.origin === location.origin ? url.href : "/";
 }
 async function submitAccount(ev, path) {
   ev.preventDefault();
