@@ -92,6 +92,11 @@ class Limits:
     decision_seconds: float = DEADLINE  # a bot decision's deadline
     reviews_per_minute: float = 2.0  # reviews of finished games an address may start
     review_burst: int = 4
+    hint_workers: int = 1  # worker processes for hints and reviews, apart from the bots'
+    hints_per_minute: float = 4.0  # hints per account (or seat without one), after a burst
+    hint_burst: int = 4
+    address_hints_per_minute: float = 12.0  # hints per client address, after a burst
+    address_hint_burst: int = 12
     undo_wait: float = 1.5  # extra seconds a bot waits after a person's move that can be undone
     logins_per_minute: float = 6.0  # sign-in attempts per address, after a burst
     login_burst: int = 10
@@ -138,6 +143,10 @@ class GameServer:
         self.bot_delay = bot_delay
         self.bots = BotPool(bot_workers, deadline=self.limits.decision_seconds,
                             processes=bot_processes)
+        # hints and reviews have workers of their own: however many are asked for, the bots
+        # of every game keep theirs
+        self.advice = BotPool(self.limits.hint_workers, deadline=self.limits.decision_seconds,
+                              processes=bot_processes)
         self.bot_failures: dict[tuple[str, int, int], int] = {}
         self.pending_bots: set[tuple[str, int]] = set()
         self.tasks: set[asyncio.Task[None]] = set()
@@ -149,7 +158,7 @@ class GameServer:
         self.turns = Timekeeper(self, store, clock)
         self._store_threads: ThreadPoolExecutor | None = None
         self._arrivals: asyncio.Semaphore | None = None  # made on the server's loop
-        self.hinting = Hinting(self, store)
+        self.hinting = Hinting(self, store, clock)
         self.reviews = Reviews(self, self.limits.reviews_per_minute, self.limits.review_burst)
         self.chat = Chat(store, clock, self.limits.chat_per_second,
                          self.limits.chat_burst)
@@ -188,6 +197,7 @@ class GameServer:
 
     def start(self) -> None:
         self.bots.start()
+        self.advice.start()
         for room in list(self.rooms.values()):
             self.kick_bots(room)
         self._spawn(self._sweep_forever(self.limits.sweep_seconds))
@@ -223,6 +233,7 @@ class GameServer:
             for task in late:  # a library that swallowed its cancel must not hold the exit
                 log.warning("a task did not end at shutdown: %r", task)
         await self.bots.shutdown()
+        await self.advice.shutdown()
         aio = getattr(self.store, "aio", None)
         if aio is not None:
             await aio.close()

@@ -46,7 +46,7 @@ def free_port() -> int:
 #: Limits for a server that one local program drives hard (tests, this benchmark): every
 #: request comes from one address, so the per-address rates would stop it.
 LOCAL_LIMITS = {"creates_per_minute": 0, "lobby_per_second": 0, "max_active_games": 100_000,
-                "undo_wait": 0}
+                "undo_wait": 0, "address_hints_per_minute": 0}
 
 
 def db_url(db: str | Path) -> str:
