@@ -8,7 +8,9 @@ therefore a pure function of what it sees, which also makes a resumed game conti
 it would have without the restart.
 
 Each decision has a deadline: a worker that has not answered by then is killed and replaced,
-so one runaway search can never take a worker from every other game for good.
+so one runaway search can never take a worker from every other game for good. A worker is
+replaced only when it is late, gone or abandoned mid-job: one that answered with an error is
+alive and in step with its pipe, and keeps working.
 """
 
 from __future__ import annotations
@@ -100,6 +102,10 @@ class BotFailed(RuntimeError):
     """The bot raised or its worker died; the message says which."""
 
 
+class BotRaised(BotFailed):
+    """The bot raised in its worker, which answered so: the worker is alive and kept."""
+
+
 def _worker_main(conn: Connection, server_pid: int) -> None:
     """A worker's life: let every game prepare (Gonzaga builds its placement tables), then
     answer decisions until the pipe closes; end when the server is gone (even killed)."""
@@ -148,7 +154,7 @@ class _Worker:
         except (EOFError, OSError, BrokenPipeError) as exc:
             raise BotFailed(f"the bot worker died ({type(exc).__name__})") from None
         if status != "ok":
-            raise BotFailed(str(value))
+            raise BotRaised(str(value))
         return value
 
     def kill(self) -> None:
@@ -174,7 +180,7 @@ class BotPool:
                  processes: bool = True) -> None:
         self.deadline = deadline
         self.processes = processes
-        self.replaced = 0  # workers killed for missing the deadline or dying
+        self.replaced = 0  # workers killed for missing the deadline, dying or being abandoned
         self.size = workers
         self._workers: list[_Worker] = []
         self._idle: asyncio.Queue[_Worker | None] | None = None  # None: a thread's place
@@ -213,7 +219,9 @@ class BotPool:
                 async with asyncio.timeout(deadline):
                     return await asyncio.to_thread(decide, job)
             return await asyncio.to_thread(worker.call, job, deadline)
-        except BaseException:  # late, failed or abandoned: its next answer would be stale
+        except BotRaised:
+            raise  # it answered: alive and in step, it stays
+        except BaseException:  # late, gone or abandoned: its next answer would be stale
             if worker is not None:
                 worker.kill()
                 worker = self._replace(worker)

@@ -301,3 +301,28 @@ def test_hints_have_a_rate_per_address_and_per_account_or_seat(tmp_path, monkeyp
 
     assert asyncio.run(run()) == ["ok", "ok", "rate-limited", "ok", "ok", "rate-limited",
                                   "ok", "rate-limited", "ok", "ok"]
+
+
+def test_a_hint_sent_with_its_move_replaces_no_worker(tmp_path):
+    """The hint's position is read when it is asked: a move right after it (the same turn of
+    the loop) makes it `stale`, never a job the worker fails on (which cost a worker)."""
+    server = GameServer(open_store(f"sqlite:///{tmp_path / 'g.db'}"), load_sites(["gonzaga"]),
+                        bot_processes=True, limits=Limits())
+
+    async def run() -> dict[str, Any]:
+        room = _people(server)
+        asker = FakeConnection(0)
+        try:
+            server.hinting.ask(asker, room, room.seq)
+            move = room.game.legal_actions(room.state, 0)[0]
+            await server.act(room, 0, room.game.action_to_json(move), room.seq)
+            assert 0 not in room.state.to_move()
+            assert await _until(lambda: asker.sent, 120.0), "no answer to the hint"
+        finally:
+            await server.shutdown()
+        return asker.sent[0]
+
+    answer = asyncio.run(run())
+    assert server.bots.replaced == 0
+    assert server.advice.replaced == 0
+    assert answer.get("code") == "stale", answer

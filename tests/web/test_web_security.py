@@ -265,6 +265,34 @@ def test_a_decision_past_its_deadline_replaces_the_worker():
     assert waited < 5 and replaced == 1 and action.player == 0
 
 
+def test_a_worker_that_answers_an_error_is_kept():
+    """A job the bot raises on is answered ("error", ...): the worker is alive and in step with
+    its pipe, so it keeps working (replacing it cost 100 respawns in 45 s from one client)."""
+    from games.gonzaga.engine import new_game
+    from games.gonzaga.game import GAME
+    from tabletop.web.botpool import BotFailed, BotPool, Decision
+
+    setup = GAME.setup_of(new_game(2, 3))
+    broken = Decision("gonzaga", "random", 1, setup, ("no such action",), 0)
+    quick = Decision("gonzaga", "random", 1, setup, (), 0)
+
+    async def main() -> tuple[list[int], list[int], int, Any]:
+        pool = BotPool(1, deadline=60.0)
+        pool.start()
+        await pool.decide(quick)  # the worker is up
+        before = pool.pids()
+        for _ in range(3):
+            with pytest.raises(BotFailed):
+                await pool.decide(broken)
+        action = await pool.decide(quick)  # and it answers
+        after = pool.pids()
+        await pool.shutdown()
+        return before, after, pool.replaced, action
+
+    before, after, replaced, action = asyncio.run(main())
+    assert replaced == 0 and after == before and action.player == 0
+
+
 # -- 5. the creator's seat --------------------------------------------------------------------
 
 
