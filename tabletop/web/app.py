@@ -534,7 +534,9 @@ class GameServer:
     async def _rematch_room(self, room: Room) -> Room:
         """The rematch of a game: one game whoever asks, on whichever process. Its id comes
         from the finished game's (`rematch_id`), so a second process asking creates nothing:
-        it finds the game stored, or loses the race to create it and loads it."""
+        it finds the game stored, or loses the race to create it and loads it. It is the
+        game again with a new deal: the same seats, options and hints choice, and rated with
+        the same accounts' seats if the game was (`Accounts.rematched`)."""
         new_id = rematch_id(room.id)
         found = await self.room_waiting(new_id)
         if found is not None:
@@ -543,14 +545,17 @@ class GameServer:
         p = room.params
         state = room.site.deal([s.name for s in p.seats], None, p.options)
         params = GameParams(p.seats, None, p.options, p.public, room.game.setup_of(state),
-                            secrets.randbits(63), p.game, p.timing)
+                            secrets.randbits(63), p.game, p.timing, hints=p.hints)
         try:
-            return self._open(params, claimed=set(room.claimed), game_id=new_id)
+            new = self._open(params, claimed=set(room.claimed), game_id=new_id)
         except GameExists:
             found = await self.room_waiting(new_id)
             if found is None:
                 raise ClientError("storage", say("error.storage")) from None
             return found
+        if self.accounts is not None:
+            self.accounts.rematched(room, new)
+        return new
 
     def kick_bots(self, room: Room) -> None:
         """Start the bots whose move it is; of several processes only the one holding the
