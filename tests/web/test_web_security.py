@@ -94,6 +94,20 @@ def test_a_deal_comes_from_the_operating_systems_randomness(monkeypatch):
     assert other.setup["setup"]["decks"] != params.setup["setup"]["decks"]
 
 
+def test_a_signorie_deal_and_its_rolls_come_from_256_bits_of_the_operating_system():
+    """Signorie draws its dice during play from the generator its setup seeds: the seed of a
+    game among people has 256 bits from `secrets` (it had 63), and stays on the server."""
+    from games.signorie.web.site import make_site
+
+    signorie = make_site()
+    setups = [parse(dict(seats=PEOPLE, game="signorie"), signorie).setup for _ in range(4)]
+    seeds = [setup["seed"] for setup in setups]
+    assert max(seed.bit_length() for seed in seeds) > 128 and len(set(seeds)) == 4
+    chosen = parse({"seats": [PEOPLE[0], {"kind": "bot", "bot": "greedy"}], "seed": 7,
+                    "game": "signorie"}, signorie)
+    assert chosen.setup["seed"] == 7  # a chosen seed still deals exactly that game
+
+
 def test_a_chosen_seed_is_only_for_games_with_at_most_one_person(server):
     with pytest.raises(ClientError) as exc:
         parse_params({"seats": PEOPLE, "seed": 7})
