@@ -201,10 +201,13 @@ class BotPool:
                    ) -> Coroutine[Any, Any, Any] | None:
         """`decide` on a worker taken at once, to be awaited (it holds the worker until
         then); None when every worker is at work or promised to a waiting decision."""
-        idle = self._pool()
-        if self._waiting or idle.empty():
+        if not self.has_free():
             return None
-        return self._run(idle.get_nowait(), job, deadline)
+        return self._run(self._pool().get_nowait(), job, deadline)
+
+    def has_free(self) -> bool:
+        """A worker is free now and no waiting decision is promised it."""
+        return not self._waiting and not self._pool().empty()
 
     @property
     def at_work(self) -> int:

@@ -96,7 +96,10 @@ class Hinting:
         it was checked: a move arriving before the worker starts cannot change it. Only a
         hint that starts counts in the rates (`busy` costs the asker nothing)."""
         seat = self.check(conn, room, seq)
-        rates, now = self._rates(conn, room, seat), self.now()
+        pool, now = self.server.advice, self.now()
+        if not pool.has_free():  # before anything costs a look-up
+            raise self._busy(now)
+        rates = self._rates(conn, room, seat)
         for limit, key, what in rates:
             wait = limit.allow(key, now, count=False)
             if wait:
@@ -104,15 +107,19 @@ class Hinting:
         job = Decision(room.game.info.name, "hint", secrets.randbits(63),
                        room.params.setup or {}, tuple(room.state.history), seat, kind="hint",
                        lang=conn.lang, budget=self.budget())
-        work = self.server.advice.decide_now(job)
-        if work is None:
-            self.turned_away.append(now)
-            raise ClientError("busy", say("hint.server-busy"))
+        work = pool.decide_now(job)
+        if work is None:  # not after `has_free`: nothing ran in between
+            raise self._busy(now)
         for limit, key, _ in rates:
             limit.allow(key, now)
         self.asking.add((room.id, seat))
         self.server._spawn(self._answer(conn, room, seat, (room.seq, room.decision_start()),
                                         work))
+
+    def _busy(self, now: float) -> ClientError:
+        """The answer when every advice worker is at work; it counts as demand (`budget`)."""
+        self.turned_away.append(now)
+        return ClientError("busy", say("hint.server-busy"))
 
     def budget(self) -> float:
         """The share of the search the next hint gets: all of it unless hints are in demand
