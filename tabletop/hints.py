@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .game import Game
 from .search import DEFAULT_LEVELS, MCTSBot, Settings
 
 TOP = 3  # moves a hint shows
+MIN_ITERATIONS = 50  # the least search a hint gets, however short of time the server is
 
 
 @dataclass(frozen=True)
@@ -37,10 +38,20 @@ def phrase(sentence: str) -> str:
     return sentence.rstrip().rstrip(".")
 
 
-def hint_settings(game: Game) -> Settings:
-    """The strongest level the game's search declares: a hint is worth the best advice."""
+def hint_settings(game: Game, share: float = 1.0) -> Settings:
+    """The strongest level the game's search declares (a hint is worth the best advice), its
+    iterations and time cut to `share` (a server short of time for hints gives shorter ones)."""
     levels = game.search.levels if game.search else DEFAULT_LEVELS
-    return levels["hard"]
+    hard = levels["hard"]
+    if share >= 1:
+        return hard
+
+    def cut(iterations: int) -> int:
+        return max(MIN_ITERATIONS, round(iterations * share))
+
+    return replace(hard, iterations=None if hard.iterations is None else cut(hard.iterations),
+                   time_limit=None if hard.time_limit is None else hard.time_limit * share,
+                   by_players=tuple((n, cut(i)) for n, i in hard.by_players))
 
 
 def hints(game: Game, view: Any, legal: Sequence[Any], *, top: int = TOP,

@@ -45,6 +45,10 @@ MESSAGES: dict[str, str] = {
     "hint.busy": "your hint is being worked out",
     "hint.stale": "the game moved on before the hint was ready; ask again",
     "hint.failed": "no hint could be worked out this time; try again",
+    "hint.server-busy": "the server is working out as many hints as it can; ask again in a "
+                        "few seconds",
+    "hint.what-address": "hints from your address",
+    "hint.what-player": "hints for this player",
     # the review of a finished game (`gonzaga review`)
     "review.title": "Review of {names}: {decisions} decisions of {seats} analysed",
     "review.columns": "move|round|player|played|the search prefers|cost (points)",

@@ -9,6 +9,7 @@ cannot act, a finished Tracks action) and keeps `state.legal`, the actions of th
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -46,6 +47,10 @@ INF = 1 << 30
 VP_TILE = 100  # rewards[r] >= VP_TILE: the VP tile rewards[r] - VP_TILE
 MARRIAGE_SLOT, MISSION_SLOT = 0, 1
 MARRIAGE_ROW = 3
+#: bits of a seed drawn when none is chosen: every draw of the game (the deal, and the dice and
+#: shuffles of later rounds) follows from it, so it is too large to search (a 63-bit seed could
+#: be searched from the first round's public draws)
+SEED_BITS = 256
 
 _CACHE: dict[tuple, Any] = {}
 
@@ -81,8 +86,8 @@ def new_game(names: Sequence[str], seed: int | None = None,
     names = tuple(str(n) for n in names)
     if not 2 <= len(names) <= 4:
         raise ValueError(f"Signorie is for 2 to 4 players, not {len(names)}")
-    if seed is None:  # a seed all the same, kept secret in the state, so records can replay
-        seed = random.SystemRandom().randrange(2**63)
+    if seed is None:  # from the operating system, kept secret in the state: records replay
+        seed = secrets.randbits(SEED_BITS)
     s = empty_state(names)
     t, n = s.t, len(names)
     s.seed = seed

@@ -259,6 +259,15 @@ class Accounts:
             self.store.add_rated(room.id, room.game.info.name, len(room.params.seats))
         return room
 
+    def rematched(self, old: Room, new: Room) -> None:
+        """A rematch's seats are held by the accounts that held them in the game, and it is
+        rated when the game was (the same seats, bots and player count: its checks hold)."""
+        for seat, user in self.store.holders(old.id).items():
+            self.store.hold(new.id, seat, user)
+        rated = self.store.rated_game(old.id)
+        if rated is not None:
+            self.store.add_rated(new.id, rated[0], rated[1])
+
     def _check_rated(self, params: GameParams) -> None:
         """Every bot of a rated game has a measured rating at its player count; the deal is
         the server's (no chosen seed)."""

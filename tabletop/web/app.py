@@ -110,6 +110,11 @@ class Limits:
     replay_burst: int = 60  # burst (a replay playing asks one step each 0.7 s)
     reviews_per_minute: float = 2.0  # reviews of finished games an address may start
     review_burst: int = 4
+    hint_workers: int = 1  # worker processes for hints and reviews, apart from the bots'
+    hints_per_minute: float = 4.0  # hints per account (or seat without one), after a burst
+    hint_burst: int = 4
+    address_hints_per_minute: float = 12.0  # hints per client address, after a burst
+    address_hint_burst: int = 12
     undo_wait: float = 1.5  # extra seconds a bot waits after a person's move that can be undone
     logins_per_minute: float = 6.0  # sign-in attempts per address, after a burst
     login_burst: int = 10
@@ -169,6 +174,10 @@ class GameServer:
         self.bot_delay = bot_delay
         self.bots = BotPool(bot_workers, deadline=self.limits.decision_seconds,
                             processes=bot_processes)
+        # hints and reviews have workers of their own: however many are asked for, the bots
+        # of every game keep theirs
+        self.advice = BotPool(self.limits.hint_workers, deadline=self.limits.decision_seconds,
+                              processes=bot_processes)
         self.bot_failures: dict[tuple[str, int, int], int] = {}
         self.pending_bots: set[tuple[str, int]] = set()
         self.tasks: set[asyncio.Task[None]] = set()
@@ -180,7 +189,7 @@ class GameServer:
         self.turns = Timekeeper(self, store, clock)
         self._store_threads: ThreadPoolExecutor | None = None
         self._arrivals: asyncio.Semaphore | None = None  # made on the server's loop
-        self.hinting = Hinting(self, store)
+        self.hinting = Hinting(self, store, clock)
         self.reviews = Reviews(self, self.limits.reviews_per_minute, self.limits.review_burst)
         self.replays = Replays(self, self.limits.replays_per_second, self.limits.replay_burst)
         self.chat = Chat(store, clock, self.limits.chat_per_second, self.limits.chat_burst,
@@ -220,6 +229,7 @@ class GameServer:
 
     def start(self) -> None:
         self.bots.start()
+        self.advice.start()
         for room in list(self.rooms.values()):
             self.kick_bots(room)
         self._spawn(self._sweep_forever(self.limits.sweep_seconds))
@@ -255,6 +265,7 @@ class GameServer:
             for task in late:  # a library that swallowed its cancel must not hold the exit
                 log.warning("a task did not end at shutdown: %r", task)
         await self.bots.shutdown()
+        await self.advice.shutdown()
         aio = getattr(self.store, "aio", None)
         if aio is not None:
             await aio.close()
@@ -580,7 +591,9 @@ class GameServer:
     async def _rematch_room(self, room: Room, address: str) -> Room:
         """The rematch of a game: one game whoever asks, on whichever process. Its id comes
         from the finished game's (`rematch_id`), so a second process asking creates nothing:
-        it finds the game stored, or loses the race to create it and loads it."""
+        it finds the game stored, or loses the race to create it and loads it. It is the
+        game again with a new deal: the same seats, options and hints choice, and rated with
+        the same accounts' seats if the game was (`Accounts.rematched`)."""
         new_id = rematch_id(room.id)
         found = await self.room_waiting(new_id)
         if found is not None:
@@ -589,15 +602,18 @@ class GameServer:
         p = room.params
         state = room.site.deal([s.name for s in p.seats], None, p.options)
         params = GameParams(p.seats, None, p.options, p.public, room.game.setup_of(state),
-                            secrets.randbits(63), p.game, p.timing)
+                            secrets.randbits(63), p.game, p.timing, hints=p.hints)
         try:
-            return self._open(params, claimed=set(room.claimed), game_id=new_id,
-                              creator=(address, None))
+            new = self._open(params, claimed=set(room.claimed), game_id=new_id,
+                             creator=(address, None))
         except GameExists:
             found = await self.room_waiting(new_id)
             if found is None:
                 raise ClientError("storage", say("error.storage")) from None
             return found
+        if self.accounts is not None:
+            self.accounts.rematched(room, new)
+        return new
 
     def kick_bots(self, room: Room) -> None:
         """Start the bots whose move it is; of several processes only the one holding the

@@ -8,7 +8,9 @@ therefore a pure function of what it sees, which also makes a resumed game conti
 it would have without the restart.
 
 Each decision has a deadline: a worker that has not answered by then is killed and replaced,
-so one runaway search can never take a worker from every other game for good.
+so one runaway search can never take a worker from every other game for good. A worker is
+replaced only when it is late, gone or abandoned mid-job: one that answered with an error is
+alive and in step with its pipe, and keeps working.
 """
 
 from __future__ import annotations
@@ -19,13 +21,14 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
 from .. import games, i18n
 from ..bots import make_bot
-from ..hints import hints
+from ..hints import hint_settings, hints
 from ..review import review_game, review_settings
 
 DEADLINE = 20.0  # seconds a decision may take; the slowest offered level needs about 2
@@ -49,6 +52,7 @@ class Decision:
     seat: int
     kind: str = "decide"  # or "hint" (the search's best moves) or "review" (a finished game)
     lang: str = "en"  # a hint's words are in the asker's language
+    budget: float = 1.0  # share of a hint's search budget (less when hints are in demand)
 
 
 def decide(job: Decision) -> Any:
@@ -62,17 +66,20 @@ def decide(job: Decision) -> Any:
         return review_json(game, state, job.seat, job.lang)
     view, legal = game.view(state, job.seat), game.legal_actions(state, job.seat)
     if job.kind == "hint":
-        return hint_json(game, view, legal, job.seed, job.lang)
+        return hint_json(game, view, legal, job.seed, job.lang, job.budget)
     bot = make_bot(game, job.spec, bot_seed(job.seed, job.seat, game.decision_key(state)))
     return bot.decide(view, legal)
 
 
-def hint_json(game: Any, view: Any, legal: Any, seed: int, lang: str) -> list[dict[str, Any]]:
-    """The search's top moves for the viewer, as the page reads them."""
+def hint_json(game: Any, view: Any, legal: Any, seed: int, lang: str, budget: float = 1.0
+              ) -> list[dict[str, Any]]:
+    """The search's top moves for the viewer, as the page reads them; `budget` is the share
+    of the hint search's iterations and time it may use."""
+    settings = hint_settings(game, budget)
     with i18n.use(lang):
         return [{"action": game.action_to_json(h.action), "words": h.words, "why": h.why,
                  "lead": round(h.lead, 1), "share": round(h.share, 3)}
-                for h in hints(game, view, legal, seed=seed)]
+                for h in hints(game, view, legal, seed=seed, settings=settings)]
 
 
 def review_json(game: Any, final: Any, seat: int, lang: str) -> dict[str, Any]:
@@ -93,6 +100,10 @@ class DecisionTimeout(RuntimeError):
 
 class BotFailed(RuntimeError):
     """The bot raised or its worker died; the message says which."""
+
+
+class BotRaised(BotFailed):
+    """The bot raised in its worker, which answered so: the worker is alive and kept."""
 
 
 def _worker_main(conn: Connection, server_pid: int) -> None:
@@ -143,7 +154,7 @@ class _Worker:
         except (EOFError, OSError, BrokenPipeError) as exc:
             raise BotFailed(f"the bot worker died ({type(exc).__name__})") from None
         if status != "ok":
-            raise BotFailed(str(value))
+            raise BotRaised(str(value))
         return value
 
     def kill(self) -> None:
@@ -169,37 +180,65 @@ class BotPool:
                  processes: bool = True) -> None:
         self.deadline = deadline
         self.processes = processes
-        self.replaced = 0  # workers killed for missing the deadline or dying
+        self.replaced = 0  # workers killed for missing the deadline, dying or being abandoned
+        self.size = workers
         self._workers: list[_Worker] = []
-        self._idle: asyncio.Queue[_Worker] | None = None
-        self._threads = asyncio.Semaphore(workers) if not processes else None
-        self._count = workers
+        self._idle: asyncio.Queue[_Worker | None] | None = None  # None: a thread's place
+        self._waiting = 0  # decisions waiting for a worker
 
     async def decide(self, job: Decision, deadline: float | None = None) -> Any:
-        """The bot's action (or the job's answer), or `DecisionTimeout` / `BotFailed`;
-        `deadline` overrides the pool's for a longer job (a review)."""
-        deadline = self.deadline if deadline is None else deadline
-        if not self.processes:
-            assert self._threads is not None
-            async with self._threads, asyncio.timeout(deadline):
-                return await asyncio.to_thread(decide, job)
+        """The bot's action (or the job's answer), once a worker is free; `DecisionTimeout` /
+        `BotFailed`; `deadline` overrides the pool's for a longer job (a review)."""
         idle = self._pool()
-        worker = await idle.get()
+        self._waiting += 1
         try:
+            worker = await idle.get()
+        finally:
+            self._waiting -= 1
+        return await self._run(worker, job, deadline)
+
+    def decide_now(self, job: Decision, deadline: float | None = None
+                   ) -> Coroutine[Any, Any, Any] | None:
+        """`decide` on a worker taken at once, to be awaited (it holds the worker until
+        then); None when every worker is at work or promised to a waiting decision."""
+        if not self.has_free():
+            return None
+        return self._run(self._pool().get_nowait(), job, deadline)
+
+    def has_free(self) -> bool:
+        """A worker is free now and no waiting decision is promised it."""
+        return not self._waiting and not self._pool().empty()
+
+    @property
+    def at_work(self) -> int:
+        """Workers busy with a decision now."""
+        return self.size - (self._idle.qsize() if self._idle is not None else self.size)
+
+    async def _run(self, worker: _Worker | None, job: Decision, deadline: float | None
+                   ) -> Any:
+        deadline = self.deadline if deadline is None else deadline
+        try:
+            if worker is None:
+                async with asyncio.timeout(deadline):
+                    return await asyncio.to_thread(decide, job)
             return await asyncio.to_thread(worker.call, job, deadline)
-        except BaseException:  # late, failed or abandoned: its next answer would be stale
-            worker.kill()
-            worker = self._replace(worker)
+        except BotRaised:
+            raise  # it answered: alive and in step, it stays
+        except BaseException:  # late, gone or abandoned: its next answer would be stale
+            if worker is not None:
+                worker.kill()
+                worker = self._replace(worker)
             raise
         finally:
-            idle.put_nowait(worker)
+            self._pool().put_nowait(worker)
 
-    def _pool(self) -> asyncio.Queue[_Worker]:
+    def _pool(self) -> asyncio.Queue[_Worker | None]:
         if self._idle is None:
             self._idle = asyncio.Queue()
-            for _ in range(self._count):
-                worker = _Worker()
-                self._workers.append(worker)
+            for _ in range(self.size):
+                worker = _Worker() if self.processes else None
+                if worker is not None:
+                    self._workers.append(worker)
                 self._idle.put_nowait(worker)
         return self._idle
 

@@ -99,8 +99,9 @@ class RateLimiter:
         self.max_keys = max_keys
         self._buckets: OrderedDict[str, Bucket] = OrderedDict()
 
-    def allow(self, key: str, now: float | None = None) -> float:
-        """0 if the call may go ahead (and is counted), else the seconds to wait."""
+    def allow(self, key: str, now: float | None = None, *, count: bool = True) -> float:
+        """0 if the call may go ahead (and is counted, unless `count` is False: a call that
+        may still be refused for another reason), else the seconds to wait."""
         if self.rate <= 0:
             return 0.0
         now = time.monotonic() if now is None else now
@@ -111,7 +112,7 @@ class RateLimiter:
         while len(self._buckets) > self.max_keys:
             self._buckets.popitem(last=False)
         if bucket.tokens >= 1:
-            bucket.tokens -= 1
+            bucket.tokens -= count
             return 0.0
         return (1 - bucket.tokens) / self.rate
 

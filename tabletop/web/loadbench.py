@@ -48,7 +48,7 @@ def free_port() -> int:
 LOCAL_LIMITS = {"creates_per_minute": 0, "lobby_per_second": 0, "max_active_games": 100_000,
                 "games_per_address": 100_000, "games_per_account": 100_000,
                 "replays_per_second": 0, "undo_wait": 0, "address_chat_per_second": 0,
-                "connections_per_address": 0}
+                "connections_per_address": 0, "address_hints_per_minute": 0}
 
 
 def db_url(db: str | Path) -> str:

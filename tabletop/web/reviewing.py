@@ -1,10 +1,11 @@
 """Reviews of finished games for the review page (`/game/ID/review`).
 
 A review replays the whole game with the search at every decision of one seat, which takes
-seconds of a bot worker. So: one review is worked out at a time (the bots of live games always
-keep the other workers), asking for one already being worked out waits for that one, a
-finished review is kept (a game's review never changes), and each address may start only a few
-a minute. The review itself is `tabletop.review`, in the page's language.
+seconds of a worker. So: it is worked out in the advice pool (`GameServer.advice`, shared with
+hints; the bots of live games never wait for it), one review at a time (hints keep any other
+advice worker), asking for one already being worked out waits for that one, a finished review
+is kept (a game's review never changes), and each address may start only a few a minute.
+The review itself is `tabletop.review`, in the page's language.
 """
 
 from __future__ import annotations
@@ -72,4 +73,4 @@ class Reviews:
         job = Decision(room.game.info.name, "review", 0, room.params.setup or {},
                        tuple(room.state.history), seat, kind="review", lang=lang)
         async with self._one:
-            return await self.server.bots.decide(job, deadline=DEADLINE)
+            return await self.server.advice.decide(job, deadline=DEADLINE)

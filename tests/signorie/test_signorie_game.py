@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 
 import pytest
 
@@ -103,6 +104,38 @@ def test_an_unseeded_game_keeps_its_seed_secret_and_replayable():
     assert isinstance(s.seed, int) and not hasattr(GAME.view(s, 0), "seed")
     again = GAME.new_game(["A", "B"], s.seed)
     assert again.deck == s.deck and again.dice == s.dice
+
+
+def test_an_unseeded_game_is_drawn_from_256_bits_of_the_operating_system(monkeypatch):
+    """Its deal and every later roll follow from one seed: 63 bits could be searched from the
+    first round's public draws."""
+    drawn: list[int] = []
+
+    def randbits(k: int) -> int:
+        drawn.append(k)
+        return random.SystemRandom().getrandbits(k)
+
+    monkeypatch.setattr(secrets, "randbits", randbits)
+    first, second = GAME.new_game(["A", "B"]), GAME.new_game(["A", "B"])
+    seeds = [GAME.setup_of(s)["seed"] for s in (first, second)]
+    assert max(seed.bit_length() for seed in seeds) > 128
+    assert drawn == [256, 256] and seeds[0] != seeds[1]
+    assert first.deck != second.deck  # 40 tiles in the stack: equal only by accident
+    # the stored setup replays the whole game, the dice of every round included
+    rng = random.Random(3)
+    again = GAME.from_setup(GAME.setup_of(first))
+    while not first.is_over and first.round < 3:
+        action = rng.choice(GAME.legal_actions(first, first.to_move()[0]))
+        GAME.apply_in_place(first, action)
+        GAME.apply_in_place(again, action)
+    assert first.round == 3 and again.chance == first.chance and again.deck == first.deck
+
+
+def test_a_chosen_seed_deals_and_rolls_the_same_game():
+    games_of_seven = [GAME.new_game(["A", "B", "C"], 7) for _ in range(2)]
+    assert games_of_seven[0].seed == 7
+    assert games_of_seven[0].chance == games_of_seven[1].chance
+    assert games_of_seven[0].deck == games_of_seven[1].deck
 
 
 def test_views_and_spectators():

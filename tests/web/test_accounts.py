@@ -8,6 +8,7 @@ import json
 import sqlite3
 import unicodedata
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -15,8 +16,12 @@ from accounts_client import Visitor, hello, play
 from web_server import Server, launch
 
 from tabletop.web.account_store import STEPS, AccountStore, Rating, open_account_store
+from tabletop.web.accounts import Accounts
+from tabletop.web.app import GameServer
+from tabletop.web.errors import ClientError
 from tabletop.web.loadbench import LOCAL_LIMITS
 from tabletop.web.sidedb import open_tables
+from tabletop.web.site import load_sites
 from tabletop.web.storage import SqliteStore, StoredGame, open_store
 from tabletop.web.user_names import name_key
 
@@ -404,6 +409,51 @@ def test_a_rated_game_updates_both_ratings_once_even_across_a_restart(tmp_path):
             srv.stop()
     finally:
         srv.stop()
+
+
+def test_a_rematch_keeps_the_hints_choice_and_a_rated_game_s_rating_and_seats(db_url):
+    """A rematch forgot whether hints were allowed, and was never rated."""
+    server = GameServer(open_store(db_url), load_sites(["gonzaga"]), bot_processes=False,
+                        bot_delay=0)
+    accounts = Accounts(server, open_account_store(server.store))
+    server.accounts = accounts
+    ivo, joy = (accounts.store.add_user(n, n.lower(), "not a hash") for n in ("Ivo", "Joy"))
+    assert ivo is not None and joy is not None
+
+    def finished(**params: Any) -> Any:
+        room = server.create({"game": "gonzaga", "seats": PEOPLE, **params})
+        state = room.state
+        while not state.is_over:  # played here, not through the server
+            room.game.apply_in_place(state, room.game.legal_actions(state,
+                                                                    state.to_move()[0])[0])
+        return room
+
+    async def run() -> list[Any]:
+        rated = finished(public=True, hints=True, rated=True)  # as `Accounts.create_game`
+        accounts.store.hold(rated.id, 0, ivo.id)
+        accounts.store.hold(rated.id, 1, joy.id)
+        accounts.store.add_rated(rated.id, "gonzaga", 2)
+        friendly = finished()  # unlisted: hints on by default
+        listed = finished(public=True)  # listed: hints off by default
+        rooms = [rated, friendly, listed]
+        for room in rooms:
+            await server.rematch(room, 0)
+        return [(room, server.rooms[room.rematch[0].split("/")[2].split("#")[0]])
+                for room in rooms]
+
+    pairs = asyncio.run(run())
+    assert [(old.params.hints, new.params.hints) for old, new in pairs] == \
+        [(True, True), (True, True), (False, False)]
+    again, other = pairs[0][1], pairs[1][1]
+    assert accounts.store.rated_game(again.id) == ("gonzaga", 2, False)
+    assert accounts.store.holders(again.id) == {0: ivo.id, 1: joy.id}
+    assert accounts.store.rated_game(other.id) is None
+    # a guest cannot open the rated rematch's seat: it is rated like the game was
+    with pytest.raises(ClientError) as exc:
+        accounts.opening(SimpleNamespace(headers={}, cookies={}), again, 1)
+    assert exc.value.code == "sign-in"
+    server.hinting.close()
+    server.store.close()
 
 
 def test_the_leaderboard_lists_measured_bots_and_refuses_bad_counts(server):

@@ -95,6 +95,20 @@ def test_a_deal_comes_from_the_operating_systems_randomness(monkeypatch):
     assert other.setup["setup"]["decks"] != params.setup["setup"]["decks"]
 
 
+def test_a_signorie_deal_and_its_rolls_come_from_256_bits_of_the_operating_system():
+    """Signorie draws its dice during play from the generator its setup seeds: the seed of a
+    game among people has 256 bits from `secrets` (it had 63), and stays on the server."""
+    from games.signorie.web.site import make_site
+
+    signorie = make_site()
+    setups = [parse(dict(seats=PEOPLE, game="signorie"), signorie).setup for _ in range(4)]
+    seeds = [setup["seed"] for setup in setups]
+    assert max(seed.bit_length() for seed in seeds) > 128 and len(set(seeds)) == 4
+    chosen = parse({"seats": [PEOPLE[0], {"kind": "bot", "bot": "greedy"}], "seed": 7,
+                    "game": "signorie"}, signorie)
+    assert chosen.setup["seed"] == 7  # a chosen seed still deals exactly that game
+
+
 def test_a_chosen_seed_is_only_for_games_with_at_most_one_person(server):
     with pytest.raises(ClientError) as exc:
         parse_params({"seats": PEOPLE, "seed": 7})
@@ -292,6 +306,34 @@ def test_a_decision_past_its_deadline_replaces_the_worker():
 
     waited, replaced, action = asyncio.run(main())
     assert waited < 5 and replaced == 1 and action.player == 0
+
+
+def test_a_worker_that_answers_an_error_is_kept():
+    """A job the bot raises on is answered ("error", ...): the worker is alive and in step with
+    its pipe, so it keeps working (replacing it cost 100 respawns in 45 s from one client)."""
+    from games.gonzaga.engine import new_game
+    from games.gonzaga.game import GAME
+    from tabletop.web.botpool import BotFailed, BotPool, Decision
+
+    setup = GAME.setup_of(new_game(2, 3))
+    broken = Decision("gonzaga", "random", 1, setup, ("no such action",), 0)
+    quick = Decision("gonzaga", "random", 1, setup, (), 0)
+
+    async def main() -> tuple[list[int], list[int], int, Any]:
+        pool = BotPool(1, deadline=60.0)
+        pool.start()
+        await pool.decide(quick)  # the worker is up
+        before = pool.pids()
+        for _ in range(3):
+            with pytest.raises(BotFailed):
+                await pool.decide(broken)
+        action = await pool.decide(quick)  # and it answers
+        after = pool.pids()
+        await pool.shutdown()
+        return before, after, pool.replaced, action
+
+    before, after, replaced, action = asyncio.run(main())
+    assert replaced == 0 and after == before and action.player == 0
 
 
 # -- 5. the creator's seat --------------------------------------------------------------------
