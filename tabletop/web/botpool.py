@@ -185,6 +185,7 @@ class BotPool:
         self._workers: list[_Worker] = []
         self._idle: asyncio.Queue[_Worker | None] | None = None  # None: a thread's place
         self._waiting = 0  # decisions waiting for a worker
+        self._closed = False  # shut down: a replacement that comes up now is let go
 
     async def decide(self, job: Decision, deadline: float | None = None) -> Any:
         """The bot's action (or the job's answer), once a worker is free; `DecisionTimeout` /
@@ -217,6 +218,7 @@ class BotPool:
     async def _run(self, worker: _Worker | None, job: Decision, deadline: float | None
                    ) -> Any:
         deadline = self.deadline if deadline is None else deadline
+        back: _Worker | None = worker  # what returns to the idle workers now
         try:
             if worker is None:
                 async with asyncio.timeout(deadline):
@@ -226,11 +228,12 @@ class BotPool:
             raise  # it answered: alive and in step, it stays
         except BaseException:  # late, gone or abandoned: its next answer would be stale
             if worker is not None:
-                worker.kill()
-                worker = self._replace(worker)
+                self._replace(worker)
+                back = None
             raise
         finally:
-            self._pool().put_nowait(worker)
+            if worker is None or back is not None:
+                self._pool().put_nowait(back)
 
     def _pool(self) -> asyncio.Queue[_Worker | None]:
         if self._idle is None:
@@ -247,16 +250,39 @@ class BotPool:
         if self.processes:
             self._pool()
 
-    def _replace(self, old: _Worker) -> _Worker:
+    def _replace(self, old: _Worker) -> None:
+        """Kill a worker and start another in a thread, off the event loop (a kill waits for
+        the process, and a start on a loaded machine takes seconds): the caller hears of its
+        failure at once, and the new worker joins the idle ones when it is up."""
         self.replaced += 1
-        new = _Worker()
+        loop = asyncio.get_running_loop()
+
+        def renew() -> None:
+            old.kill()
+            new = None if self._closed else _Worker()
+            try:
+                loop.call_soon_threadsafe(self._arrived, old, new)
+            except RuntimeError:  # the loop has closed: the server is gone
+                if new is not None:
+                    new.kill()
+
+        threading.Thread(target=renew, daemon=True, name="bot-worker-renew").start()
+
+    def _arrived(self, old: _Worker, new: _Worker | None) -> None:
+        """A replacement is up (on the loop): it takes the old worker's place."""
+        if new is None:
+            return
+        if self._closed:
+            new.kill()
+            return
         self._workers = [new if w is old else w for w in self._workers]
-        return new
+        self._pool().put_nowait(new)
 
     def pids(self) -> list[int]:
         return [w.proc.pid for w in self._workers if w.proc.pid is not None]
 
     async def shutdown(self) -> None:
+        self._closed = True
         for worker in self._workers:
             worker.kill()
         self._workers = []
