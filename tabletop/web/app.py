@@ -374,6 +374,15 @@ class GameServer:
         self._check_capacity(address, account)
         return self._open(params, creator=(address, account))
 
+    def open_game(self, params: GameParams, client: str = "", *,
+                  claimed: set[int] | None = None) -> Room:
+        """A new game of parameters made by the server (a tutorial), from the address
+        `client`: limited and counted like any other new game."""
+        address = address_key(client)
+        self.create_limit.check(address, "new games from your address")
+        self._check_capacity(address, None)
+        return self._open(params, claimed=claimed, creator=(address, None))
+
     def _check_capacity(self, address: str, account: int | None) -> None:
         """Room for one more game: under the cap on games that count, and under the shares of
         its creator's address and account, so that no one client fills the cap."""

@@ -33,7 +33,7 @@ class RequestDeadline(HttpToolsProtocol):
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
         self._head = 0  # bytes received of the request whose headers are not complete
-        self._in_head = True
+        self._in_head = True  # from a request's first byte (or the connection's) to its headers
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -48,6 +48,8 @@ class RequestDeadline(HttpToolsProtocol):
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
+        self._head = 0
+        self._in_head = True
         self._start()
 
     def on_headers_complete(self) -> None:
@@ -72,12 +74,11 @@ class RequestDeadline(HttpToolsProtocol):
             self._deadline = self.loop.call_later(self.seconds, self._expired)
 
     def _stop(self) -> None:
-        """The request has arrived: the next one starts its own clock and its own head."""
+        """The request has arrived: the next one starts its own clock (and at its first byte,
+        its own head: the rest of this request's body is no part of it)."""
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
-        self._head = 0
-        self._in_head = True
 
     def _expired(self) -> None:
         self._deadline = None

@@ -77,6 +77,4 @@ def start(server: Any, site: Any, client: str) -> Room:
     tutorial = tutorials.load(site.game.info.name)
     if tutorial is None:
         raise ClientError("not-found", "this game has no tutorial yet")
-    server.create_limit.check(client, "new games from your address")
-    server._check_capacity()
-    return server._open(tutorial_params(site, tutorial), claimed={tutorial.seat})
+    return server.open_game(tutorial_params(site, tutorial), client, claimed={tutorial.seat})
