@@ -102,10 +102,11 @@ MESSAGES: dict[str, str] = {
     "account.name-chars": "a user name holds letters, digits, '.', '-' and '_' only, and "
                           "begins with a letter or a digit",
     "account.name-taken": "the user name {name} is taken",
-    "account.name-like": "the user name {name} looks like {other}, which is taken",
+    "account.name-like": "this name would be mistaken for {other}, who already has an account: "
+                         "choose one that others can tell apart",
     "account.name-ends": "a user name begins and ends with a letter or a digit",
     "account.name-invisible": "a user name cannot hold invisible characters ({code})",
-    "account.name-scripts": "a user name is written in one script, not {scripts}",
+    "account.name-scripts": "a user name is written in one alphabet, not {scripts}",
     "account.password-type": "a password is text",
     "account.password-length": "a password has {low} to {high} characters",
     "account.bad-login": "the user name or the password is wrong",

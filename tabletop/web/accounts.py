@@ -178,7 +178,7 @@ class Accounts:
             raise ClientError("name-taken", say("account.name-taken", name=name))
         other = self.store.look_alike(name)
         if other is not None:
-            raise ClientError("name-taken", say("account.name-like", name=name, other=other))
+            raise ClientError("name-taken", say("account.name-like", other=other))
 
     async def sign_in(self, request: Request) -> JSONResponse:
         _same_origin(request)
