@@ -152,3 +152,15 @@ def test_the_language_chosen_is_remembered(server, browser):
     page.wait_for_function("document.documentElement.lang === 'it'", timeout=10000)
     assert page.inner_text("#create h2") == "Nuova partita"
     context.close()
+
+
+def test_the_lobbys_advanced_options_keep_the_games_words(server, browser):
+    """The folded options' summary lists the labels as the game words them: a German noun
+    keeps its capital ("Erweitert: Startwert, regelvarianten" before)."""
+    context = browser.new_context(locale="de-DE")
+    page = context.new_page()
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("[data-seat-kind='1'] option", state="attached")
+    summary = page.inner_text("#advanced-summary")
+    assert summary == "Erweitert: Startwert · Regelvarianten"
+    context.close()

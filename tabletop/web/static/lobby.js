@@ -121,8 +121,9 @@ function renderOptions() {
   for (const opt of lobby.game.options || []) (opt.advanced ? folded : plain).push(optionEl(opt, n));
   $("game-options").replaceChildren(...plain);
   $("advanced-options").replaceChildren(...folded);
-  const names = (lobby.game.options || []).filter((o) => o.advanced).map((o) => o.label.toLowerCase());
-  $("advanced-summary").textContent = names.length ? t("Advanced: seed, {options}", { options: names.join(", ") }) : t("Advanced: seed");
+  // the labels as the game words them (a German noun keeps its capital), as a list of names
+  const names = [t("Seed"), ...(lobby.game.options || []).filter((o) => o.advanced).map((o) => o.label)];
+  $("advanced-summary").textContent = t("Advanced: {options}", { options: names.join(" · ") });
 }
 function fits(choice, n) { return choice.players === undefined || choice.players === null || choice.players === n; }
 function optionEl(opt, n) {
