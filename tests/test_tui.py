@@ -144,11 +144,15 @@ def test_screen_has_players_score_track_status_and_log(board):
     console = capture()
     console.print(render_screen(v, width=160))
     text = output(console)
-    for word in ("Players", "Score track", "Log", "Round 1", "Last Turn: Red counts after",
+    for word in ("Players", "Score track", "Log", "Round 1", "Last Turn: you count after",
                  "Red (you)", "fief 10 · card 11", "plan Hispania + Cities", "Plans:", "Cities",
                  "Harbors", "Your objective", "Legend", "HISPANIA ★", "GERMANIA"):
         assert word in text, word
     assert max(len(line) for line in text.splitlines()) <= 160
+    # the holder of the Last Turn card is named to the others ("You counts" was said to them)
+    console = capture()
+    console.print(render_screen(view(state, 1), width=160))
+    assert "Last Turn: Red counts after" in output(console)
 
 
 def test_fief_shape_and_objective(board):

@@ -86,6 +86,7 @@ TERMINAL: dict[str, str] = {
     "status.order": "Order: ", "status.last-round": "This is the LAST ROUND",
     "status.final-round": "Round {round} is the last",
     "status.last-turn": "Last Turn: {who} counts after round {round}; ",
+    "status.last-turn-yours": "Last Turn: you count after round {round}; ",
     "status.uncovered": "{n} places uncovered", "status.threshold": " (≤{threshold} ends)",
     "status.church": "Church: {donations}", "status.donation": "{who} {fief}",
     "bar.round": "Round {round} of at most {rounds}", "bar.last-round": "this is the LAST ROUND",

@@ -86,8 +86,11 @@ def _last_turn(v: PlayerView) -> Text:
         else:
             out.append(say("status.final-round", round=v.final_round), style="bold yellow")
     elif v.last_turn_check is not None and v.phase is not Phase.OVER:
-        holder = v.players[v.last_turn_holder].name
-        out.append(say("status.last-turn", who=holder, round=v.last_turn_check))
+        if v.last_turn_holder == v.viewer:  # "You counts" is no sentence: said to the holder
+            out.append(say("status.last-turn-yours", round=v.last_turn_check))
+        else:
+            out.append(say("status.last-turn", who=v.players[v.last_turn_holder].name,
+                           round=v.last_turn_check))
         out.append(say("status.uncovered", n=uncovered_count(v)), style="bold")
         out.append(say("status.threshold", threshold=LAST_TURN_THRESHOLD), style="dim")
     return out
