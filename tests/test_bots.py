@@ -390,3 +390,19 @@ def test_a_budget_by_players_is_what_the_search_spends(players):
     bot = MCTSBot(GAME, 1, settings)
     bot.decide(view(state, 0), legal_actions(state, 0))
     assert bot.last_iterations == {2: 9, 3: 5}[players]
+
+
+@pytest.mark.parametrize("module", ["games.gonzaga.bots", "games.signorie.bots.levels"])
+@pytest.mark.parametrize("lang", ["en", "de", "it"])
+def test_every_search_level_says_which_search_it_is(module, lang):
+    """A bot seat is called "{level} bot": a search level named plain "Search" read as a search
+    bot with no level, beside "Quick search" and "Deep search"."""
+    from importlib import import_module
+
+    from tabletop import i18n
+
+    with i18n.use(lang):
+        levels = import_module(module).level_options()
+    names = [level["name"] for level in levels if level["id"].startswith("mcts")]
+    assert len(names) == len(set(names)) == 3
+    assert all(len(name.split()) >= 2 for name in names), names

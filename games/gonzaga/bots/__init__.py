@@ -39,7 +39,7 @@ LEVEL_HELP: dict[str, Level] = {
                                           "Greedy in about 3 games of 4"),
     "mcts:easy": Level("Quick search", "medium", "tries out the rest of the round a hundred "
                                                  "times before each move"),
-    "mcts:medium": Level("Search", "strong", "the same search, four times longer"),
+    "mcts:medium": Level("Careful search", "strong", "the same search, four times longer"),
     "mcts:hard": Level("Deep search", "strongest", "the longest search: it wins about 9 games "
                                                    "of 10 against Greedy and 3 of 4 against "
                                                    "the Planner; thinks about half a second "

@@ -22,7 +22,7 @@ LEVEL_HELP: dict[str, Level] = {
                                           "threshold"),
     "mcts:easy": Level("Quick search", "medium", "tries the rest of the round out some eighty "
                                                  "times before each choice"),
-    "mcts:medium": Level("Search", "strong", "the same search, three times longer"),
+    "mcts:medium": Level("Careful search", "strong", "the same search, three times longer"),
     "mcts:hard": Level("Deep search", "strongest", "the longest search: wins about 9 games "
                                                      "of 10 against the Planner; thinks about a "
                                                      "third of a second a choice, at most 1.6 "
