@@ -590,3 +590,32 @@ def test_final_scores_fit_a_narrow_terminal(board):
     for p in state.players:
         assert f"{p.name}" in text and f" {p.score} pts" in text
     assert text.count("largest group") == len(state.players)
+
+
+@pytest.mark.skipif(not default_board_path().exists(), reason="the real board is not built yet")
+def test_a_small_terminal_says_what_the_others_did_since_your_move():
+    """At 80x24 the side panel gives way to a status bar; the newest lines of the log stay
+    above the map, so the player sees the bots' placements made after theirs."""
+    from games.gonzaga.board import load_board
+    from games.gonzaga.engine import apply, new_game
+
+    state = new_game(["You", "Planner", "Greedy"], 3, None, board=load_board())
+    for seat in range(3):
+        state = apply(state, next(iter(legal_actions(state, seat))))
+    placed = False  # play on until the person has placed and the bots after them too
+    movers: list[int] = []
+    while not (placed and 0 in state.to_move()):
+        (seat,) = state.to_move()[:1]
+        placed = placed or seat == 0
+        if placed and seat != 0:
+            movers.append(seat)
+        legal = list(legal_actions(state, seat))
+        state = apply(state, next((a for a in legal if isinstance(a, PlaceFief)), legal[0]))
+    console = capture(80, 24)
+    console.print(render_screen(view(state, 0), width=80, height=14))
+    text = output(console)
+    others = [state.players[seat].name for seat in movers]
+    assert others, "the bots placed after the person"
+    for name in others:
+        assert re.search(rf"^{name} fief \d+ at \d+,\d+ r\d", text, re.M), text
+    assert len(text.splitlines()) <= 14

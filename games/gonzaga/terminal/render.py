@@ -54,6 +54,8 @@ from .layout import lines_needed, pack, section, titled, window
 
 SIDE_MIN = 38  # narrowest side panel beside the map
 LOG_LINES = 12  # the log's length when the side panel has no height to fill
+RECENT_LINES = 3  # log lines above the map of a terminal too narrow for the side panel
+NARROW_MAP_ROWS = 6  # rows of the map those lines never take
 
 card_name = words.card_name
 say = words.say
@@ -503,10 +505,20 @@ def render_screen(v: PlayerView, *, width: int = 160, height: int | None = None,
     if beside:
         rows = window(rows_of, max(1, height - 1), board.rows)
         return side_by_side(draw(rows), len(rows) + 1, len(rows) + 1)
-    bar = render_bar(v, width=width)
-    rows = window(rows_of, max(1, height - lines_needed(bar, width) - 1), board.rows)
+    head = _narrow_head(v, width, height)
+    rows = window(rows_of, max(1, height - lines_needed(head, width) - 1), board.rows)
     cols = window(cols_of, max(1, (width - 3 - hw // 2) // hw), board.columns)
-    return Group(bar, draw(rows, cols))
+    return Group(head, draw(rows, cols))
+
+
+def _narrow_head(v: PlayerView, width: int, height: int) -> Text:
+    """Above the map on a small terminal: the status bar and the newest lines of the log (what
+    the others did since your move), as many as leave the map `NARROW_MAP_ROWS` rows."""
+    bar = render_bar(v, width=width)
+    room = min(RECENT_LINES, height - lines_needed(bar, width) - 1 - NARROW_MAP_ROWS)
+    if room < 1 or not v.journal:
+        return bar
+    return Text("\n").join([bar, render_log(v, lines=room, width=width)])
 
 
 def map_hex_width(board: Board, width: int, chosen: int | None) -> int:
