@@ -163,6 +163,11 @@ class Game(Protocol, Generic[S, V, A]):
         rebuilds the game exactly (`from_setup`). It holds secrets: keep it on the server."""
         ...
 
+    def renamed(self, setup: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        """The same setup with other names for the seats (a signed-in player taking a seat):
+        names are labels, so the game replays the same with them."""
+        ...
+
     def from_setup(self, setup: Mapping[str, Any]) -> S:
         """The game at its start, from `setup_of`; ValueError names what is wrong."""
         ...

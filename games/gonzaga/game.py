@@ -156,6 +156,9 @@ class Gonzaga:
     def setup_of(self, state: GameState) -> dict[str, Any]:
         return {"setup": asdict(state.setup), "variants": sorted(state.rules.variants)}
 
+    def renamed(self, setup: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        return {**setup, "setup": {**setup["setup"], "names": list(names)}}
+
     def from_setup(self, setup: Mapping[str, Any]) -> GameState:
         deal = setup_from_json(setup["setup"])
         return engine.new_game(list(deal.names), setup=deal, board=self.board,

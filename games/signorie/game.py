@@ -111,6 +111,9 @@ class SignorieGame:
     def setup_of(self, state: SignorieState) -> dict[str, Any]:
         return {"names": list(state.names), "seed": state.seed}
 
+    def renamed(self, setup: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        return {**setup, "names": list(names)}
+
     def from_setup(self, setup: Mapping[str, Any]) -> SignorieState:
         return self.new_game(list(setup["names"]), int(setup["seed"]))
 

@@ -254,7 +254,7 @@ class Accounts:
                                   account=None if session is None else session.user.id)
         if session is not None:
             for seat in room.claimed:
-                self.store.hold(room.id, seat, session.user.id)
+                self._hold(room, seat, session.user)
         if rated:
             self.store.add_rated(room.id, room.game.info.name, len(room.params.seats))
         return room
@@ -297,7 +297,9 @@ class Accounts:
             raise ClientError("full", say("seat.rated-twice"))
         seat, token = self.server.claim(game_id, _client(request))
         if session is not None:
-            self.store.hold(game_id, seat, session.user.id)
+            room = self.server.room(game_id)
+            if room is not None:
+                self._hold(room, seat, session.user)
         return seat, token
 
     def opening(self, ws: WebSocket, room: Room, seat: int | None) -> None:
@@ -310,7 +312,7 @@ class Accounts:
         rated = self.store.rated_game(room.id) is not None
         if not rated:
             if user is not None and holder is None:
-                self.store.hold(room.id, seat, user.id)
+                self._hold(room, seat, user)
             return
         if user is None:
             raise ClientError("sign-in", say("seat.rated-sign-in"))
@@ -319,8 +321,16 @@ class Accounts:
         if holder is None:
             if user.id in self.store.holders(room.id).values():
                 raise ClientError("other-account", say("seat.rated-twice"))
-            if not self.store.hold(room.id, seat, user.id):
+            if not self._hold(room, seat, user):
                 raise ClientError("other-account", say("seat.other-account"))
+
+    def _hold(self, room: Room, seat: int, user: User) -> bool:
+        """Tie a seat to an account, which then names it (`GameServer.name_seat`); False if
+        another account holds it."""
+        if not self.store.hold(room.id, seat, user.id):
+            return False
+        self.server.name_seat(room, seat, user.name)
+        return True
 
     def game_over(self, room: Room) -> bool:
         """Count a rated game's result in its people's ratings, once; True if it was counted

@@ -410,6 +410,19 @@ class GameServer:
         self.kick_bots(room)
         return room
 
+    def name_seat(self, room: Room, seat: int, name: str) -> None:
+        """A seat taken by a signed-in player goes by the account's name (unless it has a
+        name of its own): in the log, the views, new chat lines, the lobby, "my games" and
+        profiles; stored, and told to every connection, here and on other processes."""
+        if not room.rename(seat, name):
+            return
+        self.store.set_params(room.id, room.params.to_json(room.site), room.section(),
+                              room.summary())
+        self._lobby_cache.clear()
+        self.broadcast(room)
+        if self.cluster is not None:
+            self.cluster.changed(room)
+
     def claim(self, game_id: str, client: str = "") -> tuple[int, str]:
         self.lobby_limit.check(client, "lobby requests from your address")
         room = self.room(game_id)

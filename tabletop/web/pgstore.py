@@ -274,6 +274,14 @@ class PgStore:
         with self.connection() as conn:
             self._status(_Conn(conn), game_id, status)
 
+    def set_params(self, game_id: str, params: dict[str, Any], section: str | None,
+                   summary: dict[str, Any]) -> None:
+        """A game's parameters written over (a seat renamed), with its lobby line."""
+        with self.connection() as conn:
+            c = _Conn(conn)
+            c.execute("UPDATE games SET params=? WHERE id=?", (json.dumps(params), game_id))
+            c.execute(SET_SUMMARY, (section, json.dumps(summary), game_id))
+
     def claim(self, game_id: str, seat: int, *, section: str | None = None,
               summary: dict[str, Any] | None = None) -> bool:
         """Mark a seat as taken, with the game's new lobby line if given; False (and nothing

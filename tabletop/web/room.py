@@ -34,6 +34,9 @@ class Seat:
     kind: str  # person | bot
     name: str
     bot: str | None = None  # bot spec, e.g. "greedy"
+    # the name is the seat's own (typed by the creator, or a player's account name); a
+    # person seat still called "Player 2" takes the name of the account that takes it
+    named: bool = True
 
 
 @dataclass
@@ -59,7 +62,8 @@ class GameParams:
     def to_json(self, site: WebGame) -> dict[str, Any]:
         learn = {"tutorial": self.tutorial} if self.tutorial else {}
         return {"game": self.game, **learn,
-                "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot} for s in self.seats],
+                "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "named": s.named}
+                          for s in self.seats],
                 "seed": self.seed, "options": self.options, "public": self.public,
                 "bot_seed": self.bot_seed, "setup": self.setup, "timing": self.timing,
                 "hints": self.hints, **site.params_extra()}
@@ -69,7 +73,8 @@ class GameParams:
         """Params as stored, older forms included (the game's site reads its own)."""
         data = site.upgrade_params(data)
         seed = data.get("seed")
-        return GameParams([Seat(s["kind"], s["name"], s.get("bot")) for s in data["seats"]],
+        return GameParams([Seat(s["kind"], s["name"], s.get("bot"), bool(s.get("named", True)))
+                           for s in data["seats"]],
                           None if seed is None else int(seed), dict(data.get("options") or {}),
                           bool(data.get("public", False)), data.get("setup"),
                           int(data.get("bot_seed", seed or 0)), str(data.get("game", "gonzaga")),
@@ -148,7 +153,7 @@ def _parse_seats(seats_in: Any, site: WebGame) -> list[Seat]:
                                              f"the levels are {', '.join(site.levels)}")
             seats.append(Seat(BOT, name or say("seat.bot", level=site.level_name(spec)), spec))
         else:
-            seats.append(Seat(PERSON, name or say("seat.player", n=i + 1)))
+            seats.append(Seat(PERSON, name or say("seat.player", n=i + 1), named=bool(name)))
     return seats
 
 
@@ -235,7 +240,12 @@ class Room:
         theirs = [self.game.action_from_json(data) for data in stored.actions]
         mine = self.state.history
         self.claimed |= stored.claimed
-        if list(mine) == theirs[:len(mine)]:
+        named = GameParams.from_json(stored.params, self.site)
+        renamed = [s.name for s in named.seats] != [s.name for s in self.params.seats]
+        if renamed:  # a seat taken by an account on another process: the game under its name
+            self.params.seats, self.params.setup = named.seats, named.setup
+            self._forget_texts()
+        if list(mine) == theirs[:len(mine)] and not renamed:
             for action in theirs[len(mine):]:
                 try:
                     new = self.game.apply(self.state, action)
@@ -479,6 +489,31 @@ class Room:
     def touch(self) -> None:
         """Something shown to clients changed besides the game (presence, rematch)."""
         self.version += 1
+
+    def rename(self, seat: int, name: str) -> bool:
+        """Call a person's seat by the name of the account that took it, unless the seat has
+        a name of its own; the game is replayed under the new names (names are labels: every
+        move stays legal), so the log, the views and the record say it. True if renamed."""
+        s = self.params.seats[seat]
+        if s.kind != PERSON or s.named or self.params.setup is None:
+            return False
+        s.name, s.named = name, True
+        names = [x.name for x in self.params.seats]
+        self.params.setup = self.game.renamed(self.params.setup, names)
+        state, before = self.initial_state(), None
+        for action in self.state.history:
+            new = self.game.apply(state, action)
+            before = state if self._undoable(state, new) else None
+            state = new
+        self.state, self.before = state, before
+        self._forget_texts()
+        self.touch()
+        return True
+
+    def _forget_texts(self) -> None:
+        """The sentences built so far name the seats as they were."""
+        for cache in (self._messages, self._texts, self._log, self._log_texts):
+            cache.clear()
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")

@@ -112,6 +112,8 @@ class GameStore(Protocol):
     def take_back(self, game_id: str, seq: int, *, section: str | None = None,
                   summary: dict[str, Any] | None = None) -> None: ...
     def set_status(self, game_id: str, status: str) -> None: ...
+    def set_params(self, game_id: str, params: dict[str, Any], section: str | None,
+                   summary: dict[str, Any]) -> None: ...
     def set_summary(self, game_id: str, section: str | None,
                     summary: dict[str, Any]) -> None: ...
     def claim(self, game_id: str, seat: int, *, section: str | None = None,
@@ -298,6 +300,13 @@ class SqliteStore:
     def set_status(self, game_id: str, status: str) -> None:
         with self._lock, self._tx():
             self._status(game_id, status)
+
+    def set_params(self, game_id: str, params: dict[str, Any], section: str | None,
+                   summary: dict[str, Any]) -> None:
+        """A game's parameters written over (a seat renamed), with its lobby line."""
+        with self._lock, self._tx():
+            self._db.execute("UPDATE games SET params=? WHERE id=?", (json.dumps(params), game_id))
+            self._summary(game_id, section, summary)
 
     def claim(self, game_id: str, seat: int, *, section: str | None = None,
               summary: dict[str, Any] | None = None) -> bool:

@@ -12,6 +12,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+import websockets
 from accounts_client import Visitor, hello, play
 from web_server import Server, launch
 
@@ -604,3 +605,48 @@ def seats_and_games_by_join(games: Any) -> None:
         assert store.unrated_ended() == []
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("game_name", ["gonzaga", "signorie"])
+def test_signed_in_players_go_by_their_account_names(server, game_name):
+    """Not "Player 1 / Player 2": a seat a signed-in player creates, joins or opens by link
+    goes by the account's name, at the table (players, log, chat), in the lobby, in "my
+    games" and on profiles; a name the creator typed stays."""
+    suffix = game_name[:3]
+    ann, bo = new_user(server, f"Annalena{suffix}"), new_user(server, f"Bonifacio{suffix}")
+    seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "person", "name": "Zia"}]
+    game = ann.ok("/api/games", {"game": game_name, "seats": seats, "public": True})
+    assert [s["name"] for s in game["seats"]] == [f"Annalena{suffix}", "Player 2", "Zia"]
+    welcome = asyncio.run(hello(server.ws, game["seats"][1]["link"], bo))
+    assert welcome["seat"] == 1 and welcome["name"] == f"Bonifacio{suffix}"
+
+    async def watch_and_chat() -> dict[str, Any]:
+        game_id, token = game["seats"][1]["link"].removeprefix("/game/").split("#", 1)
+        headers = {"Cookie": bo.cookie_header()}
+        async with websockets.connect(f"{server.ws}/ws/{game_id}", max_size=1 << 24,
+                                      additional_headers=headers) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            await ws.send(json.dumps({"type": "chat", "text": "ciao"}))
+            view = None
+            while True:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                if msg["type"] == "state":
+                    view = msg
+                if msg["type"] == "chat" and not msg.get("history"):
+                    return {"view": view, "chat": msg["lines"][0]}
+
+    seen = asyncio.run(watch_and_chat())
+    assert seen["chat"]["name"] == f"Bonifacio{suffix}"
+    text = json.dumps(seen["view"], ensure_ascii=False)
+    assert f"Annalena{suffix}" in text and f"Bonifacio{suffix}" in text and "Zia" in text
+    assert "Player 1" not in text and "Player 2" not in text
+    lobby = Visitor(server.base).ok("/api/games")
+    line = next(g for section in ("open", "playing") for g in lobby[section]
+                if g["id"] == game["id"])
+    assert [s["name"] for s in line["seats"]] == [f"Annalena{suffix}", f"Bonifacio{suffix}",
+                                                  "Zia"]
+    mine = bo.ok("/api/me/games")
+    listed = next(g for section in ("waiting", "running") for g in mine[section]
+                  if g["id"] == game["id"])
+    assert [s["name"] for s in listed["seats"]][:2] == [f"Annalena{suffix}",
+                                                        f"Bonifacio{suffix}"]

@@ -166,6 +166,29 @@ def test_a_seat_claimed_on_another_process_is_told_as_presence_not_a_view_again(
     asyncio.run(run())
 
 
+def test_a_seat_named_on_another_process_is_named_here_too(tmp_path: Path) -> None:
+    """A signed-in player took seat 1 on process B (`name_seat`): A, catching up, replays the
+    game under the account's name, so its clients read it in the players and the log."""
+    async def run() -> None:
+        a, b = _servers(tmp_path / "g.db")
+        room_a = a.create(PEOPLE)
+        await a.act(room_a, 0, _plan(room_a, 0), 0)
+        room_b = b.room(room_a.id)
+        assert room_b is not None and room_b.params.seats[1].name == "Player 2"
+        b.name_seat(room_b, 1, "Bonifacio")
+        b.name_seat(room_b, 1, "Somebody else")  # a seat is named once
+        ann = _Client(room_a, 0)
+        a.conns[room_a.id].add(ann)  # type: ignore[arg-type]
+        assert await a.catch_up(room_a)
+        assert [s.name for s in room_a.params.seats] == ["Player 1", "Bonifacio"]
+        assert room_a.state.history == room_b.state.history
+        view = ann.sent[-1]
+        assert view["type"] == "state" and "Bonifacio" in json.dumps(view)
+        assert "Player 2" not in json.dumps(view)
+
+    asyncio.run(run())
+
+
 def test_an_undo_on_another_process_is_replayed_not_forked(tmp_path: Path) -> None:
     async def run() -> None:
         a, b = _servers(tmp_path / "g.db")
