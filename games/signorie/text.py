@@ -362,7 +362,8 @@ def _describe_more(p: Position, entry: LogEntry, who: str) -> str:
     if k == "offspring":
         return say("log.offspring", who=who,
                    rolls=" ".join(map(str, d["rolls"])) or say("log.offspring.none"),
-                   male=d["male"], female=d["female"])
+                   sons=_n("offspring.sons", d["male"]),
+                   daughters=_n("offspring.daughters", d["female"]))
     return _describe_end(p, entry, who)
 
 
@@ -662,8 +663,10 @@ MESSAGES: dict[str, str] = {
     "log.marriage": "{who} arranges a Marriage in {city} with a dowry of {dowry}.",
     "log.marriage-tile": "{who} arranges a Marriage in {city} with a dowry of {dowry} and "
                          "takes the alliance tile {tile}.",
-    "log.offspring": "{who} rolls the offspring dice: {rolls}; {male} son(s) and {female} "
-                     "daughter(s) join the supply.",
+    "log.offspring": "{who} rolls the offspring dice: {rolls}; {sons} and {daughters} join "
+                     "the supply.",
+    "offspring.sons.one": "{n} son", "offspring.sons.many": "{n} sons",
+    "offspring.daughters.one": "{n} daughter", "offspring.daughters.many": "{n} daughters",
     "log.offspring.none": "none",
     "log.nobody": "nobody",
     "log.rewards": "Rewards: the new turn order is {order}; the reward goes to {won}.",

@@ -62,3 +62,22 @@ def test_the_colours_differ_in_their_first_two_letters_in_every_language():
         with i18n.use(lang):
             shorts = [colour_title(c)[:2] for c in tables().colours]
         assert len(set(shorts)) == len(shorts), (lang, shorts)
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [
+    ("en", "1 son and 2 daughters", "2 sons and 1 daughter"),
+    ("de", "1 Sohn und 2 Töchter", "2 Söhne und 1 Tochter"),
+    ("it", "1 figlio e 2 figlie", "2 figli e 1 figlia")])
+def test_the_offspring_are_counted_in_words_of_one_and_many(lang, one, many):
+    """"2 son(s)" is a sentence in no language: each count takes its own form."""
+    from tabletop.game import LogEntry
+
+    state = GAME.new_game(["Ann", "Bea"], 3)
+
+    def said(male: int, female: int) -> str:
+        entry = LogEntry("offspring", 0, {"rolls": [1, 6, 2], "male": male, "female": female})
+        with i18n.use(lang):
+            return text.describe_log(state, entry)
+
+    assert one in said(1, 2) and many in said(2, 1)
+    assert "(s)" not in said(1, 2) and "/" not in said(2, 1)
