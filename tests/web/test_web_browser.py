@@ -6,6 +6,7 @@ and fail in CI (CI=true), where .ci/run installs it.
 
 from __future__ import annotations
 
+import pytest
 from browsers import click, shot, wait_taken
 
 from tabletop.web.loadbench import http_json
@@ -210,3 +211,23 @@ def test_two_people_in_two_browsers_plan_in_secret(server, browser):
     shot(bo, "reveal")
     ann.context.close()
     bo.context.close()
+
+
+@pytest.mark.parametrize("game", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_a_link_that_opens_no_seat_says_so_and_offers_to_watch(server, browser, game, size):
+    """A mistyped seat link to a real game: not an empty table under a toast, but what went
+    wrong and a way on (watch the game, or the lobby)."""
+    made = http_json(f"{server.base}/api/games", {
+        "game": game, "seats": [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}]})
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.goto(f"{server.base}/game/{made['id']}#Abcdefghijklmnopqrstuvwxyz0123456789ab")
+    page.wait_for_selector("#bad-link", state="visible", timeout=15000)
+    assert "no seat" in page.inner_text("#bad-link")
+    box = page.locator("#bad-link-watch").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0]
+    assert page.locator("#bad-link-lobby").get_attribute("href") == "/"
+    page.click("#bad-link-watch")
+    page.wait_for_function("document.body.dataset.seq !== undefined", timeout=15000)
+    assert page.locator("#bad-link").count() == 0  # the page came back as a spectator's
+    page.close()

@@ -79,7 +79,7 @@ const Table = (() => {
       if (msg.code === "not-found") { showGone(); return; }
       // a rated game's seat is for a signed-in player: sign in, then come back to this seat
       if (msg.code === "sign-in") { tb.gone = true; location.href = `/account?next=${encodeURIComponent(location.pathname + location.hash)}`; return; }
-      if (msg.code === "bad-token") { tb.token = null; forgetSeat(tb.gameId); }
+      if (msg.code === "bad-token") { tb.token = null; forgetSeat(tb.gameId); showBadLink(); return; }
       tb.sentSeq = null;
       emit("error", msg);
       if (h.error) h.error(msg);
@@ -94,6 +94,24 @@ const Table = (() => {
     if ($("gone")) $("gone").hidden = false;
     if ($("status")) $("status").textContent = t("No such game");
     setConn("");
+  }
+
+  // a link to a real game that opens none of its seats: say so, and offer to watch the game
+  // or go to the lobby, instead of an empty table under a toast
+  function showBadLink() {
+    if ($("bad-link")) return;
+    if ($("game")) $("game").hidden = true;
+    const card = el("section", { class: "card" },
+      el("h2", { text: t("This link opens no seat of this game") }),
+      el("p", { text: t("It may be mistyped, cut short or from an earlier game: ask whoever sent it for the seat's link again. Meanwhile you can watch the game.") }),
+      el("p", { class: "row" },
+        el("a", { href: `/game/${tb.gameId}#watch`, id: "bad-link-watch", class: "button primary",
+          onclick: () => setTimeout(() => location.reload(), 0) }, t("Watch this game")),
+        el("a", { href: "/", id: "bad-link-lobby", class: "button" }, t("To the lobby"))));
+    const box = el("main", { id: "bad-link", role: "alert" }, card);
+    const header = document.querySelector("header");
+    if (header) header.after(box); else document.body.prepend(box);
+    if ($("status")) $("status").textContent = t("This link opens no seat of this game");
   }
 
   // -- the end --------------------------------------------------------------------------------
