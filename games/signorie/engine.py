@@ -364,13 +364,15 @@ def _marriage_options(s: Position, seat: int) -> list:
 
 
 def _helper_options(s: Position, f: list) -> list:
-    """The next hired helper of the column that can act, in printed order (skipping the rest)."""
+    """The next helper of the column that can act, in printed order (skipping the rest): one
+    hired before the die was placed (`f[4]`), as a helper hired by this die's action (a free
+    helper can join the die's column) has no immediate effect."""
     t, seat = s.t, f[1]
     column = t.column_helpers[f[2]]
-    hired = s.helpers[seat]
+    ready = f[4]
     for i in range(f[3], len(column)):
         h = column[i]
-        if hired[h] and _need(s, seat, t.helper_effect[h]) <= s.florins[seat]:
+        if h in ready and _need(s, seat, t.helper_effect[h]) <= s.florins[seat]:
             f[3] = i
             return [_act(Activate, seat, h, True), _act(Activate, seat, h, False)]
     return []
@@ -562,7 +564,8 @@ def _take_die(s: SignorieState, a: TakeDie) -> None:
 def _choose(s: SignorieState, a: ChooseAction) -> None:
     t, seat = s.t, a.seat
     c = s.stack.pop()[2]
-    s.stack.append(["helpers", seat, c, 0])
+    hired = s.helpers[seat]
+    s.stack.append(["helpers", seat, c, 0, tuple(h for h in t.column_helpers[c] if hired[h])])
     if a.kind == "signoria":
         _log(s, "signoria", seat, colour=t.colours[c], name=t.signoria_name[c])
         _resolve(s, seat, t.signoria[c], 1, "signoria")

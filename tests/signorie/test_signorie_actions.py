@@ -11,6 +11,7 @@ from games.signorie.actions import (
     Advance,
     ChooseAction,
     FaceDown,
+    Hire,
     Marry,
     Mission,
     Pass,
@@ -554,3 +555,45 @@ def test_tutors_is_the_only_repeated_tile_that_asks_a_question():
     assert asking == {"Tutors"}
     assert set(GAINS) | {"Tutors"} == {T.tile_name[i] for i in range(len(T.tile_effect))
                                        if T.tile_repeat[i]}
+
+
+# -- a free helper ------------------------------------------------------------------------------
+
+
+def test_a_free_helper_in_the_dies_column_first_acts_on_a_later_turn():
+    """Hiring a Helper: it `has no immediate effect, but will change the resolution of future
+    actions`; a free helper (here the Steward assignment) hired into the column of the die
+    that hired it does not act for that die, and acts for the next die of the column."""
+    s = game()
+    red = col("red")
+    florins_helper, later_helper = T.column_helpers[red][:2]
+    assert T.helper_effect[florins_helper][0] == "florins"
+    put_tile(s, T.colour_assignment_slots[red][0], "Steward")
+    turn(s, RED)
+    take(s, RED, "red", 6)
+    engine.apply_in_place(s, ChooseAction(RED, "assignment", "male", 1))
+    engine.apply_in_place(s, Hire(RED, florins_helper))
+    assert s.helpers[RED][florins_helper]
+    assert not any(isinstance(a, Activate) for a in engine.legal_actions(s, RED))
+    assert s.to_move() != (RED,) or s.stack[-1][0] == "turn"
+    s.taken[RED] = [0] * len(T.colours)  # a later turn, another red die
+    turn(s, RED)
+    take(s, RED, "red", 6)
+    engine.apply_in_place(s, ChooseAction(RED, "assignment", "male", 1))
+    engine.apply_in_place(s, Hire(RED, later_helper))
+    assert engine.legal_actions(s, RED) == [Activate(RED, florins_helper, True),
+                                            Activate(RED, florins_helper, False)]
+    engine.apply_in_place(s, Activate(RED, florins_helper, True))
+    assert not any(isinstance(a, Activate) for a in engine.legal_actions(s, RED)), \
+        "the helper hired by this die waits for the next one"
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "has no immediate effect: it first acts for a later die"),
+    ("de", "wirkt nicht sofort: er wirkt erst bei einem späteren Würfel"),
+    ("it", "non ha effetto immediato: agisce per la prima volta con un dado successivo"),
+])
+def test_the_rules_page_says_a_helper_hired_now_first_acts_for_a_later_die(lang, words):
+    from tabletop.web.rules import document
+
+    assert words in document("signorie", lang)
