@@ -12,6 +12,7 @@ import os
 import platform
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from .bots import make_bot
@@ -32,10 +33,11 @@ def seats(game: Game, players: int) -> list[str]:
     return [f"seat {i + 1}" for i in range(players)]
 
 
-def random_game(game: Game, seed: int, players: int = 4) -> Any:
+def random_game(game: Game, seed: int, players: int = 4,
+                options: Mapping[str, Any] | None = None) -> Any:
     """A game of uniformly random legal actions, through the public interface only."""
     rng = random.Random(seed)
-    state = game.new_game(seats(game, players), seed)
+    state = game.new_game(seats(game, players), seed, options)
     while not state.is_over:
         legal = game.legal_actions(state, state.to_move()[0])
         game.apply_in_place(state, legal[rng.randrange(len(legal))])
@@ -43,7 +45,11 @@ def random_game(game: Game, seed: int, players: int = 4) -> Any:
 
 
 def run_bench(game: Game, games: int = 200, seed: int = 0, mcts_decisions: int = 16,
-              mcts_spec: str = "mcts:hard") -> dict[str, Any]:
+              mcts_spec: str = "mcts:hard", options: Mapping[str, Any] | None = None
+              ) -> dict[str, Any]:
+    """The figures of `game` played with `options` (the game's own figures are of its
+    standard game)."""
+    game.new_game(seats(game, game.info.min_players), seed, options)  # refused before timing
     pinning, cores = _pin_to_one_core()
     try:
         figures: dict[str, Any] = {
@@ -51,9 +57,9 @@ def run_bench(game: Game, games: int = 200, seed: int = 0, mcts_decisions: int =
             "machine": f"{platform.machine()} {platform.python_implementation()} "
                        f"{platform.python_version()}, {pinning}"}
         figures.update(_game_figures(game, seed))
-        figures.update(measure_random(game, games, seed))
+        figures.update(measure_random(game, games, seed, options))
         if mcts_decisions > 0:
-            figures.update(measure_search(game, mcts_decisions, seed, mcts_spec))
+            figures.update(measure_search(game, mcts_decisions, seed, mcts_spec, options))
         return figures
     finally:
         if cores is not None:
@@ -70,17 +76,18 @@ def _game_figures(game: Game, seed: int) -> dict[str, Any]:
     return module.figures(seed)
 
 
-def measure_random(game: Game, games: int, seed: int) -> dict[str, Any]:
+def measure_random(game: Game, games: int, seed: int,
+                   options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Random 4-player (or the most players) games per second, and clone+apply steps/s."""
     players = min(4, game.info.max_players)
-    random_game(game, seed, players)  # warm caches
+    random_game(game, seed, players, options)  # warm caches
     t0 = time.perf_counter()
     rounds = 0
     for i in range(games):
-        rounds += game.round(random_game(game, seed + i, players))
+        rounds += game.round(random_game(game, seed + i, players, options))
     elapsed = time.perf_counter() - t0
 
-    state = game.new_game(seats(game, players), seed)
+    state = game.new_game(seats(game, players), seed, options)
     steps = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < 1.0:
@@ -98,15 +105,15 @@ def measure_random(game: Game, games: int, seed: int) -> dict[str, Any]:
     }
 
 
-def measure_search(game: Game, decisions: int, seed: int, spec: str = "mcts:hard"
-                   ) -> dict[str, Any]:
+def measure_search(game: Game, decisions: int, seed: int, spec: str = "mcts:hard",
+                   options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Time the search bot on positions of heuristic games (greedy if the game has one):
     half with the fewest players, half with the most, spread over the whole game."""
     positions: list[tuple[Any, int]] = []
     per_size = max(1, decisions // 2)
     policy = "greedy" if "greedy" in game.bots else "random"
     for players in sorted({game.info.min_players, min(4, game.info.max_players)}):
-        state = game.new_game(seats(game, players), seed + players)
+        state = game.new_game(seats(game, players), seed + players, options)
         bots = [make_bot(game, policy, seed + i) for i in range(players)]
         seen: list[tuple[Any, int]] = []
         while not state.is_over:

@@ -16,6 +16,7 @@ from rich.markup import escape
 
 from . import games as catalogue
 from . import i18n
+from .game import option_words, read_options
 from .i18n_cli import app as i18n_app
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
@@ -31,6 +32,9 @@ RayAddress = Annotated[str | None, typer.Option(
     help="Play the games as Ray tasks: on a Ray instance started here (--ray alone, with "
          "--workers CPUs) or on the cluster at ADDRESS (auto, ray://head:10001). Needs "
          "the optional Ray package (the project's ray extra).")]
+OptionWords = Annotated[list[str] | None, typer.Option(
+    "--option", help="A game option NAME=VALUE (repeatable; a list as a,b); `gonzaga games` "
+                     "lists each game's options.")]
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -59,23 +63,19 @@ def game_named(name: str) -> Any:
 
 
 def game_options(game: Any, scenario: str | None = None, board: Path | None = None,
-                 option: list[str] | None = None) -> dict[str, Any]:
-    """Options for `game` from the command line; the game itself refuses what it lacks."""
-    options: dict[str, Any] = {}
-    for item in option or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise fail(f"--option takes NAME=VALUE, not {item!r}")
-        options[key.strip()] = value.strip()
-    if scenario is not None:
-        options["scenario"] = scenario
-    if board is not None:
-        options["board"] = str(board)
-    unknown = sorted(set(options) - set(game.info.options))
-    if unknown:
-        known = ", ".join(game.info.options) or "none"
-        raise fail(f"{game.info.title} has no option {', '.join(unknown)} (its options: {known})")
-    return options
+                 option: list[str] | None = None, variants: list[str] | None = None
+                 ) -> dict[str, Any]:
+    """Options for `game` from the command line: `--option NAME=VALUE` and the shortcuts
+    `--scenario`, `--board` and `--variant`, read as the game declares each
+    (`tabletop.game.read_options`, the lobby's reader too)."""
+    words = list(option or [])
+    words += [] if scenario is None else [f"scenario={scenario}"]
+    words += [] if board is None else [f"board={board}"]
+    words += [f"variants={v}" for v in variants or []]
+    try:
+        return read_options(game.info, option_words(words))
+    except ValueError as exc:
+        raise fail(str(exc)) from None
 
 
 @app.command("games")
@@ -88,6 +88,8 @@ def list_games() -> None:
         info = game.info
         console.print(f"[bold]{name}[/]: {info.title}, {info.min_players}-{info.max_players} "
                       f"players; bots: {', '.join(bot_names(game))}", highlight=False)
+        for option, spec in info.options.items():
+            console.print(f"  --option {option}=...: {spec.help}", highlight=False)
 
 
 @app.command()
@@ -103,8 +105,7 @@ def simulate(
     ray: RayAddress = None,
     scenario: Annotated[str | None, typer.Option(help="Gonzaga: the scenario (default: "
                                                       "random).")] = None,
-    option: Annotated[list[str] | None, typer.Option(help="A game option NAME=VALUE "
-                                                          "(repeatable).")] = None,
+    option: OptionWords = None,
 ) -> None:
     """Play many bot games and summarise wins, scores, rounds and points by source."""
     from .simulate import print_summary, run_simulation
@@ -143,12 +144,14 @@ def tournament(
     solo: Annotated[str | None, typer.Option(help="Only line-ups where this bot holds one seat "
                                                   "(e.g. one mcts:hard against three greedy)."
                                              )] = None,
+    option: OptionWords = None,
 ) -> None:
     """Seat-rotated bot matches: win rates with 95% intervals, ratings, a report and records."""
     from .parallel import LOCAL
     from .tournament import default_workers, print_tournament, run_tournament
 
     chosen = game_named(game)
+    options = game_options(chosen, option=option)
     counts: list[int] = []
     for part in split(players):
         try:
@@ -162,11 +165,13 @@ def tournament(
     command = (f"gonzaga tournament{'' if game == catalogue.DEFAULT else ' --game ' + game} "
                f"--bots {bots} --players {players} --games {games} "
                f"--seed {seed}{where} --out {folder}"
-               + (f" --solo {solo}" if solo else "") + ("" if records else " --no-records"))
+               + (f" --solo {solo}" if solo else "") + ("" if records else " --no-records")
+               + "".join(f" --option {o}" for o in option or []))
     try:
         result = run_tournament(chosen, split(bots), counts, games=games, seed=seed, workers=k,
                                 out=folder, console=console, overwrite=overwrite,
-                                command=command, solo=solo, records=records, ray=ray)
+                                command=command, solo=solo, records=records, ray=ray,
+                                options=options)
     except ValueError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:
@@ -267,6 +272,7 @@ def play(
                                                      "bot move, to follow the game.")] = 0.0,
     lang: Annotated[str, typer.Option(help="The language: " + ", ".join(i18n.LANGUAGES)
                                       + ".")] = i18n.DEFAULT,
+    option: OptionWords = None,
 ) -> None:
     """Play a game in the terminal, against bots or hot-seat; each game draws its own table."""
     if lang not in i18n.LANGUAGES:
@@ -277,9 +283,10 @@ def play(
     if terminal is None:
         raise fail(f"{chosen.info.title} cannot be played in the terminal yet")
     specs = split(players if players is not None else terminal.DEFAULT_PLAYERS)
+    options = game_options(chosen, scenario, None, option, variant)
     try:
-        terminal.play(specs, seed=seed, record=record, console=console, scenario=scenario,
-                      variants=variant or [], pause=pause)
+        terminal.play(specs, seed=seed, record=record, console=console, options=options,
+                      pause=pause)
     except ValueError as exc:
         raise fail(str(exc)) from None
 
@@ -503,17 +510,21 @@ def bench(
                                             "game's address does); 'seat' puts a game's seats "
                                             "on different processes (the worst case).")
                      ] = "game",
+    option: OptionWords = None,
 ) -> None:
     """Measure speed on one core: games per second, placement listing, clone+apply, search;
     or, with --server, the web server's latency under load (or its memory, with --memory)."""
+    chosen = game_named(game)
+    options = game_options(chosen, option=option)
     if server:
         from tabletop.web.loadbench import run_load_bench, run_memory_bench
         from tabletop.web.site import load_sites
 
-        names = list(load_sites()) if every_game else [game_named(game).info.name]
+        _check_lobby_options(chosen, options, every_game or memory)
+        names = list(load_sites()) if every_game else [chosen.info.name]
         figures = run_memory_bench(server_games) if memory else \
             run_load_bench(games=server_games, think=think, lobby_pollers=lobby_pollers,
-                           names=names, db=db, workers=workers, route=route)
+                           names=names, db=db, workers=workers, route=route, options=options)
         _print_figures(figures, as_json)
         return
     from .bench import run_bench
@@ -521,10 +532,20 @@ def bench(
     if games < 1 or mcts < 0:
         raise fail("--games must be at least 1 and --mcts at least 0", 2)
     try:
-        figures = run_bench(game_named(game), games=games, mcts_decisions=mcts, mcts_spec=bot)
+        figures = run_bench(chosen, games=games, mcts_decisions=mcts, mcts_spec=bot,
+                            options=options)
     except ValueError as exc:
         raise fail(str(exc), 2) from None
     _print_figures(figures, as_json)
+
+
+def _check_lobby_options(game: Any, options: dict[str, Any], mixed: bool) -> None:
+    """`bench --server` sets options as the lobby does: only those it offers, for one game."""
+    if options and mixed:
+        raise fail("--option sets one game's options: not with --every-game or --memory")
+    offstage = [name for name in options if not game.info.options[name].lobby]
+    if offstage:
+        raise fail(f"the lobby does not offer {', '.join(offstage)}: the server chooses it")
 
 
 def _print_figures(figures: dict[str, object], as_json: bool) -> None:

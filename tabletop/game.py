@@ -21,6 +21,21 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+#: How an option's value is written: `text` one word, `names` a list of words (`a,b` on a
+#: command line, or the option given again), `path` a file on this machine.
+OPTION_KINDS = ("text", "names", "path")
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """An option a game declares: what it means and how its value is read, so every command
+    and the web lobby read it alike (`read_options`)."""
+
+    help: str
+    kind: str = "text"  # one of OPTION_KINDS
+    choices: tuple[str, ...] = ()  # the words a value may hold (empty: the game checks them)
+    lobby: bool = True  # offered in the web lobby (a file on the server is not a player's)
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -37,13 +52,58 @@ class GameInfo:
     record_format: str  # the `format` of its records, without the version: `NAME-record`
     score_sources: tuple[str, ...] = ()  # the kinds of points, as `score_breakdown` keys them
     seat_colours: tuple[str, ...] = ()  # each seat's colour name, in seat order
-    options: Mapping[str, str] = field(default_factory=dict)  # option name -> what it means
+    options: Mapping[str, GameOption] = field(default_factory=dict)  # by the name it is set by
 
     def check_players(self, n: int) -> None:
         """Raise ValueError naming the allowed counts when `n` seats are not allowed."""
         if not self.min_players <= n <= self.max_players:
             raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} "
                              f"players, not {n}")
+
+
+def option_words(words: Sequence[str]) -> dict[str, list[str]]:
+    """`NAME=VALUE` words (a command line's `--option`s), the values of each name in order."""
+    given: dict[str, list[str]] = {}
+    for word in words:
+        key, sep, value = word.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--option takes NAME=VALUE, not {word!r}")
+        given.setdefault(key.strip(), []).append(value.strip())
+    return given
+
+
+def read_options(info: GameInfo, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of `info`'s game from `given`: a name's values as words (a command line,
+    see `option_words`) or as JSON (the lobby), each read as the game declares it. ValueError
+    names an option the game lacks or a value it cannot take."""
+    out: dict[str, Any] = {}
+    for name, value in given.items():
+        spec = info.options.get(name)
+        if spec is None:
+            known = ", ".join(info.options) or "none"
+            raise ValueError(f"{info.title} has no option {name} (its options: {known})")
+        out[name] = _read_value(info, name, spec, value)
+    return out
+
+
+def _read_value(info: GameInfo, name: str, spec: GameOption, value: Any) -> Any:
+    words = value if isinstance(value, list | tuple) else [value]
+    if not all(isinstance(w, str) for w in words):
+        raise ValueError(f"{info.title}'s option {name} takes words, not {value!r}")
+    if spec.kind == "names":
+        names = [part.strip() for w in words for part in w.split(",") if part.strip()]
+        wrong = [n for n in names if spec.choices and n not in spec.choices]
+        if wrong:
+            raise ValueError(f"{info.title}'s option {name} has no {', '.join(wrong)} "
+                             f"(it takes: {', '.join(spec.choices)})")
+        return names
+    if len(words) != 1:
+        raise ValueError(f"{info.title}'s option {name} takes one value, not {len(words)}")
+    word = words[0].strip()
+    if spec.choices and word not in spec.choices:
+        raise ValueError(f"{info.title}'s option {name} takes one of {', '.join(spec.choices)}, "
+                         f"not {word!r}")
+    return word
 
 
 @runtime_checkable

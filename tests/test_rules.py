@@ -39,6 +39,18 @@ def pts(state, seat=0):
     return state.players[seat].score
 
 
+@pytest.fixture(params=[(), ("one-league-per-sea",)], ids=["standard", "one-league-per-sea"])
+def variants(request):
+    """The rule sets a rule holds in alike: the standard game and each variant."""
+    return request.param
+
+
+def league_elsewhere(state, sea="s0"):
+    """Blue has formed the league of `sea`: under one-league-per-sea red can no longer."""
+    state.players[1].leagues = frozenset({sea})
+    state.leagues_formed = frozenset({sea})
+
+
 # -- set-up ---------------------------------------------------------------------------------------
 
 
@@ -238,8 +250,8 @@ def test_no_fief_on_a_fief_but_on_other_rings(board):
     assert exc.value.rule == "rings-own"
 
 
-def test_illegal_action_changes_nothing(board):
-    state = placing(board, 10, "hispania", "cities")
+def test_illegal_action_changes_nothing(board, variants):
+    state = placing(board, 10, "hispania", "cities", variants=variants)
     before = (state.fief_owner.copy(), list(state.journal), [p.score for p in state.players],
               state.turn)
     with pytest.raises(IllegalAction):
@@ -268,8 +280,10 @@ def test_malformed_actions_are_refused_cleanly(board, action):
     assert np.array_equal(before[0], state.fief_owner) and before[1] == state.journal
 
 
-def test_legal_placements_are_exactly_the_applicable_ones(board):
-    state = placing(board, 30, "hispania", "alliance")
+def test_legal_placements_are_exactly_the_applicable_ones(board, variants):
+    state = placing(board, 30, "hispania", "alliance", variants=variants)
+    league_elsewhere(state)
+    put(state, 0, [(0, 7), (1, 7)], kind="ring")
     legal = legal_actions(state, 0)
     fiefs = [a for a in legal if isinstance(a, PlaceFief)]
     assert fiefs
@@ -348,8 +362,9 @@ def test_wedding_needs_a_ring_left_after_the_privilege(board):
     assert exc.value.rule == "wedding-rings"
 
 
-def test_wedding_listing_matches_rules(board):
-    state = placing(board, 10, "hispania", "alliance")
+def test_wedding_listing_matches_rules(board, variants):
+    state = placing(board, 10, "hispania", "alliance", variants=variants)
+    league_elsewhere(state)
     put(state, 1, [(1, 1)], kind="ring")
     weddings = [a for a in legal_actions(state, 0) if isinstance(a, Wedding)]
     hexes = {(w.first, w.second) for w in weddings}
@@ -363,8 +378,9 @@ def test_wedding_listing_matches_rules(board):
 # -- sea leagues ----------------------------------------------------------------------------
 
 
-def test_sea_league_scores_once_at_the_third_harbor(board):
-    state = placing(board, 10, "hispania", "alliance")
+def test_sea_league_scores_once_at_the_third_harbor(board, variants):
+    """The first league of a sea scores in every rule set."""
+    state = placing(board, 10, "hispania", "alliance", variants=variants)
     put(state, 0, [(0, 7)])
     put(state, 0, [(1, 7)], kind="ring")
     done = apply(state, Wedding(0, (2, 7), (3, 7)))  # third and fourth harbor of s0
@@ -374,8 +390,8 @@ def test_sea_league_scores_once_at_the_third_harbor(board):
     assert done.players[0].leagues == {"s0"}
 
 
-def test_sea_league_not_twice(board):
-    state = placing(board, 10, "hispania", "alliance")
+def test_sea_league_not_twice(board, variants):
+    state = placing(board, 10, "hispania", "alliance", variants=variants)
     put(state, 0, [(0, 7), (1, 7), (2, 7)])
     state.players[0].leagues = frozenset({"s0"})
     done = apply(state, Wedding(0, (3, 7)))
@@ -525,11 +541,13 @@ def test_legal_actions_helpers(board):
     assert (4, 1) in seconds and (2, 1) in seconds and len(seconds) == 6
 
 
-def test_placement_arrays_are_the_placements_with_their_points(board):
+def test_placement_arrays_are_the_placements_with_their_points(board, variants):
     """The vectorised API lists exactly the placement actions, in order, with their points."""
     from games.gonzaga.engine import action_events
 
-    state = placing(board, 10, "hispania", "alliance")
+    state = placing(board, 10, "hispania", "alliance", variants=variants)
+    league_elsewhere(state)
+    put(state, 0, [(0, 7), (1, 7)], kind="ring")  # a fief on (2, 7) forms s0 where it may
     legal = legal_actions(state, 0)
     arrays = legal.placement_arrays()
     assert arrays is not None and len(arrays) == legal.placement_count > 0

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tabletop.game import GameInfo, LogEntry
+from tabletop.game import GameInfo, GameOption, LogEntry
 
 from . import engine, text
 from .actions import Action, action_from_json, action_to_json
@@ -49,9 +49,12 @@ INFO = GameInfo(
     record_format="gonzaga-record",
     score_sources=tuple(str(r) for r in Reason),
     seat_colours=COLOURS,
-    options={"scenario": "the scenario tile (default: drawn at random for the player count)",
-             "variants": "rule variants, a list of: " + ", ".join(VARIANTS),
-             "board": "a board file (default: the shipped board)"},
+    options={"scenario": GameOption("the scenario tile (default: drawn at random for the "
+                                    "player count)"),
+             "variants": GameOption("rule variants, a list of: " + ", ".join(VARIANTS),
+                                    "names", tuple(VARIANTS)),
+             "board": GameOption("a board file (default: the shipped board)", "path",
+                                 lobby=False)},
 )
 
 

@@ -157,6 +157,27 @@ def _moves(s: Position, seat: int, males_spent: int = 0) -> bool:
     return any(any(track[:-1]) for track in s.career[seat])
 
 
+def _points(s: Position, seat: int, males_spent: int = 0) -> int:
+    """How many advancement points can be spent one after another: each male of the supply
+    enters a track and climbs it, each career meeple climbs to the top, and the disc climbs
+    first (so that no 6th-slot initiative step takes a point's place)."""
+    top = len(s.t.career_vp) - 1
+    n = (s.avail[seat][MALE] - males_spent) * (top + 1) + s.t.top_initiative - s.init_pos[seat]
+    for track in s.career[seat]:
+        n += sum(count * (top - slot) for slot, count in enumerate(track))
+    return n
+
+
+def _lost(s: Position, seat: int, a: Advance) -> int:
+    """Points a move takes beyond its own: the initiative steps of a career bonus it reaches."""
+    if a.move == "initiative":
+        return 0
+    bonus = s.t.career_bonus[a.slot + 1 if a.move == "up" else 0]
+    if bonus is None or bonus[0] != "initiative":
+        return 0
+    return min(bonus[1], s.t.top_initiative - s.init_pos[seat])
+
+
 def _best_rank(s: Position, seat: int) -> int:
     rank = s.t.career_rank
     best = 0
@@ -185,12 +206,17 @@ def _min_dowry(s: Position) -> int:
     return low if low <= s.t.dowry_max else INF
 
 
-def _need(s: Position, seat: int, eff: Effect, sex: int = -1, spent: int = 0) -> int:
-    """Florins an effect needs to be performed completely (INF: impossible), after `spent`
-    meeples of `sex` have left the supply."""
+def _need(s: Position, seat: int, eff: Effect, sex: int = -1, spent: int = 0,
+          times: int = 1) -> int:
+    """Florins an effect needs to be performed completely `times` times (INF: impossible),
+    after `spent` meeples of `sex` have left the supply. Each advancement effect spends at
+    least one point, so `times` of them need `times` points that can be spent in a row."""
     kind = eff[0]
     if kind == "advance":
-        return 0 if _moves(s, seat, spent if sex == MALE else 0) else INF
+        males = spent if sex == MALE else 0
+        if times == 1:
+            return 0 if _moves(s, seat, males) else INF
+        return 0 if _points(s, seat, males) >= times else INF
     if kind == "mission":
         return 0 if _mission_ok(s, seat) else INF
     if kind == "marriage":
@@ -204,6 +230,12 @@ def _need(s: Position, seat: int, eff: Effect, sex: int = -1, spent: int = 0) ->
     return 0
 
 
+def assignment_need(s: Position, seat: int, tile: int, sex: int, k: int) -> int:
+    """Florins the tile needs with `k` meeples spent: its bonus is performed once per meeple
+    (a `1` tile takes exactly one)."""
+    return _need(s, seat, s.t.tile_effect[tile], sex, k, k)
+
+
 def _colour_need(s: Position, seat: int, c: int) -> int:
     """The fewest florins, after paying for the die, with which some action of colour c can be
     performed completely."""
@@ -212,7 +244,7 @@ def _colour_need(s: Position, seat: int, c: int) -> int:
     for slot in t.colour_assignment_slots[c]:
         sex = t.assignment_slots[slot][1]
         if need and s.avail[seat][sex]:
-            need = min(need, _need(s, seat, t.tile_effect[s.assignment[slot]], sex, 1))
+            need = min(need, assignment_need(s, seat, s.assignment[slot], sex, 1))
     if need:
         hired = s.helpers[seat]
         for h in t.column_helpers[t.ring[c]]:
@@ -263,7 +295,7 @@ def _choose_options(s: Position, seat: int, c: int) -> list:
         tile = s.assignment[slot]
         most = min(3 if t.tile_repeat[tile] else 1, s.avail[seat][sex])
         for k in range(1, most + 1):
-            if _need(s, seat, t.tile_effect[tile], sex, k) <= florins:
+            if assignment_need(s, seat, tile, sex, k) <= florins:
                 out.append(_act(ChooseAction, seat, "assignment", SEXES[sex], k))
     hired = s.helpers[seat]
     for h in t.column_helpers[t.ring[c]]:
@@ -273,8 +305,27 @@ def _choose_options(s: Position, seat: int, c: int) -> list:
 
 
 def _advance_options(s: Position, f: list) -> list:
+    """The moves of one advancement point; while later executions of a repeated effect still
+    owe points (`f[4]`), only moves after which they can all be spent."""
+    out = advance_moves(s, f)
+    owed = f[4]
+    if owed:
+        seat = f[1]
+        after = _points(s, seat) - 1
+        out = [a for a in out if a.move == "stop" or after - _lost(s, seat, a) >= owed]
+    return out
+
+
+def advance_left(f: list) -> int:
+    """The points still to come: those left in the frame `f` and those of the `f[4]`
+    executions after it, each as many as this one had (left + used)."""
+    return f[2] + f[4] * (f[2] + f[3])
+
+
+def advance_moves(s: Position, f: list) -> list:
+    """Every move of one advancement point that moves something (and `stop` after one)."""
     t, seat = s.t, f[1]
-    out = []
+    out: list = []
     if s.avail[seat][MALE]:
         out += [_act(Advance, seat, "new", track) for track in t.tracks]
     for i, track in enumerate(s.career[seat]):
@@ -313,13 +364,15 @@ def _marriage_options(s: Position, seat: int) -> list:
 
 
 def _helper_options(s: Position, f: list) -> list:
-    """The next hired helper of the column that can act, in printed order (skipping the rest)."""
+    """The next helper of the column that can act, in printed order (skipping the rest): one
+    hired before the die was placed (`f[4]`), as a helper hired by this die's action (a free
+    helper can join the die's column) has no immediate effect."""
     t, seat = s.t, f[1]
     column = t.column_helpers[f[2]]
-    hired = s.helpers[seat]
+    ready = f[4]
     for i in range(f[3], len(column)):
         h = column[i]
-        if hired[h] and _need(s, seat, t.helper_effect[h]) <= s.florins[seat]:
+        if h in ready and _need(s, seat, t.helper_effect[h]) <= s.florins[seat]:
             f[3] = i
             return [_act(Activate, seat, h, True), _act(Activate, seat, h, False)]
     return []
@@ -420,8 +473,9 @@ def _resolve(s: SignorieState, seat: int, eff: Effect, times: int, origin: str) 
         _score(s, seat, amount * times, origin, "bonus")
     elif kind == "initiative":
         _initiative(s, seat, amount * times)
-    elif kind == "advance":
-        s.stack.append(["advance", seat, amount * times, 0])
+    elif kind == "advance":  # one frame per execution, the first on top; each owes a point
+        for later in range(times):
+            s.stack.append(["advance", seat, amount, 0, later])
     elif kind in ("mission", "marriage"):
         s.stack.append([kind, seat])
     elif kind == "face_down_tile":
@@ -510,7 +564,8 @@ def _take_die(s: SignorieState, a: TakeDie) -> None:
 def _choose(s: SignorieState, a: ChooseAction) -> None:
     t, seat = s.t, a.seat
     c = s.stack.pop()[2]
-    s.stack.append(["helpers", seat, c, 0])
+    hired = s.helpers[seat]
+    s.stack.append(["helpers", seat, c, 0, tuple(h for h in t.column_helpers[c] if hired[h])])
     if a.kind == "signoria":
         _log(s, "signoria", seat, colour=t.colours[c], name=t.signoria_name[c])
         _resolve(s, seat, t.signoria[c], 1, "signoria")

@@ -138,6 +138,8 @@ def _marry(s: SignorieState, a: Marry, f: list) -> IllegalAction | None:
 def _advance(s: SignorieState, a: Advance, f: list) -> IllegalAction | None:
     if a.move == "stop":
         return IllegalAction("advancement", say("refuse.advance-stop"))
+    if a in e.advance_moves(s, f):
+        return IllegalAction("advancement", words.plural("refuse.advance-owed", f[4]))
     return IllegalAction("advancement", say("refuse.advance-nothing"))
 
 
@@ -146,15 +148,17 @@ _REASONS = {TakeDie: _take_die, ChooseAction: _choose, Mission: _mission, Marry:
 
 
 def effect_refusal(p: Position, seat: int, eff: Effect, sex: int = -1, spent: int = 0,
-                   florins: int | None = None) -> str:
+                   florins: int | None = None, times: int = 1) -> str:
     """Why an effect could not be performed completely now (empty: it could), in words.
 
     Used to say why a choice of a die is closed before the player takes the die."""
     kind = eff[0]
     have = p.florins[seat] if florins is None else florins
-    need = e._need(p, seat, eff, sex, spent)
+    need = e._need(p, seat, eff, sex, spent, times)
     if need <= have:
         return ""
+    if kind == "advance" and times > 1 and e._need(p, seat, eff, sex, spent) == 0:
+        return words.plural("why.advance-points", times)
     if kind in ("advance", "mission", "face_down_tile", "helper"):
         return say(f"why.{kind}")
     if kind == "marriage":

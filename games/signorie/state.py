@@ -16,7 +16,8 @@ from tabletop.game import LogEntry
 from .tables import Tables, tables
 
 #: Frames of the decision stack: [kind, seat, ...]; the top (last) frame is asked next.
-#: turn | choose colour | helpers colour next | advance left used | mission | marriage |
+#: turn | choose colour | helpers colour next ready (those hired before the die) |
+#: advance left used later (points owed by the executions below it) | mission | marriage |
 #: face_down | hire | reward | wedding | buy
 Frame = list
 #: The kinds of frame, in the order above.

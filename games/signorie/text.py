@@ -27,7 +27,7 @@ from .actions import (
     TakeDie,
     Wedding,
 )
-from .engine import VP_TILE, die_cost
+from .engine import VP_TILE, advance_left, die_cost
 from .state import Position
 from .tables import SEXES, Tables
 
@@ -171,6 +171,8 @@ def effect_text(eff: tuple[str, int, str], times: int = 1) -> str:
     """An effect as printed on a tile or helper, e.g. `2 initiative steps`."""
     kind, amount, criterion = eff
     n = amount * times
+    if kind == "advance" and amount == 1:  # one point per execution: every point is used
+        return _n("effect.advance-each", n)
     if kind in ("florins", "initiative", "advance", "threshold"):
         return _n(f"effect.{kind}", n)
     if kind == "vp":
@@ -599,6 +601,8 @@ MESSAGES: dict[str, str] = {
     "effect.initiative.many": "{n} initiative steps",
     "effect.advance.one": "up to {n} advancement point",
     "effect.advance.many": "up to {n} advancement points",
+    "effect.advance-each.one": "{n} advancement point",
+    "effect.advance-each.many": "{n} advancement points",
     "effect.mission": "a Diplomatic Mission",
     "effect.marriage": "a Marriage",
     "effect.face_down_tile": "a face-down alliance tile",
@@ -756,6 +760,8 @@ MESSAGES: dict[str, str] = {
     "why.helper-cost.many": "hiring costs {n} florins; after paying for the die you have "
                             "{left}",
     "why.advance": "no meeple, track or disc left to move",
+    "why.advance-points.one": "{n} advancement point cannot be used",
+    "why.advance-points.many": "{n} advancement points cannot all be used, one after another",
     "why.mission": "no male meeple on a career track holds the rank of an empty city slot",
     "why.no-female": "no female meeple in the available supply",
     "why.no-city": "no city has an empty slot a dowry can pay for",
@@ -797,6 +803,10 @@ MESSAGES: dict[str, str] = {
     "refuse.florins.many": "you have {n} florins",
     "refuse.advance-stop": "at least one advancement point must be used",
     "refuse.advance-nothing": "that advancement point moves nothing",
+    "refuse.advance-owed.one": "that move would leave the {n} point still owed with nothing to "
+                               "move",
+    "refuse.advance-owed.many": "that move would leave the {n} points still owed with nothing "
+                                "to move",
     # the terminal game: menus, questions, the table's labels
     "seat.human": "{colour}",
     "seat.you": "{colour} (you)",
@@ -993,7 +1003,7 @@ def question_text(p: Position, frame: list) -> str:
     if kind == "choose":
         return say("question.choose", colour=colour_name(t.colours[frame[2]]))
     if kind == "advance":
-        return say("question.advance", left=frame[2])
+        return say("question.advance", left=advance_left(frame))
     if kind == "buy":
         return say("question.buy", florins=t.buy_florins, vp=t.buy_vp)
     return say(f"question.{kind}")

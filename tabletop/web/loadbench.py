@@ -27,7 +27,7 @@ import time
 import urllib.error
 import urllib.request
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -190,11 +190,12 @@ def _poll_lobby(base: str, stop: threading.Event, counts: dict[str, int]) -> Non
 
 async def _run(base: str, games: int, players: int, seed: int, think: float,
                lobby_pollers: int = 0, names: Sequence[str] = ("gonzaga",),
-               ports: Sequence[int] = (), route: str = "game") -> dict[str, Any]:
+               ports: Sequence[int] = (), route: str = "game",
+               options: dict[str, Any] | None = None) -> dict[str, Any]:
     # people's games are dealt by the server's own randomness (a chosen seed is refused)
     created = [http_json(f"{base}/api/games", {
-        "game": names[g % len(names)], "seats": [{"kind": "person"} for _ in range(players)]})
-        for g in range(games)]
+        **(options or {}), "game": names[g % len(names)],
+        "seats": [{"kind": "person"} for _ in range(players)]}) for g in range(games)]
     ws_bases = [f"ws://127.0.0.1:{port}" for port in ports] or [base.replace("http://", "ws://")]
     latencies: list[float] = []
     by_game: dict[str, list[float]] = {name: [] for name in names}
@@ -264,10 +265,11 @@ def _percentiles(times: list[float]) -> str:
 def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: float = 0.5,
                    lobby_pollers: int = 0, limits: dict[str, float] | None = None,
                    names: Sequence[str] = ("gonzaga",), db: str | None = None,
-                   workers: int = 1, route: str = "game") -> dict[str, Any]:
+                   workers: int = 1, route: str = "game",
+                   options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Start a server, play `games` concurrent games of `names` (in turn) over WebSockets,
     return the figures. The server's database is `db` (a URL; its games stay there) or a
-    fresh SQLite file.
+    fresh SQLite file; `options` go into each lobby request, as the lobby sends them.
 
     With `think` 0 every client answers at once, which measures a saturated server (latency
     is then mostly queueing); a think time gives the load of fast players. `lobby_pollers`
@@ -290,7 +292,8 @@ def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: floa
             procs = [start_server(port, db or Path(tmp) / "bench.db", limits=limits,
                                   redis=url if redis else None) for port in ports]
             figures = asyncio.run(_run(f"http://127.0.0.1:{ports[0]}", games, players, seed,
-                                       think, lobby_pollers, names, ports, route))
+                                       think, lobby_pollers, names, ports, route,
+                                       dict(options or {})))
         finally:
             for proc in [*procs, *([redis] if redis else [])]:
                 proc.terminate()

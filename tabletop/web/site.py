@@ -16,7 +16,8 @@ from typing import Any, Protocol
 
 from fastapi import FastAPI
 
-from ..game import Game
+from ..game import Game, GameInfo, read_options
+from .errors import ClientError
 
 
 class WebGame(Protocol):
@@ -54,6 +55,18 @@ class WebGame(Protocol):
     def parse_options(self, data: dict[str, Any]) -> dict[str, Any]:
         """The game's options from a lobby request; `ClientError` names a bad one."""
         ...
+
+
+def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:
+    """The options a lobby request sets (empty fields are the defaults), read as the game
+    declares them (`tabletop.game.read_options`, as on the command line); only those the
+    lobby offers are read, so a request cannot name a file on the server."""
+    given = {name: data[name] for name, spec in info.options.items()
+             if spec.lobby and data.get(name) not in (None, "", [])}
+    try:
+        return read_options(info, given)
+    except ValueError as exc:
+        raise ClientError("bad-options", str(exc)) from None
 
     def deal(self, names: Sequence[str], seed: int | None, options: dict[str, Any]) -> Any:
         """A new game: from the chosen seed, or (None) from the operating system's randomness.

@@ -11,12 +11,13 @@ from games.signorie.actions import (
     Advance,
     ChooseAction,
     FaceDown,
+    Hire,
     Marry,
     Mission,
     Pass,
     TakeDie,
 )
-from games.signorie.tables import FEMALE, MALE
+from games.signorie.tables import FEMALE, MALE, SEXES
 from tabletop.game import IllegalAction
 
 YELLOW, RED = 0, 1  # seats, by board colour
@@ -217,7 +218,7 @@ def test_one_meeple_assignment_takes_exactly_one():
 def test_rulebook_red_uses_four_advancement_points():
     s = game()
     s.career[RED][track("political")][0] = 1
-    ask(s, ["advance", RED, 4, 0])
+    ask(s, ["advance", RED, 4, 0, 0])
     engine.apply_in_place(s, Advance(RED, "initiative"))
     engine.apply_in_place(s, Advance(RED, "up", "political", 0))
     engine.apply_in_place(s, Advance(RED, "up", "political", 1))
@@ -230,7 +231,7 @@ def test_rulebook_red_uses_four_advancement_points():
 
 def test_tracks_must_use_at_least_one_point_then_may_stop():
     s = game()
-    ask(s, ["advance", RED, 4, 0])
+    ask(s, ["advance", RED, 4, 0, 0])
     assert Advance(RED, "stop") not in engine.legal_actions(s, RED)
     refused(s, Advance(RED, "stop"), "advancement")
     engine.apply_in_place(s, Advance(RED, "initiative"))
@@ -242,7 +243,7 @@ def test_fourth_slot_pays_two_florins_sixth_slot_one_initiative_step():
     s = game()
     s.career[RED][track("clerical")][2] = 1
     florins = s.florins[RED]
-    ask(s, ["advance", RED, 3, 0])
+    ask(s, ["advance", RED, 3, 0, 0])
     engine.apply_in_place(s, Advance(RED, "up", "clerical", 2))
     assert s.florins[RED] == florins + 2
     engine.apply_in_place(s, Advance(RED, "up", "clerical", 3))
@@ -255,7 +256,7 @@ def test_initiative_stacking_and_new_turn_order():
     order = s.order[:]
     a, b = order[2], order[3]
     s.init_pos[a] = 2
-    ask(s, ["advance", b, 2, 0])
+    ask(s, ["advance", b, 2, 0, 0])
     engine.apply_in_place(s, Advance(b, "initiative"))
     engine.apply_in_place(s, Advance(b, "initiative"))
     assert s.init_pos[b] == s.init_pos[a] == 2 and s.init_stamp[b] > s.init_stamp[a]
@@ -403,7 +404,7 @@ def test_offspring_one_die_per_married_man_daughters_on_1_to_3():
     ("florins", 2, lambda s: s.florins[RED] == 7 + 2),
     ("vp", 3, lambda s: s.vp[RED] == 3 and s.events[-1][2] == "helpers"),
     ("initiative", 2, lambda s: s.init_pos[RED] == 2),
-    ("advance", 2, lambda s: s.stack[-1] == ["advance", RED, 2, 0]),
+    ("advance", 2, lambda s: s.stack[-1] == ["advance", RED, 2, 0, 0]),
     ("mission", 0, lambda s: s.stack[-1] == ["mission", RED]),
     ("marriage", 0, lambda s: s.stack[-1] == ["marriage", RED]),
     ("face_down_tile", 0, lambda s: s.stack[-1] == ["face_down", RED]),
@@ -418,3 +419,181 @@ def test_each_effect_kind(kind, amount, check):
     engine._resolve(s, RED, (kind, amount, "married_man" if kind == "vp_per" else ""), 1,
                     "helpers")
     assert check(s)
+
+
+# -- a repeated assignment: once per meeple spent --------------------------------------------------
+
+
+def tutors_turn(s, sex="female", colour="grey"):
+    """RED's turn with the Tutors tile (1 advancement point, `..3`) on the `sex` slot of
+    `colour`, a die of that colour taken."""
+    turn(s, RED)
+    c = col(colour)
+    slot = next(i for i in T.colour_assignment_slots[c]
+                if T.assignment_slots[i][1] == SEXES.index(sex))
+    put_tile(s, slot, "Tutors")
+    s.florins[RED] = 10
+    take(s, RED, colour, 6)
+
+
+def asked_advance(s) -> bool:
+    return bool(s.stack) and s.stack[-1][0] == "advance" and s.to_move() == (RED,)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_tutors_with_k_meeples_spends_k_points_each_one_a_point(k):
+    """Rulebook, Performing an Assignment action: the bonus `a number of times equal to the
+    meeples spent`; each time is one point that must move something, so no stop."""
+    s = game()
+    tutors_turn(s)
+    engine.apply_in_place(s, ChooseAction(RED, "assignment", "female", k))
+    for point in range(k):
+        assert asked_advance(s), f"point {point + 1} of {k} is asked"
+        assert Advance(RED, "stop") not in engine.legal_actions(s, RED)
+        engine.apply_in_place(s, Advance(RED, "initiative"))
+    assert s.init_pos[RED] == k
+    assert not asked_advance(s), "no point beyond the meeples spent"
+
+
+def test_tutors_refuses_a_stop_before_every_meeple_has_its_point():
+    s = game()
+    tutors_turn(s)
+    engine.apply_in_place(s, ChooseAction(RED, "assignment", "female", 3))
+    engine.apply_in_place(s, Advance(RED, "initiative"))
+    refused(s, Advance(RED, "stop"), "advancement")
+
+
+def _few_points(s, points: int) -> None:
+    """RED can spend exactly `points` advancement points: no male in the supply, the disc at
+    the top, one meeple `points` slots below the top of the political track."""
+    top = len(T.career_vp) - 1
+    s.avail[RED][MALE] = 0
+    s.init_pos[RED] = T.top_initiative
+    s.career[RED][track("political")][top - points] = 1
+
+
+@pytest.mark.parametrize("points", [1, 2])
+def test_tutors_offers_only_as_many_meeples_as_points_can_be_spent(points):
+    """Taking a Die: `can only choose an action that he is actually able to perform
+    completely`: k meeples only when k points can be spent one after another."""
+    s = game()
+    _few_points(s, points)
+    tutors_turn(s)
+    offered = {a.meeples for a in engine.legal_actions(s, RED) if a.kind == "assignment"
+               and a.sex == "female"}
+    assert offered == set(range(1, points + 1))
+    refused(s, ChooseAction(RED, "assignment", "female", points + 1), "perform completely")
+    engine.apply_in_place(s, ChooseAction(RED, "assignment", "female", points))
+    for _ in range(points):
+        slot = next(i for i, n in enumerate(s.career[RED][track("political")]) if n)
+        engine.apply_in_place(s, Advance(RED, "up", "political", slot))
+    assert s.career[RED][track("political")][-1] == 1
+
+
+def test_a_male_tutors_tile_counts_the_males_it_spends():
+    """The meeples leave the supply before the bonus: males spent cannot enter a track."""
+    s = game()
+    s.init_pos[RED] = T.top_initiative
+    s.avail[RED][MALE] = 3
+    tutors_turn(s, "male")
+    offered = {a.meeples for a in engine.legal_actions(s, RED) if a.kind == "assignment"
+               and a.sex == "male"}
+    assert offered == {1, 2}, "3 males spent leave nothing to move"
+
+
+def test_a_point_that_would_strand_the_points_owed_is_refused():
+    """With a career bonus of initiative on the 7th slot, a meeple climbing there takes the
+    disc's last step: while points are owed, only moves after which they can all be spent."""
+    from dataclasses import replace
+
+    s = game()
+    bonus = list(T.career_bonus)
+    bonus[6] = ("initiative", 1, "")
+    s.t = replace(T, career_bonus=tuple(bonus))
+    s.avail[RED][MALE] = 0
+    s.init_pos[RED] = T.top_initiative - 1
+    s.career[RED][track("political")][5] = 1  # 2 points to the top, 1 for the disc: 3
+    tutors_turn(s)
+    engine.apply_in_place(s, ChooseAction(RED, "assignment", "female", 3))
+    assert engine.legal_actions(s, RED) == [Advance(RED, "initiative")]
+    refused(s, Advance(RED, "up", "political", 5), "advancement")
+    engine.apply_in_place(s, Advance(RED, "initiative"))
+    engine.apply_in_place(s, Advance(RED, "up", "political", 5))
+    engine.apply_in_place(s, Advance(RED, "up", "political", 6))
+    assert s.career[RED][track("political")][7] == 1 and not asked_advance(s)
+
+
+GAINS = {  # what each `..3` tile without a question gives RED, by what it changes
+    "Treasury": lambda s: s.florins[RED],
+    "Patronage": lambda s: s.vp[RED],
+    "Initiative": lambda s: s.init_pos[RED],
+    "Threshold": lambda s: engine.threshold_of(s, RED),
+}
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+@pytest.mark.parametrize("name", sorted(GAINS))
+def test_every_other_repeated_tile_is_performed_once_per_meeple(name, k):
+    tile = T.tile_name.index(name)
+    assert T.tile_repeat[tile] and T.tile_effect[tile][0] != "advance"
+    s = game()
+    turn(s, RED)
+    put_tile(s, T.colour_assignment_slots[col("grey")][1], name)
+    s.florins[RED] = 10
+    take(s, RED, "grey", 6)
+    before = GAINS[name](s)
+    engine.apply_in_place(s, ChooseAction(RED, "assignment", "female", k))
+    assert GAINS[name](s) - before == k * T.tile_effect[tile][1]
+
+
+def test_tutors_is_the_only_repeated_tile_that_asks_a_question():
+    """Every other `..3` tile is a sum with no choice; a repeated tile with a question would
+    need the per-execution frames Tutors has."""
+    asking = {T.tile_name[i] for i, eff in enumerate(T.tile_effect)
+              if T.tile_repeat[i] and eff[0] not in ("florins", "vp", "initiative", "threshold",
+                                                      "offspring")}
+    assert asking == {"Tutors"}
+    assert set(GAINS) | {"Tutors"} == {T.tile_name[i] for i in range(len(T.tile_effect))
+                                       if T.tile_repeat[i]}
+
+
+# -- a free helper ------------------------------------------------------------------------------
+
+
+def test_a_free_helper_in_the_dies_column_first_acts_on_a_later_turn():
+    """Hiring a Helper: it `has no immediate effect, but will change the resolution of future
+    actions`; a free helper (here the Steward assignment) hired into the column of the die
+    that hired it does not act for that die, and acts for the next die of the column."""
+    s = game()
+    red = col("red")
+    florins_helper, later_helper = T.column_helpers[red][:2]
+    assert T.helper_effect[florins_helper][0] == "florins"
+    put_tile(s, T.colour_assignment_slots[red][0], "Steward")
+    turn(s, RED)
+    take(s, RED, "red", 6)
+    engine.apply_in_place(s, ChooseAction(RED, "assignment", "male", 1))
+    engine.apply_in_place(s, Hire(RED, florins_helper))
+    assert s.helpers[RED][florins_helper]
+    assert not any(isinstance(a, Activate) for a in engine.legal_actions(s, RED))
+    assert s.to_move() != (RED,) or s.stack[-1][0] == "turn"
+    s.taken[RED] = [0] * len(T.colours)  # a later turn, another red die
+    turn(s, RED)
+    take(s, RED, "red", 6)
+    engine.apply_in_place(s, ChooseAction(RED, "assignment", "male", 1))
+    engine.apply_in_place(s, Hire(RED, later_helper))
+    assert engine.legal_actions(s, RED) == [Activate(RED, florins_helper, True),
+                                            Activate(RED, florins_helper, False)]
+    engine.apply_in_place(s, Activate(RED, florins_helper, True))
+    assert not any(isinstance(a, Activate) for a in engine.legal_actions(s, RED)), \
+        "the helper hired by this die waits for the next one"
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "has no immediate effect: it first acts for a later die"),
+    ("de", "wirkt nicht sofort: er wirkt erst bei einem späteren Würfel"),
+    ("it", "non ha effetto immediato: agisce per la prima volta con un dado successivo"),
+])
+def test_the_rules_page_says_a_helper_hired_now_first_acts_for_a_later_die(lang, words):
+    from tabletop.web.rules import document
+
+    assert words in document("signorie", lang)

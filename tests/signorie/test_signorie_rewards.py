@@ -180,6 +180,6 @@ def test_female_meeples_never_go_to_the_career_tracks():
     s.avail[RED] = [0, 3]
     from signorie_helpers import ask
 
-    ask(s, ["advance", RED, 1, 0])
+    ask(s, ["advance", RED, 1, 0, 0])
     assert all(a.move != "new" for a in engine.legal_actions(s, RED))
     assert s.avail[RED][FEMALE] == 3

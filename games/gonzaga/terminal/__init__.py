@@ -10,7 +10,7 @@ uses when none are given (and so `make play`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,13 +19,16 @@ DEFAULT_PLAYERS = "human,planner,mcts:medium"
 
 
 def play(specs: list[str], *, seed: int | None, record: Path | None, console: Any,
-         scenario: str | None = None, variants: Sequence[str] = (),
-         pause: float = 0.0) -> Any:
-    """Play one game at this terminal; ValueError names what cannot be played."""
+         options: Mapping[str, Any] | None = None, pause: float = 0.0) -> Any:
+    """Play one game at this terminal with the game's `options` (as `tabletop.game.
+    read_options` reads them); ValueError names what cannot be played."""
     from .. import text as words
+    from ..game import board_option
     from . import loop  # looked up when called, so tests may replace `play_in_terminal`
 
     if pause:
         raise ValueError(words.say("error.no-pause"))
-    return loop.play_in_terminal(specs, seed=seed, scenario=scenario, record=record,
-                                 variants=list(variants), console=console)
+    options = options or {}
+    return loop.play_in_terminal(specs, seed=seed, scenario=options.get("scenario"),
+                                 record=record, variants=list(options.get("variants") or ()),
+                                 console=console, board=board_option(options.get("board")))

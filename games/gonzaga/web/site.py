@@ -14,12 +14,12 @@ from fastapi import FastAPI
 from fastapi.responses import Response
 
 from tabletop import i18n
-from tabletop.web.errors import ClientError
+from tabletop.web.site import lobby_options
 
 from ..board import Board, load_board
 from ..bots import LEVELS, level_name, level_options
 from ..engine import deal, new_game
-from ..game import GAME
+from ..game import GAME, INFO
 from ..placement import placement_tables
 from ..state import VARIANTS, GameState, Phase, TurnPlayed
 from ..text import detail_text, join, say, word
@@ -97,13 +97,8 @@ class GonzagaWeb:
     # -- setting a game up ---------------------------------------------------------------
 
     def parse_options(self, data: dict[str, Any]) -> dict[str, Any]:
-        scenario = data.get("scenario") or None
-        if scenario is not None and not isinstance(scenario, str):
-            raise ClientError("bad-scenario", "the scenario must be a name")
-        variants = data.get("variants") or []
-        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-            raise ClientError("bad-variants", "variants must be a list of names")
-        return {"scenario": scenario, "variants": variants}
+        options = lobby_options(INFO, data)
+        return {"scenario": options.get("scenario"), "variants": options.get("variants", [])}
 
     def deal(self, names: Sequence[str], seed: int | None, options: dict[str, Any]
              ) -> GameState:

@@ -44,6 +44,7 @@ from ..engine import (  # _need: what an effect costs, as the rules count it
     REWARDS,
     VP_TILE,
     _need,
+    assignment_need,
     criterion_count,
     die_cost,
     plan_needs,
@@ -237,13 +238,14 @@ def final_estimates(p: Position, w: Weights = GREEDY) -> list[float]:
     return [estimate(p, seat, w) for seat in range(p.n)]
 
 
-def advance_value(c: Ctx, points: int, spent_males: int = 0) -> float:
-    """The best use of `points` advancement points, one at a time (at least one is used)."""
-    return c.remembered(("advance", points, spent_males),
-                        lambda: _advance_value(c, points, spent_males))
+def advance_value(c: Ctx, points: int, spent_males: int = 0, must: int = 1) -> float:
+    """The best use of `points` advancement points, one at a time (at least `must` used:
+    one per execution of the effect)."""
+    return c.remembered(("advance", points, spent_males, must),
+                        lambda: _advance_value(c, points, spent_males, must))
 
 
-def _advance_value(c: Ctx, points: int, spent_males: int) -> float:
+def _advance_value(c: Ctx, points: int, spent_males: int, must: int) -> float:
     p, t, seat = c.p, c.t, c.seat
     career = [track[:] for track in p.career[seat]]
     males = p.avail[seat][MALE] - spent_males
@@ -264,7 +266,7 @@ def _advance_value(c: Ctx, points: int, spent_males: int) -> float:
                          + _reach_value(c, i, slot + 1) - _reach_value(c, i, slot))
                     if v > best:
                         best, move = v, ("u", i, slot)
-        if move is None or (k > 0 and best <= 0):
+        if move is None or (k >= must and best <= 0):
             break
         total += best
         kind, i, slot = move
@@ -420,7 +422,7 @@ def effect_value(c: Ctx, eff: Effect, times: int = 1, sex: int = -1, spent: int 
     if kind == "initiative":
         return c.initiative(seat, amount * times)
     if kind == "advance":
-        return advance_value(c, amount * times, spent if sex == MALE else 0)
+        return advance_value(c, amount * times, spent if sex == MALE else 0, times)
     if kind == "mission":
         return best_mission(c)
     if kind == "marriage":
@@ -479,7 +481,7 @@ def _choice_values(c: Ctx, colour: int, florins: int, new_sum: int
         most = min(3 if t.tile_repeat[tile] else 1, p.avail[seat][sex])
         meeple = c.male if sex == MALE else c.female
         for k in range(1, most + 1):
-            if _need(p, seat, eff, sex, k) <= florins:
+            if assignment_need(p, seat, tile, sex, k) <= florins:
                 v = effect_value(c, eff, k, sex, k, florins, new_sum) - k * meeple
                 out.append((ChooseAction(seat, "assignment", SEXES[sex], k), v))
     hired = p.helpers[seat]

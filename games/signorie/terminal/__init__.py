@@ -9,7 +9,7 @@ are given.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,15 +18,13 @@ DEFAULT_PLAYERS = "human,planner,mcts:medium"
 
 
 def play(specs: list[str], *, seed: int | None, record: Path | None, console: Any,
-         scenario: str | None = None, variants: Sequence[str] = (),
-         pause: float = 0.0) -> Any:
-    """Play one game at this terminal; ValueError names what cannot be played."""
+         options: Mapping[str, Any] | None = None, pause: float = 0.0) -> Any:
+    """Play one game at this terminal; ValueError names what cannot be played (Signorie
+    declares no options)."""
     from .. import text as words
     from . import loop
 
-    if scenario is not None:
-        raise ValueError(words.say("error.option", option="--scenario"))
-    if variants:
-        raise ValueError(words.say("error.option", option="--variant"))
+    if options:
+        raise ValueError(words.say("error.option", option=", ".join(options)))
     return loop.play_in_terminal(specs, seed=seed, record=record, console=console,
                                  pause=pause)

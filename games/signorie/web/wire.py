@@ -282,7 +282,7 @@ def legal_json(v: SignorieView) -> dict[str, Any]:
         out["colour"] = v.t.colours[f[2]]
         out["choices"] = action_choices(v, seat, f[2])
     elif kind == "advance":
-        out["points"] = f[2]
+        out["points"] = e.advance_left(f)
     elif kind == "mission":
         out["options"] = [option(v, a, vp=v.t.career_vp[a.slot],
                                  **_city_gain(v, seat, a.city, v.t.tracks.index(a.track)))
@@ -390,7 +390,7 @@ def action_choices(v: Position, seat: int, c: int) -> list[dict[str, Any]]:
             if v.avail[seat][sex] < k:
                 why = text.not_in_supply(k, SEXES[sex])
             elif a not in legal:
-                why = effect_refusal(v, seat, t.tile_effect[tile], sex, k)
+                why = effect_refusal(v, seat, t.tile_effect[tile], sex, k, times=k)
             counts.append({"meeples": k, "ok": a in legal, "action": action_to_json(a),
                            "effect": text.effect_text(t.tile_effect[tile], k),
                            "why": why})
