@@ -1,9 +1,10 @@
 """Write tabletop/data/bot_ratings.json: each bot level's fixed rating per game and player count.
 
 The numbers come from the tournaments in docs/tournaments (`gonzaga tournament`), rated again
-here per player count with the tournament's own method (`tabletop.tournament.rate`): every
-game of that player count from the sources listed below, in order, so two tournaments that share
-a bot are put on one scale by it. A level no tournament played at a player count has no rating
+here per player count (`tabletop.tournament.rate_in_any_order`: the tournament's pairwise
+openskill updates, averaged over shuffles of the games, so that the last games played do not
+decide): every game of that player count from the sources listed below, so two tournaments that
+share a bot are put on one scale by it. A level no tournament played at a player count has no rating
 there, and a rated game cannot seat it. Run from the repository root::
 
     .venv/bin/python tools/bot_ratings.py          # writes tabletop/data/bot_ratings.json
@@ -22,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tabletop.ratings import BOT_RATINGS, BotRatings  # noqa: E402
-from tabletop.tournament import RATING_METHOD, rate  # noqa: E402
+from tabletop.tournament import ORDERLESS_METHOD, rate_in_any_order  # noqa: E402
 
 COMMAND = ".venv/bin/python tools/bot_ratings.py"
 # (game, players) -> tournament folders under docs/tournaments, rated together in this order
@@ -53,14 +54,14 @@ def build() -> dict[str, object]:
         played = [Played(tuple(g["seats"]), tuple(g["ranks"]))
                   for data in loaded for g in data["games"] if len(g["seats"]) == players]
         bots = list(dict.fromkeys(b for p in played for b in p.seats))
-        for r in rate(bots, played):
+        for r in rate_in_any_order(bots, played):
             ratings.append({"game": game, "players": players, "bot": r.bot,
                             "mu": round(r.mu, 3), "sigma": round(r.sigma, 3),
                             "pairs": r.pairs})
         sources.append({"game": game, "players": players, "results": files,
                         "commands": [d["command"] for d in loaded]})
     data = {"format": "tabletop-bot-ratings/1", "command": COMMAND,
-            "method": RATING_METHOD + "; rated per player count", "sources": sources,
+            "method": ORDERLESS_METHOD + "; rated per player count", "sources": sources,
             "ratings": ratings}
     BotRatings.model_validate(data)
     return data

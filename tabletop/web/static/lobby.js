@@ -110,7 +110,8 @@ function seedRule() {
 function botsExplained() {
   return el("details", { id: "bots-help" }, el("summary", { text: t("Which bot? (from easiest to strongest)") }),
     el("ul", { class: "bot-levels" }, ...(lobby.game.bot_levels || []).map((l) => el("li", { "data-level": l.id },
-      el("strong", { text: t("{name} ({strength})", { name: l.name, strength: l.strength }) }), t(": {help}.", { help: l.help })))));
+      el("strong", { text: t("{name} ({strength})", { name: l.name, strength: l.strength }) }), t(": {help}.", { help: l.help })))),
+    el("p", { class: "muted", id: "ratings-help", text: t("A rating next to a bot was measured in tournaments of the bots at this number of players; players' ratings on the leaderboard are on the same scale. A level with no rating has not been measured yet.") }));
 }
 
 // -- the game's own options (a scenario, rule variants...), as the game describes them ----------
