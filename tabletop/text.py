@@ -65,6 +65,7 @@ MESSAGES: dict[str, str] = {
     "review.graph-y": "expected final score",
     "review.written": "Graph written to {path}",
     "seat.bot": "{level} bot",
+    "seat.bot-n": "{level} bot {n}",  # two bots of one level: "Greedy bot 1", "Greedy bot 2"
     # turn-based games: time per move
     "timing.live": "Live (no time limit)",
     "timing.seconds": "{n} seconds per move (testing)",

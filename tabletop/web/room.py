@@ -151,9 +151,23 @@ def _parse_seats(seats_in: Any, site: WebGame) -> list[Seat]:
             if spec not in site.levels:
                 raise ClientError("bad-bot", f"seat {i + 1}: no bot level {str(spec)[:40]!r}; "
                                              f"the levels are {', '.join(site.levels)}")
-            seats.append(Seat(BOT, name or say("seat.bot", level=site.level_name(spec)), spec))
+            seats.append(Seat(BOT, name, spec))
         else:
             seats.append(Seat(PERSON, name or say("seat.player", n=i + 1), named=bool(name)))
+    return _bot_names(seats, site)
+
+
+def _bot_names(seats: list[Seat], site: WebGame) -> list[Seat]:
+    """Bots left unnamed go by their level, numbered when a level sits more than once (two
+    "Greedy bot" at one table could not be told apart)."""
+    unnamed = [s for s in seats if s.kind == BOT and not s.name]
+    count = {spec: sum(s.bot == spec for s in unnamed) for spec in {s.bot for s in unnamed}}
+    seen: dict[str | None, int] = {}
+    for s in unnamed:
+        seen[s.bot] = seen.get(s.bot, 0) + 1
+        level = site.level_name(s.bot or "greedy")
+        s.name = say("seat.bot-n", level=level, n=seen[s.bot]) if count[s.bot] > 1 else \
+            say("seat.bot", level=level)
     return seats
 
 

@@ -343,6 +343,23 @@ def test_a_large_screen_uses_its_width(server, browser, busy_game):
     page.close()
 
 
+def test_a_spectator_on_a_large_screen_sees_no_empty_block(server, browser, busy_game):
+    """At 1920x1080 the chat sits under the spectator's panels, not in a row of its own below
+    the taller column (which left half the side empty)."""
+    page = browser.new_page(viewport=LARGE)
+    page.goto(f"{server.base}/game/{busy_game['id']}#watch")
+    page.wait_for_selector("#chat h3")
+    page.wait_for_timeout(200)
+    gap = page.evaluate("""() => {
+      const above = [...document.querySelectorAll('#you, #actions')]
+        .filter((e) => !e.hidden).map((e) => e.getBoundingClientRect().bottom);
+      return document.getElementById('chat').getBoundingClientRect().top - Math.max(...above);
+    }""")
+    shot(page, "board-spectator-large")
+    assert 0 <= gap < 40, gap
+    page.close()
+
+
 def board_box(page: Any) -> list[float]:
     return page.evaluate("(() => { const r = document.getElementById('board')"
                          ".getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()")

@@ -423,3 +423,20 @@ def test_a_move_made_while_a_player_arrives_reaches_them_after_their_welcome(pg_
     assert sent[0]["seat"] == 1 and sent[1]["seq"] == 1
     assert 1 in room.claimed and store.load(room.id).claimed >= {1}
     store.close()
+
+
+def test_bots_of_one_level_are_numbered_so_they_can_be_told_apart():
+    """Two unnamed Greedy bots at one table were both "Greedy bot"; a bot alone keeps the plain
+    name, a named one its name, in the language of the lobby that created the game."""
+    from tabletop import i18n
+
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"},
+             {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
+    names = [s.name for s in parse_params({"seats": seats}).seats]
+    assert names == ["Ann", "Greedy bot 1", "Greedy bot 2", "Random bot"]
+    seats[2]["name"] = "Gigi"
+    assert [s.name for s in parse_params({"seats": seats}).seats][1:3] == ["Greedy bot", "Gigi"]
+    with i18n.use("de"):
+        german = [s.name for s in parse_params({"seats": seats[:3] + [
+            {"kind": "bot", "bot": "greedy"}]}).seats]
+    assert len(set(german)) == 4 and german[1].endswith(" 1") and german[3].endswith(" 2")

@@ -19,7 +19,8 @@ const Chat = (() => {
 
   function panel() {
     if (c.box) return c.box;
-    const side = $("side");
+    // where the page keeps it (Gonzaga: under the questions, so no column stands half empty)
+    const side = document.querySelector("[data-chat-place]") || $("side");
     if (!side) return null;
     const list = el("ol", { id: "chat-lines", class: "chat-lines", "aria-live": "polite" });
     const mutes = el("div", { id: "chat-mute", class: "row chat-mute" });
