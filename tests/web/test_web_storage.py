@@ -437,6 +437,6 @@ def test_bots_of_one_level_are_numbered_so_they_can_be_told_apart():
     seats[2]["name"] = "Gigi"
     assert [s.name for s in parse_params({"seats": seats}).seats][1:3] == ["Greedy bot", "Gigi"]
     with i18n.use("de"):
-        german = [s.name for s in parse_params({"seats": seats[:3] + [
-            {"kind": "bot", "bot": "greedy"}]}).seats]
+        more = [*seats[:3], {"kind": "bot", "bot": "greedy"}]
+        german = [s.name for s in parse_params({"seats": more}).seats]
     assert len(set(german)) == 4 and german[1].endswith(" 1") and german[3].endswith(" 2")
