@@ -92,3 +92,20 @@ def test_cards_and_sources_of_points_have_their_printed_names():
     assert card_name(board, "orientalis") == board.regions["orientalis"].name == "Europa Orientalis"
     assert card_name(board, "privilege") == "King's Privilege" == CARD_NAMES["privilege"]
     assert set(REASON_NAMES) == set(Reason)
+
+
+def test_a_placement_names_the_fief_in_quotes_where_the_grammar_needs_it():
+    """German cannot put a fief's name ("kurzer Balken") after "das Lehen" as it stands ("setzt
+    das Lehen kurzer Balken" was read in the trial): the name is quoted, as in Italian."""
+    from games.gonzaga.text import describe_action
+    from tabletop import i18n
+
+    board = load_board()
+    fief = next(f for f in range(1, 200) if "bar" in gonzaga.text.fief_name(board, f))
+    move = PlaceFief(0, fief, (3, 4), 0)
+    with i18n.use("de"):
+        german = describe_action(board, ["Ann"], move)
+    with i18n.use("it"):
+        italian = describe_action(board, ["Ann"], move)
+    assert re.fullmatch(r"Ann setzt das Lehen „[^„“]+“", german), german
+    assert re.fullmatch(r"Ann posa il feudo «[^«»]+»", italian), italian
