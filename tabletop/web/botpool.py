@@ -78,7 +78,8 @@ def hint_json(game: Any, view: Any, legal: Any, seed: int, lang: str, budget: fl
     settings = hint_settings(game, budget)
     with i18n.use(lang):
         return [{"action": game.action_to_json(h.action), "words": h.words, "why": h.why,
-                 "lead": round(h.lead, 1), "share": round(h.share, 3)}
+                 "lead": round(h.lead, 1), "share": round(h.share, 3),
+                 "then": [game.action_to_json(a) for a in h.then]}
                 for h in hints(game, view, legal, seed=seed, settings=settings)]
 
 
