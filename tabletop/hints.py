@@ -55,12 +55,12 @@ def hint_settings(game: Game, share: float = 1.0) -> Settings:
                    by_players=tuple((n, cut(i)) for n, i in hard.by_players))
 
 
-def move_words(game: Game, view: Any, move: MoveValue) -> str:
-    """A move named whole: with its further steps where the game's moves take several
-    (`describe_move`), else its one action."""
+def move_words(game: Game, view: Any, move: MoveValue, exact: bool = False) -> str:
+    """A move named whole, where the game can (`describe_move`: where it goes, its further
+    steps where a move takes several; `exact`: in every detail), else by its one action."""
     describe = getattr(game, "describe_move", None)
-    if move.then and describe is not None:
-        return phrase(describe(view, (move.action, *move.then)))
+    if describe is not None:
+        return phrase(describe(view, (move.action, *move.then), exact=exact))
     return phrase(game.describe_action(view, move.action))
 
 

@@ -95,13 +95,21 @@ class SignorieGame:
         choices, or one reward step: hints and reviews name it whole (`tabletop.search`)."""
         return isinstance(action, TakeDie | Pass | Reward)
 
-    def describe_move(self, position: Position, actions: Sequence[Action]) -> str:
+    def source_name(self, source: str) -> str:
+        """A source of points (`info.score_sources`) as the end screen names it."""
+        return text.SOURCES.get(source, source)
+
+    def describe_move(self, position: Position, actions: Sequence[Action],
+                      exact: bool = False) -> str:
         """A whole move in words: its first step as `describe_action` says it, then each
-        further choice as the menu names it, read in the position it is made in."""
+        further choice as the menu names it, read in the position it is made in (always
+        exact: no two moves read the same)."""
+        first = text.describe_action(position, actions[0])
+        if len(actions) == 1:
+            return first
         state = engine.resample(position, random.Random(0)) \
             if isinstance(position, SignorieView) else position.clone()
         steps = []
-        first = text.describe_action(position, actions[0])
         engine.apply_in_place(state, actions[0])
         for action in actions[1:]:
             steps.append(text.option_text(state, action))
