@@ -131,3 +131,21 @@ def _a_decision_of(game: Any, final: Any, seat: int) -> int:
             return i
         game.apply_in_place(state, action)
     raise AssertionError("no decision")
+
+
+@pytest.mark.parametrize("name", ["gonzaga", "signorie"])
+def test_the_end_screen_of_both_games_links_to_the_review(server, browser, name):
+    game = http_json(f"{server.base}/api/games", {"game": name, "seats": BOTS, "seed": 3})
+    assert _wait_over(server, game["id"]), "the bots' game did not end"
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server.base}/game/{game['id']}")
+        link = page.wait_for_selector("#review-link", timeout=30_000)
+        assert link.get_attribute("href") == f"/game/{game['id']}/review#0"  # a spectator
+        link.click()
+        page.wait_for_selector("[data-review-line='0']", timeout=120_000)
+        assert not errors, errors
+    finally:
+        page.close()

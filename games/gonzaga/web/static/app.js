@@ -759,7 +759,8 @@ function renderEnd(v) {
     children.push(rematchEl(v));
     children.push(el("div", { class: "row" },
       el("a", { href: `/api/games/${ui.gameId}/record`, download: `gonzaga-${ui.gameId}.json`, id: "download" }, t("Download the game record")),
-      el("a", { href: `/game/${ui.gameId}#replay`, onclick: () => setTimeout(() => location.reload(), 0) }, t("Watch the replay"))));
+      el("a", { href: `/game/${ui.gameId}#replay`, id: "replay-link", onclick: () => setTimeout(() => location.reload(), 0) }, t("Watch the replay")),
+      el("a", { href: `/game/${ui.gameId}/review#${v.you === null || v.you === undefined ? 0 : v.you}`, id: "review-link" }, t("Review the game"))));
   }
   box.replaceChildren(...children);
 }
