@@ -53,3 +53,59 @@ def test_the_first_hint_shows_the_greatest_lead(name):
                       settings=QUICK, seed=3)
         leads = [h.lead for h in shown]
         assert leads == sorted(leads, reverse=True)
+
+
+def _gonzaga_positions(seeds: range) -> Any:
+    """Every position of random 3-player Gonzaga games, with its seat to move."""
+    from games.gonzaga.engine import apply_in_place, legal_actions, new_game
+
+    for seed in seeds:
+        state, rng = new_game(3, seed), random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move()[0]
+            legal = list(legal_actions(state, seat))
+            yield state, seat, legal
+            apply_in_place(state, rng.choice(legal))
+
+
+def test_a_gonzaga_wedding_is_named_by_both_its_rings_and_a_fief_by_its_places():
+    from games.gonzaga.actions import PlaceFief, Wedding
+    from games.gonzaga.engine import view
+    from games.gonzaga.game import GAME
+    from games.gonzaga.text import hex_text
+
+    weddings = fiefs = 0
+    for state, seat, legal in _gonzaga_positions(range(2)):
+        v = view(state, seat)
+        for a in legal:
+            if isinstance(a, Wedding) and a.second is not None and weddings < 50:
+                words = GAME.describe_move(v, [a])
+                assert hex_text(a.first) in words and hex_text(a.second) in words, words
+                weddings += 1
+            elif isinstance(a, PlaceFief) and fiefs < 50:
+                words = GAME.describe_move(v, [a])
+                assert " on " in words or " in " in words, words  # where it goes
+                fiefs += 1
+    assert weddings == 50 and fiefs == 50
+
+
+def test_a_plan_whose_fief_fits_nowhere_but_allows_a_wedding_says_arrange_a_wedding():
+    from games.gonzaga.actions import ALLIANCE, Plan
+    from games.gonzaga.engine import placement_rows, view, wedding_pairs
+    from games.gonzaga.explain import explain_action
+
+    said = 0
+    for state, seat, legal in _gonzaga_positions(range(3)):
+        for a in legal:
+            if not isinstance(a, Plan) or a.action != ALLIANCE:
+                continue
+            v = view(state, seat)
+            if len(placement_rows(v, seat, v.players[seat].fief, a.region, a.action)):
+                continue
+            why = explain_action(v, a)
+            if len(wedding_pairs(v, seat, a.region)):
+                assert why.startswith("arrange a Wedding"), why
+                said += 1
+            else:
+                assert "fits nowhere" in why
+    assert said > 10

@@ -188,6 +188,8 @@ TERMINAL: dict[str, str] = {
     "why.objective": "covers {city} for your objective",
     "why.plan": "your fief can score up to {points} points with these cards now",
     "why.plan-nowhere": "your fief fits nowhere with these cards now",
+    "why.plan-wedding": "arrange a Wedding with these cards (your rings go where your fief "
+                        "cannot)",
     "why.nothing": "no points now",
     "why.near": "near {place}",
     "hint.title": "Hint: the search's three best moves (its expected final lead over the best "
