@@ -104,3 +104,28 @@ def _placements_reachable_once_and_names_uncovered(page: Any) -> None:
     assert len(found["listed"]) == len(set(found["listed"])), found["listed"]
     assert set(found["hinted"]) <= set(found["listed"]), found
     assert found["badges"] and found["covered"] == 0, found
+
+
+def test_a_signorie_hint_names_the_whole_move_and_marks_its_action_once_the_die_is_picked(
+        browser, server):
+    context, page, errors = _open(browser, server, "signorie")
+    try:
+        page.wait_for_selector("#hint-ask:not([disabled])", timeout=20000)
+        page.click("#hint-ask")
+        page.wait_for_selector("#hint-moves li", timeout=30000)
+        first = page.inner_text("#hint-moves li:first-child")
+        moves = page.evaluate("Hint.marked()")
+        leads = [m["lead"] for m in moves]
+        assert leads == sorted(leads, reverse=True)  # the first shows the greatest lead
+        best = moves[0]
+        if best["action"]["type"] != "take_die":
+            return  # a pass: nothing more to mark
+        assert best["then"] and ", then: " in first, first  # the die and what it is for
+        die = f"{best['action']['colour']}-{best['action']['value']}"
+        page.click(f"[data-die-choice='{die}']")
+        marks = page.eval_on_selector_all("#actions [data-hint-mark]",
+                                          "els => els.map(e => e.dataset.hintMark)")
+        assert "1" in " ".join(marks).split(), marks  # the die's action the hint names
+        assert not errors, errors
+    finally:
+        context.close()
