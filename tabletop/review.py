@@ -20,6 +20,7 @@ from .search import DEFAULT_LEVELS, MCTSBot, MoveValue, Settings
 from .text import say
 
 BIGGEST = 3  # mistakes a review highlights
+TRIED = 4 * BIGGEST  # the costliest decisions played out to find them (two playouts each)
 
 
 @dataclass(frozen=True)
@@ -149,13 +150,18 @@ def _words(game: Game, view: Any, move: MoveValue, exact: bool = False) -> str:
 
 def _bear_out(game: Game, final: Any, decisions: list[Reviewed], settings: Settings
               ) -> list[Reviewed]:
-    """The costliest decisions, until `BIGGEST` are borne out, with where the better move
-    gains (`_gains`); one whose playouts put the move played ahead is not a mistake to show
-    (the search's estimate, not the game, said it cost)."""
+    """The costliest decisions (at most `TRIED`), until `BIGGEST` are borne out, with where
+    the better move gains (`_gains`); one whose playouts put the move played ahead is not a
+    mistake to show (the search's estimate, not the game, said it cost), nor one left
+    unplayed when `TRIED` ran out."""
     found, out = 0, {d.number: d for d in decisions}
-    for d in sorted((d for d in decisions if d.cost > 0), key=lambda d: (-d.cost, d.number)):
+    costly = sorted((d for d in decisions if d.cost > 0), key=lambda d: (-d.cost, d.number))
+    for k, d in enumerate(costly):
         if found >= BIGGEST:
             break
+        if k >= TRIED:
+            out[d.number] = replace(d, confirmed=False)
+            continue
         gains = _gains(game, final, d, settings)
         confirmed = sum(p for _, p in gains) > 0
         out[d.number] = replace(d, gains=gains, confirmed=confirmed)
