@@ -109,3 +109,35 @@ def test_a_plan_whose_fief_fits_nowhere_but_allows_a_wedding_says_arrange_a_wedd
             else:
                 assert "fits nowhere" in why
     assert said > 10
+
+
+def test_a_plan_hint_names_where_its_best_placement_is_and_placing_offers_it():
+    from games.gonzaga.actions import PlaceFief, Plan
+    from games.gonzaga.engine import apply_in_place, covered_hexes, legal_actions, new_game, view
+    from games.gonzaga.explain import explain_action
+    from games.gonzaga.state import Phase
+    from games.gonzaga.text import say, where_text
+    from games.gonzaga.web import wire
+
+    checked = 0
+    for seed in range(12):
+        state, rng = new_game(2, seed), random.Random(seed)
+        promised = {}
+        for seat in state.to_move():  # the first round's plans, on an empty map
+            plans = [a for a in legal_actions(state, seat) if isinstance(a, Plan)]
+            plan = rng.choice(plans)
+            promised[seat] = explain_action(view(state, seat), plan)
+            apply_in_place(state, plan)
+        assert state.phase is Phase.PLACING
+        first = state.to_move()[0]  # places on the map as it was planned on
+        v = view(state, first)
+        legal = wire.legal_json(v)
+        offered = set()
+        for c, r, rot, pts in wire.placement_list(legal["placements"]):
+            fief = PlaceFief(first, legal["fief"], (c, r), rot)
+            offered.add(say("why.plan-where", points=pts,
+                            where=where_text(v.board, covered_hexes(v, fief))))
+        if offered:
+            assert promised[first] in offered, (promised[first], sorted(offered)[:5])
+            checked += 1
+    assert checked >= 6

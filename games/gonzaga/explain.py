@@ -42,8 +42,12 @@ def _plan_reason(v: PlayerView, plan: Plan) -> str:
     if not len(rows):
         wedding = plan.action == ALLIANCE and len(wedding_pairs(v, plan.player, plan.region))
         return text.say("why.plan-wedding" if wedding else "why.plan-nowhere")
-    best = int(placement_points(v, plan.player, fief, rows).max())
-    return text.say("why.plan", points=best)
+    points = placement_points(v, plan.player, fief, rows)
+    best = int(points.max())
+    cells = v.rules.fief_placements(fief).cells[rows[int(points.argmax())]]
+    where = text.where_text(v.board, [int(c) for c in cells if c >= 0])
+    return text.say("why.plan-where", points=best, where=where) if where \
+        else text.say("why.plan", points=best)
 
 
 def _objective_gains(v: PlayerView, action: PlaceFief | Wedding) -> list[str]:

@@ -187,6 +187,8 @@ TERMINAL: dict[str, str] = {
     "why.event": "+{points} {detail}",
     "why.objective": "covers {city} for your objective",
     "why.plan": "your fief can score up to {points} points with these cards now",
+    "why.plan-where": "your fief can score up to {points} points with these cards now, "
+                      "{where}",
     "why.plan-nowhere": "your fief fits nowhere with these cards now",
     "why.plan-wedding": "arrange a Wedding with these cards (your rings go where your fief "
                         "cannot)",
