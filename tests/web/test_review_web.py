@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -113,7 +114,7 @@ def test_a_review_knows_the_hints_the_seat_was_given_and_says_the_result(tmp_pat
     game, history = room.game, room.state.history
     at = _a_decision_of(game, room.state, 1)
     server.hinting._keep(room, 1, at, [{"action": game.action_to_json(history[at])}])
-    review = asyncio.run(server.reviews.get(room, 1, "de", "1.2.3.4"))
+    review = _in_a_thread(server.reviews.get(room, 1, "de", "1.2.3.4"))
     followed = [d for d in review["decisions"] if d["hinted"]]
     assert [d["number"] for d in followed] == [at + 1]
     assert "der Tipp setzte diesen Zug auf Platz 1" in followed[0]["why"]  # in German
@@ -149,3 +150,12 @@ def test_the_end_screen_of_both_games_links_to_the_review(server, browser, name)
         assert not errors, errors
     finally:
         page.close()
+
+
+def _in_a_thread(work: Any) -> Any:
+    """`asyncio.run(work)` in a thread of its own: the browser tests' loop may run in this one."""
+    done: list[Any] = []
+    thread = threading.Thread(target=lambda: done.append(asyncio.run(work)))
+    thread.start()
+    thread.join()
+    return done[0]
