@@ -20,6 +20,7 @@ from .search import DEFAULT_LEVELS, MCTSBot, MoveValue, Settings
 from .text import say
 
 BIGGEST = 3  # mistakes a review highlights
+WORTH = 0.5  # points of cost below which a decision is not called a mistake (they read "0.0")
 TRIED = 4 * BIGGEST  # the costliest decisions played out to find them (two playouts each)
 
 
@@ -51,9 +52,9 @@ class Review:
     course: tuple[tuple[float, ...], ...]  # each player's expected final score, per action
 
     def mistakes(self, k: int = BIGGEST) -> list[Reviewed]:
-        """The `k` costliest decisions, costliest first (only those that cost anything and
-        that playouts of the rest of the game bear out)."""
-        costly = [d for d in self.decisions if d.cost > 0 and d.confirmed]
+        """The `k` costliest decisions, costliest first (only those that cost at least
+        `WORTH` and that playouts of the rest of the game bear out)."""
+        costly = [d for d in self.decisions if d.cost >= WORTH and d.confirmed]
         return sorted(costly, key=lambda d: (-d.cost, d.number))[:k]
 
 
@@ -155,7 +156,7 @@ def _bear_out(game: Game, final: Any, decisions: list[Reviewed], settings: Setti
     mistake to show (the search's estimate, not the game, said it cost), nor one left
     unplayed when `TRIED` ran out."""
     found, out = 0, {d.number: d for d in decisions}
-    costly = sorted((d for d in decisions if d.cost > 0), key=lambda d: (-d.cost, d.number))
+    costly = sorted((d for d in decisions if d.cost >= WORTH), key=lambda d: (-d.cost, d.number))
     for k, d in enumerate(costly):
         if found >= BIGGEST:
             break

@@ -134,3 +134,13 @@ def test_a_followed_hint_called_a_mistake_says_why_the_review_disagrees(name):
     assert "the hint ranked this move 1" in reasons(game, again)
     others = [x for x in hinted.decisions if x.number != d.number]
     assert all(x.hinted == 0 for x in others)  # a hint is about the seat's next move only
+
+
+def test_a_decision_that_costs_less_than_half_a_point_is_no_mistake():
+    from tabletop.review import Reviewed
+
+    def decision(number: int, cost: float) -> Reviewed:
+        return Reviewed(number, 0, 1, "a", "b", cost, "played a", "played b")
+
+    review = Review(("Ann", "Bea"), (decision(1, 0.04), decision(2, 0.6)), ((0.0, 0.0),))
+    assert [d.number for d in review.mistakes()] == [2]  # never "about 0.0 points"
