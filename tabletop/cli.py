@@ -335,9 +335,10 @@ def review(
     """Review a finished game: for each decision, the move the search prefers and what the
     one played cost in expected final points; the biggest mistakes; a graph of the game."""
     from rich.progress import Progress
+    from rich.text import Text
 
     from .records import RecordError, game_of, read_json
-    from .review import review_game, review_settings
+    from .review import result_words, review_game, review_settings
     from .text import say
 
     try:
@@ -358,17 +359,20 @@ def review(
         task = bar.add_task(say("review.progress"), total=len(final.history))
         result = review_game(game, final, seats, settings, seed=seed,
                              progress=lambda done, _: bar.update(task, completed=done))
-    _print_review(result, seats)
+    _print_review(game, result, seats)
+    for s in seats:
+        console.print(Text(result_words(game, final, s)))
     if out is not None:
         _draw_review(result, out)
 
 
-def _print_review(result: Any, seats: list[int]) -> None:
+def _print_review(game: Any, result: Any, seats: list[int]) -> None:
     """The review as a table and its biggest mistakes; names and moves from the record are
     printed as plain text, never as markup."""
     from rich.table import Table
     from rich.text import Text
 
+    from .review import reasons
     from .text import say
 
     console.print(Text(say("review.title", names=", ".join(result.names),
@@ -386,6 +390,9 @@ def _print_review(result: Any, seats: list[int]) -> None:
         console.print(Text(say("review.mistake", rank=rank, number=d.number, round=d.round,
                                name=result.names[d.seat], played=d.chosen_words,
                                best=d.best_words, cost=f"{d.cost:.1f}")))
+        why = reasons(game, d)
+        if why:
+            console.print(Text("   " + why))
 
 
 def _draw_review(result: Any, out: Path) -> None:

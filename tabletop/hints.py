@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .game import Game
-from .search import DEFAULT_LEVELS, MCTSBot, Settings
+from .search import DEFAULT_LEVELS, MCTSBot, MoveValue, Settings
 
 TOP = 3  # moves a hint shows
 MIN_ITERATIONS = 50  # the least search a hint gets, however short of time the server is
@@ -31,6 +31,7 @@ class Hint:
     lead: float
     share: float
     why: str = ""  # what the move gains now, when the game says (`explain_action`)
+    then: tuple[Any, ...] = ()  # the further steps of the move (`MoveValue.then`)
 
 
 def phrase(sentence: str) -> str:
@@ -54,14 +55,26 @@ def hint_settings(game: Game, share: float = 1.0) -> Settings:
                    by_players=tuple((n, cut(i)) for n, i in hard.by_players))
 
 
+def move_words(game: Game, view: Any, move: MoveValue, exact: bool = False) -> str:
+    """A move named whole, where the game can (`describe_move`: where it goes, its further
+    steps where a move takes several; `exact`: in every detail), else by its one action."""
+    describe = getattr(game, "describe_move", None)
+    if describe is not None:
+        return phrase(describe(view, (move.action, *move.then), exact=exact))
+    return phrase(game.describe_action(view, move.action))
+
+
 def hints(game: Game, view: Any, legal: Sequence[Any], *, top: int = TOP,
           settings: Settings | None = None, seed: int | None = None) -> list[Hint]:
-    """The search's `top` moves for the viewer, best first."""
+    """The search's `top` moves for the viewer (the ones it tried most), ranked by the lead
+    each is expected to bring: the first has the greatest, so a rank never contradicts the
+    number shown beside it."""
     bot = MCTSBot(game, secrets.randbits(64) if seed is None else seed,
                   settings or hint_settings(game), label="hint")
     analysed = bot.analyse(view, legal)
     total = sum(move.visits for move in analysed) or 1
     explain = getattr(game, "explain_action", None)  # a game may say why a move is good
-    return [Hint(move.action, phrase(game.describe_action(view, move.action)), move.lead,
-                 move.visits / total, explain(view, move.action) if explain else "")
-            for move in analysed[:top]]
+    shown = sorted(analysed[:top], key=lambda move: -move.lead)
+    return [Hint(move.action, move_words(game, view, move), move.lead, move.visits / total,
+                 explain(view, move.action) if explain else "", move.then)
+            for move in shown]

@@ -242,6 +242,9 @@ class MoveValue:
     visits: int
     reward: float
     lead: float
+    #: the seat's own choices that complete the move it opens, as the search would go on
+    #: (games whose moves take several steps: `Game.opens_move`)
+    then: tuple[Any, ...] = ()
 
 
 def _add_arm(node: _Node, seat: int, action: Any) -> None:
@@ -314,10 +317,31 @@ class MCTSBot:
         spec = self.search
         hooks = spec.hooks(view, me, self.settings) if spec else RandomHooks(self.game, rng)
         root = self._search(view, hooks, rng, (me, include))
-        arms = sorted(root.arms[root.movers.index(me)], key=lambda a: (a.visits, a.total),
-                      reverse=True)
-        return [MoveValue(a.action, a.visits, a.total / a.visits, a.lead / a.visits)
+        mine = root.arms[root.movers.index(me)]
+        arms = sorted(mine, key=lambda a: (a.visits, a.total), reverse=True)
+        return [MoveValue(a.action, a.visits, a.total / a.visits, a.lead / a.visits,
+                          self._then(root, me, mine.index(a)))
                 for a in arms if a.visits]
+
+    def _then(self, node: _Node, me: int, index: int) -> tuple[Any, ...]:
+        """The steps after option `index` that complete the seat's move: in the tree, while
+        the seat alone moves, no chance is revealed and the game says the move goes on
+        (`opens_move`), its most tried option. Games without `opens_move` move in one step."""
+        opens_move = getattr(self.game, "opens_move", None)
+        line: list[Any] = []
+        while opens_move is not None and node.movers == (me,):
+            child = node.children.get((index,))
+            if child is None or child.movers != (me,):
+                break
+            tried = [a for a in child.arms[0] if a.visits]
+            if not tried:
+                break
+            step = max(tried, key=lambda a: (a.visits, a.total))
+            if opens_move(step.action):
+                break
+            line.append(step.action)
+            node, index = child, child.arms[0].index(step)
+        return tuple(line)
 
     def _search(self, view: Any, hooks: SearchHooks, rng: random.Random,
                 include: tuple[int, Any] | None = None) -> _Node:

@@ -64,6 +64,13 @@ MESSAGES: dict[str, str] = {
     "review.graph-x": "actions played",
     "review.graph-y": "expected final score",
     "review.written": "Graph written to {path}",
+    "review.gain": "{source} {points:+d}",
+    "review.why": "played out to the end, the better move scores: {gains}",
+    "review.hinted": "the hint ranked this move {rank}; this review's search is another one "
+                     "(its own level, its own sample of the cards and dice nobody could see "
+                     "yet) and values the move anew",
+    "review.result": "{name} finished in place {place} of {players} with {points} points "
+                     "(the winner: {winner}).",
     "seat.bot": "{level} bot",
     "seat.bot-n": "{level} bot {n}",  # two bots of one level: "Greedy bot 1", "Greedy bot 2"
     # turn-based games: time per move

@@ -15,7 +15,7 @@ from tabletop.bots import make_bot
 from tabletop.cli import app
 from tabletop.match import play_game
 from tabletop.records import dumps_record
-from tabletop.review import Review, review_game
+from tabletop.review import Review, reasons, result_words, review_game
 from tabletop.search import Settings
 
 QUICK = Settings(iterations=24, width=4, joint_width=4)
@@ -91,3 +91,56 @@ def test_the_command_refuses_what_it_cannot_review(tmp_path):
     cut.write_text(json.dumps(data))
     result = runner.invoke(app, ["review", str(cut)])
     assert result.exit_code == 1 and "cut.json" in result.output
+
+
+@pytest.mark.parametrize("name", ["gonzaga", "signorie"])
+def test_a_mistake_names_two_different_moves_and_where_the_better_one_gains(name):
+    game, final = _finished(name, seed=11)
+    review = review_game(game, final, [0], QUICK, seed=1)
+    costly = [d for d in review.decisions if d.cost > 0]
+    assert costly
+    for d in costly:  # what was played and what was better never read the same
+        assert d.chosen_words != d.best_words, d
+    mistakes = review.mistakes()
+    assert mistakes
+    for d in mistakes:
+        assert d.confirmed and d.gains and sum(p for _, p in d.gains) > 0
+        assert {s for s, _ in d.gains} <= set(game.info.score_sources)
+        why = reasons(game, d)
+        assert game.source_name(d.gains[0][0]) in why  # in the end screen's words
+
+
+def test_signorie_mistakes_are_borne_out_by_playouts_and_beside_the_result():
+    game, final = _finished("signorie", seed=11)
+    review = review_game(game, final, [0], QUICK, seed=1)
+    unconfirmed = [d for d in review.decisions if not d.confirmed]
+    assert all(d not in review.mistakes() for d in unconfirmed)
+    assert all(sum(p for _, p in d.gains) <= 0 for d in unconfirmed)
+    result = result_words(game, final, 0)
+    assert f"with {game.scores(final)[0]} points" in result
+    assert final.names[game.ranks(final).index(1)] in result
+
+
+@pytest.mark.parametrize("name", ["gonzaga", "signorie"])
+def test_a_followed_hint_called_a_mistake_says_why_the_review_disagrees(name):
+    game, final = _finished(name, seed=11)
+    plain = review_game(game, final, [0], QUICK, seed=1)
+    d = plain.mistakes()[0]
+    asked = d.number - 1  # the hint was given just before the move, which followed it
+    hinted = review_game(game, final, [0], QUICK, seed=1,
+                         hinted={asked: [d.chosen, d.best]})
+    again = next(x for x in hinted.decisions if x.number == d.number)
+    assert again.hinted == 1
+    assert "the hint ranked this move 1" in reasons(game, again)
+    others = [x for x in hinted.decisions if x.number != d.number]
+    assert all(x.hinted == 0 for x in others)  # a hint is about the seat's next move only
+
+
+def test_a_decision_that_costs_less_than_half_a_point_is_no_mistake():
+    from tabletop.review import Reviewed
+
+    def decision(number: int, cost: float) -> Reviewed:
+        return Reviewed(number, 0, 1, "a", "b", cost, "played a", "played b")
+
+    review = Review(("Ann", "Bea"), (decision(1, 0.04), decision(2, 0.6)), ((0.0, 0.0),))
+    assert [d.number for d in review.mistakes()] == [2]  # never "about 0.0 points"

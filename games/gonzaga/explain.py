@@ -1,11 +1,12 @@
 """Why a move is worth playing now, in words, for hints: the points it scores at once (cities,
 harbors, sea leagues, the church), the cities of the player's own objective it covers, and for
-a plan the most the fief can score under its cards. Only the player's view is read."""
+a plan the most the fief can score under its cards (or, where it fits nowhere but the Alliance
+card allows a Wedding, that Wedding). Only the player's view is read."""
 
 from __future__ import annotations
 
 from . import text
-from .actions import Action, Donate, PlaceFief, Plan, Wedding
+from .actions import ALLIANCE, Action, Donate, PlaceFief, Plan, Wedding
 from .engine import (
     PlayerView,
     action_events,
@@ -13,6 +14,7 @@ from .engine import (
     objective_cities,
     placement_points,
     placement_rows,
+    wedding_pairs,
 )
 
 
@@ -38,9 +40,14 @@ def _plan_reason(v: PlayerView, plan: Plan) -> str:
         return ""
     rows = placement_rows(v, plan.player, fief, plan.region, plan.action)
     if not len(rows):
-        return text.say("why.plan-nowhere")
-    best = int(placement_points(v, plan.player, fief, rows).max())
-    return text.say("why.plan", points=best)
+        wedding = plan.action == ALLIANCE and len(wedding_pairs(v, plan.player, plan.region))
+        return text.say("why.plan-wedding" if wedding else "why.plan-nowhere")
+    points = placement_points(v, plan.player, fief, rows)
+    best = int(points.max())
+    cells = v.rules.fief_placements(fief).cells[rows[int(points.argmax())]]
+    where = text.where_text(v.board, [int(c) for c in cells if c >= 0])
+    return text.say("why.plan-where", points=best, where=where) if where \
+        else text.say("why.plan", points=best)
 
 
 def _objective_gains(v: PlayerView, action: PlaceFief | Wedding) -> list[str]:

@@ -16,7 +16,7 @@ from typing import Any
 from tabletop.game import GameInfo, GameOption, LogEntry
 
 from . import engine, text
-from .actions import Action, action_from_json, action_to_json
+from .actions import Action, PlaceFief, Wedding, action_from_json, action_to_json
 from .board import Board, load_board
 from .state import (
     COLOURS,
@@ -205,6 +205,19 @@ class Gonzaga:
 
     def describe_action(self, position: Position, action: Action) -> str:
         return text.describe_action(position.board, position.names, action)
+
+    def source_name(self, source: str) -> str:
+        """A source of points (`info.score_sources`) as the end screen names it."""
+        return text.reason_name(source)
+
+    def describe_move(self, position: Position, actions: Sequence[Action],
+                      exact: bool = False) -> str:
+        """A move named with where it goes on the map, for hints and reviews (a Gonzaga move
+        is one action); `exact`: with every hex it covers."""
+        action = actions[0]
+        placed = isinstance(action, PlaceFief | Wedding)
+        hexes = engine.covered_hexes(position, action) if placed else ()
+        return text.describe_move(position.board, position.names, action, hexes, exact)
 
     def explain_action(self, position: Position, action: Action) -> str:
         """Why a move is worth playing now, for hints (`explain.explain_action`)."""

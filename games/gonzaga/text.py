@@ -188,7 +188,11 @@ TERMINAL: dict[str, str] = {
     "why.event": "+{points} {detail}",
     "why.objective": "covers {city} for your objective",
     "why.plan": "your fief can score up to {points} points with these cards now",
+    "why.plan-where": "your fief can score up to {points} points with these cards now, "
+                      "{where}",
     "why.plan-nowhere": "your fief fits nowhere with these cards now",
+    "why.plan-wedding": "arrange a Wedding with these cards (your rings go where your fief "
+                        "cannot)",
     "why.nothing": "no points now",
     "why.near": "near {place}",
     "hint.title": "Hint: the search's three best moves (its expected final lead over the best "
@@ -229,6 +233,13 @@ MESSAGES: dict[str, str] = {
     "plan.short-privilege": "{region} / {action} + KP", "plan.short-note": "KP: {privilege}",
     "move.plan": "{who}: {plan}",
     "move.fief": "{who} places the {fief}",
+    "move.fief-where": "{who} places the {fief} {where}",
+    "move.wedding-one": "{who} arranges a Wedding: a ring {first}",
+    "move.wedding-two": "{who} arranges a Wedding: rings {first} and {second}",
+    "where.on": "on {places}",
+    "where.in": "in {regions}",
+    "where.hex": "{where} ({at})",
+    "where.at": "at {at}",
     "move.wedding": "{who} arranges a Wedding ({rings})",
     "move.donate": "{who} donates the fief to the church",
     "move.fief-at": "fief {fief} at {column},{row} rotation {rotation}",
@@ -570,6 +581,45 @@ def describe_action(board: Board, names: Sequence[str], action: Action) -> str:
         return say("move.wedding", who=who, rings=count(1 if action.second is None else 2,
                                                         "ring"))
     return say("move.donate", who=who)
+
+
+def where_text(board: Board, hexes: Sequence[int]) -> str:
+    """Where a piece goes, in names on the map: the cities and harbors it covers
+    ("Mantova–Bologna"), else the regions ("in Lombardia"), with the hex's coordinates when it
+    is one hex (a Wedding's ring), so that two places never read the same."""
+    places = list(dict.fromkeys(n for n in map(board.place_name, hexes) if n))
+    if places:
+        where = say("where.on", places="–".join(word(n) for n in places))
+    else:
+        regions = dict.fromkeys(board.region_of[h] for h in hexes if board.region_of[h])
+        names = [word(board.regions[r].name) for r in regions if r in board.regions]
+        where = say("where.in", regions="–".join(names)) if names else ""
+    if len(hexes) == 1:
+        at = hex_text(board.coords[hexes[0]])
+        return say("where.hex", where=where, at=at) if where else say("where.at", at=at)
+    return where
+
+
+def describe_move(board: Board, names: Sequence[str], action: Action,
+                  hexes: Sequence[int] = (), exact: bool = False) -> str:
+    """A move named with where it goes (`hexes`, the ones it covers), for hints and reviews:
+    "Ann places the hook on Mantova–Bologna", "Ann arranges a Wedding: rings on Genova
+    (3,4) and in Lombardia (5,6)"; `exact` adds every hex a fief covers, to tell two
+    placements on the same places apart."""
+    who = names[action.player]
+    if isinstance(action, PlaceFief) and hexes:
+        where = where_text(board, hexes)
+        if exact:
+            where = say("where.hex", where=where,
+                        at=" ".join(hex_text(board.coords[h]) for h in sorted(hexes)))
+        return say("move.fief-where", who=who, fief=fief_name(board, action.fief),
+                   where=where)
+    if isinstance(action, Wedding) and hexes:
+        rings = [where_text(board, [h]) for h in hexes]
+        if len(rings) == 1:
+            return say("move.wedding-one", who=who, first=rings[0])
+        return say("move.wedding-two", who=who, first=rings[0], second=rings[1])
+    return describe_action(board, names, action)
 
 
 def move_text(action: PlaceFief | Wedding | Donate) -> str:

@@ -10,7 +10,7 @@ from tabletop.game import GameInfo, LogEntry
 from tabletop.records import SeededRecords
 
 from . import engine, text
-from .actions import Action, action_from_json, action_to_json
+from .actions import Action, Pass, Reward, TakeDie, action_from_json, action_to_json
 from .state import SCORE_SOURCES, Position, SignorieState, SignorieView
 from .tables import tables
 
@@ -89,6 +89,32 @@ class SignorieGame:
 
     def describe_log(self, position: Position, entry: LogEntry) -> str:
         return text.describe_log(position, entry)
+
+    def opens_move(self, action: Action) -> bool:
+        """A move is a die (or a pass) with the action it is used for and that action's
+        choices, or one reward step: hints and reviews name it whole (`tabletop.search`)."""
+        return isinstance(action, TakeDie | Pass | Reward)
+
+    def source_name(self, source: str) -> str:
+        """A source of points (`info.score_sources`) as the end screen names it."""
+        return text.SOURCES.get(source, source)
+
+    def describe_move(self, position: Position, actions: Sequence[Action],
+                      exact: bool = False) -> str:
+        """A whole move in words: its first step as `describe_action` says it, then each
+        further choice as the menu names it, read in the position it is made in (always
+        exact: no two moves read the same)."""
+        first = text.describe_action(position, actions[0])
+        if len(actions) == 1:
+            return first
+        state = engine.resample(position, random.Random(0)) \
+            if isinstance(position, SignorieView) else position.clone()
+        steps = []
+        engine.apply_in_place(state, actions[0])
+        for action in actions[1:]:
+            steps.append(text.option_text(state, action))
+            engine.apply_in_place(state, action)
+        return text.move_text(first, steps)
 
     def score_breakdown(self, position: Position) -> tuple[dict[str, int], ...]:
         """Points per seat by source; they add up to the scores."""

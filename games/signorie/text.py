@@ -237,6 +237,14 @@ def describe_action(p: Position, a: Any) -> str:
     return _describe_answer(p, a, who)
 
 
+def move_text(first: str, steps: list[str]) -> str:
+    """A whole move: its first step's sentence, then its further choices (`option_text`)."""
+    if not steps:
+        return first
+    return say("act.move", first=first.rstrip().rstrip("."),
+               steps=say("list.semicolon").join(steps))
+
+
 def _describe_answer(p: Position, a: Any, who: str) -> str:
     t = p.t
     if isinstance(a, Pass):
@@ -642,6 +650,7 @@ MESSAGES: dict[str, str] = {
     "act.wedding": "{who} arranges a wedding for a son.",
     "act.no-wedding": "{who} does not arrange a wedding for a son.",
     "act.buy": "{who} pays {florins} florins for {vp} VP.",
+    "act.move": "{first}, then: {steps}.",
     "act.no-buy": "{who} does not pay {florins} florins for {vp} VP.",
     # the log's own lines
     "log.setup": "Setup: turn order {order}; cities {cities}; reward tiles {rewards}.",

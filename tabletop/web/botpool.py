@@ -29,7 +29,7 @@ from typing import Any
 from .. import games, i18n
 from ..bots import make_bot
 from ..hints import hint_settings, hints
-from ..review import review_game, review_settings
+from ..review import reasons, result_words, review_game, review_settings
 
 DEADLINE = 20.0  # seconds a decision may take; the slowest offered level needs about 2
 REVIEW_LEVEL = "easy"  # a whole game's review in seconds, not minutes
@@ -53,6 +53,8 @@ class Decision:
     kind: str = "decide"  # or "hint" (the search's best moves) or "review" (a finished game)
     lang: str = "en"  # a hint's words are in the asker's language
     budget: float = 1.0  # share of a hint's search budget (less when hints are in demand)
+    #: for a review, the seat's hints: (actions played when it was given, its moves as JSON)
+    hinted: tuple[tuple[int, tuple[Any, ...]], ...] = ()
 
 
 def decide(job: Decision) -> Any:
@@ -63,7 +65,8 @@ def decide(job: Decision) -> Any:
     for action in job.history:
         game.apply_in_place(state, action)
     if job.kind == "review":
-        return review_json(game, state, job.seat, job.lang)
+        hinted = {at: [game.action_from_json(a) for a in moves] for at, moves in job.hinted}
+        return review_json(game, state, job.seat, job.lang, hinted)
     view, legal = game.view(state, job.seat), game.legal_actions(state, job.seat)
     if job.kind == "hint":
         return hint_json(game, view, legal, job.seed, job.lang, job.budget)
@@ -78,20 +81,26 @@ def hint_json(game: Any, view: Any, legal: Any, seed: int, lang: str, budget: fl
     settings = hint_settings(game, budget)
     with i18n.use(lang):
         return [{"action": game.action_to_json(h.action), "words": h.words, "why": h.why,
-                 "lead": round(h.lead, 1), "share": round(h.share, 3)}
+                 "lead": round(h.lead, 1), "share": round(h.share, 3),
+                 "then": [game.action_to_json(a) for a in h.then]}
                 for h in hints(game, view, legal, seed=seed, settings=settings)]
 
 
-def review_json(game: Any, final: Any, seat: int, lang: str) -> dict[str, Any]:
-    """A finished game reviewed for one seat (`tabletop.review`), as the review page reads it."""
+def review_json(game: Any, final: Any, seat: int, lang: str,
+                hinted: dict[int, list[Any]] | None = None) -> dict[str, Any]:
+    """A finished game reviewed for one seat (`tabletop.review`), as the review page reads it;
+    `hinted`: the hints' moves by the action's place in the game (`review_game`)."""
     with i18n.use(lang):
-        review = review_game(game, final, [seat], review_settings(game, REVIEW_LEVEL))
+        review = review_game(game, final, [seat], review_settings(game, REVIEW_LEVEL),
+                             hinted=hinted)
         return {"names": list(review.names), "seat": seat, "level": REVIEW_LEVEL,
                 "course": [[round(x, 1) for x in point] for point in review.course],
                 "decisions": [{"number": d.number, "round": d.round, "cost": round(d.cost, 1),
-                               "played": d.chosen_words, "better": d.best_words}
+                               "played": d.chosen_words, "better": d.best_words,
+                               "why": reasons(game, d), "hinted": d.hinted}
                               for d in review.decisions],
-                "mistakes": [d.number for d in review.mistakes()]}
+                "mistakes": [d.number for d in review.mistakes()],
+                "result": result_words(game, final, seat)}
 
 
 class DecisionTimeout(RuntimeError):

@@ -36,14 +36,22 @@ log = logging.getLogger("tabletop.web.hinting")
 DEMAND_SECONDS = 10.0  # hints turned away this recently make the next ones shorter
 MIN_BUDGET = 0.25  # the least share of the search a hint gets when hints are in demand
 
-SCHEMA = """
+SCHEMA = ["""
 CREATE TABLE IF NOT EXISTS hints_used (
     game_id TEXT NOT NULL,
     seat INTEGER NOT NULL,
     count INTEGER NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
-"""
+""", """
+CREATE TABLE IF NOT EXISTS hints_given (
+    game_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    moves TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat, at)
+);
+"""]
 
 
 class Hinting:
@@ -149,6 +157,7 @@ class Hinting:
                                   "message": say("hint.stale")}))
             return  # the position it was about is gone
         self._count(room, seat)
+        self._keep(room, seat, len(room.state.history), moves)
         conn.send(json.dumps({"type": "hint", "seq": at, "decision": decision,
                               "moves": moves}))
         self.server.presence(room)  # everyone sees the seat's count
@@ -159,6 +168,21 @@ class Hinting:
             db.execute("INSERT INTO hints_used (game_id, seat, count) VALUES (?, ?, ?) "
                        "ON CONFLICT (game_id, seat) DO UPDATE SET count = excluded.count",
                        (room.id, seat, room.hints_used[seat]))
+
+    def _keep(self, room: Room, seat: int, at: int, moves: list[dict[str, Any]]) -> None:
+        """The moves a hint gave (best first), for the game's review: a move that followed
+        a hint is reviewed knowing it (`tabletop.review`)."""
+        actions = json.dumps([m["action"] for m in moves])
+        with self.db.tx() as db:
+            db.execute("INSERT INTO hints_given (game_id, seat, at, moves) VALUES (?, ?, ?, ?) "
+                       "ON CONFLICT (game_id, seat, at) DO UPDATE SET moves = excluded.moves",
+                       (room.id, seat, at, actions))
+
+    def given(self, room: Room, seat: int) -> tuple[tuple[int, tuple[Any, ...]], ...]:
+        """The seat's hints in the game: (actions played when given, its moves as JSON)."""
+        rows = self.db.rows("SELECT at, moves FROM hints_given WHERE game_id=? AND seat=? "
+                            "ORDER BY at", (room.id, seat))
+        return tuple((int(at), tuple(json.loads(moves))) for at, moves in rows)
 
     def record_counts(self, room: Room) -> dict[int, int] | None:
         """What a game's record says of hints: each seat's count, or nothing when hints were

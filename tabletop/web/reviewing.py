@@ -71,6 +71,7 @@ class Reviews:
         if self._one is None:
             self._one = asyncio.Semaphore(1)
         job = Decision(room.game.info.name, "review", 0, room.params.setup or {},
-                       tuple(room.state.history), seat, kind="review", lang=lang)
+                       tuple(room.state.history), seat, kind="review", lang=lang,
+                       hinted=self.server.hinting.given(room, seat))
         async with self._one:
             return await self.server.advice.decide(job, deadline=DEADLINE)

@@ -63,6 +63,7 @@ def test_a_placement_hint_is_outlined_on_the_map(browser, server):
             return
         page.wait_for_selector("[data-hint-cell='1']", state="attached", timeout=5000)
         assert page.eval_on_selector("#hint-layer", "g => g.querySelectorAll('text').length") >= 1
+        _placements_reachable_once_and_names_uncovered(page)
         assert not errors, errors
     finally:
         context.close()
@@ -73,6 +74,58 @@ def test_a_listed_game_without_hints_offers_none(browser, server):
     try:
         page.wait_for_timeout(500)
         assert page.query_selector("#hint") is None
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def _placements_reachable_once_and_names_uncovered(page: Any) -> None:
+    """Each placement a hint names is in the list of placements (one click shows it on the
+    map), no placement is listed twice (a symmetric fief turned covers the same hexes), and
+    no hint's number covers a place name on the map."""
+    found = page.evaluate("""() => {
+      const moves = Hint.marked() || [], fief = ui.view.legal.fief;
+      const listed = [...document.querySelectorAll('#best a')].map((a) => {
+        const [c, r] = a.dataset.anchor.split(',').map(Number);
+        return cellsKey(fiefCells(fief, [c, r], Number(a.dataset.rotation)));
+      });
+      const hinted = moves.filter((m) => m.action.type === 'fief')
+        .map((m) => cellsKey(fiefCells(m.action.fief, m.action.anchor, m.action.rotation)));
+      const rect = (e) => e.getBoundingClientRect();
+      const shown = getComputedStyle(document.querySelector('#place-names')).display !== 'none';
+      const names = [...document.querySelectorAll('#place-names text')].map(rect)
+        .filter((b) => shown && b.width > 0);
+      const meet = (b, n) => b.left < n.right && n.left < b.right && b.top < n.bottom
+        && n.top < b.bottom;
+      const badges = [...document.querySelectorAll('#hint-layer text')].map(rect);
+      const covered = badges.filter((b) => names.some((n) => meet(b, n)));
+      return { listed, hinted, covered: covered.length, badges: badges.length };
+    }""")
+    assert len(found["listed"]) == len(set(found["listed"])), found["listed"]
+    assert set(found["hinted"]) <= set(found["listed"]), found
+    assert found["badges"] and found["covered"] == 0, found
+
+
+def test_a_signorie_hint_names_the_whole_move_and_marks_its_action_once_the_die_is_picked(
+        browser, server):
+    context, page, errors = _open(browser, server, "signorie")
+    try:
+        page.wait_for_selector("#hint-ask:not([disabled])", timeout=20000)
+        page.click("#hint-ask")
+        page.wait_for_selector("#hint-moves li", timeout=30000)
+        first = page.inner_text("#hint-moves li:first-child")
+        moves = page.evaluate("Hint.marked()")
+        leads = [m["lead"] for m in moves]
+        assert leads == sorted(leads, reverse=True)  # the first shows the greatest lead
+        best = moves[0]
+        if best["action"]["type"] != "take_die":
+            return  # a pass: nothing more to mark
+        assert best["then"] and ", then: " in first, first  # the die and what it is for
+        die = f"{best['action']['colour']}-{best['action']['value']}"
+        page.click(f"[data-die-choice='{die}']")
+        marks = page.eval_on_selector_all("#actions [data-hint-mark]",
+                                          "els => els.map(e => e.dataset.hintMark)")
+        assert "1" in " ".join(marks).split(), marks  # the die's action the hint names
         assert not errors, errors
     finally:
         context.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -106,3 +107,55 @@ def _wait_over(server: Any, game_id: str) -> bool:
             return True
         time.sleep(0.2)
     return False
+
+
+def test_a_review_knows_the_hints_the_seat_was_given_and_says_the_result(tmp_path):
+    server, room = _finished_room(tmp_path, game="signorie")
+    game, history = room.game, room.state.history
+    at = _a_decision_of(game, room.state, 1)
+    server.hinting._keep(room, 1, at, [{"action": game.action_to_json(history[at])}])
+    review = _in_a_thread(server.reviews.get(room, 1, "de", "1.2.3.4"))
+    followed = [d for d in review["decisions"] if d["hinted"]]
+    assert [d["number"] for d in followed] == [at + 1]
+    assert "der Tipp setzte diesen Zug auf Platz 1" in followed[0]["why"]  # in German
+    assert room.state.names[1] in review["result"]
+    for number in review["mistakes"]:
+        mistake = next(d for d in review["decisions"] if d["number"] == number)
+        assert mistake["why"] and mistake["played"] != mistake["better"]
+
+
+def _a_decision_of(game: Any, final: Any, seat: int) -> int:
+    """The place in the game of an action of `seat` chosen among several, past the start."""
+    state = game.from_setup(game.setup_of(final))
+    for i, action in enumerate(final.history):
+        if i > 20 and state.to_move() == (seat,) and len(game.legal_actions(state, seat)) > 1:
+            return i
+        game.apply_in_place(state, action)
+    raise AssertionError("no decision")
+
+
+@pytest.mark.parametrize("name", ["gonzaga", "signorie"])
+def test_the_end_screen_of_both_games_links_to_the_review(server, browser, name):
+    game = http_json(f"{server.base}/api/games", {"game": name, "seats": BOTS, "seed": 3})
+    assert _wait_over(server, game["id"]), "the bots' game did not end"
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server.base}/game/{game['id']}")
+        link = page.wait_for_selector("#review-link", timeout=30_000)
+        assert link.get_attribute("href") == f"/game/{game['id']}/review#0"  # a spectator
+        link.click()
+        page.wait_for_selector("[data-review-line='0']", timeout=120_000)
+        assert not errors, errors
+    finally:
+        page.close()
+
+
+def _in_a_thread(work: Any) -> Any:
+    """`asyncio.run(work)` in a thread of its own: the browser tests' loop may run in this one."""
+    done: list[Any] = []
+    thread = threading.Thread(target=lambda: done.append(asyncio.run(work)))
+    thread.start()
+    thread.join()
+    return done[0]

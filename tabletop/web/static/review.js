@@ -51,12 +51,14 @@ function cost(c) { return c ? num(c, 1) : "—"; }
 
 function show(r) {
   $("review-title").textContent = t("Game review: {names}", { names: r.names.join(", ") });
+  $("review-result").textContent = r.result || "";
   $("review-graph").replaceChildren(graph(r));
   const byNumber = new Map(r.decisions.map((d) => [d.number, d]));
   $("review-mistakes").replaceChildren(...(r.mistakes.length ? r.mistakes.map((n) => {
     const d = byNumber.get(n);
     return el("li", { "data-mistake": n }, t("Move {number} (round {round}): {played}; better: {better} (about {cost} points)",
-      { number: n, round: d.round, played: d.played, better: d.better, cost: num(d.cost, 1) }));
+      { number: n, round: d.round, played: d.played, better: d.better, cost: num(d.cost, 1) }),
+      d.why ? el("p", { class: "muted", "data-mistake-why": n, text: d.why }) : "");
   }) : [el("li", { text: t("No decision cost anything by the search's reckoning.") })]));
   $("review-rows").replaceChildren(...r.decisions.map((d) => el("tr", { class: r.mistakes.includes(d.number) ? "mistake-row" : "" },
     el("td", { text: String(d.number) }), el("td", { text: String(d.round) }), el("td", { text: d.played }),

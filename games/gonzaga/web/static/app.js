@@ -759,7 +759,8 @@ function renderEnd(v) {
     children.push(rematchEl(v));
     children.push(el("div", { class: "row" },
       el("a", { href: `/api/games/${ui.gameId}/record`, download: `gonzaga-${ui.gameId}.json`, id: "download" }, t("Download the game record")),
-      el("a", { href: `/game/${ui.gameId}#replay`, onclick: () => setTimeout(() => location.reload(), 0) }, t("Watch the replay"))));
+      el("a", { href: `/game/${ui.gameId}#replay`, id: "replay-link", onclick: () => setTimeout(() => location.reload(), 0) }, t("Watch the replay")),
+      el("a", { href: `/game/${ui.gameId}/review#${v.you === null || v.you === undefined ? 0 : v.you}`, id: "review-link" }, t("Review the game"))));
   }
   box.replaceChildren(...children);
 }
@@ -826,6 +827,11 @@ function rerenderActions() {
 }
 // a hint's moves on the table, numbered as in the hint's list: the cards of a plan, the hexes
 // of a placement, the rings of a Wedding (outlines in a layer of their own, over the map)
+// a hint arrives (or goes): while placing, the list of placements names its placements too
+function onHint(moves) {
+  if (ui.view && ui.view.legal && ui.view.legal.kind === "place" && !ui.replay) rerenderActions();
+  else markHints(moves);
+}
 function markHints(moves) {
   document.querySelectorAll("[data-hint-mark]").forEach((b) => { delete b.dataset.hintMark; b.classList.remove("hinted"); });
   const board = $("board");
@@ -844,10 +850,26 @@ function markHints(moves) {
     } else if (a.type === "fief" || a.type === "wedding") {
       const cells = a.type === "fief" ? fiefCells(a.fief, a.anchor, a.rotation) : [a.first, a.second].filter(Boolean);
       for (const [c, r] of cells) svg("polygon", { points: pointsAttr(corners(...centre(c, r), 0.92)), class: "hint-cell", "data-hint-cell": rank }, g);
-      const [x, y] = centre(cells[0][0], cells[0][1]);
-      svg("text", { x, y: y + 0.35, class: "hint-rank", "text-anchor": "middle" }, g).textContent = rank;
+      placeBadge(g, cells, rank);
     }
   });
+}
+// a hint's number on the first spot of its hexes where it covers no place name (the names are
+// what the map is read by), else on its first hex
+function placeBadge(g, cells, rank) {
+  const badge = svg("text", { class: "hint-rank", "text-anchor": "middle", "data-hint-rank": rank }, g);
+  badge.textContent = rank;
+  const names = [...document.querySelectorAll("#place-names text")].map((n) => n.getBBox()).filter((b) => b.width > 0)
+    .map((b) => box(b.x, b.y, b.width, b.height));
+  const spots = cells.flatMap(([c, r]) => { const [x, y] = centre(c, r); return [[x, y + 0.35], [x, y - 0.15], [x, y + 0.75]]; });
+  for (const [x, y] of spots) {
+    badge.setAttribute("x", x);
+    badge.setAttribute("y", y);
+    const b = badge.getBBox();
+    if (!names.some((n) => overlap(box(b.x, b.y, b.width, b.height), n))) return;
+  }
+  badge.setAttribute("x", spots[0][0]);
+  badge.setAttribute("y", spots[0][1]);
 }
 // a move that revealed nothing may be taken back while nobody has moved since (`can_undo`)
 function undoEl(v) {
@@ -924,7 +946,7 @@ function renderPlacing(box, v, legal) {
   const canWed = legal.weddings.length > 0;
   if (ui.mode === "wedding" && !canWed) ui.mode = "fief";
   const plan = legal.plan;
-  const best = [...legal.placements].sort((a, b) => b[3] - a[3]).slice(0, 5);
+  const best = bestPlacements(legal);
   const donation = legal.donation_points === undefined ? "" : ` (+${legal.donation_points})`;
   const modeButtons = el("div", { class: "row" },
     el("button", { type: "button", id: "mode-fief", class: ui.mode === "fief" ? "on" : "", disabled: !legal.placements.length, onclick: () => { ui.mode = "fief"; ui.cursor = null; rerenderActions(); } }, t("Place your fief")),
@@ -937,8 +959,8 @@ function renderPlacing(box, v, legal) {
       : t("No legal placement for this plan: donate (or arrange a Wedding with the {card} card).", { card: cardName(weddingCard()) }) }));
     if (legal.placements.length) children.push(keysHint(t("R and Shift+R turn the fief; Enter chooses the position under the cursor, Enter again places the fief")));
     if (best.length) {
-      children.push(el("div", { class: "muted", text: t("Best placements (click to see one on the map):") }), el("ol", { id: "best" }, ...best.map(([c, r, rot, pts]) =>
-        el("li", {}, el("a", { href: "#", "data-anchor": `${c},${r}`, "data-rotation": rot, "data-points": pts,
+      children.push(el("div", { class: "muted", text: t("Best placements (click to see one on the map):") }), el("ol", { id: "best" }, ...best.map(([c, r, rot, pts, rank]) =>
+        el("li", rank ? { class: "hinted", "data-hint-mark": rank } : {}, el("a", { href: "#", "data-anchor": `${c},${r}`, "data-rotation": rot, "data-points": pts,
           onclick: (ev) => { ev.preventDefault(); ui.rotation = rot; choose([c, r]); showHex([c, r]); } }, t("{points} · {where}", { points: pointsWords(pts), where: whereWords(fiefCells(legal.fief, [c, r], rot)) }))))));
     }
     $("place-bar").hidden = false;
@@ -957,6 +979,29 @@ function renderPlacing(box, v, legal) {
     if (ui.wedding.first) showWeddingCheck();
   }
   box.replaceChildren(...children);
+}
+// the placements worth a click: those a hint names (so each can be seen on the map), then the
+// five that score most; a placement covering the same hexes as one listed is the same
+// placement (a symmetric fief turned) and is listed once
+function bestPlacements(legal) {
+  const seen = new Set(), out = [];
+  const add = (c, r, rot, pts, rank) => {
+    const key = cellsKey(fiefCells(legal.fief, [c, r], rot));
+    if (seen.has(key)) return false;
+    seen.add(key);
+    out.push([c, r, rot, pts, rank]);
+    return true;
+  };
+  (Hint.marked() || []).forEach((m, i) => {
+    const a = m.action, found = a.type === "fief" && ui.legalKeys.get(cellsKey(fiefCells(a.fief, a.anchor, a.rotation)));
+    if (found) add(a.anchor[0], a.anchor[1], a.rotation, found.points, String(i + 1));
+  });
+  let more = 5;
+  for (const [c, r, rot, pts] of [...legal.placements].sort((a, b) => b[3] - a[3])) {
+    if (more <= 0) break;
+    if (add(c, r, rot, pts, "")) more -= 1;
+  }
+  return out;
 }
 // the keys, for those who have a keyboard (a touch screen gets no word of keys)
 function keysHint(what) {
@@ -1320,7 +1365,7 @@ async function main() {
   $("game").hidden = false;
   [ui.board, ui.options] = await Promise.all([api("/api/gonzaga/board"), api("/api/gonzaga/options")]);
   setupBoardEvents();
-  Table.start({ view: (v) => render(unpack(v)), check: onCheck, presence: onPresence, rematch: onRematch, hint: markHints,
+  Table.start({ view: (v) => render(unpack(v)), check: onCheck, presence: onPresence, rematch: onRematch, hint: onHint,
     replay: () => { drawBoard(null); setupReplay(); } });
 }
 main();

@@ -291,17 +291,26 @@ function markHints(moves) {
   moves.forEach((m, i) => {
     const key = actionKey(m.action), rank = String(i + 1), found = [];
     (L.dice || []).forEach((d) => { if (d.action && actionKey(d.action) === key) found.push(...document.querySelectorAll(`[data-die-choice='${d.colour}-${d.value}']`)); });
-    (L.choices || []).forEach((ch) => {
-      const items = ch.kind === "assignment" ? ch.counts.map((n) => [n.action, `assignment-${ch.sex}-${n.meeples}`])
-        : [[ch.action, ch.kind === "helper" ? `helper-${ch.helper}` : ch.kind]];
-      for (const [a, attr] of items) if (a && actionKey(a) === key) found.push(...document.querySelectorAll(`[data-choice='${attr}']`));
-    });
+    found.push(...choiceMarks(L.choices, key));
+    // the die picked is the hint's: its action too (the move's next step)
+    const picked = ui.pick !== null && L.dice ? L.dice[ui.pick] : null;
+    if (picked && picked.action && actionKey(picked.action) === key && m.then && m.then.length) found.push(...choiceMarks(picked.choices, actionKey(m.then[0])));
     (L.options || []).forEach((o, k) => {
       if (actionKey(o.action) !== key) return;
       found.push(...(o.action.type === "pass" && $("pass") ? [$("pass")] : []), ...document.querySelectorAll(`[data-option='${k}']`));
     });
     for (const b of found) { b.classList.add("hinted"); b.dataset.hintMark = (b.dataset.hintMark ? b.dataset.hintMark + " " : "") + rank; }
   });
+}
+// the buttons of `choices` (a die's actions) whose action has `key`
+function choiceMarks(choices, key) {
+  const found = [];
+  (choices || []).forEach((ch) => {
+    const items = ch.kind === "assignment" ? ch.counts.map((n) => [n.action, `assignment-${ch.sex}-${n.meeples}`])
+      : [[ch.action, ch.kind === "helper" ? `helper-${ch.helper}` : ch.kind]];
+    for (const [a, attr] of items) if (a && actionKey(a) === key) found.push(...document.querySelectorAll(`[data-choice='${attr}']`));
+  });
+  return found;
 }
 function pickDie(i) {
   const v = ui.view;
@@ -310,15 +319,17 @@ function pickDie(i) {
   ui.choice = null;
   renderDice(v);
   renderActions(v);
+  markHints(Hint.marked());
 }
 function choose(choice) {
   ui.choice = choice;
   if (!ui.checks.has(actionKey(choice.checked))) Table.check(choice.checked);
   renderActions(ui.view);
+  markHints(Hint.marked());
   const c = $("confirm");
   if (c) c.focus();
 }
-function cancel() { ui.pick = null; ui.choice = null; renderDice(ui.view); renderActions(ui.view); }
+function cancel() { ui.pick = null; ui.choice = null; renderDice(ui.view); renderActions(ui.view); markHints(Hint.marked()); }
 function confirm() {
   const c = ui.choice;
   if (!c) return;
