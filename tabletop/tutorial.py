@@ -40,6 +40,9 @@ class Step:
     #: where to click, in order (selectors of the game's page), or a function of the state
     #: giving them (where the page names a choice by its place in a list)
     highlight: tuple[str, ...] | Callable[[Any], tuple[str, ...]] = ()
+    #: made with the step before it by one Confirm (a die and its action): the learner counts
+    #: the two as one step
+    joined: bool = False
 
     def targets(self, state: Any) -> list[str]:
         return list(self.highlight(state) if callable(self.highlight) else self.highlight)
@@ -66,6 +69,18 @@ class Tutorial:
                              f"one of the {len(self.names)} seats")
         if not self.steps:
             raise ValueError(f"{self.game} tutorial: a tutorial has at least one step")
+        if self.steps[0].joined:
+            raise ValueError(f"{self.game} tutorial: the first step has no step to join")
+
+    def counted(self, moves: int) -> int:
+        """The step the learner reads as open after `moves` moves: steps made with the one
+        before them by the same Confirm are not counted apart, so the count goes 1, 2, 3..."""
+        return sum(not s.joined for s in self.steps[:moves + 1])
+
+    @property
+    def count(self) -> int:
+        """How many steps the learner counts."""
+        return self.counted(len(self.steps))
 
 
 def load(game: str) -> Tutorial | None:
@@ -130,7 +145,7 @@ class Guide:
         i = self.step_index(state)
         step = self.step(state)
         mine = seat in state.to_move() and not state.is_over
-        out: dict[str, Any] = {"step": i + 1, "steps": len(t.steps), "intro": words(t.intro),
+        out: dict[str, Any] = {"step": t.counted(i), "steps": t.count, "intro": words(t.intro),
                                "done": step is None, "your_move": mine}
         if step is None:
             out.update(title=words(t.done), say=words(t.done), highlight=[])

@@ -52,7 +52,7 @@ def _take(colour: str, value: int, key: str, then: str) -> Step:
 def _choose(expect: dict[str, Any], key: str, refuse: str, choice: str) -> Step:
     return Step(expect={"type": "choose", **expect}, title=say(f"{key}.title"),
                 say=say(f"{key}.say"), refuse=say(f"{refuse}.refuse"),
-                highlight=(f"[data-choice='{choice}']", "#confirm"))
+                highlight=(f"[data-choice='{choice}']", "#confirm"), joined=True)
 
 
 def _hire_option(state: Any) -> tuple[str, ...]:

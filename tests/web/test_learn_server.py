@@ -97,13 +97,35 @@ def test_other_moves_are_refused_with_the_steps_words(name):
         room.prepare(seat, room.game.action_to_json(free[-1]))
 
 
+def test_a_die_and_its_action_count_as_one_step():
+    """The die and the action it is taken for are sent by one Confirm: the learner reads one
+    step for both, and the count goes up by one at each Confirm (not 1, 3, 4, 6...)."""
+    room = tutorial_room("signorie")
+    guide = room.guide
+    shown: list[tuple[str, int]] = []
+    while guide.step(room.state) is not None:
+        play_bots(room)
+        step = guide.step(room.state)
+        msg = room.message_for(guide.tutorial.seat)["tutorial"]
+        shown.append((step.expect["type"], msg["step"]))
+        seat = guide.tutorial.seat
+        room.commit(*room.prepare(seat, room.game.action_to_json(guide.example(room.state))))
+    for (kind, number), (before, number_before) in zip(shown[1:], shown, strict=False):
+        if kind == "choose" and before == "take_die":
+            assert number == number_before
+    numbers = [n for _, n in shown]
+    assert sorted(set(numbers)) == list(range(1, guide.tutorial.count + 1)) == \
+        list(dict.fromkeys(numbers))
+    assert room.message_for(guide.tutorial.seat)["tutorial"]["steps"] == guide.tutorial.count
+
+
 @pytest.mark.parametrize("name", WITH_TUTORIAL)
 def test_only_the_learner_is_shown_the_steps(name):
     room = tutorial_room(name)
     learner = room.guide.tutorial.seat
     msg = room.message_for(learner)["tutorial"]
     step = room.guide.tutorial.steps[0]
-    assert msg["step"] == 1 and msg["steps"] == len(room.guide.tutorial.steps)
+    assert msg["step"] == 1 and msg["steps"] == room.guide.tutorial.count
     assert msg["say"] in (words(step.say), words(room.guide.tutorial.waiting))
     others = [s for s in range(len(room.params.seats)) if s != learner] + [None]
     for seat in others:

@@ -1,18 +1,23 @@
 // The tutorial's panel on a game's table: what to do now and why (the server's script, sent with
 // every view as `tutorial`), the next place to click outlined, and the kind words of a refused
-// move. The targets are the game page's own elements, named by the game's tutorial script; the
+// move. The step counter is the server's: a die and its action, confirmed at once, count as one
+// step. The targets are the game page's own elements, named by the game's tutorial script; the
 // outline moves to the next one after each click on it, and follows the page as it is redrawn.
 "use strict";
 
 const Tutorial = (() => {
   const s = { step: null, key: null, clicked: 0, refusal: null, queued: false, observer: null };
 
+  // a page that keeps a place for the panel (`#tutorial-place`, next to its question) has it
+  // there, in the page's flow, where it never covers the preview or the button it asks for;
+  // elsewhere it floats in a corner
   function panel() {
     let box = $("tutorial");
     if (!box) {
-      box = el("section", { id: "tutorial", class: "card", role: "region", "aria-live": "polite",
-        "aria-label": t("Tutorial") });
-      document.body.append(box);
+      const place = $("tutorial-place");
+      box = el("section", { id: "tutorial", class: "card" + (place ? " in-flow" : ""), role: "region",
+        "aria-live": "polite", "aria-label": t("Tutorial") });
+      (place || document.body).append(box);
     }
     return box;
   }
