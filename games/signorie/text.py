@@ -940,7 +940,8 @@ MESSAGES: dict[str, str] = {
     "option.wedding": "a bride on slot {n}: {vp} VP",
     "option.wedding-florins": "a bride on slot {n}: {vp} VP and {florins} florins",
     # the tutorial (games/signorie/tutorial.py)
-    "tutorial.you": "You",
+    # the learner's seat has a name of its own: the log's sentences are in the third person
+    "tutorial.you": "Lorenzo",
     "tutorial.bot": "Greedy bot",
     "tutorial.intro": "Welcome to Signorie! You lead a family against one bot. On your turn you "
                       "take a die and use it for one action of its colour. Follow the glowing "

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from tabletop import games
+from tabletop import games, i18n
 from tabletop import tutorial as tutorials
 from tabletop.tutorial import words
 from tabletop.web.botpool import Decision, decide
@@ -117,6 +117,27 @@ def test_a_die_and_its_action_count_as_one_step():
     assert sorted(set(numbers)) == list(range(1, guide.tutorial.count + 1)) == \
         list(dict.fromkeys(numbers))
     assert room.message_for(guide.tutorial.seat)["tutorial"]["steps"] == guide.tutorial.count
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_signorie_learner_has_a_name_the_log_can_say(lang):
+    """The log speaks of every seat in the third person ("{name} takes", "{name}'s disc"):
+    the learner's seat has a name, not the word "You" ("You takes", "Du nimmt")."""
+    from games.signorie.text import tr
+
+    with i18n.use(lang):
+        room = tutorial_room("signorie")
+        guide = room.guide
+        learner = room.params.seats[guide.tutorial.seat].name
+        assert learner.lower() not in {tr("You").lower(), tr("you").lower()}
+        while guide.step(room.state) is not None:
+            play_bots(room)
+            seat = guide.tutorial.seat
+            room.commit(*room.prepare(seat, room.game.action_to_json(guide.example(room.state))))
+        lines = [e["text"] for e in room.message_for(seat, lang)["log"] if e["seat"] == seat]
+    assert lines and all(learner in line for line in lines)
+    if lang == "en":
+        assert not [x for x in lines if re.search(r"\bYou(?:'s| [a-z]+s\b)", x)]
 
 
 @pytest.mark.parametrize("name", WITH_TUTORIAL)
