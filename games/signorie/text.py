@@ -939,6 +939,8 @@ MESSAGES: dict[str, str] = {
     "option.no-wedding": "no wedding",
     "option.wedding": "a bride on slot {n}: {vp} VP",
     "option.wedding-florins": "a bride on slot {n}: {vp} VP and {florins} florins",
+    # the rules page (games/signorie/rules)
+    "rules.ring": "a {colour} die hires into the {column} column",
     # the tutorial (games/signorie/tutorial.py)
     # the learner's seat has a name of its own: the log's sentences are in the third person
     "tutorial.you": "Lorenzo",

@@ -202,6 +202,35 @@ def test_every_language_has_the_same_pictures_and_headings(name, lang):
     assert "{" not in text  # every fact filled in
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_signorie_rules_say_what_a_newcomer_looked_for(lang):
+    """A newcomer could not find: that a die hires into another colour's column, that the
+    assignments change every round, which offspring dice bring sons or daughters, and that
+    the starting florins depend on the place (he had 7, the page said 5). Every fact from the
+    game's tables, in the page's language."""
+    from games.signorie import text as words_of
+    from games.signorie.tables import tables
+
+    t = tables()
+    html = document("signorie", lang)
+    lines = [re.sub(r"<[^>]+>", "", x) for x in re.split(r"</li>|</p>", html)]
+    page = "\n".join(lines)
+    with i18n.use(lang):
+        names = [words_of.colour_title(c) for c in t.colours]
+    for i, name in enumerate(names):  # each colour with the other colour it hires into
+        other = names[t.ring[i]]
+        assert other != name
+        assert any(name in line and other in line and line.index(name) < line.index(other)
+                   for line in lines), (name, other)
+    places = [str(t.starting_florins + extra) for extra in t.extra_florins]
+    start = page.index(str(t.starting_florins))
+    assert all(n in page[start:start + 400] for n in places)
+    offspring = page[page.index(f"1 {'to' if lang == 'en' else 'bis' if lang == 'de' else 'a'} "
+                                f"{t.offspring_female_max}"):]
+    assert f"{t.offspring_female_max + 1} " in offspring[:200]
+    assert str(len(t.tile_name)) in page and str(len(t.assignment_slots)) in page
+
+
 # -- over HTTP and WebSocket ---------------------------------------------------------------------
 
 
