@@ -245,3 +245,30 @@ def test_signorie_help_in_place(page):
     assert helper["text"] in help_text(page)
     page.focus("#rewards .reward[data-round='1']")
     assert "round 1" in help_text(page)
+
+
+def test_signorie_player_board_words_have_help_in_place(page):
+    """Supply, stock, the threshold, the plan's rows and the brides: each explained where it
+    is, with the game's own numbers."""
+    table = http_json(page.base + "/api/signorie/table")
+    rules = table["rules"]
+    start_tutorial(page, "signorie")
+    mine = ".player.mine"
+    page.wait_for_selector(f"{mine} .stock")
+    page.focus(f"{mine} .supply")
+    assert "Supply" in help_text(page)
+    page.focus(f"{mine} .stock")
+    text = help_text(page)
+    assert f"1 to {rules['offspring_female_max']}" in text
+    assert f"{rules['offspring_female_max'] + 1} or more" in text
+    page.focus(f"{mine} .threshold")
+    text = help_text(page)
+    assert f"threshold of {rules['threshold']}" in text
+    assert f"up to {rules['threshold_max']}" in text
+    row = page.locator(f"{mine} .plan-row").first
+    row.focus()
+    text = help_text(page)
+    assert row.locator(".row-name").text_content() in text
+    assert f"at least {rules['row_min']}" in text
+    page.hover(f"{mine} .bride >> nth=0")
+    assert f"worth {table['brides'][0]} VP" in help_text(page)

@@ -176,9 +176,10 @@ function playerBoard(v, p) {
   const facts = el("div", { class: "facts" },
     el("span", { class: "florins", "data-florins": p.florins, text: florins(p.florins) }),
     el("span", { text: p.passed ? t("{n}. in turn order, passed", { n: p.place }) : t("{n}. in turn order", { n: p.place }) }),
-    el("span", { text: t("supply {male} {female}", { male: sexSign("male") + p.supply.male, female: sexSign("female") + p.supply.female }) }),
-    el("span", { class: "muted", text: t("stock {male} {female}", { male: sexSign("male") + p.stock.male, female: sexSign("female") + p.stock.female }) }),
-    el("span", { class: p.dice_sum > p.threshold ? "over" : "", text: t("dice {sum} / threshold {threshold}", { sum: p.dice_sum, threshold: p.threshold }) }));
+    el("span", { class: "supply", text: t("supply {male} {female}", { male: sexSign("male") + p.supply.male, female: sexSign("female") + p.supply.female }) }),
+    el("span", { class: "stock muted", text: t("stock {male} {female}", { male: sexSign("male") + p.stock.male, female: sexSign("female") + p.stock.female }) }),
+    el("span", { class: "threshold" + (p.dice_sum > p.threshold ? " over" : ""), "data-sum": p.dice_sum, "data-threshold": p.threshold,
+      text: t("dice {sum} / threshold {threshold}", { sum: p.dice_sum, threshold: p.threshold }) }));
   const slots = el("div", { class: "action-slots" }, ...tb.colours.map((c, ci) => el("span", { class: "aslot", style: `--die:${c.look.fill}`, title: t("{colour} action slot", { colour: c.name }) },
     p.taken[ci] ? dieFace(c.id, p.taken[ci]) : el("span", { class: "die empty", text: c.name.slice(0, 2), title: c.name }))));
   const helpers = el("div", { class: "helpers" }, ...tb.colours.map((c) => el("div", { class: "hcol", style: `--die:${c.look.fill}` },
@@ -203,7 +204,7 @@ function playerBoard(v, p) {
       r.down ? el("span", { class: "down", title: t("face-down alliance tiles"), text: t("+{n} face down", { n: r.down }) }) : "");
   });
   const brides = el("div", { class: "brides" }, el("span", { class: "muted", text: t("Brides") + " " }),
-    ...tb.brides.map((vp, i) => el("span", { class: "bride" + (i < p.brides ? " married" : ""), title: t("{n} VP", { n: vp }) }, String(vp))));
+    ...tb.brides.map((vp, i) => el("span", { class: "bride" + (i < p.brides ? " married" : ""), "data-vp": vp, title: t("{n} VP", { n: vp }) }, String(vp))));
   return el("section", { class: "card player" + (p.seat === v.you ? " mine" : "") + (v.mover === p.seat ? " moving" : ""),
     "data-seat": p.seat, style: `--seat:${l.fill}` }, head, facts, slots, helpersNote, helpers, el("div", { class: "plan" }, ...rows), brides);
 }
