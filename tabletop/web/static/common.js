@@ -18,9 +18,26 @@ function toast(message, kind = "error") {
   t.textContent = message;
   t.className = kind;
   t.hidden = false;
+  placeToast();
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { t.hidden = true; }, 4000);
 }
+// a message never covers the header or the question the page asks (`#question`): it goes just
+// below the header, or below the question when that is where the question is; again on scroll
+function placeToast() {
+  const box = $("toast");
+  if (!box || box.hidden) return;
+  const header = document.querySelector("header");
+  let top = (header ? Math.max(0, header.getBoundingClientRect().bottom) : 0) + 6;
+  const question = document.querySelector("#question");
+  if (question) {
+    const r = question.getBoundingClientRect();
+    if (r.height && top < r.bottom + 6 && top + box.offsetHeight > r.top - 6) top = r.bottom + 6;
+  }
+  box.style.top = `${Math.round(top)}px`;
+}
+addEventListener("scroll", placeToast, { passive: true });
+addEventListener("resize", placeToast);
 // the server's messages are phrases; players read sentences
 function sentence(text) { return text ? text[0].toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".") : ""; }
 

@@ -70,6 +70,7 @@ function render(v) {
   renderInvites(v);
   renderLog(v);
   renderActions(v);
+  placeToast();  // the question may have moved under a message still shown
 }
 // what the others just did, as a pop-up when the log is out of sight (a phone, a long page)
 function logInSight() {
@@ -311,6 +312,8 @@ function pickDie(i) {
   ui.choice = null;
   renderDice(v);
   renderActions(v);
+  // a die picked on the board (below the question on a phone): its actions come into sight
+  if ($("picked")) $("picked").scrollIntoView({ block: "nearest" });
 }
 function choose(choice) {
   ui.choice = choice;
@@ -347,11 +350,13 @@ function renderActions(v) {
   box.hidden = false;
   if (Table.replaying) { box.replaceChildren(el("h3", { text: t("Replay") }), el("p", { text: v.question || "" })); return; }
   if (!v.legal || ui.sending) {
+    delete document.body.dataset.asks;
     const text = v.you === null ? (v.question || "") : ui.sending ? t("Sending your move…") : t("Waiting: {question}", { question: v.question || "" });
     box.replaceChildren(el("h3", { text: v.you === null ? t("Watching") : t("Waiting") }), el("p", { id: "waiting", text }), undoEl(v));
     return;
   }
   const L = v.legal;
+  document.body.dataset.asks = L.kind;  // on a phone the part of the board asked about follows
   const parts = [el("h3", { id: "question", text: t("Your move: {question}", { question: L.question }) })];
   if (L.kind === "turn") parts.push(...turnPanel(v, L));
   else if (L.kind === "choose") parts.push(...choicesPanel(v, L.choices, t("{colour} die placed: choose its action", { colour: colourOf(L.colour).name }), null));
