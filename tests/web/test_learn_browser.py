@@ -124,7 +124,8 @@ def test_the_signorie_tutorial_end_to_end(page):
                                               "[data-choice='helper-5']"])
     assert walked["refusal"].rstrip(".") == words(steps[0].refuse).rstrip(".")
     shot(page, "tutorial-signorie-done")
-    assert walked["clicks"] >= len(steps)
+    # every move's clicks, and Next on each page of how points are made
+    assert walked["clicks"] >= len(steps) + sum(len(s.pages) for s in steps)
     print(f"signorie tutorial: {walked['clicks']} clicks, {walked['seconds']:.1f} s")
 
 
@@ -149,10 +150,14 @@ def test_the_signorie_tutorial_card_covers_nothing_it_asks_for_and_counts_every_
     def look(p: Any) -> None:
         p.locator(".tutorial-target").scroll_into_view_if_needed()
         card = p.locator("#tutorial").bounding_box()
-        for sel in (".tutorial-target", "#preview", "#confirm"):
+        for sel in (".tutorial-target:not(#tutorial *)", "#preview", "#confirm"):
             node = p.query_selector(sel)
             if node and node.is_visible() and not _apart(card, node.bounding_box()):
                 covered.append(f"{sel} at {p.text_content('#tutorial-count')}")
+        # a page to read: the part of the table it is about is in sight, its top above the card
+        about = [x.bounding_box() for x in p.query_selector_all(".tutorial-look")]
+        if about and not any(0 <= box["y"] < card["y"] for box in about):
+            covered.append(f"{p.text_content('#tutorial-title')} out of sight: {about}")
         text = p.text_content("#tutorial-count")
         if not counts or counts[-1] != text:
             counts.append(text)

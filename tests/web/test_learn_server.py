@@ -99,24 +99,31 @@ def test_other_moves_are_refused_with_the_steps_words(name):
 
 def test_a_die_and_its_action_count_as_one_step():
     """The die and the action it is taken for are sent by one Confirm: the learner reads one
-    step for both, and the count goes up by one at each Confirm (not 1, 3, 4, 6...)."""
+    step for both, and the count goes up by one at each Confirm (not 1, 3, 4, 6...) and at
+    each page read between moves."""
     room = tutorial_room("signorie")
     guide = room.guide
+    seat = guide.tutorial.seat
     shown: list[tuple[str, int]] = []
+
+    def pages() -> None:
+        msg = room.message_for(seat)["tutorial"]
+        shown.extend(("page", msg["page_from"] + k) for k in range(len(msg["pages"])))
+
     while guide.step(room.state) is not None:
         play_bots(room)
+        pages()
         step = guide.step(room.state)
-        msg = room.message_for(guide.tutorial.seat)["tutorial"]
-        shown.append((step.expect["type"], msg["step"]))
-        seat = guide.tutorial.seat
+        shown.append((step.expect["type"], room.message_for(seat)["tutorial"]["step"]))
         room.commit(*room.prepare(seat, room.game.action_to_json(guide.example(room.state))))
+    pages()
     for (kind, number), (before, number_before) in zip(shown[1:], shown, strict=False):
         if kind == "choose" and before == "take_die":
             assert number == number_before
     numbers = [n for _, n in shown]
     assert sorted(set(numbers)) == list(range(1, guide.tutorial.count + 1)) == \
         list(dict.fromkeys(numbers))
-    assert room.message_for(guide.tutorial.seat)["tutorial"]["steps"] == guide.tutorial.count
+    assert room.message_for(seat)["tutorial"]["steps"] == guide.tutorial.count
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -229,6 +236,37 @@ def test_the_signorie_rules_say_what_a_newcomer_looked_for(lang):
                                 f"{t.offspring_female_max}"):]
     assert f"{t.offspring_female_max + 1} " in offspring[:200]
     assert str(len(t.tile_name)) in page and str(len(t.assignment_slots)) in page
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_signorie_tutorial_says_how_points_are_made_before_the_round_ends(lang):
+    """After the last move, pages on careers and ranks, missions and the city slots,
+    marriages and the brides, the plan's rows, the threshold and the reward: each with the
+    game's numbers, in the learner's language, shown while round 1 is still on."""
+    from games.signorie.tables import tables
+
+    t = tables()
+    with i18n.use(lang):
+        room = tutorial_room("signorie")
+        guide = room.guide
+        tutorials.play_script(guide, room.state, bot_mover(room))
+        msg = room.message_for(guide.tutorial.seat, lang)["tutorial"]
+        english = room.message_for(guide.tutorial.seat, "en")["tutorial"]
+    assert room.state.round == 1
+    said = [p["say"] for p in msg["pages"]]
+    looks = [p["look"] for p in msg["pages"]]
+    assert len(said) == 5 and msg["page_from"] + len(said) - 1 == msg["steps"]
+    careers, missions, marriages, plan, threshold = said
+    assert f"{min(t.career_vp)} " in careers and f"{max(t.career_vp)} " in careers
+    assert str(max(t.career_rank)) in careers and "#tracks-area" in looks[0]
+    assert str(max(v for c in t.city_slots for v in c)) in missions and "#cities-area" in looks[1]
+    assert ", ".join(map(str, t.bride_vp)) in marriages and str(t.dowry_max) in marriages
+    assert any(".brides" in x for x in looks[2])
+    assert str(t.row_min) in plan and any(".plan" in x for x in looks[3])
+    assert str(t.threshold_base) in threshold and str(t.reward_florins) in threshold
+    assert any(".threshold" in x for x in looks[4])
+    if lang != "en":
+        assert [p["say"] for p in english["pages"]] != said
 
 
 # -- over HTTP and WebSocket ---------------------------------------------------------------------
