@@ -864,6 +864,7 @@ MESSAGES: dict[str, str] = {
     "gain.brides": "{n:+d} bride",
     "gain.dice": "the dice decide",
     "gain.then": "then: {question}",
+    "menu.pay": "pay {n}",
     "ask.prompt": "{name}, {question} [1-{last}, or help]: ",
     "ask.quit": "Quit this game? [y/n]: ",
     "ask.enter": "{name}, press Enter when ready: ",
