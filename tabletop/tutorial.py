@@ -5,7 +5,9 @@ move of the learner: the fields the move must have (`expect`, matched against th
 JSON), what to do and why, where to click (CSS selectors of the game's page, in the order
 they are clicked) and the kind words said when another move is tried. The step open is the
 number of moves the learner has made, so a tutorial resumes from its log like any game; once
-the steps are done the learner plays on freely (or goes back to the lobby).
+the steps are done the learner plays on freely (or goes back to the lobby). A step may bring
+`Page`s to read once its move is made (how a part of the table makes points): the page turns
+them with Next, and they count as steps.
 
 Nothing here knows a game: the words are the game's (its text layer, asked through its
 tutorial module each time they are shown, so each learner reads them in their language), the
@@ -30,6 +32,19 @@ def words(w: Words) -> str:
 
 
 @dataclass(frozen=True)
+class Page:
+    """Something to read once a move is made, before the next step: how a part of the table
+    makes points, that part outlined. The learner turns it with Next; no move is asked."""
+
+    title: Words
+    say: Words
+    look: tuple[str, ...] = ()  # the parts of the page outlined while it is read
+
+    def to_json(self) -> dict[str, Any]:
+        return {"title": words(self.title), "say": words(self.say), "look": list(self.look)}
+
+
+@dataclass(frozen=True)
 class Step:
     """One move of the learner: which move, in words, and where to click for it."""
 
@@ -40,6 +55,11 @@ class Step:
     #: where to click, in order (selectors of the game's page), or a function of the state
     #: giving them (where the page names a choice by its place in a list)
     highlight: tuple[str, ...] | Callable[[Any], tuple[str, ...]] = ()
+    #: made with the step before it by one Confirm (a die and its action): the learner counts
+    #: the two as one step
+    joined: bool = False
+    #: read once this step's move is made, before the next step (each counted as a step)
+    pages: tuple[Page, ...] = ()
 
     def targets(self, state: Any) -> list[str]:
         return list(self.highlight(state) if callable(self.highlight) else self.highlight)
@@ -66,6 +86,28 @@ class Tutorial:
                              f"one of the {len(self.names)} seats")
         if not self.steps:
             raise ValueError(f"{self.game} tutorial: a tutorial has at least one step")
+        if self.steps[0].joined:
+            raise ValueError(f"{self.game} tutorial: the first step has no step to join")
+        for before, step in zip(self.steps, self.steps[1:], strict=False):
+            if step.joined and before.pages:
+                raise ValueError(f"{self.game} tutorial: a step made by the same Confirm as "
+                                 "the one before it cannot wait for pages read between them")
+
+    def counted_before(self, moves: int) -> int:
+        """How many steps the learner has counted once `moves` moves are made and their pages
+        read: steps made with the one before them by the same Confirm are not counted apart,
+        each page is, so the count goes 1, 2, 3..."""
+        return sum((not s.joined) + len(s.pages) for s in self.steps[:moves])
+
+    def counted(self, moves: int) -> int:
+        """The number of the step open after `moves` moves (and their pages)."""
+        joined = moves < len(self.steps) and self.steps[moves].joined
+        return self.counted_before(moves) + (0 if joined else 1)
+
+    @property
+    def count(self) -> int:
+        """How many steps the learner counts."""
+        return self.counted_before(len(self.steps))
 
 
 def load(game: str) -> Tutorial | None:
@@ -130,8 +172,13 @@ class Guide:
         i = self.step_index(state)
         step = self.step(state)
         mine = seat in state.to_move() and not state.is_over
-        out: dict[str, Any] = {"step": i + 1, "steps": len(t.steps), "intro": words(t.intro),
-                               "done": step is None, "your_move": mine}
+        out: dict[str, Any] = {"step": min(t.counted(i), t.count), "steps": t.count,
+                               "intro": words(t.intro), "done": step is None, "your_move": mine}
+        pages = t.steps[i - 1].pages if i else ()
+        # the pages of the move just made, read before what comes next; `after` names them,
+        # so the page keeps count of those read while other views arrive
+        out.update(after=i, pages=[p.to_json() for p in pages],
+                   page_from=t.counted_before(i) - len(pages) + 1)
         if step is None:
             out.update(title=words(t.done), say=words(t.done), highlight=[])
         elif not mine:

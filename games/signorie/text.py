@@ -886,6 +886,7 @@ MESSAGES: dict[str, str] = {
     "gain.brides": "{n:+d} bride",
     "gain.dice": "the dice decide",
     "gain.then": "then: {question}",
+    "menu.pay": "pay {n}",
     "ask.prompt": "{name}, {question} [1-{last}, or help]: ",
     "ask.quit": "Quit this game? [y/n]: ",
     "ask.enter": "{name}, press Enter when ready: ",
@@ -961,8 +962,11 @@ MESSAGES: dict[str, str] = {
     "option.no-wedding": "no wedding",
     "option.wedding": "a bride on slot {n}: {vp} VP",
     "option.wedding-florins": "a bride on slot {n}: {vp} VP and {florins} florins",
+    # the rules page (games/signorie/rules)
+    "rules.ring": "a {colour} die hires into the {column} column",
     # the tutorial (games/signorie/tutorial.py)
-    "tutorial.you": "You",
+    # the learner's seat has a name of its own: the log's sentences are in the third person
+    "tutorial.you": "Lorenzo",
     "tutorial.bot": "Greedy bot",
     "tutorial.intro": "Welcome to Signorie! You lead a family against one bot. On your turn you "
                       "take a die and use it for one action of its colour. Follow the glowing "
@@ -998,6 +1002,34 @@ MESSAGES: dict[str, str] = {
     "tutorial.points.title": "Send three sons on the assignment",
     "tutorial.points.say": "Choose the male assignment with 3 meeples and confirm.",
     "tutorial.points.refuse": "In this lesson, use the die for the male assignment with 3 meeples.",
+    # how points are made: pages read after the last step, before the first round ends
+    "tutorial.careers.title": "Careers: points and ranks",
+    "tutorial.careers.say": "Sons go up the Career tracks (with the {tracks} Signoria action "
+                            "and other advancement points). Each slot is worth {low} to {high} "
+                            "VP and has a rank from 1 to {rank}; some slots pay a bonus when "
+                            "reached. A son "
+                            "still on a track at the end of the game scores half his slot's VP.",
+    "tutorial.missions.title": "Missions: the city slots",
+    "tutorial.missions.say": "A Diplomatic Mission moves a son from a track into a city: his "
+                             "rank must reach the value of the city's lowest empty slot ({slots})."
+                             " He scores his slot's full VP, and the city's mission tile may go "
+                             "to your plan.",
+    "tutorial.marriages.title": "Marriages and brides",
+    "tutorial.marriages.say": "A Marriage sends a daughter into a city: the dowry (at most "
+                              "{dowry} florins) must reach the value of the city's lowest empty "
+                              "slot, and each florin scores {per_florin} VP. A wedding at a "
+                              "round's end brings a bride for a son: your bride slots score "
+                              "{brides} VP, one after the other.",
+    "tutorial.plan.title": "Your secret plan",
+    "tutorial.plan.say": "The alliance tiles of missions and marriages go to the rows of your "
+                         "plan, on the shields of their houses. At the end of the game a row of "
+                         "at least {min} tiles scores all its tiles.",
+    "tutorial.threshold.title": "The threshold and the reward",
+    "tutorial.threshold.say": "When everyone has passed, the Initiative track scores ({initiative}"
+                              " VP by slot). Then whoever's dice add up to no more than their "
+                              "threshold ({threshold} at first) takes the round's reward: the "
+                              "tile's bonus or {florins} florins. Cheap, low dice keep you under "
+                              "it.",
 }
 
 

@@ -3,7 +3,8 @@
 The documents are the game's own words for a newcomer, one file per language. They are written
 in a small part of Markdown (headings, paragraphs, lists, bold, italics) with two additions:
 `{field}` stands for a fact of the rules (a limit, a number of points) that the game's
-`rules.fields()` gives, so no number is written twice; and a line `::: picture NAME caption`
+`rules.fields()` gives (asked in the document's language, so a fact may be words too), so no
+number is written twice; and a line `::: picture NAME caption`
 leaves room for a picture the browser draws from the game's data. Everything is escaped
 before any markup is added, so a document can hold no HTML of its own.
 """
@@ -16,6 +17,8 @@ import re
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from .. import i18n
 
 LANGUAGES = ("en", "de", "it")  # the languages a rule document may be written in
 DEFAULT_LANGUAGE = "en"
@@ -118,4 +121,6 @@ def document(game: str, lang: str) -> str:
         raise ValueError(f"no rules in {lang!r}; the languages are {', '.join(LANGUAGES)}")
     module = rules_module(game)
     text = (resources.files(f"games.{game}.rules") / f"{lang}.md").read_text(encoding="utf-8")
-    return to_html(fill(text, module.fields()))
+    with i18n.use(lang):  # a fact in words (a colour's name) is in the document's language
+        fields = module.fields()
+    return to_html(fill(text, fields))

@@ -344,3 +344,49 @@ def test_play_without_players_uses_the_games_own_line_up(monkeypatch):
     assert seen == [DEFAULT_PLAYERS.split(",")]
     shown = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output
     assert f"signorie: {DEFAULT_PLAYERS}" in " ".join(shown.replace("│", " ").split())
+
+
+# -- one screen per question --------------------------------------------------------------------
+
+
+class ScreenConsole(Console):
+    """A terminal of a fixed size that keeps only what is on the screen: what was printed
+    since the last clear."""
+
+    def clear(self, home: bool = True) -> None:
+        self.export_text(clear=True)
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40)])
+def test_each_question_is_asked_on_one_screen_with_the_table(width, height):
+    """At 80x24 and 120x40 every question's screen fits the terminal: the round and turn
+    order, each seat's line, the question and every line of its menu, the prompt last (the
+    whole table used to be printed above the menu, so only the menu showed)."""
+    console = ScreenConsole(width=width, height=height, record=True, file=io.StringIO(),
+                            force_terminal=False)
+    rng = random.Random(width)
+    screens: list[tuple[str, str]] = []
+
+    def keyboard(prompt: str) -> str:
+        screens.append((prompt, console.export_text(clear=False)))
+        if len(screens) > 60:
+            raise EOFError  # two rounds or so are enough
+        return str(rng.randint(1, int(re.search(r"\[1-(\d+)", prompt).group(1))))
+
+    specs = ["human", "greedy", "greedy"]
+    names = seat_names(specs)
+    play_in_terminal(specs, seed=7, record=None, console=console, input_fn=keyboard)
+    kinds = set()
+    for prompt, screen in screens[:-1]:
+        lines = screen.rstrip("\n").split("\n")
+        typed = -(-len(prompt) // width)  # the prompt's lines, wrapped by the terminal
+        assert len(lines) + typed <= height, f"{len(lines)} lines:\n{screen}{prompt}"
+        assert max(len(x) for x in lines) <= width, screen
+        assert re.search(r"round \d+ of \d+", screen), screen
+        assert all(name in screen for name in names), screen
+        last = int(re.search(r"\[1-(\d+)", prompt).group(1))
+        assert all(f"{k})" in screen for k in range(1, last + 1)), screen
+        question = prompt.split(", ", 1)[1].split(" [")[0]
+        assert question[0].upper() + question[1:] in screen
+        kinds.add(question)
+    assert len(kinds) >= 3  # a turn, a die's action and the follow-ups

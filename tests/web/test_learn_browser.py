@@ -3,7 +3,9 @@ outlines, the rules pages' pictures counted against the game data, help in place
 
 from __future__ import annotations
 
+import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -31,9 +33,11 @@ def _off_script(page: Any, selectors: list[str]) -> str | None:
     raise AssertionError("a move off the script was never refused")
 
 
-def walk_tutorial(page: Any, game: str, off_script: list[str]) -> dict[str, Any]:
+def walk_tutorial(page: Any, game: str, off_script: list[str],
+                  each: Callable[[Any], None] | None = None) -> dict[str, Any]:
     """From the lobby's "Learn by playing" to the lesson's end, clicking what is outlined;
-    `off_script` is clicked once at the first step (a move the script refuses)."""
+    `off_script` is clicked once at the first step (a move the script refuses); `each(page)`
+    looks at the page before every click."""
     page.goto(page.base + "/")
     page.click(f"[data-tutorial='{game}']")
     page.wait_for_url("**/game/**")
@@ -55,6 +59,8 @@ def walk_tutorial(page: Any, game: str, off_script: list[str]) -> dict[str, Any]
             if target is None or not target.is_visible() or not target.is_enabled():
                 page.wait_for_timeout(100)
                 continue
+            if each:
+                each(page)
             target.click(timeout=5000)
         except PlaywrightError:  # a view drew the choices afresh after the target was found
             continue
@@ -118,8 +124,52 @@ def test_the_signorie_tutorial_end_to_end(page):
                                               "[data-choice='helper-5']"])
     assert walked["refusal"].rstrip(".") == words(steps[0].refuse).rstrip(".")
     shot(page, "tutorial-signorie-done")
-    assert walked["clicks"] >= len(steps)
+    # every move's clicks, and Next on each page of how points are made
+    assert walked["clicks"] >= len(steps) + sum(len(s.pages) for s in steps)
     print(f"signorie tutorial: {walked['clicks']} clicks, {walked['seconds']:.1f} s")
+
+
+def _apart(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    """Two boxes on the page that do not intersect (a missing one is apart)."""
+    if a is None or b is None:
+        return True
+    return (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+            or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_the_signorie_tutorial_card_covers_nothing_it_asks_for_and_counts_every_step(
+        browser, server, size):
+    """Before every click the card is apart from the outlined target and from the preview
+    with its Confirm; the counter reads 1, 2, 3... up to its total, each step once."""
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.base = server.base
+    counts: list[str] = []
+    covered: list[str] = []
+
+    def look(p: Any) -> None:
+        p.locator(".tutorial-target").scroll_into_view_if_needed()
+        card = p.locator("#tutorial").bounding_box()
+        for sel in (".tutorial-target:not(#tutorial *)", "#preview", "#confirm"):
+            node = p.query_selector(sel)
+            if node and node.is_visible() and not _apart(card, node.bounding_box()):
+                covered.append(f"{sel} at {p.text_content('#tutorial-count')}")
+        # a page to read: the part of the table it is about is in sight, its top above the card
+        about = [x.bounding_box() for x in p.query_selector_all(".tutorial-look")]
+        if about and not any(0 <= box["y"] < card["y"] for box in about):
+            covered.append(f"{p.text_content('#tutorial-title')} out of sight: {about}")
+        text = p.text_content("#tutorial-count")
+        if not counts or counts[-1] != text:
+            counts.append(text)
+
+    walk_tutorial(page, "signorie", [], each=look)
+    shot(page, f"tutorial-signorie-{size[0]}")
+    page.close()
+    assert not covered
+    numbers = [tuple(map(int, re.findall(r"\d+", c))) for c in counts]
+    total = numbers[0][1]
+    assert [n for n, _ in numbers] == list(range(1, total + 1))
+    assert all(t == total for _, t in numbers)
 
 
 def test_the_signorie_rules_page_draws_its_pictures_from_the_data(page):
@@ -200,3 +250,30 @@ def test_signorie_help_in_place(page):
     assert helper["text"] in help_text(page)
     page.focus("#rewards .reward[data-round='1']")
     assert "round 1" in help_text(page)
+
+
+def test_signorie_player_board_words_have_help_in_place(page):
+    """Supply, stock, the threshold, the plan's rows and the brides: each explained where it
+    is, with the game's own numbers."""
+    table = http_json(page.base + "/api/signorie/table")
+    rules = table["rules"]
+    start_tutorial(page, "signorie")
+    mine = ".player.mine"
+    page.wait_for_selector(f"{mine} .stock")
+    page.focus(f"{mine} .supply")
+    assert "Supply" in help_text(page)
+    page.focus(f"{mine} .stock")
+    text = help_text(page)
+    assert f"1 to {rules['offspring_female_max']}" in text
+    assert f"{rules['offspring_female_max'] + 1} or more" in text
+    page.focus(f"{mine} .threshold")
+    text = help_text(page)
+    assert f"threshold of {rules['threshold']}" in text
+    assert f"up to {rules['threshold_max']}" in text
+    row = page.locator(f"{mine} .plan-row").first
+    row.focus()
+    text = help_text(page)
+    assert row.locator(".row-name").text_content() in text
+    assert f"at least {rules['row_min']}" in text
+    page.hover(f"{mine} .bride >> nth=0")
+    assert f"worth {table['brides'][0]} VP" in help_text(page)

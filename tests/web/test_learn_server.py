@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from tabletop import games
+from tabletop import games, i18n
 from tabletop import tutorial as tutorials
 from tabletop.tutorial import words
 from tabletop.web.botpool import Decision, decide
@@ -97,13 +97,63 @@ def test_other_moves_are_refused_with_the_steps_words(name):
         room.prepare(seat, room.game.action_to_json(free[-1]))
 
 
+def test_a_die_and_its_action_count_as_one_step():
+    """The die and the action it is taken for are sent by one Confirm: the learner reads one
+    step for both, and the count goes up by one at each Confirm (not 1, 3, 4, 6...) and at
+    each page read between moves."""
+    room = tutorial_room("signorie")
+    guide = room.guide
+    seat = guide.tutorial.seat
+    shown: list[tuple[str, int]] = []
+
+    def pages() -> None:
+        msg = room.message_for(seat)["tutorial"]
+        shown.extend(("page", msg["page_from"] + k) for k in range(len(msg["pages"])))
+
+    while guide.step(room.state) is not None:
+        play_bots(room)
+        pages()
+        step = guide.step(room.state)
+        shown.append((step.expect["type"], room.message_for(seat)["tutorial"]["step"]))
+        room.commit(*room.prepare(seat, room.game.action_to_json(guide.example(room.state))))
+    pages()
+    for (kind, number), (before, number_before) in zip(shown[1:], shown, strict=False):
+        if kind == "choose" and before == "take_die":
+            assert number == number_before
+    numbers = [n for _, n in shown]
+    assert sorted(set(numbers)) == list(range(1, guide.tutorial.count + 1)) == \
+        list(dict.fromkeys(numbers))
+    assert room.message_for(seat)["tutorial"]["steps"] == guide.tutorial.count
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_signorie_learner_has_a_name_the_log_can_say(lang):
+    """The log speaks of every seat in the third person ("{name} takes", "{name}'s disc"):
+    the learner's seat has a name, not the word "You" ("You takes", "Du nimmt")."""
+    from games.signorie.text import tr
+
+    with i18n.use(lang):
+        room = tutorial_room("signorie")
+        guide = room.guide
+        learner = room.params.seats[guide.tutorial.seat].name
+        assert learner.lower() not in {tr("You").lower(), tr("you").lower()}
+        while guide.step(room.state) is not None:
+            play_bots(room)
+            seat = guide.tutorial.seat
+            room.commit(*room.prepare(seat, room.game.action_to_json(guide.example(room.state))))
+        lines = [e["text"] for e in room.message_for(seat, lang)["log"] if e["seat"] == seat]
+    assert lines and all(learner in line for line in lines)
+    if lang == "en":
+        assert not [x for x in lines if re.search(r"\bYou(?:'s| [a-z]+s\b)", x)]
+
+
 @pytest.mark.parametrize("name", WITH_TUTORIAL)
 def test_only_the_learner_is_shown_the_steps(name):
     room = tutorial_room(name)
     learner = room.guide.tutorial.seat
     msg = room.message_for(learner)["tutorial"]
     step = room.guide.tutorial.steps[0]
-    assert msg["step"] == 1 and msg["steps"] == len(room.guide.tutorial.steps)
+    assert msg["step"] == 1 and msg["steps"] == room.guide.tutorial.count
     assert msg["say"] in (words(step.say), words(room.guide.tutorial.waiting))
     others = [s for s in range(len(room.params.seats)) if s != learner] + [None]
     for seat in others:
@@ -157,6 +207,66 @@ def test_every_language_has_the_same_pictures_and_headings(name, lang):
     assert pictures and re.findall(r'data-picture="([a-z-]+)"', text) == pictures
     assert text.count("<h2>") == english.count("<h2>") >= 3
     assert "{" not in text  # every fact filled in
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_signorie_rules_say_what_a_newcomer_looked_for(lang):
+    """A newcomer could not find: that a die hires into another colour's column, that the
+    assignments change every round, which offspring dice bring sons or daughters, and that
+    the starting florins depend on the place (he had 7, the page said 5). Every fact from the
+    game's tables, in the page's language."""
+    from games.signorie import text as words_of
+    from games.signorie.tables import tables
+
+    t = tables()
+    html = document("signorie", lang)
+    lines = [re.sub(r"<[^>]+>", "", x) for x in re.split(r"</li>|</p>", html)]
+    page = "\n".join(lines)
+    with i18n.use(lang):
+        names = [words_of.colour_title(c) for c in t.colours]
+    for i, name in enumerate(names):  # each colour with the other colour it hires into
+        other = names[t.ring[i]]
+        assert other != name
+        assert any(name in line and other in line and line.index(name) < line.index(other)
+                   for line in lines), (name, other)
+    places = [str(t.starting_florins + extra) for extra in t.extra_florins]
+    start = page.index(str(t.starting_florins))
+    assert all(n in page[start:start + 400] for n in places)
+    offspring = page[page.index(f"1 {'to' if lang == 'en' else 'bis' if lang == 'de' else 'a'} "
+                                f"{t.offspring_female_max}"):]
+    assert f"{t.offspring_female_max + 1} " in offspring[:200]
+    assert str(len(t.tile_name)) in page and str(len(t.assignment_slots)) in page
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_signorie_tutorial_says_how_points_are_made_before_the_round_ends(lang):
+    """After the last move, pages on careers and ranks, missions and the city slots,
+    marriages and the brides, the plan's rows, the threshold and the reward: each with the
+    game's numbers, in the learner's language, shown while round 1 is still on."""
+    from games.signorie.tables import tables
+
+    t = tables()
+    with i18n.use(lang):
+        room = tutorial_room("signorie")
+        guide = room.guide
+        tutorials.play_script(guide, room.state, bot_mover(room))
+        msg = room.message_for(guide.tutorial.seat, lang)["tutorial"]
+        english = room.message_for(guide.tutorial.seat, "en")["tutorial"]
+    assert room.state.round == 1
+    said = [p["say"] for p in msg["pages"]]
+    looks = [p["look"] for p in msg["pages"]]
+    assert len(said) == 5 and msg["page_from"] + len(said) - 1 == msg["steps"]
+    careers, missions, marriages, plan, threshold = said
+    assert f"{min(t.career_vp)} " in careers and f"{max(t.career_vp)} " in careers
+    assert str(max(t.career_rank)) in careers and "#tracks-area" in looks[0]
+    assert str(max(v for c in t.city_slots for v in c)) in missions and "#cities-area" in looks[1]
+    assert ", ".join(map(str, t.bride_vp)) in marriages and str(t.dowry_max) in marriages
+    assert any(".brides" in x for x in looks[2])
+    assert str(t.row_min) in plan and any(".plan" in x for x in looks[3])
+    assert str(t.threshold_base) in threshold and str(t.reward_florins) in threshold
+    assert any(".threshold" in x for x in looks[4])
+    if lang != "en":
+        assert [p["say"] for p in english["pages"]] != said
 
 
 # -- over HTTP and WebSocket ---------------------------------------------------------------------

@@ -423,3 +423,36 @@ def test_the_creator_always_has_the_spectators_link(server, browser):
     assert game["spectator"].split("#")[0] in page.inner_text("#invites")
     assert page.errors == []
     context.close()
+
+
+def _apart(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+            or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+
+
+def test_on_a_phone_the_board_follows_its_question_and_toasts_cover_neither(server, browser):
+    """At 390x844 the dice a turn asks for come right after the question (they used to be three
+    screens below, after the players' boards and the log); a pop-up message covers neither the
+    header nor the question, wherever the page is scrolled."""
+    game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}],
+                  seed=5)
+    context, page = open_page(browser, server.base + game["seats"][0]["link"], 390, 844)
+    wait_ready(page)
+    tops = page.evaluate("""() => Object.fromEntries(['#question', '#actions', '#dice-area',
+      '#cities-area', '#tracks-area', '.strip', '#players', '#log'].map(s => {
+        const r = document.querySelector(s).getBoundingClientRect();
+        return [s, [r.top + scrollY, r.bottom + scrollY]]; }))""")
+    dice = tops["#dice-area"][0]
+    assert tops["#actions"][1] <= dice < min(v[0] for k, v in tops.items()
+                                             if k not in ("#question", "#actions", "#dice-area"))
+    assert dice - tops["#question"][0] < 844, tops
+    lines = "Greedy bot takes the red 4\nGreedy bot sends 3 sons\nGreedy bot hires a helper"
+    for scroll in (0, tops["#question"][0] - 80, tops["#question"][0] - 200):
+        page.evaluate(f"window.scrollTo(0, {max(0, scroll)})")
+        page.evaluate(f"toast({lines!r}, 'info')")
+        page.wait_for_selector("#toast:not([hidden])")
+        toast = page.locator("#toast").bounding_box()
+        assert _apart(toast, page.locator("header").bounding_box()), scroll
+        assert _apart(toast, page.locator("#question").bounding_box()), scroll
+    assert page.errors == []
+    context.close()

@@ -37,14 +37,21 @@ HUMAN = "human"
 LOG_LINES = 20  # the `log` command shows this many of the last moves
 say = words.say
 
-#: What is drawn above a follow-up question, besides the menu: the part of the table it is
-#: about (the player's own board for the rest).
-CONTEXT: dict[str, Callable[[Position], RenderableType]] = {
-    "advance": lambda p: Group(render.render_tracks(p), render.render_initiative(p)),
-    "mission": lambda p: Group(render.render_tracks(p), render.render_cities(p)),
-    "marriage": render.render_cities,
-    "choose": render.render_dice,
+RECENT = 8  # at most this many lines of what happened since the last question, on its screen
+#: The parts of the table in the order a screen shows them.
+PARTS = ("title", "summary", "recent", "dice", "cities", "tracks", "initiative", "rewards",
+         "board")
+#: Which parts of the table a question's screen holds first, when not all of them fit the
+#: terminal (a turn's dice are in its menu); the `board` command shows the whole table.
+FIRST: dict[str, tuple[str, ...]] = {
+    "turn": ("title", "summary", "recent", "rewards", "board", "cities", "tracks",
+             "initiative"),
+    "choose": ("title", "summary", "recent", "dice", "board"),
+    "advance": ("title", "tracks", "initiative", "summary", "recent", "board"),
+    "mission": ("title", "tracks", "cities", "summary", "recent", "board"),
+    "marriage": ("title", "cities", "summary", "recent", "board"),
 }
+OTHERWISE = ("title", "summary", "recent", "board", "rewards", "cities", "tracks", "initiative")
 
 
 @dataclass
@@ -57,10 +64,10 @@ class Terminal:
     pause: float = 0.0
     sleep: Callable[[float], None] = time.sleep
     last_seat: int | None = None
-    expected: int = -1  # the length of the history when nobody else has moved since
     told: int = 0  # log entries already told
     human_seats: set[int] = field(default_factory=set)
     hints_used: dict[int, int] = field(default_factory=dict)  # seat -> hints asked
+    recent: list[Text] = field(default_factory=list)  # told since the last question
 
     # -- a decision -----------------------------------------------------------------------
 
@@ -70,22 +77,16 @@ class Terminal:
             self.hand_over(v, seat)
         self.last_seat = seat
         frame = v.stack[-1]
-        if frame[0] in ("turn", "reward") or len(v.history) != self.expected:
-            self.show_table(v, seat)
-        elif frame[0] in CONTEXT:
-            self.console.print(CONTEXT[frame[0]](v))
         base = full_state(v, seed=len(v.history))
         gains = [preview(v, a, base) for a in legal]
         question = words.question_text(v, frame)
-        self.console.print(Text(question[0].upper() + question[1:], style="bold"))
-        self.console.print(render.render_menu(v, legal, gains))
+        self.screen(v, seat, frame[0], legal, gains, question)
         choice = self.ask(v, seat, question, legal)
-        self.expected = len(v.history) + 1
         return choice
 
     def ask(self, v: Any, seat: int, question: str, legal: Sequence[Action]) -> Action:
         """Ask until the answer is a line of the menu; commands are carried out meanwhile."""
-        prompt = say("ask.prompt", name=v.names[seat], question=question, last=len(legal))
+        prompt = _prompt(v, seat, question, legal)
         while True:
             try:
                 choice = parse_choice(read_line(self.input_fn, prompt), len(legal))
@@ -128,15 +129,51 @@ class Terminal:
 
     # -- screens --------------------------------------------------------------------------
 
-    def show_table(self, v: Any, seat: int) -> None:
-        """The shared board, a line per seat, and the board of the seat to move."""
+    def screen(self, v: Any, seat: int, kind: str, legal: Sequence[Action],
+               gains: Sequence[Any], question: str) -> None:
+        """Clear the terminal and draw one screen: as much of the table as fits (the parts
+        the question is about first), then the question and its whole menu, the prompt on
+        the last line, so nothing the player needs has scrolled away (as Gonzaga's screen)."""
+        width, height = self.console.width, self.console.height
+        menu = (render.render_turn_menu(v, legal, gains) if kind == "turn"
+                else render.render_menu(v, legal, gains))
+        head = Text(question[0].upper() + question[1:], style="bold")
+        typed = -(-len(_prompt(v, seat, question, legal)) // width)  # wrapped by the terminal
+        room = height - render.lines_needed(menu, width) - render.lines_needed(head, width) - typed
+        table = self.fit(self.parts(v, seat), FIRST.get(kind, OTHERWISE), room, width)
+        self.recent = []
+        self.console.clear()
+        self.console.print(Group(*table, head, menu))
+
+    def parts(self, v: Any, seat: int) -> dict[str, Callable[[], RenderableType]]:
+        """The parts of the table a screen may hold, drawn when chosen."""
         width = self.console.width
-        self.console.print(Rule(style="dim"))
-        self.console.print(Group(render.render_title(v), render.render_dice(v),
-                                 render.render_cities(v), render.render_tracks(v),
-                                 render.render_initiative(v), render.render_rewards(v),
-                                 render.render_summary(v),
-                                 render.render_boards(v, [seat], width)))
+        return {"title": lambda: render.render_title(v),
+                "summary": lambda: render.render_summary(v),
+                "recent": lambda: Text("\n").join(self.recent[-RECENT:]),
+                "dice": lambda: render.render_dice(v), "cities": lambda: render.render_cities(v),
+                "tracks": lambda: render.render_tracks(v),
+                "initiative": lambda: render.render_initiative(v),
+                "rewards": lambda: render.render_rewards(v),
+                "board": lambda: render.render_boards(v, [seat], width)}
+
+    def fit(self, parts: dict[str, Callable[[], RenderableType]], first: Sequence[str],
+            room: int, width: int) -> list[RenderableType]:
+        """The parts that fit in `room` lines, taken in the order `first`, shown in the
+        table's order; what happened lately is cut to its last lines if need be."""
+        chosen: dict[str, RenderableType] = {}
+        for name in first:
+            if name == "recent":
+                while self.recent and render.lines_needed(parts[name](), width) > room:
+                    self.recent = self.recent[1:]
+                if not self.recent:
+                    continue
+            drawn = parts[name]()
+            need = render.lines_needed(drawn, width)
+            if need <= room:
+                chosen[name] = drawn
+                room -= need
+        return [chosen[name] for name in PARTS if name in chosen]
 
     def hand_over(self, v: Any, seat: int) -> None:
         """Hot-seat: name the next player and wait until they are at the keyboard."""
@@ -166,7 +203,13 @@ class Terminal:
             self.console.print(render.render_reward_step(p, dict(entry.data),
                                                          _initiative_scored(p, i)))
         if entry.kind != "game_over":
-            self.console.print(_styled_line(p, entry.seat, GAME.describe_log(p, entry)))
+            line = _styled_line(p, entry.seat, GAME.describe_log(p, entry))
+            self.console.print(line)
+            self.recent = [*self.recent, line][-RECENT:]
+
+
+def _prompt(v: Any, seat: int, question: str, legal: Sequence[Action]) -> str:
+    return say("ask.prompt", name=v.names[seat], question=question, last=len(legal))
 
 
 def _styled_line(p: Position, seat: int | None, line: str) -> Text:

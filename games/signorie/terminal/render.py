@@ -8,6 +8,7 @@ initial in brackets (`[Y]`) wherever its pieces appear.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -18,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import text as words
+from ..actions import TakeDie
 from ..engine import VP_TILE, die_cost, threshold_of
 from ..preview import Gain
 from ..state import ACTIONS, OVER, Position
@@ -88,6 +90,16 @@ def _assignment(p: Position, slot: int) -> str:
     return say("tile.assignment", name=words.tile_name(t, tile), effect=effect,
                sign=words.SEX_SIGNS[t.assignment_slots[slot][1]],
                meeples=say("tile.meeples.many" if many else "tile.meeples.one"))
+
+
+def _assignment_short(p: Position, slot: int) -> str:
+    """An assignment in a turn's menu: its sex, how many meeples, what it does (♂1-3: ...)."""
+    t = p.t
+    tile = p.assignment[slot]
+    many = t.tile_repeat[tile]
+    effect = words.effect_text(t.tile_effect[tile]) + (say("tile.each") if many else "")
+    meeples = say("tile.meeples.many" if many else "tile.meeples.one")
+    return f"{words.SEX_SIGNS[t.assignment_slots[slot][1]]}{meeples}: {effect}"
 
 
 def _signoria(p: Position, c: int) -> str:
@@ -374,8 +386,27 @@ def gain_text(p: Position, g: Gain) -> str:
     return "; ".join(parts) or say("menu.nothing")
 
 
-def render_menu(p: Position, legal: Sequence[Any], gains: Sequence[Gain]) -> Table:
-    """The legal actions, numbered, with the florins each costs or brings and what it does."""
+def render_menu(p: Position, legal: Sequence[Any], gains: Sequence[Gain]) -> ByWidth:
+    """The legal actions, numbered, with the florins each costs or brings and what it does:
+    a table on a wide terminal, a line or two per action on a narrow one."""
+    return ByWidth(lambda: _menu_table(p, legal, gains), lambda: _menu_lines(p, legal, gains))
+
+
+def _menu_lines(p: Position, legal: Sequence[Any], gains: Sequence[Gain]) -> Table:
+    """The menu on a narrow terminal: each action on its line, the next lines indented."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(justify="right", style="bold cyan", no_wrap=True)
+    table.add_column()
+    for i, (action, gain) in enumerate(zip(legal, gains, strict=True), start=1):
+        line = Text(words.option_text(p, action))
+        if gain.florins:
+            line.append(f" · {gain.florins:+d}", style="red" if gain.florins < 0 else "green")
+        line.append(" · " + gain_text(p, gain), style="dim")
+        table.add_row(f"{i})", line)
+    return table
+
+
+def _menu_table(p: Position, legal: Sequence[Any], gains: Sequence[Gain]) -> Table:
     table = Table(box=box.SIMPLE, padding=(0, 1), show_edge=False)
     table.add_column("", justify="right", style="bold cyan")
     table.add_column(say("menu.choice"), ratio=3)
@@ -387,6 +418,48 @@ def render_menu(p: Position, legal: Sequence[Any], gains: Sequence[Gain]) -> Tab
                       Text(florins, style="red" if gain.florins < 0 else "green"),
                       gain_text(p, gain))
     return table
+
+
+def render_turn_menu(p: Position, legal: Sequence[Any], gains: Sequence[Gain]) -> Table:
+    """A turn's menu as the dice areas themselves: per colour its cost and its dice, each die
+    that may be taken numbered with the florins it costs, then what the colour's die does
+    this round (Signoria action, assignments, the column it hires into); then the other
+    choices (pass). Numbered like `render_menu`, in the order of `legal`."""
+    t = p.t
+    number = {(a.colour, a.value): i for i, a in enumerate(legal, 1) if isinstance(a, TakeDie)}
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True)
+    table.add_column()
+    for c, colour in enumerate(t.colours):
+        dice = Text()
+        for value in sorted(set(p.dice[c])):
+            i = number.get((colour, value))
+            if i is None:
+                dice.append(f"{value}  ", style="dim")
+            else:
+                dice.append(f"{i})", style="bold cyan")
+                dice.append(f" {value} ")
+                dice.append(say("menu.pay", n=-gains[i - 1].florins) + "  ", style="dim")
+        if not p.dice[c]:
+            dice.append(say("dice.none"), style="dim")
+        slots = t.colour_assignment_slots[c]
+        does = [_signoria(p, c), *(_assignment_short(p, s) for s in slots)]
+        dice.append("\n" + " · ".join(does) + f" · {say('dice.hires')} ", style="dim")
+        dice.append_text(die_colour(t.colours[t.ring[c]]))
+        head = die_colour(colour)
+        head.append(f"\n{say('dice.cost')} {t.cost[c]}", style="dim")
+        table.add_row(head, dice)
+    for i, action in enumerate(legal, 1):
+        if not isinstance(action, TakeDie):
+            table.add_row(Text(f"{i})", style="bold cyan"), words.option_text(p, action))
+    return table
+
+
+def lines_needed(renderable: RenderableType, width: int) -> int:
+    """Lines a renderable takes at this width (measured on a throw-away console)."""
+    console = Console(width=width, file=io.StringIO(), force_terminal=False)
+    return len(console.render_lines(renderable, console.options.update(width=width),
+                                    pad=False))
 
 
 def render_summary(p: Position) -> Text:

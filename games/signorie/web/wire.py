@@ -85,7 +85,7 @@ def table_json(t: Tables | None = None) -> dict[str, Any]:
         "rules": {"rounds": t.rounds, "max_dice": t.max_dice, "threshold": t.threshold_base,
                   "threshold_max": t.threshold_max, "dowry_max": t.dowry_max,
                   "vp_per_dowry": t.vp_per_dowry, "reward_florins": t.reward_florins,
-                  "row_min": t.row_min},
+                  "row_min": t.row_min, "offspring_female_max": t.offspring_female_max},
         "note": text.final_note(t),
     }
 

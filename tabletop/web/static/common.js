@@ -18,9 +18,29 @@ function toast(message, kind = "error") {
   t.textContent = message;
   t.className = kind;
   t.hidden = false;
+  placeToast();
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { t.hidden = true; }, 4000);
 }
+// a message never covers the header, the tutorial's card in its place or the question the page
+// asks (`#question`): it goes just below the header, or below those of them where it would be;
+// again on scroll
+function placeToast() {
+  const box = $("toast");
+  if (!box || box.hidden) return;
+  const header = document.querySelector("header");
+  let top = (header ? Math.max(0, header.getBoundingClientRect().bottom) : 0) + 6;
+  const across = box.getBoundingClientRect();
+  for (const node of document.querySelectorAll("#tutorial, #question")) {  // in the page's order
+    const r = node.getBoundingClientRect();
+    if (!r.height || getComputedStyle(node).position === "fixed") continue;
+    const under = r.left < across.right && r.right > across.left;
+    if (under && top < r.bottom + 6 && top + box.offsetHeight > r.top - 6) top = r.bottom + 6;
+  }
+  box.style.top = `${Math.round(top)}px`;
+}
+addEventListener("scroll", placeToast, { passive: true });
+addEventListener("resize", placeToast);
 // the server's messages are phrases; players read sentences
 function sentence(text) { return text ? text[0].toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".") : ""; }
 

@@ -1,18 +1,24 @@
 // The tutorial's panel on a game's table: what to do now and why (the server's script, sent with
 // every view as `tutorial`), the next place to click outlined, and the kind words of a refused
-// move. The targets are the game page's own elements, named by the game's tutorial script; the
+// move. The step counter is the server's: a die and its action, confirmed at once, count as one
+// step. The targets are the game page's own elements, named by the game's tutorial script; the
 // outline moves to the next one after each click on it, and follows the page as it is redrawn.
 "use strict";
 
 const Tutorial = (() => {
-  const s = { step: null, key: null, clicked: 0, refusal: null, queued: false, observer: null };
+  // `read`: how many pages the learner has turned after each move (by the move's number)
+  const s = { step: null, key: null, clicked: 0, refusal: null, queued: false, observer: null, read: {} };
 
+  // a page that keeps a place for the panel (`#tutorial-place`, next to its question) has it
+  // there, in the page's flow, where it never covers the preview or the button it asks for;
+  // elsewhere it floats in a corner
   function panel() {
     let box = $("tutorial");
     if (!box) {
-      box = el("section", { id: "tutorial", class: "card", role: "region", "aria-live": "polite",
-        "aria-label": t("Tutorial") });
-      document.body.append(box);
+      const place = $("tutorial-place");
+      box = el("section", { id: "tutorial", class: "card" + (place ? " in-flow" : ""), role: "region",
+        "aria-live": "polite", "aria-label": t("Tutorial") });
+      (place || document.body).append(box);
     }
     return box;
   }
@@ -34,9 +40,37 @@ const Tutorial = (() => {
     }
   }
 
+  // the page to read now, if the move just made brought pages not all turned yet
+  function page() {
+    const step = s.step;
+    const pages = (step && step.pages) || [];
+    const read = s.read[step && step.after] || 0;
+    return read < pages.length ? { page: pages[read], n: step.page_from + read } : null;
+  }
+  // a page to read: while it is read the card floats over the table, which is free to look at
+  // (nothing is asked of it), and the part the page is about comes into sight above it
+  function renderPage(box, step, { page: p, n }) {
+    const next = el("button", { type: "button", id: "tutorial-next", class: "primary", onclick: () => {
+      s.read[step.after] = (s.read[step.after] || 0) + 1;
+      render();
+      if (!page()) box.scrollIntoView({ block: "nearest" });  // back to the card, in its place
+    } }, t("Next"));
+    box.replaceChildren(el("div", { class: "step-count", id: "tutorial-count", text: t("Step {n} of {total}", { n, total: step.steps }) }),
+      el("h3", { id: "tutorial-title", text: p.title }), el("p", { id: "tutorial-say", text: p.say }), el("div", { class: "row" }, next));
+    box.dataset.step = String(n);
+    box.classList.add("reading");
+    mark();
+    const look = p.look.length ? document.querySelector(p.look[0]) : null;
+    if (look && s.shown !== `${step.after}:${n}`) look.scrollIntoView({ block: "start" });
+    s.shown = `${step.after}:${n}`;  // once: the views that follow leave the scroll alone
+  }
+
   function render() {
     const step = s.step;
     const box = panel();
+    const reading = page();
+    if (reading) { renderPage(box, step, reading); return; }
+    box.classList.remove("reading");
     const count = step.done ? t("Lesson complete") : t("Step {n} of {total}", { n: Math.min(step.step, step.steps), total: step.steps });
     const parts = [el("div", { class: "step-count", id: "tutorial-count", text: count }),
       el("h3", { id: "tutorial-title", text: step.title })];
@@ -56,8 +90,16 @@ const Tutorial = (() => {
   function mark() {
     s.queued = false;
     for (const old of document.querySelectorAll(".tutorial-target")) old.classList.remove("tutorial-target");
+    for (const old of document.querySelectorAll(".tutorial-look")) old.classList.remove("tutorial-look");
     const step = s.step;
     delete document.body.dataset.tutorialTarget;
+    const reading = page();
+    if (reading) {  // the part of the table the page is about, and Next
+      for (const sel of reading.page.look) for (const node of document.querySelectorAll(sel)) node.classList.add("tutorial-look");
+      document.body.dataset.tutorialTarget = "#tutorial-next";
+      $("tutorial-next").classList.add("tutorial-target");
+      return;
+    }
     if (!step || step.done || !step.your_move || !step.highlight.length) return;
     const i = current(step);
     const selector = step.highlight[i];
@@ -90,7 +132,7 @@ const Tutorial = (() => {
     s.observer.observe(document.body, { childList: true, subtree: true });
     document.addEventListener("click", (ev) => {
       const step = s.step;
-      if (!step || !step.your_move || step.done) return;
+      if (!step || !step.your_move || step.done || page()) return;
       const node = document.querySelector(step.highlight[current(step)]);
       if (node && node.contains(ev.target) && s.clicked < step.highlight.length - 1) s.clicked += 1;
       setTimeout(later, 0);

@@ -70,6 +70,7 @@ function render(v) {
   renderInvites(v);
   renderLog(v);
   renderActions(v);
+  placeToast();  // the question may have moved under a message still shown
 }
 // what the others just did, as a pop-up when the log is out of sight (a phone, a long page)
 function logInSight() {
@@ -176,9 +177,10 @@ function playerBoard(v, p) {
   const facts = el("div", { class: "facts" },
     el("span", { class: "florins", "data-florins": p.florins, text: florins(p.florins) }),
     el("span", { text: p.passed ? t("{n}. in turn order, passed", { n: p.place }) : t("{n}. in turn order", { n: p.place }) }),
-    el("span", { text: t("supply {male} {female}", { male: sexSign("male") + p.supply.male, female: sexSign("female") + p.supply.female }) }),
-    el("span", { class: "muted", text: t("stock {male} {female}", { male: sexSign("male") + p.stock.male, female: sexSign("female") + p.stock.female }) }),
-    el("span", { class: p.dice_sum > p.threshold ? "over" : "", text: t("dice {sum} / threshold {threshold}", { sum: p.dice_sum, threshold: p.threshold }) }));
+    el("span", { class: "supply", text: t("supply {male} {female}", { male: sexSign("male") + p.supply.male, female: sexSign("female") + p.supply.female }) }),
+    el("span", { class: "stock muted", text: t("stock {male} {female}", { male: sexSign("male") + p.stock.male, female: sexSign("female") + p.stock.female }) }),
+    el("span", { class: "threshold" + (p.dice_sum > p.threshold ? " over" : ""), "data-sum": p.dice_sum, "data-threshold": p.threshold,
+      text: t("dice {sum} / threshold {threshold}", { sum: p.dice_sum, threshold: p.threshold }) }));
   const slots = el("div", { class: "action-slots" }, ...tb.colours.map((c, ci) => el("span", { class: "aslot", style: `--die:${c.look.fill}`, title: t("{colour} action slot", { colour: c.name }) },
     p.taken[ci] ? dieFace(c.id, p.taken[ci]) : el("span", { class: "die empty", text: c.name.slice(0, 2), title: c.name }))));
   const helpers = el("div", { class: "helpers" }, ...tb.colours.map((c) => el("div", { class: "hcol", style: `--die:${c.look.fill}` },
@@ -203,7 +205,7 @@ function playerBoard(v, p) {
       r.down ? el("span", { class: "down", title: t("face-down alliance tiles"), text: t("+{n} face down", { n: r.down }) }) : "");
   });
   const brides = el("div", { class: "brides" }, el("span", { class: "muted", text: t("Brides") + " " }),
-    ...tb.brides.map((vp, i) => el("span", { class: "bride" + (i < p.brides ? " married" : ""), title: t("{n} VP", { n: vp }) }, String(vp))));
+    ...tb.brides.map((vp, i) => el("span", { class: "bride" + (i < p.brides ? " married" : ""), "data-vp": vp, title: t("{n} VP", { n: vp }) }, String(vp))));
   return el("section", { class: "card player" + (p.seat === v.you ? " mine" : "") + (v.mover === p.seat ? " moving" : ""),
     "data-seat": p.seat, style: `--seat:${l.fill}` }, head, facts, slots, helpersNote, helpers, el("div", { class: "plan" }, ...rows), brides);
 }
@@ -320,6 +322,8 @@ function pickDie(i) {
   renderDice(v);
   renderActions(v);
   markHints(Hint.marked());
+  // a die picked on the board (below the question on a phone): its actions come into sight
+  if ($("picked")) $("picked").scrollIntoView({ block: "nearest" });
 }
 function choose(choice) {
   ui.choice = choice;
@@ -357,11 +361,13 @@ function renderActions(v) {
   box.hidden = false;
   if (Table.replaying) { box.replaceChildren(el("h3", { text: t("Replay") }), el("p", { text: v.question || "" })); return; }
   if (!v.legal || ui.sending) {
+    delete document.body.dataset.asks;
     const text = v.you === null ? (v.question || "") : ui.sending ? t("Sending your move…") : t("Waiting: {question}", { question: v.question || "" });
     box.replaceChildren(el("h3", { text: v.you === null ? t("Watching") : t("Waiting") }), el("p", { id: "waiting", text }), undoEl(v));
     return;
   }
   const L = v.legal;
+  document.body.dataset.asks = L.kind;  // on a phone the part of the board asked about follows
   const parts = [el("h3", { id: "question", text: t("Your move: {question}", { question: L.question }) })];
   if (L.kind === "turn") parts.push(...turnPanel(v, L));
   else if (L.kind === "choose") parts.push(...choicesPanel(v, L.choices, t("{colour} die placed: choose its action", { colour: colourOf(L.colour).name }), null));

@@ -1,5 +1,6 @@
 // Signorie's help in place (help.js): the die areas, assignments, helpers, career slots, reward
-// tiles and city slots explained in a sentence, from the table the server sends.
+// tiles, city slots and the words of a player's board (supply, stock, threshold, plan rows,
+// brides) explained in a sentence, from the table the server sends.
 "use strict";
 
 (() => {
@@ -27,4 +28,15 @@
     { round: node.dataset.round }));
   Help.add("#cities .slot", (node) => t("A city slot worth {value}: a daughter married here or a son on a mission takes it.",
     { value: node.querySelector(".value") ? node.querySelector(".value").textContent : "" }));
+  // the words of a player's board
+  const rules = () => (table() ? table().rules : {});
+  Help.add(".player .supply", () => t("Supply: the sons (♂) and daughters (♀) ready to act. Assignments, careers, missions and marriages send meeples from here."));
+  Help.add(".player .stock", () => t("Stock: family members not yet born. An Offspring roll brings them into the supply: a die showing 1 to {female} brings a daughter, {male} or more a son.",
+    { female: rules().offspring_female_max, male: rules().offspring_female_max + 1 }));
+  Help.add(".player .threshold[data-threshold]", (node) => t("This round's dice add up to {sum}. At or under the threshold of {threshold} the round's reward is taken at its end; assignments raise the threshold, up to {max}.",
+    { sum: node.dataset.sum, threshold: node.dataset.threshold, max: rules().threshold_max }));
+  Help.add(".player .plan-row[data-row]", (node) => t("A row of the secret plan ({row}): alliance tiles of the houses on its shields go here. At the end of the game a row with at least {min} tiles scores its tiles.",
+    { row: node.querySelector(".row-name").textContent, min: rules().row_min }));
+  Help.add(".player .bride[data-vp]", (node) => t("A bride slot worth {vp} VP: a wedding puts a bride here and scores it. Each bride makes a married son, and some Offspring rolls and reward tiles count married sons.",
+    { vp: node.dataset.vp }));
 })();
