@@ -32,6 +32,7 @@ from ..hints import hint_settings, hints
 from ..review import reasons, result_words, review_game, review_settings
 
 DEADLINE = 20.0  # seconds a decision may take; the slowest offered level needs about 2
+START_SECONDS = 120.0  # seconds a new worker may take to start (imports, placement tables)
 REVIEW_LEVEL = "easy"  # a whole game's review in seconds, not minutes
 
 
@@ -129,6 +130,7 @@ def _worker_main(conn: Connection, server_pid: int) -> None:
         prepare = getattr(games.get(name), "prepare", None)
         if prepare is not None:
             prepare()
+    conn.send(("ready", None))  # its start is over: from now on a deadline is a decision's
     while True:
         try:
             job: Decision = conn.recv()
@@ -152,9 +154,26 @@ class _Worker:
                                 name="bot-worker")
         self.proc.start()
         child.close()
+        self.ready = False  # until it says so (`wait_ready`)
+
+    def wait_ready(self, seconds: float = START_SECONDS) -> None:
+        """Blocking: wait for the worker to have started (its games prepared), which is no
+        part of any decision's deadline; `BotFailed` if it does not within `seconds`."""
+        if self.ready:
+            return
+        try:
+            if not self.conn.poll(seconds):
+                raise BotFailed(f"the bot worker did not start within {seconds:g} s")
+            status, _ = self.conn.recv()
+        except (EOFError, OSError) as exc:
+            raise BotFailed(f"the bot worker died starting ({type(exc).__name__})") from None
+        if status != "ready":
+            raise BotFailed(f"the bot worker started with {status!r}")
+        self.ready = True
 
     def call(self, job: Decision, deadline: float) -> Any:
         """Blocking: send the job and wait for the answer (run in a thread)."""
+        self.wait_ready()
         try:
             self.conn.send(job)
             if not self.conn.poll(deadline):
@@ -269,6 +288,9 @@ class BotPool:
         def renew() -> None:
             old.kill()
             new = None if self._closed else _Worker()
+            if new is not None:  # handed out once up; if it never starts, its call says so
+                with contextlib.suppress(BotFailed):
+                    new.wait_ready()
             try:
                 loop.call_soon_threadsafe(self._arrived, old, new)
             except RuntimeError:  # the loop has closed: the server is gone

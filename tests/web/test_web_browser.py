@@ -228,6 +228,7 @@ def test_a_link_that_opens_no_seat_says_so_and_offers_to_watch(server, browser, 
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0]
     assert page.locator("#bad-link-lobby").get_attribute("href") == "/"
     page.click("#bad-link-watch")
-    page.wait_for_function("document.body.dataset.seq !== undefined", timeout=15000)
+    page.wait_for_function("document.body && document.body.dataset.seq !== undefined",
+                           timeout=15000)
     assert page.locator("#bad-link").count() == 0  # the page came back as a spectator's
     page.close()

@@ -353,7 +353,7 @@ def test_replacing_a_late_worker_never_holds_up_the_caller_or_the_loop():
     async def main() -> tuple[float, int]:
         pool = BotPool(1, deadline=1.0)
         pool.start()
-        await pool.decide(quick)
+        await pool.decide(quick)  # the worker's start is no part of the deadline
         worker = pool._workers[0]
         plain_kill = worker.kill
 
@@ -384,6 +384,26 @@ def test_replacing_a_late_worker_never_holds_up_the_caller_or_the_loop():
     waited, ticks = asyncio.run(main())
     assert waited < 4  # not the 6 s and more of a deadline, a kill and a start
     assert ticks >= 5  # the loop was not held by the kill
+
+
+def test_a_workers_start_is_no_part_of_a_decisions_deadline():
+    """A new worker imports the games and builds Gonzaga's placement tables before its first
+    decision; on a loaded machine that took longer than a deadline, which then killed it."""
+    from games.gonzaga.engine import new_game
+    from games.gonzaga.game import GAME
+    from tabletop.web.botpool import BotPool, Decision
+
+    quick = Decision("gonzaga", "random", 1, GAME.setup_of(new_game(2, 3)), (), 0)
+
+    async def main() -> tuple[Any, int]:
+        pool = BotPool(1, deadline=0.3)  # far less than a start, far more than the decision
+        pool.start()
+        action = await pool.decide(quick)
+        await pool.shutdown()
+        return action, pool.replaced
+
+    action, replaced = asyncio.run(main())
+    assert action.player == 0 and replaced == 0
 
 
 # -- 5. the creator's seat --------------------------------------------------------------------
