@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import importlib
 import io
+import json
 import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -76,6 +77,20 @@ def _script(path: Path) -> Iterator[tuple[str, int]]:
                 f, list(JS_KEYWORDS), [], {"encoding": "utf-8"}):
             if _first(message):
                 yield _first(message), line
+    yield from _nested_calls(path.read_text(encoding="utf-8"))
+
+
+#: `t("…")` with a plain string: Babel's extractor skips a call inside another call's fields
+#: (`t("order: {order}", { order: … t("you") … })`), which then showed in English
+_CALL = re.compile(r'\bt\(\s*"((?:[^"\\\n]|\\.)*)"')
+
+
+def _nested_calls(source: str) -> Iterator[tuple[str, int]]:
+    for found in _CALL.finditer(source):
+        text = found.group(1)
+        if "\\" in text:
+            text = json.loads(f'"{text}"')
+        yield text, source.count("\n", 0, found.start()) + 1
 
 
 def _first(message: Any) -> str:

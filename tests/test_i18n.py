@@ -173,3 +173,14 @@ def test_every_games_bot_levels_read_in_the_lobbys_language():
             assert [level["id"] for level in said] == [level["id"] for level in english]
             for mine, theirs in zip(said, english, strict=True):
                 assert mine["help"] != theirs["help"], (name, lang, mine["id"])
+
+
+def test_a_call_inside_another_calls_fields_is_extracted_too():
+    """`t("order: {order}", { order: … t("you") … })`: Babel's extractor skips the inner call,
+    whose word then showed in English in German and Italian ("→ you")."""
+    from tabletop.i18n_tools import _nested_calls
+
+    source = 'el("p", { text: t("Turn order: {order}", { order: a ? t("you") : b }) });\n' \
+             'x = t("say \\"hi\\"");'
+    assert [m for m, _ in _nested_calls(source)] == ["Turn order: {order}", "you", 'say "hi"']
+    assert [line for _, line in _nested_calls(source)] == [1, 1, 2]
