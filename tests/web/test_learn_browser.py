@@ -111,6 +111,9 @@ def test_the_gonzaga_rules_page_draws_its_pictures_from_the_data(page):
     assert harbors.count() == sum(h["sea"] == sea for h in board["harbors"])
     assert page.locator("[data-picture='sea-league'] .harbor.covered").count() == LEAGUE_SIZE
     assert page.locator("[data-picture='wedding'] .ring").count() == 2
+    # each language is offered once: the page's own links, no second choice in the header
+    for name in ("English", "Deutsch", "Italiano"):
+        assert page.get_by_text(name, exact=True).count() == 1, name
     page.click("#rules-langs a[hreflang='de']")
     page.wait_for_selector("body[data-pictures='drawn']")
     assert page.evaluate("document.documentElement.lang") == "de"

@@ -172,6 +172,7 @@ function setUpLanguage() {
   }
   translatePage();
   const header = $("top");
-  if (header && !$("language")) header.append(languageSelector());
+  // a page that offers the languages itself (the rules, as links) shows each language once
+  if (header && !$("language") && !document.querySelector("[data-languages]")) header.append(languageSelector());
 }
 setUpLanguage();
