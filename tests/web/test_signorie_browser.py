@@ -456,3 +456,33 @@ def test_on_a_phone_the_board_follows_its_question_and_toasts_cover_neither(serv
         assert _apart(toast, page.locator("#question").bounding_box()), scroll
     assert page.errors == []
     context.close()
+
+
+def test_the_replay_shows_no_presence_and_says_what_just_happened(server, browser):
+    """A finished game's replay has nobody online or away, and each step says what was just
+    played (the log's newest line), not only the question of the moment."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tabletop.web.loadbench import play_seat
+
+    game = http_json(f"{server.base}/api/games", {
+        "game": "signorie", "seats": [{"kind": "person", "name": "Ann"},
+                                      {"kind": "bot", "bot": "random"}]})
+    token = game["seats"][0]["link"].split("#", 1)[1]
+    with ThreadPoolExecutor(1) as pool:  # the browser's loop runs in this thread
+        final = pool.submit(asyncio.run, play_seat(f"{server.ws}/ws/{game['id']}", token,
+                                                   random.Random(3), game="signorie")).result()
+    assert final["phase"] == "over"
+    context, page = open_page(browser, f"{server.base}/game/{game['id']}#replay")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    for _ in range(3):
+        page.click("#rp-next")
+    page.wait_for_function("document.querySelector('#rp-step').textContent.startsWith('step 3')")
+    page.wait_for_function("document.querySelector('#replay-last')")
+    players = page.inner_text("#players")
+    assert "away" not in players and "online" not in players
+    last = page.evaluate("ui.view.log[ui.view.log.length - 1].text")
+    assert last and last in page.inner_text("#replay-last")
+    assert page.errors == []
+    context.close()

@@ -170,9 +170,10 @@ function renderPlayers(v) {
 function playerBoard(v, p) {
   const tb = ui.table;
   const l = look(p.colour);
-  const who = p.kind === "bot" ? t("bot") + ratingWords(p) : p.connected ? t("online") : p.claimed ? t("away") : t("seat free");
+  // presence is for live games: a replay has nobody online or away
+  const who = p.kind === "bot" ? t("bot") + ratingWords(p) : Table.replaying ? "" : p.connected ? t("online") : p.claimed ? t("away") : t("seat free");
   const head = el("h3", { class: "pb-head" }, mark(p.seat, "", 22), el("span", { class: "name", text: p.seat === v.you ? t("{name} (you)", { name: p.name }) : p.name }),
-    el("small", { class: "muted", text: ` ${l.name} · ${who}` }),
+    el("small", { class: "muted", text: who ? ` ${l.name} · ${who}` : ` ${l.name}` }),
     el("span", { class: "vp-total", "data-vp": p.vp, text: t("{n} VP", { n: p.vp }) }));
   const facts = el("div", { class: "facts" },
     el("span", { class: "florins", "data-florins": p.florins, text: florins(p.florins) }),
@@ -359,7 +360,12 @@ function renderActions(v) {
   const box = $("actions");
   if (v.phase === "over") { box.hidden = true; return; }
   box.hidden = false;
-  if (Table.replaying) { box.replaceChildren(el("h3", { text: t("Replay") }), el("p", { text: v.question || "" })); return; }
+  if (Table.replaying) {  // what was just played, then what the table waits for
+    const last = (v.log || []).length ? v.log[v.log.length - 1].text : "";
+    box.replaceChildren(el("h3", { text: t("Replay") }), el("p", { id: "replay-last", class: "replay-last", text: last }),
+      el("p", { class: "muted", text: v.question || "" }));
+    return;
+  }
   if (!v.legal || ui.sending) {
     delete document.body.dataset.asks;
     const text = v.you === null ? (v.question || "") : ui.sending ? t("Sending your move…") : t("Waiting: {question}", { question: v.question || "" });
