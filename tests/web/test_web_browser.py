@@ -100,6 +100,12 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
     covered = sum(len(r.query_selector_all("td")[3].get_attribute("title").split(", "))
                   if r.query_selector_all("td")[3].get_attribute("title") else 0 for r in rows)
     assert len(page.query_selector_all("#pieces .objective-mark")) == covered
+    # and each ring carries a seal in its owner's pattern: a cue that is not colour alone
+    seals = page.eval_on_selector_all("#pieces .objective-seal", """els => els.map((e) =>
+      [e.dataset.objective, e.getAttribute('fill')])""")
+    owners = page.evaluate("ui.view.players.map((p) => p.colour)")
+    assert covered > 0 and len(seals) == covered
+    assert all(fill == f"url(#pl-{owners[int(seat)]})" for seat, fill in seals)
     assert "Game over" in page.inner_text("#status")
     assert page.query_selector("#download") is not None
     log = page.inner_text("#log")

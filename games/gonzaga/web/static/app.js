@@ -454,6 +454,10 @@ function drawPieces(v) {
         svg("circle", { cx: x, cy: y, r: 0.78 + 0.3 * k, class: "objective-halo" }, g);
         const mark = svg("circle", { cx: x, cy: y, r: 0.78 + 0.3 * k, class: "objective-mark", stroke: colourOf(v.players[row.seat]), "data-objective": row.seat }, g);
         svg("title", {}, mark).textContent = t("{name}'s objective: {city}", { name: row.name, city: name });
+        // the second cue: a seal in the owner's pattern on the ring, each player's at its own angle
+        const r = 0.78 + 0.3 * k, a = -Math.PI / 2 + k * Math.PI / 3;
+        svg("circle", { cx: x + r * Math.cos(a), cy: y + r * Math.sin(a), r: 0.24, class: "objective-seal",
+          fill: `url(#pl-${v.players[row.seat].colour})`, "data-objective": row.seat }, g);
       }
     });
   }
