@@ -173,6 +173,19 @@ def test_the_balance_report_counts_every_component() -> None:
     assert facts.winner == GAME.winners(state)[0] and sorted(facts.start) == [0, 1]
 
 
+def test_the_balance_report_gives_each_bots_best_score() -> None:
+    """The best score of a bot, to compare with the best scores people report."""
+    from games.signorie.balance import bot_rows, markdown, run_balance
+
+    runs = run_balance(players=(2,), games=4, search=None, workers=1)
+    rows = bot_rows(runs)
+    for row in rows:
+        scores = [f.scores[s] for f in runs[0].facts for s, spec in enumerate(f.specs)
+                  if spec == row[1]]
+        assert row[6] == str(max(scores))
+    assert "| best score |" in markdown(runs, "gonzaga balance", 1)
+
+
 def test_the_planners_estimate_values_a_career_rank_a_city_asks_for() -> None:
     """The search's evaluation agrees with the planner's decisions: a career meeple at a rank
     that some city's lowest empty slot asks for is worth more than its slot alone."""
