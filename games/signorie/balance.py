@@ -223,7 +223,7 @@ def usage_rows(runs: Sequence[Run]) -> dict[str, list[list[str]]]:
     helpers = []
     for h in range(len(t.helper_cost)):
         name = (f"{t.colours[t.helper_column[h]]} {t.helper_order[h]}: "
-                f"{text.effect_text(t.helper_effect[h])} ({t.helper_cost[h]} florins)")
+                f"{text.helper_effect_text(t, h)} ({t.helper_cost[h]} florins)")
         helpers.append([*row(name, f"hire:{h}"), *row("", f"helper:{h}")[1:]])
     out["helpers"] = helpers
     out["tiles"] = [[*row(f"{t.tile_name[i]}: {text.effect_text(t.tile_effect[i])}"

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from games.signorie import engine
 from games.signorie.bots.search import SEARCH, SignorieHooks
 from games.signorie.bots.values import GREEDY, estimate, final_estimates, ranked
 from games.signorie.game import GAME
@@ -203,8 +204,9 @@ def test_the_planners_estimate_values_a_career_rank_a_city_asks_for() -> None:
     assert estimate(state, seat, GREEDY) == estimate(state, seat, replace(GREEDY, reach=0.0))
 
     low = GAME.new_game(["A", "B"], 4)
-    for city in low.cities:  # each city's rank-1 slot taken: the lowest empty asks for more
-        low.city_meeples[city].append((1, 0))
+    for city in low.cities:  # each city's rank-1 slots taken: the lowest empty asks for more
+        while low.t.city_slots[city][len(low.city_meeples[city])] <= low.t.career_rank[0]:
+            low.city_meeples[city].append((1, 0))
     low.career[seat][0][0] = 1
-    assert low.t.career_rank[0] < min(low.t.city_slots[c][1] for c in low.cities)
+    assert low.t.career_rank[0] < min(engine._lowest_empty(low, c) for c in low.cities)
     assert estimate(low, seat, PLANNER) == estimate(low, seat, blind)
