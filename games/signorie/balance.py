@@ -223,7 +223,7 @@ def usage_rows(runs: Sequence[Run]) -> dict[str, list[list[str]]]:
     helpers = []
     for h in range(len(t.helper_cost)):
         name = (f"{t.colours[t.helper_column[h]]} {t.helper_order[h]}: "
-                f"{text.effect_text(t.helper_effect[h])} ({t.helper_cost[h]} florins)")
+                f"{text.helper_effect_text(t, h)} ({t.helper_cost[h]} florins)")
         helpers.append([*row(name, f"hire:{h}"), *row("", f"helper:{h}")[1:]])
     out["helpers"] = helpers
     out["tiles"] = [[*row(f"{t.tile_name[i]}: {text.effect_text(t.tile_effect[i])}"
@@ -297,6 +297,7 @@ def source_rows(runs: Sequence[Run]) -> list[list[str]]:
 
 
 def bot_rows(runs: Sequence[Run]) -> list[list[str]]:
+    """Each bot's results per set-up; the best score compares with records of human play."""
     out = []
     for run in runs:
         by: dict[str, list[tuple[Facts, int]]] = defaultdict(list)
@@ -307,8 +308,9 @@ def bot_rows(runs: Sequence[Run]) -> list[list[str]]:
             wins = sum(1 for f, s in seats if f.winner == s)
             par = sum(1 / f.players for f, _ in seats) / len(seats)
             mean = sum(f.scores[s] for f, s in seats) / len(seats)
+            best = max(f.scores[s] for f, s in seats)
             out.append([f"{run.players}p {run.label}", spec, str(len(seats)),
-                        _rate(wins, len(seats)), _pct(par), f"{mean:.1f}"])
+                        _rate(wins, len(seats)), _pct(par), f"{mean:.1f}", str(best)])
     return out
 
 
@@ -342,8 +344,8 @@ def markdown(runs: Sequence[Run], command: str, workers: int) -> str:
             lines += _table(["seat", "games", "win % (95% CI)", "− par (points)", "mean score"],
                             rows)
     lines += ["## Bots", ""]
-    lines += _table(["games", "bot", "seats", "win % (95% CI)", "par %", "mean score"],
-                    bot_rows(runs))
+    lines += _table(["games", "bot", "seats", "win % (95% CI)", "par %", "mean score",
+                     "best score"], bot_rows(runs))
     lines += ["## Wins by strategy (the die colour a player took most)", ""]
     for r in runs:
         lines += [f"### {r.players} players, {r.label}", ""]
@@ -375,6 +377,8 @@ def markdown(runs: Sequence[Run], command: str, workers: int) -> str:
 def figures(runs: Sequence[Run]) -> dict[str, Any]:
     """The headline numbers, for a summary on the console."""
     out: dict[str, Any] = {"unused": unused(runs)}
+    for row in bot_rows(runs):
+        out[f"{row[0]}: {row[1]} mean / best score"] = f"{row[5]} / {row[6]}"
     for r in runs:
         start, colour = seat_rows(r, "start"), seat_rows(r, "colour")
         worst = max(start[1], colour[1])

@@ -26,6 +26,8 @@ EffectKind = Literal["florins", "vp", "initiative", "advance", "mission", "marri
                      "face_down_tile", "threshold", "offspring", "helper", "vp_per"]
 #: Kinds that a `..3` assignment may repeat once per meeple (they add up, and never fail).
 REPEATABLE = frozenset({"florins", "vp", "initiative", "advance", "threshold", "offspring"})
+#: Kinds whose amount a helper may give once per `per_pips` pips of its die (they add up).
+DIE_SCALED = frozenset({"florins", "vp", "initiative", "advance"})
 #: What a rounds 6-7 reward tile counts.
 Criterion = Literal["helper", "city", "career_meeple", "scoring_row", "married_man",
                     "face_up_tile"]
@@ -58,6 +60,10 @@ class Effect(Strict):
     kind: EffectKind
     amount: int = Field(0, ge=0, le=12)
     of: Criterion | None = None
+    per_pips: int | None = Field(None, ge=1, le=6, description=(
+        "A helper's effect that grows with the die: the amount is given once for every "
+        "`per_pips` pips of the die its column was used with (rounded down, so a lower die "
+        "may give nothing). Only for florins, vp, initiative and advance."))
 
     @model_validator(mode="after")
     def _shape(self) -> Effect:
@@ -66,6 +72,10 @@ class Effect(Strict):
             raise ValueError(f"a {self.kind} effect needs an amount of at least 1")
         if (self.kind == "vp_per") != (self.of is not None):
             raise ValueError("'of' goes with a vp_per effect, and only with it")
+        if self.per_pips is not None and self.kind not in DIE_SCALED:
+            kinds = ", ".join(sorted(DIE_SCALED))
+            raise ValueError(f"per_pips scales an amount that adds up ({kinds}), not a "
+                             f"{self.kind} effect")
         return self
 
 
@@ -213,7 +223,21 @@ def cross_check(c: Components) -> list[str]:
     """Every rule between values of the file; empty when the file is consistent."""
     return (_check_colours(c) + _check_helpers(c) + _check_assignments(c) + _check_rewards(c)
             + _check_tracks(c) + _check_cities(c) + _check_houses(c) + _check_plans(c)
-            + _check_rules(c))
+            + _check_rules(c) + _check_die_scaled(c))
+
+
+def _check_die_scaled(c: Components) -> list[str]:
+    """Only helpers scale with a die: they act after a die of their column is placed."""
+    places = [(f"action_slots[{i}].signoria", s.signoria.value.effect)
+              for i, s in enumerate(c.action_slots)]
+    places += [(f"assignment_tiles[{i}] ({t.value.name})", t.value.effect)
+               for i, t in enumerate(c.assignment_tiles)]
+    places += [(f"bonus_tiles[{i}]", t.value.effect) for i, t in enumerate(c.bonus_tiles)]
+    places += [(f"vp_tiles[{i}]", t.value.effect) for i, t in enumerate(c.vp_tiles)]
+    places += [(f"rules.career_bonuses[{i}]", b.effect)
+               for i, b in enumerate(c.rules.career_bonuses.value)]
+    return [f"{where}: per_pips is for helpers only (a helper acts after a die of its column)"
+            for where, effect in places if effect.per_pips is not None]
 
 
 def _check_colours(c: Components) -> list[str]:

@@ -366,13 +366,16 @@ def _marriage_options(s: Position, seat: int) -> list:
 def _helper_options(s: Position, f: list) -> list:
     """The next helper of the column that can act, in printed order (skipping the rest): one
     hired before the die was placed (`f[4]`), as a helper hired by this die's action (a free
-    helper can join the die's column) has no immediate effect."""
+    helper can join the die's column) has no immediate effect; and not a helper that scales
+    with the die when the die is too low to give anything."""
     t, seat = s.t, f[1]
     column = t.column_helpers[f[2]]
     ready = f[4]
+    die = s.taken[seat][f[2]]
     for i in range(f[3], len(column)):
         h = column[i]
-        if h in ready and _need(s, seat, t.helper_effect[h]) <= s.florins[seat]:
+        if (h in ready and t.helper_times(h, die)
+                and _need(s, seat, t.helper_effect[h]) <= s.florins[seat]):
             f[3] = i
             return [_act(Activate, seat, h, True), _act(Activate, seat, h, False)]
     return []
@@ -671,8 +674,9 @@ def _activate(s: SignorieState, a: Activate) -> None:
     f = s.stack[-1]
     f[3] += 1
     _log(s, "helper", a.seat, helper=a.helper, use=a.use)
-    if a.use:
-        _resolve(s, a.seat, s.t.helper_effect[a.helper], 1, "helpers")
+    if a.use:  # a helper that scales with the die gives its amount once per so many pips
+        times = s.t.helper_times(a.helper, s.taken[a.seat][f[2]])
+        _resolve(s, a.seat, s.t.helper_effect[a.helper], times, "helpers")
 
 
 def _take_pass(s: SignorieState, a: Pass) -> None:

@@ -32,6 +32,7 @@ class Tables:
     helper_order: tuple[int, ...]
     helper_cost: tuple[int, ...]
     helper_effect: tuple[Effect, ...]
+    helper_per_pips: tuple[int, ...]  # 0: the effect once; n: once per n pips of the die
     column_helpers: tuple[tuple[int, ...], ...]  # per colour: helper slots in printed order
     assignment_slots: tuple[tuple[int, int], ...]  # (colour index, sex)
     colour_assignment_slots: tuple[tuple[int, ...], ...]
@@ -80,6 +81,11 @@ class Tables:
     row_min: int
     career_divisor: int
 
+    def helper_times(self, h: int, die: int) -> int:
+        """How many times helper `h` gives its amount after a die of `die` pips (0: nothing)."""
+        per = self.helper_per_pips[h]
+        return die // per if per else 1
+
     @property
     def top_initiative(self) -> int:
         return len(self.initiative_vp) - 1
@@ -121,6 +127,7 @@ def build(c: Components) -> Tables:
         helper_order=tuple(h.order for h in helpers),
         helper_cost=tuple(h.cost.value for h in helpers),
         helper_effect=tuple(_effect(h.effect.value) for h in helpers),
+        helper_per_pips=tuple(h.effect.value.per_pips or 0 for h in helpers),
         column_helpers=tuple(
             tuple(sorted((i for i, h in enumerate(helpers) if ci[h.column] == col),
                          key=lambda i: helpers[i].order))

@@ -194,11 +194,19 @@ def effect_now(eff: tuple[str, int, str], brides: int, times: int = 1) -> str:
     return effect_text(eff, times)
 
 
+def helper_effect_text(t: Tables, h: int) -> str:
+    """A helper's effect as printed: `1 initiative step per 2 pips of the die` when it grows
+    with the die its column is used with."""
+    effect = effect_text(t.helper_effect[h])
+    per = t.helper_per_pips[h]
+    return _n("effect.per-pips", per, effect=effect) if per else effect
+
+
 def helper_text(t: Tables, h: int) -> str:
     """A helper slot by its place: `1st yellow helper (1 initiative step)`, no article."""
     return say("helper", ordinal=ordinal(t.helper_order[h]),
                colour=colour_name(t.colours[t.helper_column[h]]),
-               effect=effect_text(t.helper_effect[h]))
+               effect=helper_effect_text(t, h))
 
 
 def tile_text(t: Tables, tile: int) -> str:
@@ -623,6 +631,8 @@ MESSAGES: dict[str, str] = {
     "effect.offspring-now.many": "an Offspring roll: {n} dice now, one per married man",
     "effect.helper": "a free helper",
     "effect.vp-per": "{n} VP per {criterion}",
+    "effect.per-pips.one": "{effect} per pip of the die",
+    "effect.per-pips.many": "{effect} per {n} pips of the die",
     # what a player did (the log and the descriptions of actions)
     "act.take-die.free": "{who} takes a {colour} die showing {value}, for free.",
     "act.take-die.one": "{who} takes a {colour} die showing {value}, paying {n} florin.",

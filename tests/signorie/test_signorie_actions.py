@@ -289,9 +289,17 @@ def city_index(s, name):
     return c
 
 
+def leaving(name, empty):
+    """How many meeples a city holds when exactly the slots valued `empty` are left."""
+    slots = T.city_slots[T.city_names.index(name)]
+    k = len(slots) - len(empty)
+    assert k >= 0 and slots[k:] == empty, f"{name} {slots} cannot leave {empty} empty"
+    return k
+
+
 def test_rulebook_milano_mission_slot_3_needs_rank_3_meeple_from_13_scores_13():
     s = game()
-    _fill(s, "Milano", 3)  # empty: one 3, two 4s
+    _fill(s, "Milano", leaving("Milano", (3, 4, 4)))  # empty: one 3, two 4s
     milano = city_index(s, "Milano")
     assert engine._lowest_empty(s, milano) == 3
     military = track("military")
@@ -312,7 +320,7 @@ def test_rulebook_milano_mission_slot_3_needs_rank_3_meeple_from_13_scores_13():
 
 def test_rulebook_milano_mission_on_a_4_slot_from_the_9_slot_without_tile():
     s = game()
-    _fill(s, "Milano", 4)
+    _fill(s, "Milano", leaving("Milano", (4, 4)))
     milano = city_index(s, "Milano")
     s.city_tiles[milano][1] = -1
     s.career[RED][track("political")][5] = 1  # the 9 slot, rank 4
@@ -376,7 +384,7 @@ def test_rulebook_firenze_marriage_paying_4_scores_8_tile_already_held():
 def test_marriage_takes_a_needed_tile_and_dowry_bounds():
     s = game()
     roma = city_index(s, "Roma")
-    _fill(s, "Roma", 4)  # lowest empty slot 3
+    _fill(s, "Roma", leaving("Roma", (3, 3, 4, 4)))
     s.city_tiles[roma][0] = tile = tile_of(s, T.houses[2])
     s.florins[RED] = 3
     ask(s, ["marriage", RED])

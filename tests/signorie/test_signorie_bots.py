@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from games.signorie import engine
 from games.signorie.bots.search import SEARCH, SignorieHooks
 from games.signorie.bots.values import GREEDY, estimate, final_estimates, ranked
 from games.signorie.game import GAME
@@ -173,6 +174,19 @@ def test_the_balance_report_counts_every_component() -> None:
     assert facts.winner == GAME.winners(state)[0] and sorted(facts.start) == [0, 1]
 
 
+def test_the_balance_report_gives_each_bots_best_score() -> None:
+    """The best score of a bot, to compare with the best scores people report."""
+    from games.signorie.balance import bot_rows, markdown, run_balance
+
+    runs = run_balance(players=(2,), games=4, search=None, workers=1)
+    rows = bot_rows(runs)
+    for row in rows:
+        scores = [f.scores[s] for f in runs[0].facts for s, spec in enumerate(f.specs)
+                  if spec == row[1]]
+        assert row[6] == str(max(scores))
+    assert "| best score |" in markdown(runs, "gonzaga balance", 1)
+
+
 def test_the_planners_estimate_values_a_career_rank_a_city_asks_for() -> None:
     """The search's evaluation agrees with the planner's decisions: a career meeple at a rank
     that some city's lowest empty slot asks for is worth more than its slot alone."""
@@ -190,8 +204,9 @@ def test_the_planners_estimate_values_a_career_rank_a_city_asks_for() -> None:
     assert estimate(state, seat, GREEDY) == estimate(state, seat, replace(GREEDY, reach=0.0))
 
     low = GAME.new_game(["A", "B"], 4)
-    for city in low.cities:  # each city's rank-1 slot taken: the lowest empty asks for more
-        low.city_meeples[city].append((1, 0))
+    for city in low.cities:  # each city's rank-1 slots taken: the lowest empty asks for more
+        while low.t.city_slots[city][len(low.city_meeples[city])] <= low.t.career_rank[0]:
+            low.city_meeples[city].append((1, 0))
     low.career[seat][0][0] = 1
-    assert low.t.career_rank[0] < min(low.t.city_slots[c][1] for c in low.cities)
+    assert low.t.career_rank[0] < min(engine._lowest_empty(low, c) for c in low.cities)
     assert estimate(low, seat, PLANNER) == estimate(low, seat, blind)

@@ -157,6 +157,7 @@ class Ctx:
         per = TYPICAL.get(kind, 1.0) * (amount or 1)
         if kind == "florins":
             per = amount * self.fv
+        per *= sum(self.t.helper_times(h, die) for die in range(1, 7)) / 6  # a die's mean
         rounds = max(0.0, self.left - 0.5)
         return per * self.w.helper_use * rounds + self.w.helper_early * rounds
 
@@ -492,14 +493,14 @@ def _choice_values(c: Ctx, colour: int, florins: int, new_sum: int
     return out
 
 
-def column_value(c: Ctx, colour: int) -> float:
-    """The hired helpers of the die's column, each used when it helps."""
+def column_value(c: Ctx, colour: int, die: int) -> float:
+    """The hired helpers of the column of a die of `die` pips, each used when it helps."""
     t = c.t
     hired = c.p.helpers[c.seat]
     total = 0.0
     for h in t.column_helpers[colour]:
         if hired[h]:
-            total += max(0.0, effect_value(c, t.helper_effect[h]))
+            total += max(0.0, effect_value(c, t.helper_effect[h], t.helper_times(h, die)))
     return total
 
 
@@ -511,7 +512,7 @@ def take_die_value(c: Ctx, colour: int, value: int) -> float:
     new_sum = c.sum + value
     choices = choice_values(c, colour, florins, new_sum)
     best = max((v for _, v in choices), default=-INF)
-    total = best + column_value(c, colour) - cost * c.fv
+    total = best + column_value(c, colour, value) - cost * c.fv
     if c.sum <= c.thr < new_sum:
         total -= c.rv
     elif c.w.slack and new_sum <= c.thr:
@@ -533,7 +534,8 @@ def action_value(c: Ctx, a: object) -> float:
     if isinstance(a, ChooseAction):
         return _choice_value(c, p.stack[-1][2], p.florins[seat], a)
     if isinstance(a, Activate):
-        return effect_value(c, t.helper_effect[a.helper]) if a.use else 0.0
+        times = t.helper_times(a.helper, p.taken[seat][p.stack[-1][2]])
+        return effect_value(c, t.helper_effect[a.helper], times) if a.use else 0.0
     if isinstance(a, Advance):
         return _advance_point(c, a)
     if isinstance(a, Mission):

@@ -282,7 +282,7 @@ def _helpers(p: Position, seat: int, col: int) -> Text:
         hired = p.helpers[seat][h]
         if k:
             line.append(" · ")
-        label = f"{'■' if hired else '□'} {words.effect_text(t.helper_effect[h])}"
+        label = f"{'■' if hired else '□'} {words.helper_effect_text(t, h)}"
         line.append(label if hired else f"{label} ({t.helper_cost[h]})",
                     style="bold" if hired else "dim")
     return line

@@ -92,7 +92,9 @@ def table_json(t: Tables | None = None) -> dict[str, Any]:
 
 def helper_json(t: Tables, h: int) -> dict[str, Any]:
     return {"index": h, "colour": t.colours[t.helper_column[h]], "order": t.helper_order[h],
-            "cost": t.helper_cost[h], "effect": effect_json(t.helper_effect[h]),
+            "cost": t.helper_cost[h], "effect": {
+                **(effect_json(t.helper_effect[h]) or {}), "per_pips": t.helper_per_pips[h],
+                "text": text.helper_effect_text(t, h)},
             "text": text.helper_text(t, h)}
 
 
@@ -406,7 +408,7 @@ def action_choices(v: Position, seat: int, c: int) -> list[dict[str, Any]]:
         elif t.helper_cost[h] > florins:
             why = text.plural("why.helper-cost", t.helper_cost[h], left=florins)
         out.append({"kind": "helper", "helper": h, "name": text.helper_text(t, h),
-                    "effect": text.effect_text(t.helper_effect[h]), "cost": t.helper_cost[h],
+                    "effect": text.helper_effect_text(t, h), "cost": t.helper_cost[h],
                     "ok": a in legal, "action": action_to_json(a), "why": why})
     return out
 
