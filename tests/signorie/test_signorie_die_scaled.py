@@ -146,7 +146,8 @@ def test_advancement_points_per_pip_are_spent_one_by_one():
     with_helper(s, h, ("advance", 1, ""), 1)
     yellow_die(s, 3)
     engine.apply_in_place(s, Activate(RED, h, True))
-    assert s.stack[-1][:3] == ["advance", RED, 3]
+    # three points, one question each (as a repeated assignment's: all of them spent)
+    assert [f[:3] for f in s.stack[-3:]] == [["advance", RED, 1]] * 3
     for _ in range(3):
         engine.apply_in_place(s, Advance(RED, "initiative"))
     assert s.init_pos[RED] == 3
