@@ -28,6 +28,8 @@ function toast(message, kind = "error") {
 function placeToast() {
   const box = $("toast");
   if (!box || box.hidden) return;
+  // a page that keeps its messages at the bottom says so in its style (--toast-at: bottom)
+  if (getComputedStyle(box).getPropertyValue("--toast-at").trim() === "bottom") { box.style.top = ""; return; }
   const header = document.querySelector("header");
   let top = (header ? Math.max(0, header.getBoundingClientRect().bottom) : 0) + 6;
   const across = box.getBoundingClientRect();
