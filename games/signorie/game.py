@@ -112,6 +112,10 @@ class SignorieGame:
         steps = []
         engine.apply_in_place(state, actions[0])
         for action in actions[1:]:
+            # the steps come from the search's sampled worlds: where a chance drawn here differs
+            # (offspring dice, a reward) a later step may not apply, and the words stop there
+            if action not in engine.legal_actions(state, action.seat):
+                break
             steps.append(text.option_text(state, action))
             engine.apply_in_place(state, action)
         return text.move_text(first, steps)

@@ -147,3 +147,18 @@ def test_views_and_spectators():
         GAME.view(s, 7)
     fake = GAME.resample(v, random.Random(1))
     assert GAME.scores(fake) == GAME.scores(s)
+
+
+def test_a_moves_words_stop_at_a_step_the_position_refuses():
+    """A hint's or review's move comes with the search's further steps, found in its sampled
+    worlds: one the real position refuses ends the words there (a review of a 2-player game
+    failed on such a step, "that advancement point moves nothing")."""
+    from games.signorie.actions import Pass
+    from games.signorie.game import GAME as SIGNORIE
+
+    state = SIGNORIE.new_game(["Ann", "Bea"], 3)
+    seat = state.to_move()[0]
+    first = SIGNORIE.legal_actions(state, seat)[0]
+    refused = Pass(1 - seat)  # not that seat's move after the first step
+    assert SIGNORIE.describe_move(state, [first, refused]) == \
+        SIGNORIE.describe_move(state, [first])
