@@ -424,6 +424,13 @@ def serve(
         help="Address (or network) of a reverse proxy in front: its X-Forwarded-For and "
              "X-Forwarded-Proto name the client; repeat for several. Default: none, every "
              "client is the address it connects from.")] = None,
+    smtp: Annotated[str | None, typer.Option(
+        help="E-mail relay: smtp://USER:PASSWORD@HOST:587 (STARTTLS) or smtps://...:465. "
+             "Default: none, e-mail is off (the account page says so).")] = None,
+    mail_from: Annotated[str | None, typer.Option(help="The From address of e-mails.")] = None,
+    site_url: Annotated[str | None, typer.Option(
+        help="The address players reach the site at (https://...), for the links in "
+             "e-mails and webhooks. Default: http://HOST:PORT.")] = None,
 ) -> None:
     """Play in the browser: the web app, its lobby and saved games."""
     if workers < 1 or (workers > 1 and not redis):
@@ -449,8 +456,12 @@ def serve(
 
     titles = " and ".join(site.game.info.title for site in load_sites().values())
     console.print(f"{titles}: [bold]http://{host}:{port}[/] (database {db}); Ctrl-C stops it")
-    run_server(host, port, db, bot_delay=bot_delay, redis=redis, workers=workers,
-               proxies=proxies)
+    try:
+        run_server(host, port, db, bot_delay=bot_delay, redis=redis, workers=workers,
+                   proxies=proxies, notices={"smtp": smtp, "mail_from": mail_from,
+                                             "site_url": site_url})
+    except ValueError as exc:
+        raise fail(f"--smtp: {exc}") from None
 
 
 def _cannot_listen(host: str, port: int) -> str | None:

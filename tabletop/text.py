@@ -143,6 +143,69 @@ MESSAGES: dict[str, str] = {
     "rated.no-person": "a rated game has at least one person seat",
     "rated.seed": "a rated game is dealt at random: leave the seed empty",
     "board.players": "the player count is a whole number from {low} to {high}",
+    "notice.you-won": "You won",
+    "notice.winners": "Won by {names}",
+    "notice.open-seat": "Open your seat",
+    "notice.turn-subject": "{title}: it is your turn",
+    "notice.turn": "It is your turn in your game of {title} with {others}.",
+    "notice.clock-subject": "{title}: your time is running out",
+    "notice.clock": "Only {left} remain for your move in your game of {title} with {others}; then "
+                    "a bot plays for you.",
+    "notice.nudge-subject": "{title}: your opponents are waiting",
+    "notice.nudge": "{by} reminds you that your game of {title} with {others} waits for your move.",
+    "notice.invite-subject": "{by} invites you to play {title}",
+    "notice.invite": "{by} invites you to a game of {title}. Accept or decline the invitation on "
+                     "the site.",
+    "notice.open-invite": "Answer the invitation",
+    "notice.finished-subject": "{title}: the game is over",
+    "notice.finished": "Your game of {title} with {others} is over.",
+    "notice.open-review": "See the review of your moves",
+    "notice.digest.one": "{n} game waits for your move:",
+    "notice.digest.many": "{n} games wait for your move:",
+    "notice.digest-subject.one": "{n} game waits for your move",
+    "notice.digest-subject.many": "{n} games wait for your move",
+    "notice.open-games": "All your games",
+    "notice.verify-subject": "Confirm your e-mail address",
+    "notice.verify": "Open the link below to confirm this address for the account {name}. If you "
+                     "did not ask for it, ignore this message: nothing will be sent to you.",
+    "notice.open-verify": "Confirm the address",
+    "notice.reset-subject": "Choose a new password",
+    "notice.reset": "Someone asked to reset the password of the account {name}. The link below "
+                    "works once, for an hour; using it signs the account out everywhere else. If "
+                    "it was not you, ignore this message.",
+    "notice.open-reset": "Choose a new password",
+    "notice.footer": "You get this message because you asked for it on your account page: "
+                     "{account}",
+    "notice.unsubscribe": "No more e-mails (one click)",
+    "notice.bad-email": "this is not an e-mail address",
+    "notice.nudge-live": "a reminder is for turn-based games; in a live game your opponents are at"
+                         " the table",
+    "notice.nudge-not-asked": "this seat is not the one the game waits for",
+    "notice.nudged": "this player was reminded less than a day ago",
+    "notice.nudge-players": "only the players of a game can remind each other",
+    "notice.bad-events": "the events are a list of: turn, invite, finished, clock, nudge",
+    "notice.bad-mode": "choose when to be told of your turn: now, after some minutes away, or once"
+                       " a day",
+    "notice.bad-after": "the minutes away are a whole number from {low} to {high}",
+    "notice.bad-hour": "the hour of the daily message is a whole number from {low} to {high}",
+    "notice.bad-format": "the webhook's form is automatic, Discord, Slack or JSON",
+    "notice.bad-webhook": "this webhook cannot be used: {why}",
+    "notice.email-off": "this server sends no e-mail (it was started without an e-mail relay)",
+    "notice.bad-verify": "this confirmation link is not valid: it was used, replaced by a newer "
+                         "one, or is older than two days",
+    "notice.bad-unsubscribe": "this unsubscribe link is not valid",
+    "notice.unsubscribed": "You will get no more e-mails from this site. You can switch them on "
+                           "again on your account page.",
+    "notice.reset-sent": "If this account has a confirmed e-mail address, a link to choose a new "
+                         "password is on its way.",
+    "notice.bad-reset": "this link is not valid: it was used, or is older than an hour; ask for a "
+                        "new one",
+    "notice.minutes.one": "{n} minute",
+    "notice.minutes.many": "{n} minutes",
+    "notice.hours.one": "{n} hour",
+    "notice.hours.many": "{n} hours",
+    "limit.verify-emails": "addresses to confirm from your account",
+    "limit.resets": "password reset links",
 }
 
 

@@ -20,21 +20,25 @@ __all__ = ["GameStore", "SeqConflict", "SqliteStore", "StoreError", "open_store"
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzaga.db",
           *, games: list[str] | None = None, bot_delay: float = 0.35, log_level: str = "warning",
           limits: dict[str, float] | None = None, redis: str | None = None,
-          workers: int = 1, proxies: Sequence[str] = ()) -> None:
+          workers: int = 1, proxies: Sequence[str] = (), notices: dict[str, Any] | None = None
+          ) -> None:
     """Run the web app of `games` (default: every game with a web side) with uvicorn until
     interrupted; `limits` overrides fields of `app.Limits` (rates of 0: no limit). With
     `workers` > 1, that many processes share the port and the database, and hear of each
     other's moves through Redis at `redis` (required then). Only a connection from one of
     `proxies` (addresses or networks) is believed when it names the client's address and
     scheme (`X-Forwarded-For`, `-Proto`); with none, every client's own headers are ignored,
-    so no client can choose the address its limits count against."""
+    so no client can choose the address its limits count against. `notices`: `smtp` (a relay
+    URL; none: no e-mail), `mail_from`, `site_url` (where messages' links point) and
+    `loopback_webhooks` (tests only), as `notices.Config` takes them."""
     import uvicorn
 
     if workers > 1 and not redis:
         raise ValueError("several workers need --redis redis://HOST:PORT to hear of each "
                          "other's moves")
     options = {"db": db, "games": games, "bot_delay": bot_delay, "limits": limits or {},
-               "redis": redis}
+               "redis": redis, "notices": notices or {}}
+    notice_config(options["notices"], host, port)  # a bad relay URL stops it here
     from .deadline import RequestDeadline
 
     common = {"host": host, "port": port, "log_level": log_level, "ws_max_size": 1 << 16,
@@ -79,4 +83,19 @@ def _app(options: dict[str, Any]) -> Any:
     limits = Limits(**options["limits"])
     RequestDeadline.seconds = limits.request_seconds  # this process's HTTP connections
     return create_app(options["db"], games=options["games"], bot_delay=options["bot_delay"],
-                      limits=limits, redis=options["redis"])
+                      limits=limits, redis=options["redis"],
+                      notices=notice_config(options.get("notices") or {}, None, None))
+
+
+def notice_config(options: dict[str, Any], host: str | None, port: int | None) -> Any:
+    """`notices.Config` from `serve`'s options (a relay URL that cannot be read: ValueError)."""
+    from .notices import Config
+    from .notices.channels import Relay
+
+    smtp = options.get("smtp")
+    site = options.get("site_url") or (f"http://{host}:{port}" if host else None)
+    if site:
+        options["site_url"] = site
+    return Config(site_url=site or Config.site_url,
+                  relay=Relay.parse(smtp, options.get("mail_from")) if smtp else None,
+                  loopback_webhooks=bool(options.get("loopback_webhooks")))

@@ -44,11 +44,21 @@ def main() -> None:
                              "none, every client is the address it connects from")
     parser.add_argument("--limit", type=_limit, action="append", default=[],
                         help="NAME=VALUE overrides a server limit, e.g. creates_per_minute=0")
+    parser.add_argument("--smtp", default=None,
+                        help="smtp://USER:PASSWORD@HOST:587 (STARTTLS) or smtps://...:465: the "
+                             "relay that sends e-mail; default: none, e-mail is off")
+    parser.add_argument("--mail-from", default=None, help="the From address of e-mails")
+    parser.add_argument("--site-url", default=None,
+                        help="the address players reach the site at, for links in messages")
+    parser.add_argument("--loopback-webhooks", action="store_true",
+                        help="tests only: let webhooks go to this machine over http")
     args = parser.parse_args()
     limits = {name: (int(v) if isinstance(getattr(Limits, name), int) else v)
               for name, v in args.limit}
     serve(args.host, args.port, args.db, games=args.game, bot_delay=args.bot_delay,
-          limits=limits, redis=args.redis, workers=args.workers, proxies=args.proxy)
+          limits=limits, redis=args.redis, workers=args.workers, proxies=args.proxy,
+          notices={"smtp": args.smtp, "mail_from": args.mail_from, "site_url": args.site_url,
+                   "loopback_webhooks": args.loopback_webhooks})
 
 
 if __name__ == "__main__":

@@ -227,6 +227,11 @@ class AccountStore:
         uid, name, csrf, expires = rows[0]
         return Session(User(uid, name), csrf, expires)
 
+    def end_sessions(self, user_id: int) -> None:
+        """Sign the account out everywhere (a password reset)."""
+        with self._tx() as db:
+            db.execute("DELETE FROM sessions WHERE user_id=?", (user_id,))
+
     def end_session(self, token: str) -> None:
         with self._tx() as db:
             db.execute("DELETE FROM sessions WHERE token_hash=?", (token_hash(token),))

@@ -22,6 +22,7 @@ import asyncio
 import logging
 import re
 import secrets
+import time
 import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -50,6 +51,7 @@ from .user_names import NAME_LENGTH, check_length, check_name, look_keys, name_k
 
 if TYPE_CHECKING:
     from .app import GameServer
+    from .notices.store import NoticeStore
 
 log = logging.getLogger("tabletop.web.accounts")
 STATIC = Path(__file__).with_name("static")
@@ -74,6 +76,8 @@ def check_password(value: Any) -> str:
 
 class Accounts:
     """The account side of one server: its routes, and the hooks the game server calls."""
+
+    static = STATIC
 
     def __init__(self, server: GameServer, store: AccountStore) -> None:
         self.server = server
@@ -170,6 +174,24 @@ class Accounts:
         if user is None:  # taken while its password was hashed
             self._name_free(name)
             raise ClientError("name-taken", say("account.name-taken", name=name))
+        return self._start_session(request, user)
+
+    async def reset_password(self, request: Request, notices: NoticeStore) -> JSONResponse:
+        """A new password from a reset link (used once, within the hour): every session of
+        the account ends, and this browser is signed in."""
+        _same_origin(request)
+        data = parse_json(await request.body(), what="request body")
+        if not isinstance(data, dict):
+            raise ClientError("bad-request", say("account.body"))
+        password = check_password(data.get("password"))
+        token = data.get("token")
+        user_id = notices.use_reset(token, time.time()) \
+            if isinstance(token, str) and len(token) <= 100 else None
+        user = None if user_id is None else self.store.user_by_id(user_id)
+        if user is None:
+            raise ClientError("bad-token", say("notice.bad-reset"))
+        self.store.set_password(user.id, await self._hash(password))
+        self.store.end_sessions(user.id)
         return self._start_session(request, user)
 
     def _name_free(self, name: str) -> None:
@@ -308,6 +330,8 @@ class Accounts:
         if seat is None:
             return
         user = self.ws_user(ws)
+        if user is not None and self.server.notifier is not None:
+            self.server.notifier.at_table(user.id, room.id)
         holder = self.store.seat_holder(room.id, seat)
         rated = self.store.rated_game(room.id) is not None
         if not rated:

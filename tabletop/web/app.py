@@ -53,6 +53,9 @@ from .limits import (
     address_key,
     parse_json,
 )
+from .notices import Config as NoticeConfig
+from .notices import Notifier
+from .notices import install as notices_install
 from .replaying import Replays
 from .reviewing import Reviews
 from .room import GameParams, Room, parse_params
@@ -128,6 +131,10 @@ class Limits:
     name_login_any_address_burst: int = 20
     signups_per_hour: float = 10.0  # new accounts per address, after a burst
     signup_burst: int = 5
+    verify_emails_per_hour: float = 3.0  # addresses to verify per account, after a burst
+    verify_email_burst: int = 3
+    resets_per_hour: float = 3.0  # password reset links per address and per account
+    reset_burst: int = 3
     min_move_seconds: float = 3600.0  # the shortest time per move a turn-based game may have
     turn_check_seconds: float = 5.0  # how often the clocks of turn-based games are read
     chat_per_second: float = 0.5  # chat lines per seat of a game, after a burst
@@ -195,6 +202,7 @@ class GameServer:
         self.chat = Chat(store, clock, self.limits.chat_per_second, self.limits.chat_burst,
                          self.limits.address_chat_per_second, self.limits.address_chat_burst)
         self.cluster: Cluster | None = None  # other processes on the same database
+        self.notifier: Notifier | None = None  # set by `notices.install`
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -234,6 +242,8 @@ class GameServer:
             self.kick_bots(room)
         self._spawn(self._sweep_forever(self.limits.sweep_seconds))
         self._spawn(self._clocks_forever(self.limits.turn_check_seconds))
+        if self.notifier is not None:
+            self._spawn(self.notifier.sender.run_forever())
 
     async def store_ready(self) -> None:
         """Connect the store's coroutines (PostgreSQL's `aio`) before players arrive."""
@@ -274,6 +284,9 @@ class GameServer:
         self.turns.close()
         self.chat.close()
         self.hinting.close()
+        if self.notifier is not None:
+            self.notifier.sender.close()
+            self.notifier.store.close()
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -473,7 +486,9 @@ class GameServer:
                                          room.game.action_to_json(action),
                                          section=room.section(new_state),
                                          summary=room.summary(new_state),
-                                         status="over" if new_state.is_over else None):
+                                         status="over" if new_state.is_over else None,
+                                         notices=room.outbox_notices(new_state, room.seq + 1,
+                                                                     self.clock())):
                     continue  # another process moved first: judged again on the game as it is
                 room.commit(action, new_state)
                 if after_commit is not None:
@@ -489,7 +504,9 @@ class GameServer:
                 before = room.prepare_undo(seat, seq)
                 if not await self._store(room, tries, "take_back", room.id, room.seq - 1,
                                          section=room.section(before),
-                                         summary=room.summary(before)):
+                                         summary=room.summary(before),
+                                         notices=room.outbox_notices(before, room.seq - 1,
+                                                                     self.clock())):
                     continue
                 room.commit_undo(before)
             break
@@ -867,10 +884,12 @@ class GameServer:
 
 def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None = None,
                bot_delay: float = 0.35, bot_processes: bool = True,
-               limits: Limits | None = None, redis: str | None = None) -> FastAPI:
+               limits: Limits | None = None, redis: str | None = None,
+               notices: NoticeConfig | None = None) -> FastAPI:
     """The ASGI app of `games` (default: every game with a web side) in one lobby; `db` is a
     database URL or a ready `GameStore`; with `redis` (a URL) it is one of several processes
-    serving the same database (`tabletop.web.cluster`)."""
+    serving the same database (`tabletop.web.cluster`); `notices`: how players are told of
+    their turns away from the table (default: no e-mail relay, links to 127.0.0.1:8000)."""
     store = open_store(db) if isinstance(db, str) else db
     sites = load_sites(games)
     server = GameServer(store, sites, bot_delay=bot_delay, bot_processes=bot_processes,
@@ -911,6 +930,9 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
     _lobby_routes(app, server)
     _game_routes(app, server)
     account_routes.install(app, server, account_store)
+    config = notices or NoticeConfig()
+    config.titles = {name: site.game.info.title for name, site in sites.items()}
+    notices_install(app, server, config)
     return app
 
 

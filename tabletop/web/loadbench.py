@@ -85,10 +85,12 @@ def start_redis(folder: str | Path) -> tuple[subprocess.Popen[bytes], str]:
 
 def start_server(port: int, db: str | Path, *, bot_delay: float = 0.0,
                  limits: dict[str, float] | None = None, redis: str | None = None,
-                 workers: int = 1, proxies: Sequence[str] = ()) -> subprocess.Popen[bytes]:
+                 workers: int = 1, proxies: Sequence[str] = (),
+                 extra: Sequence[str] = ()) -> subprocess.Popen[bytes]:
     """The server as a separate process, as in production, on the database `db` (a URL or
     an SQLite file); waits until it answers. With `redis` it is one of several processes on
-    the same database; `proxies` are the addresses whose forwarded headers it believes."""
+    the same database; `proxies` are the addresses whose forwarded headers it believes;
+    `extra`: more of its options (`python -m tabletop.web --help`)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     limits = LOCAL_LIMITS if limits is None else limits
     cluster = ["--redis", redis, "--workers", str(workers)] if redis else []
@@ -98,7 +100,7 @@ def start_server(port: int, db: str | Path, *, bot_delay: float = 0.0,
         [sys.executable, "-m", "tabletop.web", "--port", str(port), "--db",
          db_url(db), "--bot-delay", str(bot_delay), *cluster,
          *[f"--proxy={address}" for address in proxies],
-         *[f"--limit={name}={value}" for name, value in limits.items()]],
+         *[f"--limit={name}={value}" for name, value in limits.items()], *extra],
         env=env, stdout=subprocess.DEVNULL, stderr=err)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -18,6 +18,8 @@ from typing import Any
 import psycopg
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from . import outbox
+from .outbox import NONE, Notices
 from .pgstore import (
     COUNT_ACTIONS,
     GAME_EXISTS,
@@ -90,18 +92,26 @@ class AsyncPgStore:
 
     async def append(self, game_id: str, seq: int, action: dict[str, Any], *,
                      section: str | None = None, summary: dict[str, Any] | None = None,
-                     status: str | None = None) -> None:
-        """`PgStore.append`: one statement, in one round trip (it commits by itself)."""
+                     status: str | None = None, notices: Notices = NONE) -> None:
+        """`PgStore.append`: one statement, in one round trip (it commits by itself); with
+        outbox rows, in a transaction with them."""
         sql, args = append_sql(game_id, seq, action, section, summary, status)
         try:
             async with self.connection() as conn:
-                if (await conn.execute(pg_sql(sql), args)).rowcount != 1:
-                    await _refused(conn, game_id, seq)
+                if not notices:
+                    if (await conn.execute(pg_sql(sql), args)).rowcount != 1:
+                        await _refused(conn, game_id, seq)
+                    return
+                async with conn.transaction():
+                    if (await conn.execute(pg_sql(sql), args)).rowcount != 1:
+                        await _refused(conn, game_id, seq)
+                    await _write_notices(conn, game_id, notices)
         except _Duplicate:
             raise SeqConflict(game_id, f"action {seq}") from None
 
     async def take_back(self, game_id: str, seq: int, *, section: str | None = None,
-                        summary: dict[str, Any] | None = None) -> None:
+                        summary: dict[str, Any] | None = None,
+                        notices: Notices = NONE) -> None:
         """`PgStore.take_back`: remove the last action, number `seq`, or refuse."""
         lock_sql, lock_args = lock_game_sql(game_id, section, summary, None)
         async with self.connection() as conn, conn.transaction():
@@ -112,6 +122,7 @@ class AsyncPgStore:
             if cur.rowcount != 1:
                 raise SeqConflict(game_id, f"taking back action {seq}",
                                   await _count(conn, game_id))
+            await _write_notices(conn, game_id, notices)
 
     async def load(self, game_id: str) -> StoredGame | None:
         async with self.connection() as conn, conn.transaction():
@@ -149,3 +160,13 @@ async def _refused(conn: psycopg.AsyncConnection[Any], game_id: str, seq: int) -
 async def _count(conn: psycopg.AsyncConnection[Any], game_id: str) -> int:
     row = await (await conn.execute(pg_sql(COUNT_ACTIONS), (game_id,))).fetchone()
     return int(row[0]) if row else 0
+
+
+async def _write_notices(conn: psycopg.AsyncConnection[Any], game_id: str,
+                         notices: Notices) -> None:
+    """`outbox.write` on an asyncio connection, inside the caller's transaction."""
+    for seat in notices.settled:
+        await conn.execute(pg_sql(outbox.SETTLE_SEAT), (game_id, seat))
+    if notices.new:
+        async with conn.cursor() as cur:
+            await cur.executemany(pg_sql(outbox.INSERT_NOTICE), [n.row() for n in notices.new])

@@ -25,6 +25,8 @@ from typing import Any
 import psycopg
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from . import outbox
+from .outbox import NONE, Notices
 from .storage import (
     ADDED_COLUMNS,
     INDEXES,
@@ -58,7 +60,8 @@ MIGRATION_LOCK = 0x60_6A_2A  # the advisory lock every server takes to migrate
 GAME_STEPS = (SCHEMA + INDEXES,
               # who created a game, for the shares of the cap on games
               "ALTER TABLE games ADD COLUMN IF NOT EXISTS creator_address TEXT;\n"
-              "ALTER TABLE games ADD COLUMN IF NOT EXISTS creator_account INTEGER;")
+              "ALTER TABLE games ADD COLUMN IF NOT EXISTS creator_account INTEGER;",
+              outbox.OUTBOX)
 POOL_SIZE = 8  # connections per server process; its calls are short and mostly serial
 POOL_WAIT = 10.0  # seconds a call waits for a free connection before failing
 
@@ -227,15 +230,17 @@ class PgStore:
 
     def append(self, game_id: str, seq: int, action: dict[str, Any], *,
                section: str | None = None, summary: dict[str, Any] | None = None,
-               status: str | None = None) -> None:
+               status: str | None = None, notices: Notices = NONE) -> None:
         """Add one action at position `seq`, only if it is the next (else `SeqConflict`),
-        with the game's new lobby line and status, in one statement (`append_sql`)."""
+        with the game's new lobby line and status, in one statement (`append_sql`), and its
+        outbox rows in the same transaction."""
         sql, args = append_sql(game_id, seq, action, section, summary, status)
         try:
             with self.connection() as conn:
                 c = _Conn(conn)
                 if c.execute(sql, args).rowcount != 1:
                     self._refused(c, game_id, seq)
+                outbox.write(c, game_id, notices)
         except Duplicate:
             raise SeqConflict(game_id, f"action {seq}") from None
 
@@ -247,7 +252,7 @@ class PgStore:
         raise SeqConflict(game_id, f"action {seq}", cls._count(c, game_id))
 
     def take_back(self, game_id: str, seq: int, *, section: str | None = None,
-                  summary: dict[str, Any] | None = None) -> None:
+                  summary: dict[str, Any] | None = None, notices: Notices = NONE) -> None:
         """Remove the last action, number `seq` (an undo); anything else is refused."""
         with self.connection() as conn:
             c = _Conn(conn)
@@ -256,6 +261,7 @@ class PgStore:
             if cur.rowcount != 1:
                 raise SeqConflict(game_id, f"taking back action {seq}",
                                   self._count(c, game_id))
+            outbox.write(c, game_id, notices)
 
     @staticmethod
     def _count(c: _Conn, game_id: str) -> int:

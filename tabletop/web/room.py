@@ -22,6 +22,7 @@ from ..ratings import bot_ordinal
 from ..text import say
 from ..tutorial import guide_for
 from .errors import ClientError
+from .outbox import NONE, Notices, turn_changes
 from .site import WebGame
 from .storage import StoredGame
 
@@ -499,6 +500,21 @@ class Room:
 
     def bots_to_move(self) -> list[int]:
         return [i for i in self.state.to_move() if i in self.bots]
+
+    def people_asked(self, state: Any = None) -> list[int]:
+        """The seats of people the game waits for (none once it is over)."""
+        state = self.state if state is None else state
+        return [] if state.is_over else [i for i in state.to_move() if i not in self.bots]
+
+    def outbox_notices(self, new_state: Any, seq: int, at: float | None = None) -> Notices:
+        """What going from the current position to `new_state` (with `seq` actions stored)
+        writes to the outbox: only turn-based games tell people it is their turn, since a
+        game played live has its players at the table."""
+        if not self.params.timing:
+            return NONE
+        people = [i for i, s in enumerate(self.params.seats) if s.kind == PERSON]
+        return turn_changes(self.id, seq, self.people_asked(), self.people_asked(new_state),
+                            new_state.is_over, people, at)
 
     def touch(self) -> None:
         """Something shown to clients changed besides the game (presence, rematch)."""

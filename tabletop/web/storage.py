@@ -20,6 +20,9 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlparse
 
+from . import outbox
+from .outbox import NONE, Notices
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -108,9 +111,9 @@ class GameStore(Protocol):
     def create(self, game: StoredGame) -> None: ...
     def append(self, game_id: str, seq: int, action: dict[str, Any], *,
                section: str | None = None, summary: dict[str, Any] | None = None,
-               status: str | None = None) -> None: ...
+               status: str | None = None, notices: Notices = NONE) -> None: ...
     def take_back(self, game_id: str, seq: int, *, section: str | None = None,
-                  summary: dict[str, Any] | None = None) -> None: ...
+                  summary: dict[str, Any] | None = None, notices: Notices = NONE) -> None: ...
     def set_status(self, game_id: str, status: str) -> None: ...
     def set_params(self, game_id: str, params: dict[str, Any], section: str | None,
                    summary: dict[str, Any]) -> None: ...
@@ -213,6 +216,7 @@ class SqliteStore:
                 if name not in have:
                     self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
             self._db.executescript(INDEXES)
+            self._db.executescript(outbox.OUTBOX)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the SQLite database {self.path}: {exc}") from None
         self._lock = threading.Lock()
@@ -239,9 +243,9 @@ class SqliteStore:
 
     def append(self, game_id: str, seq: int, action: dict[str, Any], *,
                section: str | None = None, summary: dict[str, Any] | None = None,
-               status: str | None = None) -> None:
+               status: str | None = None, notices: Notices = NONE) -> None:
         """Add one action at position `seq` (a gap or a duplicate is refused, never lost), with
-        the game's new lobby line and status in the same transaction."""
+        the game's new lobby line, status and outbox rows in the same transaction."""
         with self._lock:
             try:
                 with self._tx():
@@ -258,13 +262,14 @@ class SqliteStore:
                                          (now, game_id))
                     if status is not None:
                         self._status(game_id, status)
+                    outbox.write(self._db, game_id, notices, now)
             except sqlite3.IntegrityError:
                 raise SeqConflict(game_id, f"action {seq}") from None
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot store action {seq} of game {game_id}: {exc}") from None
 
     def take_back(self, game_id: str, seq: int, *, section: str | None = None,
-                  summary: dict[str, Any] | None = None) -> None:
+                  summary: dict[str, Any] | None = None, notices: Notices = NONE) -> None:
         """Remove the last action, number `seq` (an undo); anything else is refused."""
         with self._lock:
             try:
@@ -274,6 +279,7 @@ class SqliteStore:
                                      (game_id, seq))
                     if summary is not None:
                         self._summary(game_id, section, summary)
+                    outbox.write(self._db, game_id, notices)
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot take back action {seq} of game {game_id}: "
                                  f"{exc}") from None

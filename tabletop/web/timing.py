@@ -283,6 +283,8 @@ class Timekeeper:
             self.server.pending_bots.add((game_id, seat))
             self.server._spawn(self.cover(room, seat))
             started.append((game_id, seat))
+        if self.server.notifier is not None:
+            self.server.notifier.clocks(now)
         return started
 
     async def cover(self, room: Room, seat: int) -> None:

@@ -26,9 +26,10 @@ class Server:
 
 
 def launch(db: Path | str, port: int | None = None,
-           limits: dict[str, float] | None = None, proxies: Sequence[str] = ()) -> Server:
+           limits: dict[str, float] | None = None, proxies: Sequence[str] = (),
+           extra: Sequence[str] = ()) -> Server:
     """A server; `limits` as `python -m gonzaga.web --limit` takes them (default: the relaxed
     limits of one local program driving the server); `proxies` as `--proxy` takes them."""
     port = port or free_port()
-    proc = start_server(port, db, bot_delay=0.0, limits=limits, proxies=proxies)
+    proc = start_server(port, db, bot_delay=0.0, limits=limits, proxies=proxies, extra=extra)
     return Server(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", db, proc)
