@@ -375,12 +375,20 @@ class Room:
                 **self.site.summary(s), "over": s.is_over, "public": self.params.public,
                 "hints": self.params.hints,
                 "winners": list(self.game.winners(s)) if s.is_over else [],
-                "to_move": [] if s.is_over else list(s.to_move()),  # whose turn: "my games"
+                "to_move": [] if s.is_over else list(s.to_move()),  # whose turn
+                "asked": self.asked(s),  # whose move a person makes: "your move", "my games"
                 "seats": [{"name": seat.name, "kind": seat.kind, "bot": seat.bot,
                            "open": self.params.public and seat.kind == PERSON
                            and i not in self.claimed,
                            "score": scores[i]}
                           for i, seat in enumerate(self.params.seats)]}
+
+    def asked(self, state: Any = None) -> list[int]:
+        """The seats the game asks now (or at `state`): person seats whose move it is, not
+        those a bot plays (taken for good after misses); none once it is over. Their
+        accounts are `AccountStore.holders` of these seats."""
+        s = state if state is not None else self.state
+        return [] if s.is_over else [i for i in s.to_move() if i not in self.bots]
 
     def line_if_claimed(self, seat: int) -> tuple[str | None, dict[str, Any]]:
         """The lobby list and line once `seat` is taken: written with the claim itself."""
