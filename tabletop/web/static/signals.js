@@ -1,7 +1,8 @@
 // Your-turn signals on every game's table: the tab's title and icon change when it is your
 // move, an optional sound and an optional browser notification (both off until the player
 // switches them on; remembered on this device), and the time left for the move in a
-// turn-based game. Loaded after table.js; it follows the views the server sends.
+// turn-based game; after your move, a "Next game" button when another game waits for you.
+// Loaded after table.js; it follows the views the server sends.
 "use strict";
 
 const Signals = (() => {
@@ -59,14 +60,7 @@ const Signals = (() => {
   }
 
   // -- time left -------------------------------------------------------------------------------
-  function span(seconds) {
-    const x = Math.max(0, Math.floor(seconds));
-    const d = Math.floor(x / 86400), h = Math.floor(x % 86400 / 3600), m = Math.floor(x % 3600 / 60), sec = x % 60;
-    if (d) return t("{d} d {h} h", { d, h });
-    if (h) return t("{h} h {m} min", { h, m });
-    if (m) return t("{m} min {s} s", { m, s: sec });
-    return t("{s} s", { s: sec });
-  }
+  const span = duration;  // common.js
   function clockText(v) {
     const deadlines = (v && v.timing && v.timing.deadlines) || {};
     const seats = Object.keys(deadlines).map(Number);
@@ -105,7 +99,9 @@ const Signals = (() => {
     if (v.you === null || v.you === undefined) { mark(false); tick(); if (!s.box) controlsForWatchers(); return; }
     controls();
     const mine = myMove(v);
-    if (mine && !s.mine) { if (pref("sound")) beep(); notify(); }
+    if (mine && !s.mine) { if (pref("sound")) beep(); notify(); Waiting.clear(); }
+    // your move made: the next game waiting for you, if any (common.js)
+    if (!mine && s.mine && !Table.replaying) Waiting.after(location.pathname.split("/")[2]);
     s.mine = mine;
     mark(mine);
     tick();
