@@ -385,10 +385,13 @@ class Room:
 
     def asked(self, state: Any = None) -> list[int]:
         """The seats the game asks now (or at `state`): person seats whose move it is, not
-        those a bot plays (taken for good after misses); none once it is over. Their
-        accounts are `AccountStore.holders` of these seats."""
+        those a bot plays (taken for good after misses); none once it is over, nor in a
+        tutorial (its player is at the table, or left it). Their accounts are
+        `AccountStore.holders` of these seats."""
         s = state if state is not None else self.state
-        return [] if s.is_over else [i for i in s.to_move() if i not in self.bots]
+        if s.is_over or self.guide is not None:
+            return []
+        return [i for i in s.to_move() if i not in self.bots]
 
     def line_if_claimed(self, seat: int) -> tuple[str | None, dict[str, Any]]:
         """The lobby list and line once `seat` is taken: written with the claim itself."""

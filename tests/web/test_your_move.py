@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from tabletop import tutorial as tutorials
 from tabletop.web.account_store import open_account_store
 from tabletop.web.accounts import Accounts
 from tabletop.web.app import GameServer, Limits
+from tabletop.web.learn import tutorial_params
 from tabletop.web.room import Room
-from tabletop.web.site import load_sites
+from tabletop.web.site import load_site, load_sites
 from tabletop.web.storage import open_store
 
 HOUR = 3600
@@ -99,3 +101,12 @@ def test_a_seat_a_bot_took_for_good_is_asked_of_nobody(db_url):
     assert room.asked() == [] and room.summary()["to_move"] == [mover]
     server.hinting.close()
     server.store.close()
+
+
+def test_a_tutorial_asks_nobody():
+    """Its player is at the table or left it: an abandoned tutorial never waits in the list."""
+    site = load_site("signorie")
+    tutorial = tutorials.load("signorie")
+    assert tutorial is not None
+    room = Room("t", tutorial_params(site, tutorial), site, claimed={tutorial.seat})
+    assert room.state.to_move() and room.asked() == [] and room.summary()["asked"] == []
