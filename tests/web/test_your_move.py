@@ -7,10 +7,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from tabletop import tutorial as tutorials
 from tabletop.web.account_store import open_account_store
 from tabletop.web.accounts import Accounts
 from tabletop.web.app import GameServer, Limits
+from tabletop.web.errors import ClientError
 from tabletop.web.learn import tutorial_params
 from tabletop.web.room import Room
 from tabletop.web.site import load_site, load_sites
@@ -110,3 +113,20 @@ def test_a_tutorial_asks_nobody():
     assert tutorial is not None
     room = Room("t", tutorial_params(site, tutorial), site, claimed={tutorial.seat})
     assert room.state.to_move() and room.asked() == [] and room.summary()["asked"] == []
+
+
+def test_the_waiting_count_is_limited_per_account(tmp_path):
+    """Every page's header asks it: one account asking too often is refused, not another."""
+    server = GameServer(open_store(f"sqlite:///{tmp_path / 'games.db'}"),
+                        load_sites(["signorie"]), bot_processes=False,
+                        limits=Limits(waiting_per_second=0.001, waiting_burst=2))
+    accounts = Accounts(server, open_account_store(server.store))
+    ivo, joy = (accounts.store.add_user(n, n.lower(), "not a hash") for n in ("Ivo", "Joy"))
+    assert ivo is not None and joy is not None
+    assert [accounts.waiting(ivo)["count"] for _ in range(2)] == [0, 0]
+    with pytest.raises(ClientError) as exc:
+        accounts.waiting(ivo)
+    assert exc.value.code == "rate-limited"
+    assert accounts.waiting(joy)["count"] == 0
+    server.hinting.close()
+    server.store.close()
