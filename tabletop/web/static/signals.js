@@ -7,7 +7,7 @@
 
 const Signals = (() => {
   const PREF = "signals:";
-  const s = { view: null, mine: false, title: null, icon: null, timer: null, box: null };
+  const s = { view: null, mine: false, seen: false, title: null, icon: null, timer: null, box: null };
 
   function pref(name) { return localStorage.getItem(PREF + name) === "on"; }
   function setPref(name, on) { localStorage.setItem(PREF + name, on ? "on" : "off"); }
@@ -99,7 +99,10 @@ const Signals = (() => {
     if (v.you === null || v.you === undefined) { mark(false); tick(); if (!s.box) controlsForWatchers(); return; }
     controls();
     const mine = myMove(v);
-    if (mine && !s.mine) { if (pref("sound")) beep(); notify(); Waiting.clear(); }
+    if (mine && !s.mine) { if (pref("sound")) beep(); notify(); }
+    // your move again (not on the page's first view): the header's count anew, no "Next game"
+    if (mine && !s.mine && s.seen) { Waiting.clear(); Waiting.load(); }
+    s.seen = true;
     // your move made: the next game waiting for you, if any (common.js)
     if (!mine && s.mine && !Table.replaying) Waiting.after(location.pathname.split("/")[2]);
     s.mine = mine;
