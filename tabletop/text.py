@@ -128,6 +128,7 @@ MESSAGES: dict[str, str] = {
     "limit.logins-device": "sign-in attempts from this browser",
     "limit.sign-ups": "new accounts from your address",
     "limit.account-reads": "account requests from your address",
+    "limit.waiting": "requests for your waiting games",
     "limit.replays": "replay and record requests from your address",
     # seats held by accounts
     "seat.other-account": "this seat belongs to another account",

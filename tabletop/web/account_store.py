@@ -284,16 +284,29 @@ class AccountStore:
             "LEFT JOIN seats s ON s.game_id = p.game_id AND s.seat = p.seat "
             "LEFT JOIN rated_games r ON r.game_id = p.game_id "
             "WHERE p.user_id=? ORDER BY g.updated DESC LIMIT ?", (user_id, limit))
-        out = []
-        for game_id, seat, token, status, summary, updated, rated in rows:
-            try:
-                line = json.loads(summary) if summary else {}
-            except ValueError:
-                line = {}
-            out.append({"id": game_id, "seat": seat, "token": token, "status": status,
-                        "summary": line if isinstance(line, dict) else {},
-                        "updated": updated, "rated": rated is not None})
-        return out
+        return [{"id": game_id, "seat": seat, "token": token, "status": status,
+                 "summary": _summary(summary), "updated": updated, "rated": rated is not None}
+                for game_id, seat, token, status, summary, updated, rated in rows]
+
+    # -- games waiting for their player ----------------------------------------------------
+
+    def waiting_count(self, user_id: int) -> int:
+        """How many unfinished games ask a seat the account holds (`WAITING`)."""
+        (count,) = self._read(f"SELECT COUNT(*) {WAITING}", (user_id,))[0]
+        return int(count)
+
+    def waiting(self, user_id: int, limit: int = 100) -> list[dict[str, Any]]:
+        """The games that ask a seat the account holds, the one whose time runs out first
+        first; games without a clock after those with one, the longest unmoved first. Each
+        with its seat, the seat's link, lobby line and clock (`deadline`, None: no limit)."""
+        rows = self._read(
+            "SELECT p.game_id, p.seat, s.token, g.summary, g.updated, c.deadline "
+            f"{WAITING} ORDER BY c.deadline IS NULL, c.deadline, g.updated, p.game_id LIMIT ?",
+            (user_id, limit))
+        return [{"id": game_id, "seat": seat, "token": token, "status": "playing",
+                 "summary": _summary(summary), "updated": updated, "rated": False,
+                 "deadline": deadline}
+                for game_id, seat, token, summary, updated, deadline in rows]
 
     # -- ratings ---------------------------------------------------------------------------
 
@@ -360,6 +373,24 @@ class AccountStore:
 
     def close(self) -> None:
         self.db.close()
+
+
+# A player's games that ask one of their seats: from the account's seats (an index), each
+# game's row by its key, its `asked` column (`storage.asked_column`), the seat's link and
+# clock (`timing.TurnClocks`, in the same database).
+WAITING = ("FROM game_players p JOIN games g ON g.id = p.game_id "
+           "LEFT JOIN seats s ON s.game_id = p.game_id AND s.seat = p.seat "
+           "LEFT JOIN turn_clocks c ON c.game_id = p.game_id AND c.seat = p.seat "
+           "WHERE p.user_id=? AND g.status = 'playing' AND g.asked LIKE '%,' || p.seat || ',%'")
+
+
+def _summary(text: str | None) -> dict[str, Any]:
+    """A stored lobby line; an empty one where it cannot be read."""
+    try:
+        line = json.loads(text) if text else {}
+    except ValueError:
+        line = {}
+    return line if isinstance(line, dict) else {}
 
 
 def open_account_store(store: Any) -> AccountStore:

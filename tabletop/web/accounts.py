@@ -89,6 +89,8 @@ class Accounts:
         self.any_address_limit = RateLimiter(lim.name_logins_any_address_per_minute / 60,
                                              lim.name_login_any_address_burst)
         self.signup_limit = RateLimiter(lim.signups_per_hour / 3600, lim.signup_burst)
+        # the count of games waiting for a player, asked by the header of every page
+        self.waiting_limit = RateLimiter(lim.waiting_per_second, lim.waiting_burst)
         self.hasher = PasswordHasher()  # argon2id, RFC 9106's low-memory parameters
         self._hashing = asyncio.Semaphore(HASHING_AT_ONCE)
         # a hash to check a password against when the name is unknown: the same work, so
@@ -402,11 +404,32 @@ class Accounts:
             line["link"] = f"/game/{g['id']}#{g['token']}" if g["token"] else None
             if g["status"] == "over":
                 out["finished"].append(line)
-            elif g["seat"] in (g["summary"].get("to_move") or []):
+            elif g["seat"] in _asked(g["summary"]):
                 out["waiting"].append(line)
             else:
                 out["running"].append(line)
         return out
+
+    def waiting(self, user: User, after: str | None = None) -> dict[str, Any]:
+        """The header's count of the games that wait for the player, and the first of them
+        other than the game `after` (the table's "Next game" after a move there)."""
+        self.waiting_limit.check(str(user.id), say("limit.waiting"))
+        count = self.store.waiting_count(user.id)
+        first = [g for g in self.store.waiting(user.id, limit=2) if g["id"] != after][:1]
+        return {"count": count, "next": self._waiting_line(first[0]) if first else None}
+
+    def your_move(self, user: User) -> dict[str, Any]:
+        """The "Your move" page: every game that asks a seat of the player, the one whose
+        time runs out first first (`AccountStore.waiting`)."""
+        games = [self._waiting_line(g) for g in self.store.waiting(user.id)]
+        return {"user": {"name": user.name}, "count": self.store.waiting_count(user.id),
+                "games": games}
+
+    def _waiting_line(self, g: dict[str, Any]) -> dict[str, Any]:
+        """A waiting game: its line, its seat's link and the seconds left on its clock."""
+        left = None if g["deadline"] is None else max(0.0, g["deadline"] - self.server.clock())
+        return {**_line(g), "link": f"/game/{g['id']}#{g['token']}" if g["token"] else None,
+                "left": left}
 
     def profile(self, name: str, viewer: User | None) -> dict[str, Any]:
         """A player's public page: ratings and finished games; a game's id only where the
@@ -458,6 +481,12 @@ def _line(g: dict[str, Any]) -> dict[str, Any]:
             "winners": winners}
 
 
+def _asked(summary: dict[str, Any]) -> list[Any]:
+    """The seats a stored lobby line says the game asks (an older line: whose turn it is)."""
+    asked = summary.get("asked", summary.get("to_move"))
+    return asked if isinstance(asked, list) else []
+
+
 def _client(request: Request) -> str:
     return request.client.host if request.client else ""
 
@@ -490,7 +519,7 @@ def install(app: FastAPI, server: GameServer, store: AccountStore) -> Accounts:
 def _routes(app: FastAPI, accounts: Accounts) -> None:
     no_cache = {"Cache-Control": "no-cache"}
     for path, page in (("/me", "me.html"), ("/leaderboard", "leaderboard.html"),
-                       ("/account", "account.html")):
+                       ("/account", "account.html"), ("/your-move", "your-move.html")):
         app.add_api_route(path, _page(page, no_cache), methods=["GET"])
 
     @app.get("/players/{name}")
@@ -523,6 +552,21 @@ def _routes(app: FastAPI, accounts: Accounts) -> None:
         if session is None:
             raise ClientError("sign-in", say("account.sign-in"))
         return {"user": {"name": session.user.name}, **accounts.my_games(session.user)}
+
+    @app.get("/api/me/waiting")
+    async def waiting(request: Request, after: str | None = None) -> dict[str, Any]:
+        session = accounts.signed_in(request, changes=False)
+        if session is None:
+            return {"count": None, "next": None}
+        return accounts.waiting(session.user, after)
+
+    @app.get("/api/me/your-move")
+    async def your_move(request: Request) -> dict[str, Any]:
+        accounts.reading(request)
+        session = accounts.signed_in(request, changes=False)
+        if session is None:
+            raise ClientError("sign-in", say("account.sign-in"))
+        return accounts.your_move(session.user)
 
     @app.get("/api/players/{name}")
     async def player(name: str, request: Request) -> dict[str, Any]:

@@ -99,6 +99,8 @@ class Limits:
     create_burst: int = 5
     lobby_per_second: float = 1.0  # lobby reads and joins per client address, after a burst
     lobby_burst: int = 20
+    waiting_per_second: float = 1.0  # reads of the count of games waiting for a player, per
+    waiting_burst: int = 30  # account, after a burst (every page's header asks it)
     messages_per_second: float = 20.0  # WebSocket messages per connection, after a burst
     message_burst: int = 60
     max_active_games: int = 1000  # unfinished games that count (below), all together

@@ -42,6 +42,7 @@ from .storage import (
     StoredGame,
     StoreError,
     active_games_sql,
+    asked_column,
     game_row,
     listing,
     stored_game,
@@ -61,6 +62,8 @@ GAME_STEPS = (SCHEMA + INDEXES,
               # who created a game, for the shares of the cap on games
               "ALTER TABLE games ADD COLUMN IF NOT EXISTS creator_address TEXT;\n"
               "ALTER TABLE games ADD COLUMN IF NOT EXISTS creator_account INTEGER;",
+              # the seats a game asks now (`storage.asked_column`): a player's waiting games
+              "ALTER TABLE games ADD COLUMN IF NOT EXISTS asked TEXT;",
               outbox.OUTBOX)
 POOL_SIZE = 8  # connections per server process; its calls are short and mostly serial
 POOL_WAIT = 10.0  # seconds a call waits for a free connection before failing
@@ -274,7 +277,7 @@ class PgStore:
 
     def set_summary(self, game_id: str, section: str | None, summary: dict[str, Any]) -> None:
         with self.connection() as conn:
-            _Conn(conn).execute(SET_SUMMARY, (section, json.dumps(summary), game_id))
+            _Conn(conn).execute(SET_SUMMARY, summary_args(game_id, section, summary))
 
     def set_status(self, game_id: str, status: str) -> None:
         with self.connection() as conn:
@@ -286,7 +289,7 @@ class PgStore:
         with self.connection() as conn:
             c = _Conn(conn)
             c.execute("UPDATE games SET params=? WHERE id=?", (json.dumps(params), game_id))
-            c.execute(SET_SUMMARY, (section, json.dumps(summary), game_id))
+            c.execute(SET_SUMMARY, summary_args(game_id, section, summary))
 
     def claim(self, game_id: str, seat: int, *, section: str | None = None,
               summary: dict[str, Any] | None = None) -> bool:
@@ -336,7 +339,7 @@ TAKE_BACK_ACTION = ("DELETE FROM actions WHERE game_id=? AND seq=? AND seq = "
                     "(SELECT MAX(seq) FROM actions WHERE game_id=?)")
 COUNT_ACTIONS = "SELECT COUNT(*) FROM actions WHERE game_id=?"
 SET_STATUS = "UPDATE games SET status=?, finished=? WHERE id=?"
-SET_SUMMARY = "UPDATE games SET section=?, summary=? WHERE id=?"
+SET_SUMMARY = "UPDATE games SET section=?, summary=?, asked=? WHERE id=?"
 CLAIM_SEAT = "UPDATE seats SET claimed=1 WHERE game_id=? AND seat=? AND claimed=0"
 
 
@@ -351,8 +354,8 @@ def append_sql(game_id: str, seq: int, action: dict[str, Any], section: str | No
     now = time.time()
     sets, args = ["updated=?"], [now]
     if summary is not None:
-        sets += ["section=?", "summary=?"]
-        args += [section, json.dumps(summary)]
+        sets += ["section=?", "summary=?", "asked=?"]
+        args += [section, json.dumps(summary), asked_column(summary)]
     if status is not None:
         sets += ["status=?", "finished=?"]
         args += [status, now if status == "over" else None]
@@ -368,8 +371,8 @@ def lock_game_sql(game_id: str, section: str | None, summary: dict[str, Any] | N
     last move, or a SELECT ... FOR UPDATE when neither changes)."""
     sets, args = [], []
     if summary is not None:
-        sets += ["section=?", "summary=?"]
-        args += [section, json.dumps(summary)]
+        sets += ["section=?", "summary=?", "asked=?"]
+        args += [section, json.dumps(summary), asked_column(summary)]
     if now is not None:
         sets.append("updated=?")
         args.append(now)
@@ -384,8 +387,14 @@ def claim_sql(game_id: str, seat: int, section: str | None, summary: dict[str, A
     if summary is None:
         return CLAIM_SEAT, (game_id, seat)
     return (f"WITH taken AS ({CLAIM_SEAT} RETURNING game_id) UPDATE games SET section=?, "
-            "summary=? WHERE id IN (SELECT game_id FROM taken)",
-            (game_id, seat, section, json.dumps(summary)))
+            "summary=?, asked=? WHERE id IN (SELECT game_id FROM taken)",
+            (game_id, seat, section, json.dumps(summary), asked_column(summary)))
+
+
+def summary_args(game_id: str, section: str | None, summary: dict[str, Any]
+                 ) -> tuple[Any, ...]:
+    """The values of `SET_SUMMARY`."""
+    return section, json.dumps(summary), asked_column(summary), game_id
 
 
 def status_args(game_id: str, status: str) -> tuple[Any, ...]:

@@ -376,12 +376,23 @@ class Room:
                 **self.site.summary(s), "over": s.is_over, "public": self.params.public,
                 "hints": self.params.hints,
                 "winners": list(self.game.winners(s)) if s.is_over else [],
-                "to_move": [] if s.is_over else list(s.to_move()),  # whose turn: "my games"
+                "to_move": [] if s.is_over else list(s.to_move()),  # whose turn
+                "asked": self.asked(s),  # whose move a person makes: "your move", "my games"
                 "seats": [{"name": seat.name, "kind": seat.kind, "bot": seat.bot,
                            "open": self.params.public and seat.kind == PERSON
                            and i not in self.claimed,
                            "score": scores[i]}
                           for i, seat in enumerate(self.params.seats)]}
+
+    def asked(self, state: Any = None) -> list[int]:
+        """The seats the game asks now (or at `state`): person seats whose move it is, not
+        those a bot plays (taken for good after misses); none once it is over, nor in a
+        tutorial (its player is at the table, or left it). Their accounts are
+        `AccountStore.holders` of these seats."""
+        s = state if state is not None else self.state
+        if s.is_over or self.guide is not None:
+            return []
+        return [i for i in s.to_move() if i not in self.bots]
 
     def line_if_claimed(self, seat: int) -> tuple[str | None, dict[str, Any]]:
         """The lobby list and line once `seat` is taken: written with the claim itself."""
@@ -501,11 +512,6 @@ class Room:
     def bots_to_move(self) -> list[int]:
         return [i for i in self.state.to_move() if i in self.bots]
 
-    def people_asked(self, state: Any = None) -> list[int]:
-        """The seats of people the game waits for (none once it is over)."""
-        state = self.state if state is None else state
-        return [] if state.is_over else [i for i in state.to_move() if i not in self.bots]
-
     def outbox_notices(self, new_state: Any, seq: int, at: float | None = None) -> Notices:
         """What going from the current position to `new_state` (with `seq` actions stored)
         writes to the outbox: only turn-based games tell people it is their turn, since a
@@ -513,7 +519,7 @@ class Room:
         if not self.params.timing:
             return NONE
         people = [i for i, s in enumerate(self.params.seats) if s.kind == PERSON]
-        return turn_changes(self.id, seq, self.people_asked(), self.people_asked(new_state),
+        return turn_changes(self.id, seq, self.asked(), self.asked(new_state),
                             new_state.is_over, people, at)
 
     def touch(self) -> None:

@@ -51,9 +51,10 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 # Columns added since the first schema; an older database gets them on open. No index holds
 # `updated`, which changes with every move. `creator_address` and `creator_account` say who
-# created a game (NULL: the server, or a guest), for the shares of the cap on games.
+# created a game (NULL: the server, or a guest), for the shares of the cap on games. `asked`:
+# the seats the game asks now (`asked_column`), written with every lobby line.
 ADDED_COLUMNS = {"updated": "REAL", "section": "TEXT", "summary": "TEXT",
-                 "creator_address": "TEXT", "creator_account": "INTEGER"}
+                 "creator_address": "TEXT", "creator_account": "INTEGER", "asked": "TEXT"}
 INDEXES = """
 CREATE INDEX IF NOT EXISTS games_lobby ON games (section, created);
 CREATE INDEX IF NOT EXISTS games_status ON games (status);
@@ -138,7 +139,7 @@ SPECTATOR_SEAT = -1
 
 # Writing a new game and reading it back, the same statements on both databases
 INSERT_GAME = ("INSERT INTO games (id, created, params, status, updated, section, summary, "
-               "creator_address, creator_account) VALUES (?,?,?,?,?,?,?,?,?)")
+               "creator_address, creator_account, asked) VALUES (?,?,?,?,?,?,?,?,?,?)")
 LOAD_GAME = "SELECT id, created, params, status, section FROM games WHERE id=?"
 LOAD_SEATS = "SELECT seat, token, claimed FROM seats WHERE game_id=?"
 LOAD_ACTIONS = "SELECT action FROM actions WHERE game_id=? ORDER BY seq"
@@ -148,7 +149,18 @@ def game_row(game: StoredGame) -> tuple[Any, ...]:
     """The values of `INSERT_GAME` for a new game (its last move: its creation)."""
     return (game.id, game.created, json.dumps(game.params), game.status, game.created,
             game.section, _json_or_null(game.summary),
-            game.creator_address, game.creator_account)
+            game.creator_address, game.creator_account, asked_column(game.summary))
+
+
+def asked_column(summary: dict[str, Any] | None) -> str | None:
+    """The `asked` column of a game whose lobby line is `summary`: its `asked` seats (the
+    person seats the game waits for, `Room.asked`) as ",0,2,", so one seat is found with
+    LIKE '%,0,%' on both databases; NULL when it asks nobody. Written in the same statement
+    as the lobby line, hence with the move that changed it."""
+    seats = summary.get("asked") if isinstance(summary, dict) else None
+    if not isinstance(seats, list) or not seats:
+        return None
+    return "," + ",".join(str(int(s)) for s in seats) + ","
 
 
 def active_games_sql(since: float, address: str | None,
@@ -254,9 +266,10 @@ class SqliteStore:
                     self._db.execute("INSERT INTO actions (game_id, seq, action, at) "
                                      "VALUES (?,?,?,?)", (game_id, seq, json.dumps(action), now))
                     if summary is not None:  # one statement: the lobby line and the time
-                        self._db.execute("UPDATE games SET section=?, summary=?, updated=? "
-                                         "WHERE id=?", (section, json.dumps(summary), now,
-                                                        game_id))
+                        self._db.execute("UPDATE games SET section=?, summary=?, asked=?, "
+                                         "updated=? WHERE id=?",
+                                         (section, json.dumps(summary), asked_column(summary),
+                                          now, game_id))
                     else:
                         self._db.execute("UPDATE games SET updated=? WHERE id=?",
                                          (now, game_id))
@@ -292,8 +305,8 @@ class SqliteStore:
             raise SeqConflict(game_id, what, stored)
 
     def _summary(self, game_id: str, section: str | None, summary: dict[str, Any]) -> None:
-        self._db.execute("UPDATE games SET section=?, summary=? WHERE id=?",
-                         (section, json.dumps(summary), game_id))
+        self._db.execute("UPDATE games SET section=?, summary=?, asked=? WHERE id=?",
+                         (section, json.dumps(summary), asked_column(summary), game_id))
 
     def _status(self, game_id: str, status: str) -> None:
         self._db.execute("UPDATE games SET status=?, finished=? WHERE id=?",

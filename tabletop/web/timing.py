@@ -230,8 +230,7 @@ class Timekeeper:
             have = {**have, **before}
         elif room.before is not None:  # a move that may be taken back
             self._before[room.id] = (room.seq - 1, have)
-        waiting = [] if room.state.is_over else \
-            [s for s in room.state.to_move() if s not in room.bots]
+        waiting = room.asked()
         now = self.clock()
         started = {s: have.get(s, now) for s in waiting}
         if started != self._started.get(room.id, {}):

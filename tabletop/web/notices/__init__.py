@@ -86,7 +86,7 @@ class Notifier:
         """A player reminds the seat that the game waits for it; once a day per seat."""
         if not room.params.timing:
             raise ClientError("no-nudge", say("notice.nudge-live"))
-        if seat not in room.people_asked():
+        if seat not in room.asked():
             raise ClientError("no-nudge", say("notice.nudge-not-asked"))
         now = self.server.clock()
         if not self.store.nudge(room.id, seat, now, NUDGE_SECONDS):

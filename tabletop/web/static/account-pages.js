@@ -1,4 +1,4 @@
-// The account pages: sign in / sign up (/account), "My games" (/me), a player's profile
+// The account pages: sign in / sign up (/account), "My games" (/me), "Your move" (/your-move), a player's profile
 // (/players/NAME) and the leaderboard (/leaderboard); which one is the body's data-page.
 "use strict";
 
@@ -70,6 +70,33 @@ async function myGamesPage() {
   load();
 }
 
+// -- your move: every game waiting for you, the soonest deadline first ----------------------------
+
+function waitingLine(game) {
+  const left = game.left === null ? t("no time limit") : t("{time} left", { time: duration(game.left) });
+  return el("li", { "data-game": game.id },
+    el("span", { class: "game-what", text: t("{game}, round {round}: ", { game: titleOf(game.game), round: game.round ?? "–" }) }),
+    seatList(game), " ", el("span", { class: game.left === null ? "left muted" : "left", text: left }), " ",
+    game.link ? el("a", { href: game.link, class: "button primary", "data-open": game.id }, t("Open your seat")) : "");
+}
+async function yourMovePage() {
+  const user = await Account.me();
+  if (!user) { $("need-sign-in").hidden = false; return; }
+  $("your-move").hidden = false;
+  const load = async () => {
+    try {
+      const mine = await api("/api/me/your-move");
+      $("waiting-games").replaceChildren(...(mine.games.length ? mine.games.map(waitingLine) :
+        [el("li", { class: "muted", text: t("No game is waiting for your move.") })]));
+      $("your-move").dataset.count = mine.count;
+      document.title = mine.count ? t("({count}) Your move", { count: mine.count }) : t("Your move");
+      Waiting.load();
+    } catch (e) { toast(e.message); }
+    setTimeout(load, 30000);
+  };
+  load();
+}
+
 // -- a player's profile ---------------------------------------------------------------------------
 
 async function profilePage() {
@@ -136,6 +163,7 @@ async function accountPages() {
   const page = document.body.dataset.page;
   if (page === "account") accountPage();
   else if (page === "me") myGamesPage();
+  else if (page === "your-move") yourMovePage();
   else if (page === "profile") profilePage();
   else if (page === "leaderboard") leaderboardPage();
 }

@@ -125,6 +125,15 @@ function num(n, digits = null) {
 function when(seconds) {
   return seconds ? new Date(seconds * 1000).toLocaleString(I18N.lang, { dateStyle: "medium", timeStyle: "short" }) : "";
 }
+// a length of time in words: "2 d 3 h", "3 h 20 min", "4 min 10 s", "9 s"
+function duration(seconds) {
+  const x = Math.max(0, Math.floor(seconds));
+  const d = Math.floor(x / 86400), h = Math.floor(x % 86400 / 3600), m = Math.floor(x % 3600 / 60), sec = x % 60;
+  if (d) return t("{d} d {h} h", { d, h });
+  if (h) return t("{h} h {m} min", { h, m });
+  if (m) return t("{m} min {s} s", { m, s: sec });
+  return t("{s} s", { s: sec });
+}
 // a bot's measured rating after its name, at every table
 function ratingWords(p) { return p.rating === null || p.rating === undefined ? "" : ` · ${t("rating {rating}", { rating: num(p.rating, 0) })}`; }
 
@@ -178,3 +187,59 @@ function setUpLanguage() {
   if (header && !$("language") && !document.querySelector("[data-languages]")) header.append(languageSelector());
 }
 setUpLanguage();
+
+// -- games waiting for you ------------------------------------------------------------------------
+
+// a signed-in player's header shows how many games wait for their move (a link to "Your move"); a
+// page with #waiting-note (the lobby, "My games") says it in a sentence; after a move at a table,
+// `Waiting.after(gameId)` offers the next game waiting. Guests (no session's request token) ask
+// nothing.
+const Waiting = (() => {
+  const signedIn = () => /(?:^|; )tabletop_csrf=/.test(document.cookie);
+  function sentence(count) {
+    return count === 1 ? t("One game is waiting for your move.") : t("{count} games are waiting for your move.", { count });
+  }
+  function show(count) {
+    if (count === null || count === undefined) return;
+    let link = $("nav-your-move");
+    if (!link) {
+      link = el("a", { href: "/your-move", id: "nav-your-move", class: "your-move-count" }, t("Your move"), " ", el("span", { class: "count" }));
+      const header = $("top");
+      if (!header) return;
+      const before = $("account-nav") || $("language");
+      if (before) before.before(link); else header.append(link);
+    }
+    link.querySelector(".count").textContent = num(count);
+    link.dataset.count = count;
+    link.classList.toggle("some", count > 0);
+    link.title = count ? sentence(count) : t("No game is waiting for your move.");
+    const note = $("waiting-note");
+    if (note) {
+      note.replaceChildren(...(count ? [sentence(count), " ", el("a", { href: "/your-move", class: "button primary" }, t("Your move"))] : []));
+      note.hidden = !count;
+    }
+  }
+  async function load(after = null) {
+    if (!signedIn()) return null;
+    try {
+      const got = await api(after ? `/api/me/waiting?after=${encodeURIComponent(after)}` : "/api/me/waiting");
+      show(got.count);
+      return got;
+    } catch (e) { return null; }  // too many asks, or offline: the count stays as it was
+  }
+  // after a move at the table of `gameId`: a "Next game" button to the seat of the next game
+  // waiting, if there is one
+  async function after(gameId) {
+    const got = await load(gameId);
+    const old = $("next-game");
+    if (old) old.remove();
+    if (!got || !got.next || !got.next.link) return;
+    const link = el("a", { href: got.next.link, id: "next-game", class: "button primary", "data-game": got.next.id }, t("Next game"));
+    const count = $("nav-your-move");
+    if (count) count.after(link); else if ($("top")) $("top").append(link);
+  }
+  function clear() { const old = $("next-game"); if (old) old.remove(); }
+  document.addEventListener("DOMContentLoaded", () => load());
+  addEventListener("visibilitychange", () => { if (!document.hidden) load(); });
+  return { load, after, clear };
+})();

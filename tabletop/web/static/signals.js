@@ -1,12 +1,13 @@
 // Your-turn signals on every game's table: the tab's title and icon change when it is your
 // move, an optional sound and an optional browser notification (both off until the player
 // switches them on; remembered on this device), and the time left for the move in a
-// turn-based game. Loaded after table.js; it follows the views the server sends.
+// turn-based game; after your move, a "Next game" button when another game waits for you.
+// Loaded after table.js; it follows the views the server sends.
 "use strict";
 
 const Signals = (() => {
   const PREF = "signals:";
-  const s = { view: null, mine: false, title: null, icon: null, timer: null, box: null };
+  const s = { view: null, mine: false, seen: false, title: null, icon: null, timer: null, box: null };
 
   function pref(name) { return localStorage.getItem(PREF + name) === "on"; }
   function setPref(name, on) { localStorage.setItem(PREF + name, on ? "on" : "off"); }
@@ -59,14 +60,7 @@ const Signals = (() => {
   }
 
   // -- time left -------------------------------------------------------------------------------
-  function span(seconds) {
-    const x = Math.max(0, Math.floor(seconds));
-    const d = Math.floor(x / 86400), h = Math.floor(x % 86400 / 3600), m = Math.floor(x % 3600 / 60), sec = x % 60;
-    if (d) return t("{d} d {h} h", { d, h });
-    if (h) return t("{h} h {m} min", { h, m });
-    if (m) return t("{m} min {s} s", { m, s: sec });
-    return t("{s} s", { s: sec });
-  }
+  const span = duration;  // common.js
   function clockText(v) {
     const deadlines = (v && v.timing && v.timing.deadlines) || {};
     const seats = Object.keys(deadlines).map(Number);
@@ -106,6 +100,11 @@ const Signals = (() => {
     controls();
     const mine = myMove(v);
     if (mine && !s.mine) { if (pref("sound")) beep(); notify(); }
+    // your move again (not on the page's first view): the header's count anew, no "Next game"
+    if (mine && !s.mine && s.seen) { Waiting.clear(); Waiting.load(); }
+    s.seen = true;
+    // your move made: the next game waiting for you, if any (common.js)
+    if (!mine && s.mine && !Table.replaying) Waiting.after(location.pathname.split("/")[2]);
     s.mine = mine;
     mark(mine);
     tick();
