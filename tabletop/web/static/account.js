@@ -36,6 +36,8 @@ const Account = (() => {
     const table = (offer && offer.bot_ratings && offer.bot_ratings[String(players)]) || {};
     return bot in table ? t("rating {rating}", { rating: num(table[bot], 0) }) : "";
   }
+  // the header again after signing in on this page (a password reset)
+  function refresh() { who = null; return nav(); }
   document.addEventListener("DOMContentLoaded", nav);
-  return { me, nav, botRating };
+  return { me, nav, refresh, botRating };
 })();

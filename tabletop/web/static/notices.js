@@ -99,6 +99,7 @@ const Notices = (() => {
         $("outcome").textContent = t("Your password is changed, every other device is signed out, and you are signed in here.");
         $("outcome").dataset.ok = "1";
         ev.target.hidden = true;
+        Account.refresh();
       } catch (e) { formError(ev.target, e.message); $("outcome").dataset.ok = "0"; }
     };
   }
