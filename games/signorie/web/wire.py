@@ -168,12 +168,22 @@ def _question(v: Position) -> str:
 def city_json(v: Position, c: int) -> dict[str, Any]:
     t = v.t
     placed = v.city_meeples[c]
-    slots = [{"value": value, "meeple": list(placed[i]) if i < len(placed) else None}
-             for i, value in enumerate(t.city_slots[c])]
+    values = t.city_slots[c]
+    slots = [{"value": value, "meeple": list(placed[i]) if i < len(placed) else None,
+              **printed_place(values, i)}
+             for i, value in enumerate(values)]
     marriage, mission = v.city_tiles[c]
     return {"index": c, "id": t.city_names[c], "name": text.city_name(t.city_names[c]),
             "slots": slots,
             "marriage": tile_json(t, marriage), "mission": tile_json(t, mission)}
+
+
+def printed_place(values: tuple[int, ...], i: int) -> dict[str, int]:
+    """Where slot `i` of a city is printed: its value's column (lowest value first), and the
+    row of its repeat (the first slot of each value in the top row), so slots valued 1, 1, 2,
+    2, 3, 3, 4, 4 show as the board prints them: 1 2 3 4 over 1 2 3 4."""
+    return {"column": sorted(set(values)).index(values[i]),
+            "row": values[:i].count(values[i])}
 
 
 def assignment_json(t: Tables, v: Position, slot: int) -> dict[str, Any]:

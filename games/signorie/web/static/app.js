@@ -139,12 +139,13 @@ function renderDice(v) {
 function renderCities(v) {
   $("cities").replaceChildren(...v.cities.map((city) => el("div", { class: "city", "data-city": city.name },
     el("h4", { text: city.name }),
-    el("ol", { class: "slots" }, ...city.slots.map((s) => el("li", { class: "slot" + (s.meeple ? " filled" : ""), title: t("slot value {n}", { n: s.value }) },
+    el("ol", { class: "slots" }, ...city.slots.map((s) => el("li", { class: "slot" + (s.meeple ? " filled" : ""), title: t("slot value {n}", { n: s.value }),
+      style: `grid-row:${s.row + 1};grid-column:${s.column + 1}` },
       el("span", { class: "value", text: String(s.value) }), s.meeple ? mark(s.meeple[0], s.meeple[1] === 1 ? t("female meeple") : t("male meeple"), 18) : "",
       s.meeple ? el("span", { class: "sex", text: sexSign(s.meeple[1] === 1 ? "female" : "male") }) : ""))),
-    el("div", { class: "city-tiles" },
-      el("span", { class: "muted", text: t("Marriage") + " " }), tileChip(city.marriage),
-      el("span", { class: "muted", text: " " + t("Mission") + " " }), tileChip(city.mission)))));
+    el("div", { class: "city-tiles" },  // a label and its tile wrap together, never apart
+      el("span", { class: "city-tile" }, el("span", { class: "muted", text: t("Marriage") }), tileChip(city.marriage)),
+      el("span", { class: "city-tile" }, el("span", { class: "muted", text: t("Mission") }), tileChip(city.mission))))));
 }
 function renderTracks(v) {
   const tb = ui.table;
