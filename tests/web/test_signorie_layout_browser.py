@@ -1,6 +1,6 @@
-"""Signorie's table laid out in a real browser, on a phone (390 x 844) and a desktop (1280 x
-900): German words stay inside the helper boxes and the header, a city's tile keeps its label,
-the city slots are drawn as the board prints them."""
+"""Signorie's table laid out in a real browser, on a phone (390 x 844), a tablet (800 x 900)
+and a desktop (1280 x 900): German words stay inside the helper boxes and the header, a city's
+tile keeps its label, the city slots are drawn as the board prints them."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from test_signorie_web import create
 
 __all__ = ["server"]  # the module's fixture, shared
 
-SIZES = [(390, 844), (1280, 900)]
+SIZES = [(390, 844), (800, 900), (1280, 900)]
 
 #: each visible element of the header and of the helper boxes whose text runs past its own box,
 #: past its helper box or past the screen's edge
@@ -26,7 +26,7 @@ OVERFLOWS = """() => {
     const r = e.getBoundingClientRect(), box = e.closest(".helper");
     const edge = box ? box.getBoundingClientRect() : { left: 0, right };
     const what = `${e.tagName}.${e.className} '${e.textContent.slice(0, 40)}'`;
-    if (e.clientWidth > 0 && e.scrollWidth > e.clientWidth) {
+    if (getComputedStyle(e).display !== "inline" && e.scrollWidth > e.clientWidth) {
       out.push(`${what}: ${e.scrollWidth} > ${e.clientWidth}`);
     }
     if (r.left < edge.left - 0.5 || r.right > edge.right + 0.5) {
@@ -39,9 +39,12 @@ OVERFLOWS = """() => {
 }"""
 
 
-def open_in(browser: Any, server: Any, lang: str, size: tuple[int, int]) -> tuple[Any, Any]:
-    game = create(server, [{"kind": "person", "name": "Ann"},
-                           {"kind": "bot", "bot": "random", "name": "Bea"}])
+def open_in(browser: Any, server: Any, lang: str, size: tuple[int, int],
+            timed: bool = False) -> tuple[Any, Any]:
+    """Seat 0's page; `timed`: in a game with a day per move, whose header shows the clock."""
+    extra = {"timing": {"move_seconds": 86400, "misses": 3}} if timed else {}
+    game = create(server, [{"kind": "person", "name": "Annamaria"},
+                           {"kind": "bot", "bot": "random", "name": "Bea"}], **extra)
     context = browser.new_context(viewport={"width": size[0], "height": size[1]},
                                   extra_http_headers={"Accept-Language": lang})
     page = context.new_page()
@@ -49,16 +52,19 @@ def open_in(browser: Any, server: Any, lang: str, size: tuple[int, int]) -> tupl
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.goto(server.base + game["seats"][0]["link"])
     page.wait_for_selector(".player .helper", timeout=15000)
-    page.wait_for_selector("#status:not(:empty)", timeout=15000)
+    page.wait_for_function("document.querySelector('#status').textContent", timeout=15000)
     assert page.evaluate("document.documentElement.lang") == lang  # hyphenation follows it
     return context, page
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}px")
 def test_german_words_stay_inside_the_helper_boxes_and_the_header(server, browser, size):
-    context, page = open_in(browser, server, "de", size)
+    context, page = open_in(browser, server, "de", size, timed=True)
+    page.wait_for_function("document.querySelector('#turn-clock').textContent", timeout=15000)
     assert "Allianzplättchen" in page.inner_text(".player .helpers")  # the long German words
     assert page.evaluate(OVERFLOWS) == []
+    # the sticky header leaves the screen to the table: its status is never a word a line
+    assert page.evaluate("document.querySelector('header').offsetHeight") <= size[1] / 6
     assert page.errors == []
     context.close()
 
