@@ -614,7 +614,7 @@ MESSAGES: dict[str, str] = {
     # names and pieces
     "seat.unknown": "Seat {seat}",
     "helper": "{ordinal} {colour} helper ({effect})",
-    "alliance-tile": "{house} {vp}",
+    "alliance-tile": "{house}\u00a0{vp}",  # a tile's name and number never a line apart
     "career-slot": "slot {n} ({vp} VP, rank {rank})",
     "meeples.male.one": "{n} male meeple",
     "meeples.male.many": "{n} male meeples",
