@@ -28,6 +28,10 @@ EffectKind = Literal["florins", "vp", "initiative", "advance", "mission", "marri
 REPEATABLE = frozenset({"florins", "vp", "initiative", "advance", "threshold", "offspring"})
 #: Kinds whose amount a helper may give once per `per_pips` pips of its die (they add up).
 DIE_SCALED = frozenset({"florins", "vp", "initiative", "advance"})
+#: Kinds a player never has a reason to refuse: they only add (florins, points, steps up the
+#: Initiative track) and ask nothing further. A helper with one of them may be activated without
+#: the question (the table's "always activate helpers" setting).
+ALWAYS_WANTED = frozenset({"florins", "vp", "initiative", "vp_per"})
 #: What a rounds 6-7 reward tile counts.
 Criterion = Literal["helper", "city", "career_meeple", "scoring_row", "married_man",
                     "face_up_tile"]

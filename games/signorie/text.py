@@ -194,19 +194,30 @@ def effect_now(eff: tuple[str, int, str], brides: int, times: int = 1) -> str:
     return effect_text(eff, times)
 
 
-def helper_effect_text(t: Tables, h: int) -> str:
+def helper_effect_text(t: Tables, h: int, die: int | None = None) -> str:
     """A helper's effect as printed: `1 initiative step per 2 pips of the die` when it grows
-    with the die its column is used with."""
-    effect = effect_text(t.helper_effect[h])
+    with the die its column is used with; with that die known, what it gives for it: `2
+    initiative steps with a 5`."""
     per = t.helper_per_pips[h]
+    if per and die is not None:
+        return say("effect.with-die", effect=effect_text(t.helper_effect[h],
+                                                         t.helper_times(h, die)), die=die)
+    effect = effect_text(t.helper_effect[h])
     return _n("effect.per-pips", per, effect=effect) if per else effect
 
 
-def helper_text(t: Tables, h: int) -> str:
-    """A helper slot by its place: `1st yellow helper (1 initiative step)`, no article."""
+def helper_text(t: Tables, h: int, die: int | None = None) -> str:
+    """A helper slot by its place: `1st yellow helper (1 initiative step)`, no article; with
+    the `die` it acts after, its effect for that die."""
     return say("helper", ordinal=ordinal(t.helper_order[h]),
                colour=colour_name(t.colours[t.helper_column[h]]),
-               effect=helper_effect_text(t, h))
+               effect=helper_effect_text(t, h, die))
+
+
+def acting_helper_text(p: Position, a: Activate) -> str:
+    """The helper an activation asks about, with what it gives for the die of its column."""
+    t = p.t
+    return helper_text(t, a.helper, p.taken[a.seat][t.helper_column[a.helper]])
 
 
 def tile_text(t: Tables, tile: int) -> str:
@@ -269,7 +280,7 @@ def _describe_answer(p: Position, a: Any, who: str) -> str:
         return say("act.hire-free", who=who, helper=helper_text(t, a.helper))
     if isinstance(a, Activate):
         return say("act.activate" if a.use else "act.not-activate", who=who,
-                   helper=helper_text(t, a.helper))
+                   helper=acting_helper_text(p, a))
     if isinstance(a, Reward):
         if a.choice == "florins":
             return say("act.reward-florins", who=who, n=t.reward_florins)
@@ -484,7 +495,7 @@ def choice_text(p: Position, a: Any) -> str:
         return say("choice.hire", helper=helper_text(t, a.helper))
     if isinstance(a, Activate):
         return say("choice.activate" if a.use else "choice.not-activate",
-                   helper=helper_text(t, a.helper))
+                   helper=acting_helper_text(p, a))
     if isinstance(a, Reward):
         if a.choice == "florins":
             return say("choice.reward-florins", n=t.reward_florins)
@@ -603,7 +614,7 @@ MESSAGES: dict[str, str] = {
     # names and pieces
     "seat.unknown": "Seat {seat}",
     "helper": "{ordinal} {colour} helper ({effect})",
-    "alliance-tile": "{house} {vp}",
+    "alliance-tile": "{house}\u00a0{vp}",  # a tile's name and number never a line apart
     "career-slot": "slot {n} ({vp} VP, rank {rank})",
     "meeples.male.one": "{n} male meeple",
     "meeples.male.many": "{n} male meeples",
@@ -633,6 +644,7 @@ MESSAGES: dict[str, str] = {
     "effect.vp-per": "{n} VP per {criterion}",
     "effect.per-pips.one": "{effect} per pip of the die",
     "effect.per-pips.many": "{effect} per {n} pips of the die",
+    "effect.with-die": "{effect} with a {die}",
     # what a player did (the log and the descriptions of actions)
     "act.take-die.free": "{who} takes a {colour} die showing {value}, for free.",
     "act.take-die.one": "{who} takes a {colour} die showing {value}, paying {n} florin.",
@@ -1089,7 +1101,7 @@ def _answer_option(p: Position, a: Any) -> str:
         return say("option.hire-free", helper=helper_text(t, a.helper))
     if isinstance(a, Activate):
         if a.use:
-            return say("option.activate", helper=helper_text(t, a.helper))
+            return say("option.activate", helper=acting_helper_text(p, a))
         return say("option.not-activate")
     if isinstance(a, Reward):
         if a.choice == "florins":

@@ -199,3 +199,22 @@ def test_the_helper_says_it_scales_with_the_die_in_every_language():
         assert "je 2 Augen des Würfels" in text.helper_text(T, h)
     with i18n.use("it"):
         assert "ogni 2 punti del dado" in text.helper_text(T, h)
+
+
+@pytest.mark.parametrize(("die", "words"), [
+    (6, "activate the 1st yellow helper (3 florins with a 6)"),
+    (5, "activate the 1st yellow helper (2 florins with a 5)"),
+    (2, "activate the 1st yellow helper (1 florin with a 2)")])
+def test_the_activation_offered_after_a_die_says_what_it_gives_for_that_die(die, words):
+    """Not "per 2 pips of the die": the die is on the board, so the amount is known."""
+    s = game()
+    h = YELLOW_HELPERS[0]
+    with_helper(s, h, ("florins", 1, ""), 2)
+    yellow_die(s, die)
+    offered = [text.option_text(s, a) for a in engine.legal_actions(s, RED)]
+    assert offered[0] == words
+    assert text.choice_text(s, Activate(RED, h, True)) == "A" + words[1:]
+    with i18n.use("de"):
+        assert f"bei einer {die})" in text.option_text(s, Activate(RED, h, True))
+    with i18n.use("it"):
+        assert f"con un {die})" in text.option_text(s, Activate(RED, h, True))

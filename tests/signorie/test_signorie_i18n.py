@@ -81,3 +81,14 @@ def test_the_offspring_are_counted_in_words_of_one_and_many(lang, one, many):
 
     assert one in said(1, 2) and many in said(2, 1)
     assert "(s)" not in said(1, 2) and "/" not in said(2, 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "it"])
+def test_an_alliance_tiles_house_and_number_are_never_a_line_apart(lang):
+    """"Missione Borgia 3" wrapped as "Borgia" over "3": a no-break space holds them."""
+    from games.signorie.tables import tables
+
+    t = tables()
+    with i18n.use(lang):
+        names = {text.tile_text(t, tile) for tile in range(len(t.tile_house))}
+    assert names and all(" " not in n and n.count("\u00a0") == 1 for n in names), names

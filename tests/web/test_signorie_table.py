@@ -182,3 +182,28 @@ def test_choices_name_where_a_meeple_lands_and_end_scoring_names_the_row():
         end += [describe_log(g, x) for x in g.log if x.kind == "score"
                 and x.data["source"] in ("alliances", "careers")]
     assert end and all(" row " in x or " track " in x for x in end), end
+
+
+def test_a_helper_never_worth_refusing_comes_with_its_activation_and_no_other_does():
+    """The page's "always activate helpers" setting sends `legal.always` without asking: the
+    game names it (from its own effect kinds), and it is one of the legal answers."""
+    from games.signorie.actions import Activate, action_to_json
+    from games.signorie.components import ALWAYS_WANTED
+    from games.signorie.web.wire import legal_json
+
+    always, asked = set(), set()
+    for s, seat in _games(range(6)):
+        if s.stack[-1][0] != "helpers":
+            continue
+        v = GAME.view(s, seat)
+        legal = legal_json(v)
+        yes = next(a for a in v.legal if isinstance(a, Activate) and a.use)
+        kind = s.t.helper_effect[yes.helper][0]
+        if kind in ALWAYS_WANTED:
+            assert legal["always"] == action_to_json(yes)
+            assert legal["always"] in [o["action"] for o in legal["options"]]
+            always.add(kind)
+        else:
+            assert legal["always"] is None
+            asked.add(kind)
+    assert always == {"florins", "initiative", "vp"} and {"advance", "face_down_tile"} <= asked

@@ -13,7 +13,8 @@ from typing import Any
 
 from .. import engine as e
 from .. import text
-from ..actions import ChooseAction, Pass, TakeDie, action_to_json
+from ..actions import Activate, ChooseAction, Pass, TakeDie, action_to_json
+from ..components import ALWAYS_WANTED
 from ..preview import full_state
 from ..refusals import effect_refusal, explain
 from ..state import REWARDS, SCORE_SOURCES, Position, SignorieState, SignorieView, copy_public
@@ -168,12 +169,22 @@ def _question(v: Position) -> str:
 def city_json(v: Position, c: int) -> dict[str, Any]:
     t = v.t
     placed = v.city_meeples[c]
-    slots = [{"value": value, "meeple": list(placed[i]) if i < len(placed) else None}
-             for i, value in enumerate(t.city_slots[c])]
+    values = t.city_slots[c]
+    slots = [{"value": value, "meeple": list(placed[i]) if i < len(placed) else None,
+              **printed_place(values, i)}
+             for i, value in enumerate(values)]
     marriage, mission = v.city_tiles[c]
     return {"index": c, "id": t.city_names[c], "name": text.city_name(t.city_names[c]),
             "slots": slots,
             "marriage": tile_json(t, marriage), "mission": tile_json(t, mission)}
+
+
+def printed_place(values: tuple[int, ...], i: int) -> dict[str, int]:
+    """Where slot `i` of a city is printed: its value's column (lowest value first), and the
+    row of its repeat (the first slot of each value in the top row), so slots valued 1, 1, 2,
+    2, 3, 3, 4, 4 show as the board prints them: 1 2 3 4 over 1 2 3 4."""
+    return {"column": sorted(set(values)).index(values[i]),
+            "row": values[:i].count(values[i])}
 
 
 def assignment_json(t: Tables, v: Position, slot: int) -> dict[str, Any]:
@@ -283,6 +294,8 @@ def legal_json(v: SignorieView) -> dict[str, Any]:
     elif kind == "choose":
         out["colour"] = v.t.colours[f[2]]
         out["choices"] = action_choices(v, seat, f[2])
+    elif kind == "helpers":
+        out["always"] = always_activate(v)
     elif kind == "advance":
         out["points"] = e.advance_left(f)
     elif kind == "mission":
@@ -297,6 +310,16 @@ def legal_json(v: SignorieView) -> dict[str, Any]:
     elif kind == "wedding":
         out["gain"] = text.wedding_text(v.t, v.brides[seat], v.round)
     return out
+
+
+def always_activate(v: SignorieView) -> dict[str, Any] | None:
+    """The activation a player's "always activate helpers" setting sends without asking: only
+    for a helper whose effect is never worth refusing (`ALWAYS_WANTED`), and only as one of
+    the legal answers, so the rules still decide."""
+    yes = next((a for a in v.legal if isinstance(a, Activate) and a.use), None)
+    if yes is None or v.t.helper_effect[yes.helper][0] not in ALWAYS_WANTED:
+        return None
+    return action_to_json(yes)
 
 
 def _closed_cities(v: Position, seat: int, open_: set[str], *, mission: bool

@@ -55,7 +55,7 @@ function render(v) {
   const newView = !ui.view || ui.view.seq !== v.seq;
   if (newView && ui.view && !Table.replaying) toastOthers(ui.view, v);
   ui.view = v;
-  if (newView) { ui.pick = null; ui.choice = null; ui.checks.clear(); ui.sending = false; sendPending(v); }
+  if (newView) { ui.pick = null; ui.choice = null; ui.checks.clear(); ui.sending = false; sendPending(v); if (!ui.sending) activateAlways(v); }
   document.body.dataset.sending = ui.sending ? "1" : "";
   renderStatus(v);
   renderRewards(v);
@@ -139,12 +139,13 @@ function renderDice(v) {
 function renderCities(v) {
   $("cities").replaceChildren(...v.cities.map((city) => el("div", { class: "city", "data-city": city.name },
     el("h4", { text: city.name }),
-    el("ol", { class: "slots" }, ...city.slots.map((s) => el("li", { class: "slot" + (s.meeple ? " filled" : ""), title: t("slot value {n}", { n: s.value }) },
+    el("ol", { class: "slots" }, ...city.slots.map((s) => el("li", { class: "slot" + (s.meeple ? " filled" : ""), title: t("slot value {n}", { n: s.value }),
+      style: `grid-row:${s.row + 1};grid-column:${s.column + 1}` },
       el("span", { class: "value", text: String(s.value) }), s.meeple ? mark(s.meeple[0], s.meeple[1] === 1 ? t("female meeple") : t("male meeple"), 18) : "",
       s.meeple ? el("span", { class: "sex", text: sexSign(s.meeple[1] === 1 ? "female" : "male") }) : ""))),
-    el("div", { class: "city-tiles" },
-      el("span", { class: "muted", text: t("Marriage") + " " }), tileChip(city.marriage),
-      el("span", { class: "muted", text: " " + t("Mission") + " " }), tileChip(city.mission)))));
+    el("div", { class: "city-tiles" },  // a label and its tile wrap together, never apart
+      el("span", { class: "city-tile" }, el("span", { class: "muted", text: t("Marriage") }), tileChip(city.marriage)),
+      el("span", { class: "city-tile" }, el("span", { class: "muted", text: t("Mission") }), tileChip(city.mission))))));
 }
 function renderTracks(v) {
   const tb = ui.table;
@@ -351,6 +352,24 @@ function sendPending(v) {
   if (match) ui.sending = Table.act(match.action);
   else toast(t("That action is no longer open: choose again."));
 }
+// the player's setting "always activate helpers" (on unless switched off; kept on this device):
+// a helper the game says is never worth refusing (`legal.always`) is activated without asking,
+// by sending that legal answer. After an undo the question is asked, or it could not be undone
+const ALWAYS = "signorie:always-activate";
+function alwaysOn() { try { return localStorage.getItem(ALWAYS) !== "off"; } catch (e) { return true; } }
+function setAlways(on) { try { localStorage.setItem(ALWAYS, on ? "on" : "off"); } catch (e) { /* private mode */ } }
+function activateAlways(v) {
+  const L = v.legal;
+  if (L && L.kind !== "helpers") ui.undone = false;
+  if (!L || !L.always || Table.replaying || ui.undone || !alwaysOn()) return;
+  ui.sending = Table.act(L.always);
+}
+function settingsEl(v) {
+  if (v.you === null || v.you === undefined) return "";
+  const box = el("input", { type: "checkbox", id: "always-activate", checked: alwaysOn() });
+  box.addEventListener("change", () => { setAlways(box.checked); if (box.checked) activateAlways(ui.view); renderActions(ui.view); });
+  return el("label", { class: "setting muted", for: "always-activate" }, box, " " + t("Always activate a helper that only brings gains, without asking"));
+}
 function onCheck(msg) {
   ui.checks.set(actionKey(msg.action), msg);
   if (ui.choice && actionKey(ui.choice.checked) === actionKey(msg.action)) renderActions(ui.view);
@@ -369,7 +388,7 @@ function renderActions(v) {
   if (!v.legal || ui.sending) {
     delete document.body.dataset.asks;
     const text = v.you === null ? (v.question || "") : ui.sending ? t("Sending your move…") : t("Waiting: {question}", { question: v.question || "" });
-    box.replaceChildren(el("h3", { text: v.you === null ? t("Watching") : t("Waiting") }), el("p", { id: "waiting", text }), undoEl(v));
+    box.replaceChildren(el("h3", { text: v.you === null ? t("Watching") : t("Waiting") }), el("p", { id: "waiting", text }), undoEl(v), settingsEl(v));
     return;
   }
   const L = v.legal;
@@ -378,7 +397,7 @@ function renderActions(v) {
   if (L.kind === "turn") parts.push(...turnPanel(v, L));
   else if (L.kind === "choose") parts.push(...choicesPanel(v, L.choices, t("{colour} die placed: choose its action", { colour: colourOf(L.colour).name }), null));
   else parts.push(...optionsPanel(v, L));
-  parts.push(previewEl(v), undoEl(v));
+  parts.push(previewEl(v), undoEl(v), settingsEl(v));
   box.replaceChildren(...parts);
   numberKeys(box);
   // a long list may push Confirm below the screen: bring the preview into sight
@@ -496,7 +515,7 @@ function previewEl(v) {
 }
 function undoEl(v) {
   if (!v.can_undo || Table.replaying) return "";
-  return el("div", { class: "row" }, el("button", { type: "button", id: "undo", onclick: () => { ui.pending = null; Table.undo(); } }, el("kbd", { text: "U" }), t("Undo my last step")),
+  return el("div", { class: "row" }, el("button", { type: "button", id: "undo", onclick: () => { ui.pending = null; ui.undone = true; Table.undo(); } }, el("kbd", { text: "U" }), t("Undo my last step")),
     el("span", { class: "muted", text: t("Possible until someone else moves or dice are rolled.") }));
 }
 // keys press the open choices in order: 1-9, then 0, then letters (p is Pass, u is Undo);
@@ -532,7 +551,7 @@ document.addEventListener("keydown", (ev) => {
 async function main() {
   ui.table = await fetch("/api/signorie/table").then((r) => r.json());
   document.title = ui.table.title;
-  Table.start({ view: (v) => { render(v); markHints(Hint.marked()); }, hint: markHints, check: onCheck, error: () => { ui.pending = null; },
+  Table.start({ view: (v) => { render(v); markHints(Hint.marked()); }, hint: markHints, check: onCheck, error: () => { ui.pending = null; if (ui.sending) { ui.sending = false; ui.undone = true; renderActions(ui.view); } },
     presence: () => ui.view && renderPlayers(ui.view) });
 }
 main();
