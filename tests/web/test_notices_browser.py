@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from accounts_client import Visitor, hello
+from accounts_client import Visitor, play_turn
 from mail_and_hooks import Mailbox, text_of
 from test_accounts import RELAXED
 from web_server import Server, launch
@@ -97,19 +97,25 @@ def test_an_address_confirmed_a_reminder_and_one_click_unsubscribe(server, brows
     assert page.is_checked("input[name=turn_mode][value=after]")
     assert page.input_value("#notice-after") == "45"
     assert not page.is_checked("#notice-events input[value=clock]")
-    # an opponent's reminder in a turn-based game, once a day
+    # an opponent's reminder in a turn-based game, once a day: Otto made his plan, Nora not
     nora = Visitor(server.base)
     nora.ok("/api/login", {"name": "Nora", "password": PASSWORD})
     game = nora.ok("/api/games", {"game": "gonzaga", "seats": [{"kind": "person"}] * 2,
                                   "timing": TIMED})
-    otto = Visitor(server.base)
-    otto.sign_up("Otto")
+    otto = browser.new_context().new_page()
+    sign_up(otto, server.base, "Otto")
+    otto_api = Visitor(server.base)
+    otto_api.ok("/api/login", {"name": "Otto", "password": PASSWORD})
     with ThreadPoolExecutor(1) as pool:  # Playwright holds this thread's event loop
-        welcome = pool.submit(asyncio.run, hello(server.ws, game["seats"][1]["link"],
-                                                 otto)).result()
-    assert welcome["seat"] == 1
-    assert otto.ok(f"/api/games/{game['id']}/nudge", {"seat": 0}) == {"nudged": 0}
-    status, _, err = otto.call(f"/api/games/{game['id']}/nudge", {"seat": 0})
+        pool.submit(asyncio.run, play_turn(server.ws, game["seats"][1]["link"], otto_api,
+                                           "gonzaga")).result()
+    otto.goto(server.base + game["seats"][1]["link"])
+    otto.wait_for_selector("#nudge:text('Remind Nora')")
+    otto.click("#nudge")
+    otto.wait_for_selector("#toast:text('Nora is reminded')")
+    otto.click("#nudge")
+    otto.wait_for_selector("#toast:text('reminded less than a day ago')")
+    status, _, err = otto_api.call(f"/api/games/{game['id']}/nudge", {"seat": 0})
     assert status == 400 and err["code"] == "nudged"
     reminder = mails_to(mailbox, "nora@example.org", 2)[1]
     assert "Otto reminds you" in text_of(reminder)

@@ -73,15 +73,35 @@ const Signals = (() => {
   }
   function tick() { if (s.box) s.box.querySelector("#turn-clock").textContent = clockText(s.view); }
 
+  // -- a reminder to the player the game waits for (signed-in players; once a day per seat) ---
+  function waitedFor(v) {
+    const seats = Object.keys((v && v.timing && v.timing.deadlines) || {}).map(Number);
+    const signedIn = /(?:^|; )tabletop_csrf=/.test(document.cookie);
+    if (!signedIn || Table.replaying || v.you === null || v.you === undefined || seats.includes(v.you)) return null;
+    const others = seats.filter((x) => !(v.timing.replaced || []).includes(x));
+    return others.length ? others[0] : null;
+  }
+  async function nudge() {
+    const seat = waitedFor(s.view);
+    if (seat === null) return;
+    const name = s.view.players && s.view.players[seat] ? s.view.players[seat].name : "";
+    try {
+      await api(`/api/games/${location.pathname.split("/")[2]}/nudge`, { seat });
+      toast(t("{name} is reminded that the game waits for them.", { name }), "info");
+    } catch (e) { toast(e.message); }
+  }
+
   // -- the controls in the header ---------------------------------------------------------------
   function controls() {
     if (!s.box) {
       s.box = el("span", { id: "signals", class: "signals" },
         el("span", { id: "turn-clock", "aria-live": "off" }),
         el("button", { type: "button", id: "sound-toggle", class: "small" }),
-        el("button", { type: "button", id: "notify-toggle", class: "small" }));
+        el("button", { type: "button", id: "notify-toggle", class: "small" }),
+        el("button", { type: "button", id: "nudge", class: "small", hidden: true }));
       s.box.querySelector("#sound-toggle").addEventListener("click", () => { setPref("sound", !pref("sound")); if (pref("sound")) beep(); controls(); });
       s.box.querySelector("#notify-toggle").addEventListener("click", toggleNotify);
+      s.box.querySelector("#nudge").addEventListener("click", nudge);
       const conn = $("conn");
       if (conn) conn.before(s.box); else document.querySelector("header").append(s.box);
     }
@@ -92,6 +112,13 @@ const Signals = (() => {
     note.textContent = pref("notify") ? t("Notify: on") : t("Notify: off");
     note.setAttribute("aria-pressed", String(pref("notify")));
     note.title = t("A browser notification when it becomes your move while this tab is in the background");
+    const waited = waitedFor(s.view), remind = s.box.querySelector("#nudge");
+    remind.hidden = waited === null;
+    if (waited !== null) {
+      const name = s.view.players && s.view.players[waited] ? s.view.players[waited].name : "";
+      remind.textContent = t("Remind {name}", { name });
+      remind.title = t("Send {name} a reminder by their chosen notifications (once a day)", { name });
+    }
   }
 
   function onView(v) {
