@@ -478,7 +478,7 @@ def install(app: FastAPI, server: GameServer, store: AccountStore) -> Accounts:
 def _routes(app: FastAPI, accounts: Accounts) -> None:
     no_cache = {"Cache-Control": "no-cache"}
     for path, page in (("/me", "me.html"), ("/leaderboard", "leaderboard.html"),
-                       ("/account", "account.html")):
+                       ("/account", "account.html"), ("/friends", "friends.html")):
         app.add_api_route(path, _page(page, no_cache), methods=["GET"])
 
     @app.get("/players/{name}")

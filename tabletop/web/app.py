@@ -1019,7 +1019,8 @@ def _lobby_routes(app: FastAPI, server: GameServer) -> None:
                 "you": min(room.claimed, default=None),
                 "seats": [{"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
                            "link": f"/game/{room.id}#{room.tokens[i]}"
-                           if i in room.tokens else None}
+                           if i in room.tokens and i not in room.params.reserved else None,
+                           "invited": i in room.params.reserved}
                           for i, s in enumerate(room.params.seats)]}
 
     @app.get("/api/games")

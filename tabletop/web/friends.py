@@ -54,6 +54,7 @@ CREATE INDEX IF NOT EXISTS blocks_blocked ON blocks (blocked_id);
 CREATE TABLE IF NOT EXISTS invitations (
     game_id TEXT NOT NULL,
     seat INTEGER NOT NULL,
+    game TEXT NOT NULL,              -- which game it is (gonzaga, signorie...)
     user_id INTEGER NOT NULL,        -- the invited account
     by_user INTEGER NOT NULL,        -- who invited (the game's creator)
     created REAL NOT NULL,
@@ -131,14 +132,15 @@ class FriendStore:
             "SELECT blocked_id FROM blocks WHERE user_id=? UNION "
             "SELECT user_id FROM blocks WHERE blocked_id=?", (user_id, user_id))}
 
-    def invite(self, game_id: str, seat: int, user_id: int, by: int, now: float) -> None:
+    def invite(self, game_id: str, seat: int, game: str, user_id: int, by: int,
+               now: float) -> None:
         """Invite `user_id` to a seat (a seat's earlier invitation is replaced)."""
         with self._tx() as db:
-            db.execute("INSERT INTO invitations (game_id, seat, user_id, by_user, created, "
-                       "answer) VALUES (?,?,?,?,?,NULL) ON CONFLICT (game_id, seat) DO UPDATE "
-                       "SET user_id=excluded.user_id, by_user=excluded.by_user, "
+            db.execute("INSERT INTO invitations (game_id, seat, game, user_id, by_user, "
+                       "created, answer) VALUES (?,?,?,?,?,?,NULL) ON CONFLICT (game_id, seat) "
+                       "DO UPDATE SET user_id=excluded.user_id, by_user=excluded.by_user, "
                        "created=excluded.created, answer=NULL",
-                       (game_id, seat, user_id, by, now))
+                       (game_id, seat, game, user_id, by, now))
 
     def invitation(self, game_id: str, seat: int) -> dict[str, Any] | None:
         rows = self._invitations("i.game_id=? AND i.seat=?", (game_id, seat))
@@ -168,12 +170,12 @@ class FriendStore:
 
     def _invitations(self, where: str, args: tuple[Any, ...]) -> list[dict[str, Any]]:
         rows = self.db.rows(
-            "SELECT i.game_id, i.seat, i.user_id, t.name, i.by_user, b.name, i.created, "
-            "i.answer FROM invitations i JOIN users t ON t.id = i.user_id "
+            "SELECT i.game_id, i.seat, i.game, i.user_id, t.name, i.by_user, b.name, "
+            "i.created, i.answer FROM invitations i JOIN users t ON t.id = i.user_id "
             f"JOIN users b ON b.id = i.by_user WHERE {where} ORDER BY i.created DESC LIMIT ?",
             (*args, LISTED_INVITATIONS))
-        return [{"game": g, "seat": s, "user_id": u, "to": to, "by_user": b, "by": by,
-                 "created": c, "answer": a} for g, s, u, to, b, by, c, a in rows]
+        return [{"game": g, "seat": s, "game_name": k, "user_id": u, "to": to, "by_user": b,
+                 "by": by, "created": c, "answer": a} for g, s, k, u, to, b, by, c, a in rows]
 
     def close(self) -> None:
         self.db.close()
@@ -283,7 +285,8 @@ class Friends:
         return "expired" if expired else "waiting"
 
     def _line(self, i: dict[str, Any], now: float) -> dict[str, Any]:
-        return {"game": i["game"], "seat": i["seat"], "to": i["to"], "by": i["by"],
+        return {"game": i["game"], "seat": i["seat"], "game_name": i["game_name"], "to": i["to"],
+                "by": i["by"],
                 "created": i["created"], "status": self.status(i, now),
                 "until": i["created"] + self.server.limits.invitation_seconds}
 
@@ -332,7 +335,8 @@ class Friends:
             self._invite(room, seat, friend, by)
 
     def _invite(self, room: Room, seat: int, friend: User, by: User) -> None:
-        self.store.invite(room.id, seat, friend.id, by.id, self.server.clock())
+        self.store.invite(room.id, seat, room.game.info.name, friend.id, by.id,
+                          self.server.clock())
         self.server._invited(friend.id, room.id, seat, by.id)
 
     def _store_params(self, room: Room) -> None:
