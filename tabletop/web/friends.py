@@ -371,6 +371,9 @@ class Friends:
         room, _ = self._waiting(user, game_id, seat)
         if room.state.is_over:
             raise ClientError("game-over", say("error.game-over"))
+        if self.accounts.store.rated_game(room.id) is not None and \
+                user.id in self.accounts.store.holders(room.id).values():
+            raise ClientError("full", say("seat.rated-twice"))
         if not self.store.answer(room.id, seat, user.id, "accepted"):
             raise ClientError("answered", say("invite.answered"))
         room.params.reserved.discard(seat)

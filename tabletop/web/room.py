@@ -260,9 +260,11 @@ class Room:
         mine = self.state.history
         self.claimed |= stored.claimed
         named = GameParams.from_json(stored.params, self.site)
+        self.params.reserved = named.reserved  # invitations answered or given elsewhere
         renamed = [s.name for s in named.seats] != [s.name for s in self.params.seats]
         if renamed:  # a seat taken by an account on another process: the game under its name
             self.params.seats, self.params.setup = named.seats, named.setup
+            self.bots.update(self.seated_bots())  # or given to a bot there
             self._forget_texts()
         if list(mine) == theirs[:len(mine)] and not renamed:
             for action in theirs[len(mine):]:

@@ -21,7 +21,7 @@ from tabletop.web.accounts import SESSION_COOKIE, Accounts
 from tabletop.web.app import GameServer, Limits
 from tabletop.web.errors import ClientError
 from tabletop.web.friends import Friends, FriendStore
-from tabletop.web.room import BOT, PERSON
+from tabletop.web.room import BOT, PERSON, Room
 from tabletop.web.site import load_sites
 from tabletop.web.storage import open_store
 from tabletop.web.user_names import name_key
@@ -364,3 +364,33 @@ def test_chat_between_a_blocked_pair_is_hidden_both_ways_and_refused_alone(site)
                                                                      "text": "hello"})))
         assert exc.value.code == "blocked"
     assert site.server.chat.store.recent(two.id) == []
+
+
+def test_another_process_hears_of_reserved_seats_and_seats_given_to_a_bot(site):
+    """A process with the game in memory learns from the store which seats are kept and which
+    a bot took, as it learns of names (`Room.catch_up`)."""
+    ann, bob = site.player("Ann"), site.player("Bob")
+    site.friends.add(ann.user, "Bob")
+
+    async def run() -> None:
+        room = site.create(ann, [seat(), seat(), seat()], public=True)
+        other = Room.restore(site.server.store.load(room.id), room.site)  # another process
+        site.friends.invite_seats(room, {1: bob.user}, ann.user)
+        other.catch_up(site.server.store.load(room.id))
+        assert other.params.reserved == {1} and not other.summary()["seats"][1]["open"]
+        site.friends.decline(bob.user, room.id, 1)
+        site.friends.reassign(ann.user, room.id, 1, {"bot": "random"})
+        other.catch_up(site.server.store.load(room.id))
+        assert other.params.reserved == set() and other.bots.get(1) == "random"
+        assert other.params.seats[1].kind == BOT
+
+    asyncio.run(run())
+
+
+def test_an_invitation_to_a_rated_game_keeps_one_seat_per_account(site):
+    ann, bob = site.player("Ann"), site.player("Bob")
+    site.friends.add(ann.user, "Bob")
+    room = site.create(ann, [seat(), seat("Bob"), seat()], public=True, rated=True)
+    assert site.accounts.join(bob.request(), room.id)[0] == 2  # Bob took the free seat
+    refused("full", site.friends.accept, bob.user, room.id, 1)
+    assert room.params.reserved == {1}
