@@ -78,7 +78,9 @@ DEFAULT_DB = "sqlite:///gonzaga.db"
 STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
           "rate-limited": 429, "too-many-games": 429, "server-full": 503, "review-failed": 503,
           "sign-in": 401, "bad-login": 401,
-          "csrf": 403, "other-account": 403, "name-taken": 409}  # else 400
+          "csrf": 403, "other-account": 403, "name-taken": 409,
+          "blocked": 403, "invited": 403, "not-friend": 403, "answered": 409,
+          "waiting": 409}  # else 400
 SHUTDOWN_WAIT = 5.0  # seconds a stopping server waits for its tasks to end
 #: Players arriving (a hello: a catch-up, a seat taken, a first view) handled at once. When
 #: everyone reconnects at the same moment (a restart), the rest wait their turn rather than

@@ -15,6 +15,9 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from accounts_client import Visitor
+from test_accounts import RELAXED
+from web_server import Server, launch
 
 from tabletop.web.account_store import User, open_account_store
 from tabletop.web.accounts import SESSION_COOKIE, Accounts
@@ -394,3 +397,48 @@ def test_an_invitation_to_a_rated_game_keeps_one_seat_per_account(site):
     assert site.accounts.join(bob.request(), room.id)[0] == 2  # Bob took the free seat
     refused("full", site.friends.accept, bob.user, room.id, 1)
     assert room.params.reserved == {1}
+
+
+# -- the routes, on a real server ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = launch(tmp_path_factory.mktemp("friends") / "games.db", limits=RELAXED)
+    yield srv
+    srv.stop()
+
+
+def test_the_routes_need_a_session_and_its_csrf_token_and_answer_with_statuses(live):
+    ann, bob = Visitor(live.base), Visitor(live.base)
+    ann.sign_up("Rona")
+    bob.sign_up("Remy")
+    status, _, err = Visitor(live.base).call("/api/friends")
+    assert (status, err["code"]) == (401, "sign-in")
+    for path, body in (("/api/friends", {"name": "Remy"}), ("/api/friends/remove",
+                                                            {"name": "Remy"}),
+                       ("/api/blocks", {"name": "Remy"}), ("/api/blocks/remove",
+                                                           {"name": "Remy"}),
+                       ("/api/invitations/g/1/accept", {}), ("/api/invitations/g/1/decline", {}),
+                       ("/api/invitations/g/1/give", {"open": True})):
+        status, _, err = ann.call(path, body, csrf=False)
+        assert (status, err["code"]) == (403, "csrf"), path
+    listing = ann.ok("/api/friends")
+    assert listing["friends"] == [] and listing["blocked"] == []  # nothing changed
+    assert ann.ok("/api/friends", {"name": "remy"}) == {"friend": "Remy"}
+    game = ann.ok("/api/games", {"game": "gonzaga", "seats": [
+        {"kind": "person"}, {"kind": "person", "invite": "Remy"}]})
+    assert game["seats"][1]["link"] is None and game["seats"][1]["invited"]
+    assert bob.ok("/api/me")["invitations"] == 1 and ann.ok("/api/me")["invitations"] == 0
+    status, _, err = ann.call(f"/api/invitations/{game['id']}/1/give", {"open": True})
+    assert (status, err["code"]) == (409, "waiting")
+    link = bob.ok(f"/api/invitations/{game['id']}/1/accept", {})["link"]
+    assert link.startswith(f"/game/{game['id']}#")
+    status, _, err = bob.call(f"/api/invitations/{game['id']}/1/accept", {})
+    assert (status, err["code"]) == (409, "answered")
+    assert bob.ok("/api/blocks", {"name": "Rona"}) == {"blocked": "Rona"}
+    status, _, err = ann.call("/api/friends", {"name": "Remy"})
+    assert (status, err["code"]) == (403, "blocked")
+    status, _, err = bob.call("/api/players/Rona")
+    assert status == 200 and err["friends"] == [] and err["blocked"]
+    assert ann.ok("/api/players/Remy")["friends"] is None

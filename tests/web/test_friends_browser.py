@@ -187,3 +187,43 @@ def test_a_profile_adds_a_friend_and_blocks(server, browser, lang, locale):
     assert problems == [] and ann.errors == [] and bob.errors == []
     for p in (ann, bob):
         p.context.close()
+
+
+@pytest.mark.parametrize(("lang", "locale"), LANGUAGES)
+def test_a_blocked_players_chat_is_hidden_both_ways_at_the_table(server, browser, lang, locale):
+    ann, bob, cyd = (Player(browser, server.base, f"{n}{lang}", locale)
+                     for n in ("Gil", "Hal", "Ida"))
+    call = "([path, body]) => api(path, body)"
+    for friend in (bob, cyd):
+        ann.page.evaluate(call, ["/api/friends", {"name": friend.name}])
+    game = ann.page.evaluate(call, ["/api/games", {"game": "gonzaga", "seats": [
+        {"kind": "person"}, {"kind": "person", "invite": bob.name},
+        {"kind": "person", "invite": cyd.name}]}])
+    links = {ann: game["seats"][0]["link"]}
+    for player, seat in ((bob, 1), (cyd, 2)):
+        links[player] = player.page.evaluate(
+            call, [f"/api/invitations/{game['id']}/{seat}/accept", {}])["link"]
+    ann.page.evaluate(call, ["/api/blocks", {"name": bob.name}])
+    for player in (ann, bob, cyd):
+        player.page.goto(f"{server.base}{links[player]}")
+        player.page.wait_for_selector("#chat-input")
+    for player in (bob, ann, cyd):
+        player.page.fill("#chat-input", f"from {player.name}")
+        player.page.click("#chat-send")
+        cyd.page.wait_for_selector(f"#chat-lines .chat-text:text-is('from {player.name}')")
+    cyd.page.fill("#chat-input", "last")
+    cyd.page.click("#chat-send")
+    seen = {}
+    for player in (ann, bob, cyd):
+        player.page.wait_for_selector("#chat-lines .chat-text:text-is('last')")
+        seen[player.name] = player.page.locator("#chat-lines .chat-text").all_text_contents()
+    assert seen[cyd.name] == [f"from {bob.name}", f"from {ann.name}", f"from {cyd.name}", "last"]
+    assert seen[ann.name] == [f"from {ann.name}", f"from {cyd.name}", "last"]
+    assert seen[bob.name] == [f"from {bob.name}", f"from {cyd.name}", "last"]
+    # a page opened again reads the same
+    ann.page.reload()
+    ann.page.wait_for_selector("#chat-lines .chat-text:text-is('last')")
+    assert ann.page.locator("#chat-lines .chat-text").all_text_contents() == seen[ann.name]
+    assert ann.errors == [] and bob.errors == [] and cyd.errors == []
+    for p in (ann, bob, cyd):
+        p.context.close()
