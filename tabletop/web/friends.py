@@ -269,11 +269,14 @@ class Friends:
     def on_profile(self, profile: User, viewer: User | None) -> dict[str, Any]:
         """What a profile adds: the player's friends (not for someone they blocked), and
         whether the viewer has them as a friend or blocked them."""
-        hidden = viewer is not None and self.store.blocks_of(profile.id, viewer.id)
-        mine = viewer is not None and viewer.id != profile.id
+        if viewer is None or viewer.id == profile.id:
+            hidden = friend = blocked = False
+        else:
+            hidden = self.store.blocks_of(profile.id, viewer.id)
+            friend = self.store.is_friend(viewer.id, profile.id)
+            blocked = self.store.blocks_of(viewer.id, profile.id)
         return {"friends": None if hidden else [f.name for f in self.store.friends(profile.id)],
-                "friend": mine and self.store.is_friend(viewer.id, profile.id),  # type: ignore[union-attr]
-                "blocked": mine and self.store.blocks_of(viewer.id, profile.id)}  # type: ignore[union-attr]
+                "friend": friend, "blocked": blocked}
 
     # -- invitations -----------------------------------------------------------------------
 
@@ -295,17 +298,18 @@ class Friends:
         NAME}`), checked before the game exists: only a signed-in creator, only person seats
         but the creator's own, each a friend of the creator, not blocked either way, once."""
         seats = data.get("seats") if isinstance(data, dict) else None
-        asked = {i: s["invite"] for i, s in enumerate(seats if isinstance(seats, list) else [])
-                 if isinstance(s, dict) and s.get("invite") not in (None, "")}
+        seats = [s if isinstance(s, dict) else {} for s in seats] \
+            if isinstance(seats, list) else []
+        asked = {i: s["invite"] for i, s in enumerate(seats)
+                 if s.get("invite") not in (None, "")}
         if not asked:
             return {}
         if user is None:
             raise ClientError("sign-in", say("invite.sign-in"))
-        first = next((i for i, s in enumerate(seats or []) if isinstance(s, dict)
-                      and s.get("kind") == PERSON), None)
+        first = next((i for i, s in enumerate(seats) if s.get("kind") == PERSON), None)
         out: dict[int, User] = {}
         for i, name in asked.items():
-            if seats[i].get("kind") != PERSON or i == first:  # type: ignore[index]
+            if seats[i].get("kind") != PERSON or i == first:
                 raise ClientError("bad-seats", say("invite.seat", seat=i + 1))
             out[i] = self._invitable(user, name, taken=out.values())
         self._inviting(user, len(out))
