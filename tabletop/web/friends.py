@@ -16,6 +16,7 @@ a bot, or open it to anyone. `GameServer._invited` is called once per invitation
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -94,6 +95,25 @@ class FriendStore:
         return [User(i, n) for i, n in self.db.rows(
             "SELECT u.id, u.name FROM friends f JOIN users u ON u.id = f.friend_id "
             "WHERE f.user_id=? ORDER BY u.name_key", (user_id,))]
+
+    def friends_games(self, user_id: int, limit: int = 200) -> dict[int, list[dict[str, Any]]]:
+        """The listed games not finished (lobby sections open and playing) where the friends
+        of `user_id` hold a seat, by friend, last moved first: one query for the whole list."""
+        out: dict[int, list[dict[str, Any]]] = {}
+        for friend, game_id, seat, section, summary in self.db.rows(
+                "SELECT f.friend_id, g.id, p.seat, g.section, g.summary FROM friends f "
+                "JOIN game_players p ON p.user_id = f.friend_id JOIN games g ON g.id = p.game_id "
+                "WHERE f.user_id=? AND g.section IN ('open', 'playing') "
+                "ORDER BY g.updated DESC LIMIT ?", (user_id, limit)):
+            try:
+                line = json.loads(summary) if summary else {}
+            except ValueError:
+                line = {}
+            line = line if isinstance(line, dict) else {}
+            out.setdefault(friend, []).append({
+                "id": game_id, "game": line.get("game"), "seat": seat,
+                "round": line.get("round"), "open": section == "open"})
+        return out
 
     def is_friend(self, user_id: int, friend_id: int) -> bool:
         return bool(self.db.rows("SELECT 1 FROM friends WHERE user_id=? AND friend_id=?",
@@ -250,21 +270,13 @@ class Friends:
         """The friends page: friends with their listed games now, blocked players, the
         invitations to and by the player."""
         now = self.server.clock()
-        friends = [{"name": f.name, "games": self._listed_games(f)}
+        games = self.store.friends_games(user.id)
+        friends = [{"name": f.name, "games": games.get(f.id, [])}
                    for f in self.store.friends(user.id)]
         return {"user": {"name": user.name}, "friends": friends,
                 "blocked": [b.name for b in self.store.blocked(user.id)],
                 "invited": [self._line(i, now) for i in self.store.invitations_to(user.id)],
                 "sent": [self._line(i, now) for i in self.store.invitations_by(user.id)]}
-
-    def _listed_games(self, friend: User) -> list[dict[str, Any]]:
-        """A friend's games that anyone may see: listed, not finished."""
-        return [{"id": g["id"], "game": g["summary"].get("game"), "seat": g["seat"],
-                 "round": g["summary"].get("round"), "status": g["status"],
-                 "open": any(isinstance(s, dict) and s.get("open")
-                             for s in g["summary"].get("seats") or [])}
-                for g in self.accounts.store.games_of(friend.id, limit=20)
-                if g["summary"].get("public") and g["status"] == "playing"]
 
     def on_profile(self, profile: User, viewer: User | None) -> dict[str, Any]:
         """What a profile adds: the player's friends (not for someone they blocked), and

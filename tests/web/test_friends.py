@@ -129,17 +129,19 @@ def test_a_friend_is_added_by_name_one_sided_and_shows_their_listed_games(site):
     assert site.friends.listing(bob.user)["friends"] == []  # one-sided
     listed = site.create(bob, [seat(), seat()], public=True)
     site.create(bob, [seat(), seat()])  # unlisted: not shown to friends
-    [line] = site.friends.listing(ann.user)["friends"]
-    assert [(g["id"], g["open"]) for g in line["games"]] == [(listed.id, True)]
+    site.friends.add(ann.user, "Cyd")
+    bob_line, cyd_line = site.friends.listing(ann.user)["friends"]
+    assert [(g["id"], g["open"]) for g in bob_line["games"]] == [(listed.id, True)]
+    assert cyd_line == {"name": "Cyd", "games": []}
     # a profile lists the player's friends, and tells a viewer whether they are one
     profile = site.accounts.profile("Ann", cyd.user)
-    assert profile["friends"] == ["Bob"] and not profile["friend"] and not profile["blocked"]
+    assert profile["friends"] == ["Bob", "Cyd"] and not profile["friend"] and not profile["blocked"]
     assert site.accounts.profile("Bob", ann.user)["friend"]
     refused("bad-request", site.friends.add, ann.user, "ann")
     refused("not-found", site.friends.add, ann.user, "Nobody")
     refused("bad-request", site.friends.add, ann.user, 12)
     site.friends.remove(ann.user, "Bob")
-    assert site.friends.listing(ann.user)["friends"] == []
+    assert [f["name"] for f in site.friends.listing(ann.user)["friends"]] == ["Cyd"]
 
 
 def test_friend_changes_are_limited_per_account(db_url):
