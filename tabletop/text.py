@@ -207,6 +207,29 @@ MESSAGES: dict[str, str] = {
     "notice.hours.many": "{n} hours",
     "limit.verify-emails": "addresses to confirm from your account",
     "limit.resets": "password reset links",
+    # friends, blocks, invitations (tabletop.web.friends)
+    "friends.name-type": "send a JSON object with the player's user 'name'",
+    "friends.self": "you cannot add yourself as a friend",
+    "friends.blocked": "you cannot add {name}: one of you blocked the other",
+    "friends.too-many": "a friend list holds at most {most} players",
+    "friends.block-self": "you cannot block yourself",
+    "limit.friend-changes": "changes to your friends and blocks",
+    "limit.invitations": "invitations",
+    "invite.sign-in": "sign in to invite friends",
+    "invite.seat": "seat {seat}: only a person seat other than your own can be kept for a "
+                   "friend",
+    "invite.not-friend": "{name} is not on your friend list: add them first",
+    "invite.blocked": "you cannot invite {name}",
+    "invite.twice": "{name} is invited to one seat only",
+    "invite.not-found": "no such invitation",
+    "invite.answered": "this invitation was answered already",
+    "invite.still-waiting": "{name} may still answer: the seat can be given to someone else "
+                            "once they decline or the time to answer has passed",
+    "invite.how": "give the seat with 'invite' (a friend's name), 'bot' (a level) or 'open'",
+    "invite.bad-bot": "no such bot; the levels are {levels}",
+    "invite.reserved": "this seat is kept for an invited player",
+    "seat.blocked": "you cannot take a seat in this game",
+    "chat.blocked": "nobody at this table can read your messages",
 }
 
 

@@ -274,11 +274,16 @@ class Accounts:
         if rated and session is None:
             raise ClientError("sign-in", say("rated.sign-in"))
         check = self._check_rated if rated else None
+        friends = self.server.friends
+        user = None if session is None else session.user
+        invites = friends.invitees(data, user) if friends is not None else {}
         room = self.server.create(data, _client(request), check=check,
-                                  account=None if session is None else session.user.id)
-        if session is not None:
+                                  account=None if user is None else user.id)
+        if user is not None:
             for seat in room.claimed:
-                self._hold(room, seat, session.user)
+                self._hold(room, seat, user)
+        if friends is not None and user is not None:
+            friends.invite_seats(room, invites, user)
         if rated:
             self.store.add_rated(room.id, room.game.info.name, len(room.params.seats))
         return room
@@ -319,6 +324,8 @@ class Accounts:
         if rated and session is not None and \
                 session.user.id in self.store.holders(game_id).values():
             raise ClientError("full", say("seat.rated-twice"))
+        if session is not None and self.server.friends is not None:
+            self.server.friends.may_join(game_id, session.user)
         seat, token = self.server.claim(game_id, _client(request))
         if session is not None:
             room = self.server.room(game_id)
@@ -335,6 +342,9 @@ class Accounts:
         if user is not None and self.server.notifier is not None:
             self.server.notifier.at_table(user.id, room.id)
         holder = self.store.seat_holder(room.id, seat)
+        if self.server.friends is not None and (holder is None or user is None
+                                                or holder != user.id):
+            self.server.friends.may_take(room, seat, user)
         rated = self.store.rated_game(room.id) is not None
         if not rated:
             if user is not None and holder is None:
@@ -452,8 +462,10 @@ class Accounts:
             line["rating"] = None if change is None else {"before": round(change[0], 2),
                                                            "after": round(change[1], 2)}
             history.append(line)
+        friends = {} if self.server.friends is None else \
+            self.server.friends.on_profile(user, viewer)
         return {"name": user.name, "ratings": self.store.ratings_of(user.id),
-                "games": history, "you": own}
+                "games": history, "you": own, **friends}
 
     def leaderboard(self, game: Any, players: Any) -> dict[str, Any]:
         site = self.server.site(game)
@@ -519,7 +531,8 @@ def install(app: FastAPI, server: GameServer, store: AccountStore) -> Accounts:
 def _routes(app: FastAPI, accounts: Accounts) -> None:
     no_cache = {"Cache-Control": "no-cache"}
     for path, page in (("/me", "me.html"), ("/leaderboard", "leaderboard.html"),
-                       ("/account", "account.html"), ("/your-move", "your-move.html")):
+                       ("/account", "account.html"), ("/your-move", "your-move.html"),
+                       ("/friends", "friends.html")):
         app.add_api_route(path, _page(page, no_cache), methods=["GET"])
 
     @app.get("/players/{name}")
@@ -543,7 +556,9 @@ def _routes(app: FastAPI, accounts: Accounts) -> None:
         session = accounts.signed_in(request, changes=False)
         if session is None:
             return {"user": None, "csrf": None}
-        return {"user": {"name": session.user.name}, "csrf": session.csrf}
+        friends = accounts.server.friends
+        return {"user": {"name": session.user.name}, "csrf": session.csrf,
+                "invitations": 0 if friends is None else friends.pending(session.user)}
 
     @app.get("/api/me/games")
     async def my_games(request: Request) -> dict[str, Any]:

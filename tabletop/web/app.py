@@ -36,6 +36,7 @@ from .. import i18n
 from ..ratings import bot_table
 from ..text import say
 from . import accounts as account_routes
+from . import friends as friend_routes
 from . import i18n_web, timing
 from .account_store import open_account_store
 from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
@@ -43,6 +44,7 @@ from .chat import MAX_CHARS, Chat
 from .connection import Connection
 from .deadline import REQUEST_SECONDS
 from .errors import ClientError, Refused
+from .friends import Friends
 from .hinting import Hinting
 from .learn import learn_offer, learn_routes
 from .limits import (
@@ -79,7 +81,9 @@ DEFAULT_DB = "sqlite:///gonzaga.db"
 STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
           "rate-limited": 429, "too-many-games": 429, "server-full": 503, "review-failed": 503,
           "sign-in": 401, "bad-login": 401,
-          "csrf": 403, "other-account": 403, "name-taken": 409}  # else 400
+          "csrf": 403, "other-account": 403, "name-taken": 409,
+          "blocked": 403, "invited": 403, "not-friend": 403, "answered": 409,
+          "waiting": 409}  # else 400
 SHUTDOWN_WAIT = 5.0  # seconds a stopping server waits for its tasks to end
 #: Players arriving (a hello: a catch-up, a seat taken, a first view) handled at once. When
 #: everyone reconnects at the same moment (a restart), the rest wait their turn rather than
@@ -143,6 +147,12 @@ class Limits:
     chat_burst: int = 5
     address_chat_per_second: float = 2.0  # chat lines per client address, after a burst
     address_chat_burst: int = 20
+    friend_changes_per_hour: float = 60.0  # friends added or removed, players blocked or
+    friend_change_burst: int = 30  # unblocked, per account, after a burst
+    invitations_per_hour: float = 30.0  # seats an account invites friends to, after a burst
+    invitation_burst: int = 10
+    invitation_seconds: float = 86_400.0  # an invitation unanswered this long may be given
+    # to another friend, a bot or anyone by whoever invited
     connections_per_seat: int = 6  # WebSockets open on one seat of a game (0: no limit)
     connections_per_address: int = 48  # WebSockets open from one client address (0: none)
     request_seconds: float = REQUEST_SECONDS  # an HTTP request's headers and body must arrive
@@ -195,6 +205,7 @@ class GameServer:
         self.lobby_limit = RateLimiter(self.limits.lobby_per_second, self.limits.lobby_burst)
         self._lobby_cache: dict[tuple[str, int], tuple[float, Listing]] = {}
         self.accounts: account_routes.Accounts | None = None  # set by `accounts.install`
+        self.friends: Friends | None = None  # set by `friends.install`
         self.turns = Timekeeper(self, store, clock)
         self._store_threads: ThreadPoolExecutor | None = None
         self._arrivals: asyncio.Semaphore | None = None  # made on the server's loop
@@ -438,6 +449,15 @@ class GameServer:
         if self.cluster is not None:
             self.cluster.changed(room)
 
+    def _invited(self, account_id: int, game_id: str, seat: int, by_account: int) -> None:
+        """Called once for each invitation made, when it is made (a new game's seat, or a
+        seat given to another friend): the invited player is told by their notifications
+        (the invitation itself is stored before)."""
+        if self.notifier is None or self.accounts is None:
+            return
+        by = self.accounts.store.user_by_id(by_account)
+        self.notifier.invited(account_id, game_id, seat, by.name if by else "", "/friends")
+
     def claim(self, game_id: str, client: str = "") -> tuple[int, str]:
         self.lobby_limit.check(client, "lobby requests from your address")
         room = self.room(game_id)
@@ -446,7 +466,7 @@ class GameServer:
         if not room.params.public:
             raise ClientError("full", say("error.invitation"))
         for seat, token in sorted(room.tokens.items()):
-            if seat in room.claimed:
+            if seat in room.claimed or seat in room.params.reserved:
                 continue
             section, summary = room.line_if_claimed(seat)
             if self.store.claim(game_id, seat, section=section, summary=summary):
@@ -602,9 +622,18 @@ class GameServer:
         if message.get("type") != "chat":
             return
         text = json.dumps(message)
+        room = self.rooms.get(game_id)
         for conn in self.conns.get(game_id, ()):
-            if conn.joined:
+            if not conn.joined:
+                continue
+            hidden = self.friends.hidden_seats(room, conn.account) \
+                if self.friends is not None and room is not None else set()
+            lines = [line for line in message.get("lines") or () if isinstance(line, dict)
+                     and line.get("seat") not in hidden]
+            if len(lines) == len(message.get("lines") or ()):
                 conn.send(text)
+            elif lines:
+                conn.send(json.dumps({**message, "lines": lines}))
 
     def presence(self, room: Room, but: Connection | None = None) -> None:
         text = json.dumps({"type": "presence", "seats": room.seats_json()})
@@ -834,7 +863,9 @@ class GameServer:
         elif kind == "rematch":
             await self.rematch(room, conn.seat, _client(conn.ws))
         elif kind == "chat":
-            line = self.chat.post(conn, room, msg.get("text"), self.conns.get(room.id, ()))
+            reads = self.friends.chat_readers(room, conn.account) if self.friends else None
+            line = self.chat.post(conn, room, msg.get("text"), self.conns.get(room.id, ()),
+                                  **({"reads": reads} if reads else {}))
             if self.cluster is not None:  # players of this game on other processes read it too
                 self.cluster.relay(room.id, {"type": "chat", "lines": [line]})
         elif kind == "hint":
@@ -851,6 +882,8 @@ class GameServer:
         self._check_seat_connections(conn, room, seat)
         if self.accounts is not None:
             self.accounts.opening(conn.ws, room, seat)  # the seat's account, rated games' rules
+            user = self.accounts.ws_user(conn.ws)
+            conn.account = None if user is None else user.id
         if seat is not None and seat not in room.claimed:
             section, summary = room.line_if_claimed(seat)
             if await self._hot("claim", room.id, seat, section=section, summary=summary):
@@ -867,7 +900,8 @@ class GameServer:
                               "chat": {"max_chars": MAX_CHARS, "may_write": seat is not None},
                               "hints": room.params.hints}))
         conn.send_view()
-        chat = self.chat.history(room)
+        hidden = self.friends.hidden_seats(room, conn.account) if self.friends else set()
+        chat = self.chat.history(room, hidden)
         if chat is not None:
             conn.send(chat)
         if seat is not None:
@@ -919,6 +953,8 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
         await server.shutdown()  # its tasks end, the cluster's included
         store.close()
         account_store.close()
+        if server.friends is not None:
+            server.friends.store.close()
 
     app = _App(title=" & ".join(s.game.info.title for s in sites.values()),
                lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
@@ -931,7 +967,8 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
         site.routes(app, server)
     _lobby_routes(app, server)
     _game_routes(app, server)
-    account_routes.install(app, server, account_store)
+    accounts = account_routes.install(app, server, account_store)
+    friend_routes.install(app, server, accounts, store)
     config = notices or NoticeConfig()
     config.titles = {name: site.game.info.title for name, site in sites.items()}
     notices_install(app, server, config)
@@ -1012,7 +1049,8 @@ def _lobby_routes(app: FastAPI, server: GameServer) -> None:
                 "you": min(room.claimed, default=None),
                 "seats": [{"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
                            "link": f"/game/{room.id}#{room.tokens[i]}"
-                           if i in room.tokens else None}
+                           if i in room.tokens and i not in room.params.reserved else None,
+                           "invited": i in room.params.reserved}
                           for i, s in enumerate(room.params.seats)]}
 
     @app.get("/api/games")

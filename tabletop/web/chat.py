@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import TYPE_CHECKING, Any
 
 from ..text import say
@@ -105,14 +105,16 @@ class Chat:
         self.limit = RateLimiter(rate, burst)
         self.address_limit = RateLimiter(address_rate, address_burst)
 
-    def history(self, room: Room) -> str | None:
-        """The message a joining connection gets: the game's last lines (None: no chat yet)."""
-        lines = self.store.recent(room.id)
+    def history(self, room: Room, hidden: Container[int] = ()) -> str | None:
+        """The message a joining connection gets: the game's last lines but those of the
+        `hidden` seats (None: no chat to show)."""
+        lines = [line for line in self.store.recent(room.id) if line["seat"] not in hidden]
         return json.dumps({"type": "chat", "history": True, "lines": lines}) if lines else None
 
-    def post(self, conn: Connection, room: Room, text: Any,
-             conns: Any) -> dict[str, Any]:
-        """A player's line: checked, stored, sent to every joined connection of the game."""
+    def post(self, conn: Connection, room: Room, text: Any, conns: Any,
+             reads: Callable[[Connection], bool] = lambda other: True) -> dict[str, Any]:
+        """A player's line: checked, stored, sent to every joined connection of the game
+        that `reads` it (not to a player who blocked the writer or whom the writer blocked)."""
         if conn.seat is None:
             raise ClientError("spectator", say("chat.spectator"))
         self.address_limit.check(conn.address, say("chat.rate"))
@@ -126,7 +128,7 @@ class Chat:
             raise ClientError("storage", str(exc)) from None
         message = json.dumps({"type": "chat", "lines": [line]})
         for other in conns:
-            if other.joined:
+            if other.joined and reads(other):
                 other.send(message)
         return line
 

@@ -42,6 +42,7 @@ class Connection:
         self.ws = ws
         self.address = ws.client.host if getattr(ws, "client", None) else ""
         self.seat: int | None = None
+        self.account: int | None = None  # the signed-in player's account, if any (blocks)
         self.joined = False  # said hello: receives the game's messages
         self.lang = "en"  # the language its views are built in (tabletop.i18n)
         self.dropped: str | None = None  # why the server let go of this client

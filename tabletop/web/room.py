@@ -59,6 +59,9 @@ class GameParams:
     timing: dict[str, Any] | None = None  # a turn-based game's limits (`tabletop.web.timing`)
     tutorial: str | None = None  # a tutorial game: its script refuses moves off the script
     hints: bool = False  # players may ask the search for a hint (`tabletop.web.hinting`)
+    # person seats kept for an invited account until it accepts (`tabletop.web.friends`):
+    # nobody else may take them, and the lobby does not offer them
+    reserved: set[int] = field(default_factory=set)
 
     def to_json(self, site: WebGame) -> dict[str, Any]:
         learn = {"tutorial": self.tutorial} if self.tutorial else {}
@@ -67,7 +70,8 @@ class GameParams:
                           for s in self.seats],
                 "seed": self.seed, "options": self.options, "public": self.public,
                 "bot_seed": self.bot_seed, "setup": self.setup, "timing": self.timing,
-                "hints": self.hints, **site.params_extra()}
+                "hints": self.hints, **site.params_extra(),
+                **({"reserved": sorted(self.reserved)} if self.reserved else {})}
 
     @staticmethod
     def from_json(data: dict[str, Any], site: WebGame) -> GameParams:
@@ -80,7 +84,8 @@ class GameParams:
                           bool(data.get("public", False)), data.get("setup"),
                           int(data.get("bot_seed", seed or 0)), str(data.get("game", "gonzaga")),
                           data.get("timing"), data.get("tutorial") or None,
-                          bool(data.get("hints", False)))
+                          bool(data.get("hints", False)),
+                          {int(i) for i in data.get("reserved") or ()})
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
@@ -256,9 +261,11 @@ class Room:
         mine = self.state.history
         self.claimed |= stored.claimed
         named = GameParams.from_json(stored.params, self.site)
+        self.params.reserved = named.reserved  # invitations answered or given elsewhere
         renamed = [s.name for s in named.seats] != [s.name for s in self.params.seats]
         if renamed:  # a seat taken by an account on another process: the game under its name
             self.params.seats, self.params.setup = named.seats, named.setup
+            self.bots.update(self.seated_bots())  # or given to a bot there
             self._forget_texts()
         if list(mine) == theirs[:len(mine)] and not renamed:
             for action in theirs[len(mine):]:
@@ -380,7 +387,7 @@ class Room:
                 "asked": self.asked(s),  # whose move a person makes: "your move", "my games"
                 "seats": [{"name": seat.name, "kind": seat.kind, "bot": seat.bot,
                            "open": self.params.public and seat.kind == PERSON
-                           and i not in self.claimed,
+                           and i not in self.claimed and i not in self.params.reserved,
                            "score": scores[i]}
                           for i, seat in enumerate(self.params.seats)]}
 
@@ -410,7 +417,7 @@ class Room:
             return None
         if (state if state is not None else self.state).is_over:
             return "finished"
-        free = any(s.kind == PERSON and i not in self.claimed
+        free = any(s.kind == PERSON and i not in self.claimed and i not in self.params.reserved
                    for i, s in enumerate(self.params.seats))
         return "open" if free else "playing"
 
@@ -534,8 +541,22 @@ class Room:
         if s.kind != PERSON or s.named or self.params.setup is None:
             return False
         s.name, s.named = name, True
+        self._replay_names()
+        return True
+
+    def seat_bot(self, seat: int, level: str, name: str) -> None:
+        """A person seat nobody took becomes a bot's (an invitation declined): the game is
+        replayed under the bot's name, and the bot plays the seat from now on."""
+        self.params.seats[seat] = Seat(BOT, name, level)
+        self.params.reserved.discard(seat)
+        self.bots[seat] = level
+        self._replay_names()
+
+    def _replay_names(self) -> None:
+        """The game replayed under the seats' names as they are now."""
         names = [x.name for x in self.params.seats]
-        self.params.setup = self.game.renamed(self.params.setup, names)
+        if self.params.setup is not None:  # else the deal is made from the names and seed
+            self.params.setup = self.game.renamed(self.params.setup, names)
         state, before = self.initial_state(), None
         for action in self.state.history:
             new = self.game.apply(state, action)
@@ -544,7 +565,6 @@ class Room:
         self.state, self.before = state, before
         self._forget_texts()
         self.touch()
-        return True
 
     def _forget_texts(self) -> None:
         """The sentences built so far name the seats as they were."""

@@ -308,3 +308,17 @@ def test_a_webhook_to_a_public_address_passes_the_check():
     target = check_webhook("https://93.184.216.34:8443/api/hook?x=1")
     assert (target.host, target.port, target.address, target.path) == \
         ("93.184.216.34", 8443, "93.184.216.34", "/api/hook?x=1")
+
+
+def test_an_invitation_tells_the_invited_player_who_asks_and_where_to_answer(db_url, mailbox):
+    table = Table(db_url, Clock(), mailbox)
+    table.choose(1, email="bea@example.org", email_verified=True, lang="it")
+    # what the friends' code calls when an invitation is stored
+    table.server.accounts = type("Accounts", (), {"store": table.accounts})()
+    table.server._invited(table.user_of(1), table.room.id, 1, table.user_of(0))
+    table.server._invited(table.user_of(1), table.room.id, 1, table.user_of(0))  # once
+    table.send()
+    [mail] = mailbox.wait_for(1)
+    assert mail["Subject"] == "Ann ti invita a giocare a Signorie"
+    assert f"{SITE}/friends" in text_of(mail)
+    assert len(mailbox.messages) == 1

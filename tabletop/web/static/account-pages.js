@@ -99,6 +99,22 @@ async function yourMovePage() {
 
 // -- a player's profile ---------------------------------------------------------------------------
 
+// the player's friends (none shown to someone they blocked); add them, block them
+async function profileFriends(p) {
+  $("profile-friends-box").hidden = p.friends === null || p.friends === undefined;
+  $("profile-friends").replaceChildren(...(p.friends && p.friends.length ? p.friends.map((n) => el("li", { "data-friend": n }, profileLink(n))) : none(t("No friend yet."))));
+  const user = await Account.me();
+  if (!user || p.you) return;
+  const reload = () => profilePage();
+  $("profile-actions").hidden = false;
+  $("profile-actions").replaceChildren(
+    p.blocked ? "" : el("button", { type: "button", id: "profile-friend", class: p.friend ? "" : "primary",
+      onclick: () => post(p.friend ? "/api/friends/remove" : "/api/friends", { name: p.name }, reload) }, p.friend ? t("Remove from your friends") : t("Add as a friend")),
+    " ", el("button", { type: "button", id: "profile-block",
+      onclick: () => post(p.blocked ? "/api/blocks/remove" : "/api/blocks", { name: p.name }, reload) }, p.blocked ? t("Unblock") : t("Block")));
+  $("profile-actions").dataset.friend = p.friend ? "yes" : "no";
+  $("profile-actions").dataset.blocked = p.blocked ? "yes" : "no";
+}
 async function profilePage() {
   const name = decodeURIComponent(location.pathname.split("/").pop());
   let p;
@@ -108,6 +124,7 @@ async function profilePage() {
   }
   $("profile-name").textContent = p.name;
   document.title = p.name;
+  profileFriends(p);
   $("profile-ratings").replaceChildren(...(p.ratings.length ? p.ratings.map((r) => el("tr", { "data-rating": `${r.game}-${r.players}` },
     el("td", { text: titleOf(r.game) }), el("td", { text: t("{n} players", { n: r.players }) }),
     el("td", { class: "num", text: rating(r.rating) }), el("td", { class: "num", text: String(r.games) }))) :
@@ -120,6 +137,76 @@ async function profilePage() {
     if (g.id) li.append(" ", el("a", { href: `/game/${g.id}#replay` }, t("replay")));
     return li;
   }) : [el("li", { class: "muted", text: t("No finished game yet.") })]));
+}
+
+// -- friends, invitations, blocks -----------------------------------------------------------------
+
+const STATUS_WORDS = () => ({ waiting: t("waiting for an answer"), accepted: t("accepted"), declined: t("declined"), expired: t("not answered in time") });
+function profileLink(name) { return el("a", { href: `/players/${encodeURIComponent(name)}`, text: name }); }
+async function post(path, body, done) {
+  try { const r = await api(path, body); await done(r); } catch (e) { toast(e.message); }
+}
+function invitedLine(i, reload) {
+  const li = el("li", { "data-invitation": `${i.game}:${i.seat}`, "data-status": i.status },
+    t("{by} invites you to a game of {game}, seat {seat}", { by: i.by, game: titleOf(i.game_name), seat: i.seat + 1 }), " ");
+  if (i.status === "waiting" || i.status === "expired") {
+    const path = `/api/invitations/${encodeURIComponent(i.game)}/${i.seat}`;
+    li.append(el("button", { type: "button", class: "primary", "data-accept": "", onclick: () => post(`${path}/accept`, {}, (r) => { location.href = r.link; }) }, t("Accept")), " ",
+      el("button", { type: "button", "data-decline": "", onclick: () => post(`${path}/decline`, {}, reload) }, t("Decline")));
+  } else li.append(el("span", { class: "tag", text: STATUS_WORDS()[i.status] }));
+  return li;
+}
+// a seat declined or not answered in time: to another friend, a bot, or anyone
+function giveSeat(i, friends, reload) {
+  const path = `/api/invitations/${encodeURIComponent(i.game)}/${i.seat}/give`;
+  const who = el("select", { "data-give-friend": "", "aria-label": t("Invite another friend") },
+    ...friends.filter((f) => f.name !== i.to).map((f) => el("option", { value: f.name }, f.name)));
+  const offer = GAMES[i.game_name] || { bots: [] };
+  const levelName = (b) => ((offer.bot_levels || []).find((l) => l.id === b) || { name: b }).name;
+  const bot = el("select", { "data-give-bot": "", "aria-label": t("Give the seat to a bot") }, ...offer.bots.map((b) => el("option", { value: b }, levelName(b))));
+  const box = el("span", { class: "row" });
+  if (who.options.length) box.append(who, el("button", { type: "button", "data-give": "invite", onclick: () => post(path, { invite: who.value }, reload) }, t("Invite")));
+  box.append(bot, el("button", { type: "button", "data-give": "bot", onclick: () => post(path, { bot: bot.value }, reload) }, t("Give to the bot")),
+    el("button", { type: "button", "data-give": "open", onclick: () => post(path, { open: true }, async (r) => { toast(t("The seat is open to anyone: send its link."), "info"); box.replaceChildren(linkLine(t("Seat link:"), r.link)); }) }, t("Open to anyone")));
+  return box;
+}
+function sentLine(i, friends, reload) {
+  const li = el("li", { "data-sent": `${i.game}:${i.seat}`, "data-status": i.status },
+    t("{to}, seat {seat} of a game of {game}:", { to: i.to, seat: i.seat + 1, game: titleOf(i.game_name) }), " ",
+    el("span", { class: "tag", text: STATUS_WORDS()[i.status] }), " ");
+  if (i.status === "declined" || i.status === "expired") li.append(giveSeat(i, friends, reload));
+  else if (i.status === "waiting") li.append(el("span", { class: "muted", text: t("until {when}", { when: when(i.until) }) }));
+  return li;
+}
+function friendLine(f, reload) {
+  const games = f.games.map((g) => el("li", { "data-friend-game": g.id },
+    t("{game}, round {round}", { game: titleOf(g.game), round: g.round ?? "–" }), " ",
+    el("a", { href: `/game/${g.id}#watch` }, t("watch")), g.open ? el("span", { class: "tag", text: t("a seat is free") }) : ""));
+  return el("li", { "data-friend": f.name }, profileLink(f.name), " ",
+    el("button", { type: "button", class: "link", "data-unfriend": f.name, onclick: () => post("/api/friends/remove", { name: f.name }, reload) }, t("Remove")),
+    games.length ? el("ul", { class: "friend-games" }, ...games) : "");
+}
+function none(text) { return [el("li", { class: "muted", text })]; }
+async function friendsPage() {
+  const user = await Account.me();
+  if (!user) { $("need-sign-in").hidden = false; return; }
+  $("friends-page").hidden = false;
+  const load = async () => {
+    let f;
+    try { f = await api("/api/friends"); } catch (e) { toast(e.message); return; }
+    $("invited").replaceChildren(...(f.invited.length ? f.invited.map((i) => invitedLine(i, load)) : none(t("No invitation."))));
+    $("friends").replaceChildren(...(f.friends.length ? f.friends.map((x) => friendLine(x, load)) : none(t("No friend yet."))));
+    $("sent").replaceChildren(...(f.sent.length ? f.sent.map((i) => sentLine(i, f.friends, load)) : none(t("No invitation."))));
+    $("blocked").replaceChildren(...(f.blocked.length ? f.blocked.map((name) => el("li", { "data-blocked": name }, profileLink(name), " ",
+      el("button", { type: "button", class: "link", "data-unblock": name, onclick: () => post("/api/blocks/remove", { name }, load) }, t("Unblock")))) : none(t("Nobody."))));
+    $("friends-page").dataset.loaded = String(Date.now());
+  };
+  const form = (id, path, input) => {
+    $(id).onsubmit = (ev) => { ev.preventDefault(); post(path, { name: $(input).value }, () => { $(input).value = ""; return load(); }); };
+  };
+  form("add-friend-form", "/api/friends", "friend-name");
+  form("block-form", "/api/blocks", "block-name");
+  load();
 }
 
 // -- the leaderboard ------------------------------------------------------------------------------
@@ -166,5 +253,6 @@ async function accountPages() {
   else if (page === "your-move") yourMovePage();
   else if (page === "profile") profilePage();
   else if (page === "leaderboard") leaderboardPage();
+  else if (page === "friends") friendsPage();
 }
 accountPages();

@@ -21,7 +21,10 @@ const Account = (() => {
     const user = await me();
     const links = [el("a", { href: "/leaderboard", id: "nav-leaderboard" }, t("Leaderboard"))];
     if (user) {
+      const waiting = who.invitations || 0;  // invitations waiting for an answer
       links.push(el("a", { href: "/me", id: "nav-my-games" }, t("My games")),
+        el("a", { href: "/friends", id: "nav-friends", "data-invitations": waiting },
+          waiting ? t("Friends ({count})", { count: waiting }) : t("Friends")),
         el("a", { href: `/players/${encodeURIComponent(user.name)}`, id: "nav-profile", text: user.name }),
         el("button", { type: "button", id: "nav-sign-out", class: "link", onclick: signOut }, t("Sign out")));
     } else {

@@ -4,7 +4,7 @@
 
 const lobby = {
   games: [], game: null, extra: { open: [], playing: [], finished: [] }, more: {}, first: {},
-  timer: null,
+  timer: null, friends: [],  // friends: a signed-in player's friends, to invite
 };
 const SECTIONS = ["open", "playing", "finished"];
 const MAX_SEATS_SHOWN = 8;  // never more than a game's own maximum; a guard against bad data
@@ -65,8 +65,14 @@ function seatRow(i, kind, bot) {
     seedRule();
   };
   kindSel.addEventListener("change", showHelp);
+  // a person seat other than the creator's may be kept for a friend (signed in, with friends)
+  const invite = el("select", { "data-seat-invite": i, "aria-label": t("Seat {n}: invite a friend", { n: i + 1 }) },
+    el("option", { value: "" }, t("no invitation")), ...lobby.friends.map((f) => el("option", { value: f }, t("invite {name}", { name: f }))));
+  const showInvite = () => { invite.hidden = i === 0 || kindSel.value !== "person" || !lobby.friends.length; if (invite.hidden) invite.value = ""; };
+  kindSel.addEventListener("change", showInvite);
+  showInvite();
   const row = el("div", { class: "seat" }, el("div", { class: "row" }, el("span", { text: t("Seat {n}", { n: i + 1 }) }), kindSel,
-    el("input", { "data-seat-name": i, placeholder: t("name (optional)"), maxlength: 40, size: 14, "aria-label": t("Seat {n}: name", { n: i + 1 }) })), help);
+    el("input", { "data-seat-name": i, placeholder: t("name (optional)"), maxlength: 40, size: 14, "aria-label": t("Seat {n}: name", { n: i + 1 }) }), invite), help);
   setTimeout(showHelp, 0);
   return row;
 }
@@ -172,7 +178,8 @@ async function createGame(ev) {
   ev.preventDefault();
   const seats = [...$("seat-rows").children].map((row) => {
     const kind = row.querySelector("select").value, name = row.querySelector("input").value;
-    return kind === "person" ? { kind: "person", name } : { kind: "bot", bot: kind.slice(4), name };
+    const invite = row.querySelector("[data-seat-invite]").value;
+    return kind === "person" ? { kind: "person", name, ...(invite ? { invite } : {}) } : { kind: "bot", bot: kind.slice(4), name };
   });
   const seedText = $("seed").disabled ? "" : $("seed").value;
   try {
@@ -181,15 +188,17 @@ async function createGame(ev) {
     const people = g.seats.filter((s) => s.link);
     const mine = g.you === undefined || g.you === null ? people[0] : people.find((s) => s.seat === g.you) || people[0];
     saveInvites(g.id, { seats: people.map((s) => ({ name: s.name, link: s.link })), spectator: g.spectator });
+    const invited = g.seats.filter((s) => s.invited).map((s) => el("li", { "data-seat-invited": s.seat },
+      t("Seat {n}: {name} is invited, and answers on their friends page.", { n: s.seat + 1, name: seats[s.seat].invite })));
     // with one person seat, go and play; with several, the links are to be sent first
-    if (people.length === 1) { location.href = people[0].link; return; }
+    if (people.length === 1 && !invited.length) { location.href = people[0].link; return; }
     const links = people.map((s) => s === mine
       ? el("li", { class: "mine" }, el("strong", { text: t("{name} (you): ", { name: s.name }) }), el("a", { href: s.link, "data-seat-link": s.seat, class: "button primary" }, t("open your seat")))
       : linkLine(`${s.name}:`, s.link, { "data-seat-link": s.seat }));
     $("created").hidden = false;
     $("created").replaceChildren(el("h3", { text: t("{game}: game created", { game: titleOf(g.game) }) }),
       el("p", { class: "muted", text: t("Send each other player their own link, privately: whoever has a link plays that seat. You find the links again in the game, under “Invite links”.") }),
-      el("ul", { class: "links" }, ...links, linkLine(t("Spectators:"), g.spectator)));
+      el("ul", { class: "links" }, ...links, ...invited, linkLine(t("Spectators:"), g.spectator)));
     $("created").scrollIntoView();
   } catch (e) { toast(e.message); }
 }
@@ -252,6 +261,12 @@ async function moreGames(section) {
   } catch (e) { toast(e.message); }
 }
 
+// a signed-in player's friends, whom the seats may be kept for
+async function friendNames() {
+  if (!(await Account.me())) return [];
+  try { return (await api("/api/friends")).friends.map((f) => f.name); } catch (e) { return []; }
+}
+
 // -- start ----------------------------------------------------------------------------------------
 
 async function main() {
@@ -268,6 +283,7 @@ async function main() {
   document.title = $("brand").textContent = lobby.games.map((g) => g.title).join(" & ");
   $("game-cards").replaceChildren(...lobby.games.map(gameCard));
   $("game-choice").hidden = lobby.games.length < 2;
+  lobby.friends = await friendNames();
   const asked = new URLSearchParams(location.search).get("game");
   chooseGame(asked || lobby.games[0].name);
   $("add-seat").onclick = addSeat;
