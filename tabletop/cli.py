@@ -529,9 +529,24 @@ def bench(
                                             "on different processes (the worst case).")
                      ] = "game",
     option: OptionWords = None,
+    notices: Annotated[bool, typer.Option("--notices", help="Deliver your-turn events of "
+                                          "turn-based games to an SMTP server and a webhook "
+                                          "receiver on loopback while the server process is "
+                                          "killed again and again; nothing may be lost.")
+                       ] = False,
+    events: Annotated[int, typer.Option(help="--notices: your-turn events to make.")] = 10_000,
+    kills: Annotated[int, typer.Option(help="--notices: times the server process is killed "
+                                            "with SIGKILL meanwhile.")] = 20,
 ) -> None:
     """Measure speed on one core: games per second, placement listing, clone+apply, search;
-    or, with --server, the web server's latency under load (or its memory, with --memory)."""
+    or, with --server, the web server's latency under load (or its memory, with --memory);
+    or, with --notices, notifications delivered through crashes (`--server-games` games)."""
+    if notices:
+        from tabletop.web.noticebench import run_notice_bench
+
+        _print_figures(run_notice_bench(games=server_games, events=events, kills=kills, db=db),
+                       as_json)
+        return
     chosen = game_named(game)
     options = game_options(chosen, option=option)
     if server:

@@ -256,6 +256,8 @@ class GameServer:
         self._spawn(self._sweep_forever(self.limits.sweep_seconds))
         self._spawn(self._clocks_forever(self.limits.turn_check_seconds))
         if self.notifier is not None:
+            if self.cluster is None:  # alone on its database: a dead predecessor's leases go
+                self.notifier.sender.release()
             self._spawn(self.notifier.sender.run_forever())
 
     async def store_ready(self) -> None:

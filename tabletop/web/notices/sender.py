@@ -222,16 +222,19 @@ class Sender:
         wait = self._rate_wait(int(user_id), channel, now)
         if wait is not None and kind not in ONCE_KINDS:
             return self._retry(key, attempts, wait, None, count=False)
+        def sent() -> None:
+            self.sent += 1
+            self._finish(key, "sent", None, blank=kind in ONCE_KINDS)
+
         try:
-            self._send(settings, channel, kind, facts, key)
+            self._send(settings, channel, kind, facts, key, sent)
         except (SendFailed, Refused) as exc:
             permanent = isinstance(exc, Refused) or exc.permanent
             if permanent or attempts + 1 >= self.config.attempts:
                 self.failed += 1
                 return self._finish(key, "failed", str(exc))
             return self._retry(key, attempts, now + _backoff(attempts + 1), str(exc))
-        self.sent += 1
-        return self._finish(key, "sent", None, blank=kind in ONCE_KINDS)
+        return None
 
     @staticmethod
     def _still_wanted(s: Settings, channel: str, kind: str, facts: dict[str, Any]) -> bool:
@@ -251,14 +254,15 @@ class Sender:
         return float(rows[len(rows) - limit][0]) + 3600
 
     def _send(self, s: Settings, channel: str, kind: str, facts: dict[str, Any],
-              key: str) -> None:
+              key: str, sent: Callable[[], None]) -> None:
+        """Compose and send; `sent` marks the delivery the moment the other side accepted."""
         message = compose(kind, facts, self.config.site_url, s.lang)
         if channel == "email":
             relay = self.config.relay
             if relay is None or not s.email:
                 raise SendFailed("e-mail is off on this server", permanent=True)
             unsub = None if kind in ONCE_KINDS else s.unsubscribe
-            relay.send(email(message, s.email, key, self.config.site_url, unsub, s.lang))
+            relay.send(email(message, s.email, key, self.config.site_url, unsub, s.lang), sent)
             return
         target = check_webhook(s.webhook, loopback=self.config.loopback_webhooks)
         facts_out = {"event": kind, "key": key, "game": facts.get("game"),
@@ -266,6 +270,7 @@ class Sender:
                      "url": message.link}
         post_webhook(target, webhook_body(s.webhook_format, target.url, message.text(),
                                           facts_out), key)
+        sent()
 
     def _finish(self, key: str, state: str, error: str | None, blank: bool = False) -> None:
         sql = "UPDATE deliveries SET state=?, sent=?, lease=NULL, error=?"
@@ -282,6 +287,14 @@ class Sender:
                        "WHERE key=?", (due, error, attempts + int(count), key))
 
     # -- running ---------------------------------------------------------------------------
+
+    def release(self) -> None:
+        """Give back every lease: the only sender of the database starts, so whatever a
+        killed predecessor held is nobody's (with several processes leases just expire)."""
+        with self.store.tx() as db:
+            db.execute("UPDATE outbox SET lease=NULL WHERE state='new' AND lease IS NOT NULL")
+            db.execute("UPDATE deliveries SET lease=NULL WHERE state='pending' AND "
+                       "lease IS NOT NULL")
 
     def step(self, now: float | None = None) -> int:
         return self.expand(now) + self.deliver(now)
