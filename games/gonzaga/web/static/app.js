@@ -407,7 +407,9 @@ function placePlaceNames(size, gap, taken, markers) {
   return true;
 }
 
-// a sea's or a region's name on the free hex nearest the middle of its hexes; hidden if none is free
+// a sea's or a region's name on the free hex nearest the middle of its hexes; hidden if none is free.
+// It keeps a word space (a third of its height) from every other name, so that two names on one
+// line read as two.
 function placeAreaName(t, size, taken) {
   const hexes = ui.areaHexes[t.dataset.area] || [];
   t.style.display = "";
@@ -420,7 +422,8 @@ function placeAreaName(t, size, taken) {
     const w = s.w * size * k, h = s.h * size * k;
     for (const hx of byDistance) {
       const b = box(hx.x - w / 2, hx.y - h / 2, w, h);
-      if (!inside(b, ui.frame) || taken.some((o) => overlap(grow(b, 0.1), o))) continue;
+      const space = Math.max(0.1, h / 3);
+      if (!inside(b, ui.frame) || taken.some((o) => overlap(grow(b, space), o))) continue;
       t.style.display = "";
       putText(t, size * k, b.x, b.y);
       taken.push(b);
