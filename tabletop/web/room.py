@@ -181,6 +181,20 @@ def level_names(bots: list[Seat], site: WebGame) -> list[str]:
     return names
 
 
+def lobby_line_named(line: dict[str, Any], site: WebGame) -> dict[str, Any]:
+    """A lobby line (`Room.summary`) with its bots named by their level in the language of the
+    moment (lines stored before seats said so keep their names)."""
+    seats = line.get("seats") or []
+    bots = [i for i, s in enumerate(seats) if s.get("kind") == BOT and s.get("named") is False]
+    if not bots:
+        return line
+    names = level_names([Seat(BOT, seats[i]["name"], seats[i].get("bot"), named=False)
+                         for i in bots], site)
+    named = dict(zip(bots, names, strict=True))
+    return {**line, "seats": [{**s, "name": named[i]} if i in named else s
+                              for i, s in enumerate(seats)]}
+
+
 def renamed(value: Any, names: dict[str, str]) -> Any:
     """`value` (a view's JSON: texts, lists, objects) with each name of `names` replaced
     wherever a text holds it, the longest names first."""
@@ -415,6 +429,7 @@ class Room:
                 "winners": list(self.game.winners(s)) if s.is_over else [],
                 "to_move": [] if s.is_over else list(s.to_move()),  # whose turn: "my games"
                 "seats": [{"name": seat.name, "kind": seat.kind, "bot": seat.bot,
+                           "named": seat.named,
                            "open": self.params.public and seat.kind == PERSON
                            and i not in self.claimed,
                            "score": scores[i]}

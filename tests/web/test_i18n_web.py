@@ -77,7 +77,7 @@ def _state(ws: Any) -> dict[str, Any]:
 def test_bots_named_by_their_level_are_named_in_each_viewers_language(server):
     """A game created in German, watched in English and in Italian: each viewer reads the
     bots' names (numbered where a level sits twice) in their own language, in the players'
-    list and in the log, and nowhere the German names."""
+    list, in the log and in the lobby, and nowhere the German names."""
     from games.gonzaga.web.wire import choose
     from tabletop import i18n
     from tabletop.text import say
@@ -93,7 +93,8 @@ def test_bots_named_by_their_level_are_named_in_each_viewers_language(server):
 
     seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"},
              {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}]
-    game = post(f"{server.base}/api/games", {"seats": seats, "seed": 4}, {"Cookie": "lang=de"})
+    game = post(f"{server.base}/api/games", {"seats": seats, "seed": 4, "public": True},
+                {"Cookie": "lang=de"})
     german = names("de")
     assert [s["name"] for s in game["seats"][1:]] == german
     token = game["seats"][0]["link"].split("#")[1]
@@ -113,3 +114,8 @@ def test_bots_named_by_their_level_are_named_in_each_viewers_language(server):
         assert any(names(lang)[0] in e["text"] for e in view["log"]), lang
         shown = json.dumps(view, ensure_ascii=False)
         assert not any(name in shown for name in german), lang
+        # and the lobby's line of the game
+        _, body = get(f"{server.base}/api/games", {"Cookie": f"lang={lang}"})
+        line = next(g for section in ("open", "playing", "finished")
+                    for g in json.loads(body)[section] if g["id"] == game["id"])
+        assert [s["name"] for s in line["seats"][1:]] == names(lang), lang
