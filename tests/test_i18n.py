@@ -184,3 +184,23 @@ def test_a_call_inside_another_calls_fields_is_extracted_too():
              'x = t("say \\"hi\\"");'
     assert [m for m, _ in _nested_calls(source)] == ["Turn order: {order}", "you", 'say "hi"']
     assert [line for _, line in _nested_calls(source)] == [1, 1, 2]
+
+
+def test_signorie_in_italian_says_turno_for_a_round_as_gonzaga_does():
+    """Italian players read one word for a round in both games (Gonzaga's "Turno"), never the
+    English "round": in Signorie's catalogs, its table's headline and its rules page."""
+    import re
+
+    from tabletop.web.rules import document
+
+    said = {name: i18n.catalog(name, "it") for name in ("gonzaga", "signorie", "tabletop")}
+    word = said["gonzaga"]["Round {round}"].split()[0]
+    assert word == "Turno"
+    assert said["signorie"]["Round {round}"].split()[0] == word
+    assert said["signorie"]["Round {round} of {rounds} · {phase}"].split()[0] == word
+    english = re.compile(r"\bround", re.IGNORECASE)
+    for name in ("signorie", "tabletop"):
+        found = [v for v in said[name].values() if english.search(re.sub(r"\{[^}]*\}", "", v))]
+        assert found == [], (name, found)
+    rules = re.sub(r"<[^>]*>", "", document("signorie", "it"))
+    assert not english.search(rules), english.findall(rules)

@@ -60,7 +60,7 @@ from .notices import Notifier
 from .notices import install as notices_install
 from .replaying import Replays
 from .reviewing import Reviews
-from .room import GameParams, Room, parse_params
+from .room import GameParams, Room, lobby_line_named, parse_params
 from .site import WebGame, load_sites
 from .storage import (
     GameExists,
@@ -351,6 +351,11 @@ class GameServer:
         self._add(room)
         self.kick_bots(room)
         return room
+
+    def in_viewers_names(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Lobby lines with their bots named in the viewer's language (`lobby_line_named`)."""
+        return [lobby_line_named(line, site) if (site := self._site_of(line)) else line
+                for line in lines]
 
     def _site_of(self, params: dict[str, Any]) -> WebGame | None:
         """The site of a stored game, None when this server does not host its game."""
@@ -1062,9 +1067,9 @@ def _lobby_routes(app: FastAPI, server: GameServer) -> None:
         server.lobby_limit.check(_client(request), "lobby requests from your address")
         if section is not None:
             page = server.lobby(section, offset)
-            return {"games": page.games, "more": page.more}
+            return {"games": server.in_viewers_names(page.games), "more": page.more}
         pages = {name: server.lobby(name, 0) for name in ("open", "playing", "finished")}
-        return {**{name: page.games for name, page in pages.items()},
+        return {**{name: server.in_viewers_names(page.games) for name, page in pages.items()},
                 "more": {name: page.more for name, page in pages.items()}}
 
     @app.post("/api/games/{game_id}/join")

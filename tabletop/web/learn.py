@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse
 
+from .. import i18n
 from .. import tutorial as tutorials
 from .errors import ClientError
 from .room import BOT, PERSON, GameParams, Room, Seat
@@ -43,9 +44,11 @@ def learn_routes(app: FastAPI, server: Any) -> None:
             raise ClientError("not-found", "this game has no rules page yet")
         chosen = pick_language(lang, request.cookies.get("lang"),
                                request.headers.get("accept-language"))
+        with i18n.use(chosen):  # the pictures' words (a card's name) are the page's language
+            facts = rules_module(game).facts()
         return {"game": game, "title": site.game.info.title, "lang": chosen,
                 "languages": list(LANGUAGES), "html": document(game, chosen),
-                "facts": rules_module(game).facts(),
+                "facts": facts,
                 "tutorial": tutorials.load(game) is not None}
 
     @app.post("/api/tutorials/{game}")

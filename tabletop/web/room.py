@@ -36,7 +36,8 @@ class Seat:
     name: str
     bot: str | None = None  # bot spec, e.g. "greedy"
     # the name is the seat's own (typed by the creator, or a player's account name); a
-    # person seat still called "Player 2" takes the name of the account that takes it
+    # person seat still called "Player 2" takes the name of the account that takes it; a bot
+    # named by its level is named in each viewer's language (`Room.names_in`)
     named: bool = True
 
 
@@ -164,17 +165,56 @@ def _parse_seats(seats_in: Any, site: WebGame) -> list[Seat]:
 
 
 def _bot_names(seats: list[Seat], site: WebGame) -> list[Seat]:
-    """Bots left unnamed go by their level, numbered when a level sits more than once (two
-    "Greedy bot" at one table could not be told apart)."""
+    """Bots left unnamed go by their level (in the creator's language; each viewer reads them
+    in theirs, see `Room.names_in`)."""
     unnamed = [s for s in seats if s.kind == BOT and not s.name]
-    count = {spec: sum(s.bot == spec for s in unnamed) for spec in {s.bot for s in unnamed}}
+    for s, name in zip(unnamed, level_names(unnamed, site), strict=True):
+        s.name, s.named = name, False
+    return seats
+
+
+def level_names(bots: list[Seat], site: WebGame) -> list[str]:
+    """The names of bots named by their level, in the language of the moment: numbered when a
+    level sits more than once (two "Greedy bot" at one table could not be told apart)."""
+    count = {spec: sum(s.bot == spec for s in bots) for spec in {s.bot for s in bots}}
     seen: dict[str | None, int] = {}
-    for s in unnamed:
+    names = []
+    for s in bots:
         seen[s.bot] = seen.get(s.bot, 0) + 1
         level = site.level_name(s.bot or "greedy")
-        s.name = say("seat.bot-n", level=level, n=seen[s.bot]) if count[s.bot] > 1 else \
-            say("seat.bot", level=level)
-    return seats
+        names.append(say("seat.bot-n", level=level, n=seen[s.bot]) if count[s.bot] > 1
+                     else say("seat.bot", level=level))
+    return names
+
+
+def lobby_line_named(line: dict[str, Any], site: WebGame) -> dict[str, Any]:
+    """A lobby line (`Room.summary`) with its bots named by their level in the language of the
+    moment (lines stored before seats said so keep their names)."""
+    seats = line.get("seats") or []
+    bots = [i for i, s in enumerate(seats) if s.get("kind") == BOT and s.get("named") is False]
+    if not bots:
+        return line
+    names = level_names([Seat(BOT, seats[i]["name"], seats[i].get("bot"), named=False)
+                         for i in bots], site)
+    named = dict(zip(bots, names, strict=True))
+    return {**line, "seats": [{**s, "name": named[i]} if i in named else s
+                              for i, s in enumerate(seats)]}
+
+
+def renamed(value: Any, names: dict[str, str]) -> Any:
+    """`value` (a view's JSON: texts, lists, objects) with each name of `names` replaced
+    wherever a text holds it, the longest names first."""
+    if not names:
+        return value
+    if isinstance(value, str):
+        for old in sorted(names, key=len, reverse=True):
+            value = value.replace(old, names[old])
+        return value
+    if isinstance(value, list):
+        return [renamed(v, names) for v in value]
+    if isinstance(value, dict):
+        return {k: renamed(v, names) for k, v in value.items()}
+    return value
 
 
 class Room:
@@ -309,6 +349,14 @@ class Room:
                  "hints": self.hints_used.get(i, 0)}
                 for i, s in enumerate(self.params.seats)]
 
+    def names_in(self, lang: str) -> dict[str, str]:
+        """Each bot named by its level: its name in the game (the creator's language) -> its
+        name in `lang`, where they differ."""
+        bots = [s for s in self.params.seats if s.kind == BOT and not s.named]
+        with i18n.use(lang):
+            names = level_names(bots, self.site)
+        return {s.name: name for s, name in zip(bots, names, strict=True) if s.name != name}
+
     def message_for(self, seat: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:
         """The view message of a seat (None: spectators) in a language, built once per change,
         seat and language."""
@@ -327,11 +375,13 @@ class Room:
         if len(log) > self.site.log_length(v):  # a move was taken back
             log.clear()
             texts.clear()
-        new = self.site.log_json(v, len(log))
+        names = self.names_in(lang)  # the bots' names in the viewer's language
+        new = renamed(self.site.log_json(v, len(log)), names)
         log.extend(new)
         texts.extend(_json_text(entry) for entry in new)
-        msg = self.site.view_json(v, game_id=self.id, seq=self.seq, seats=self.seats_json(),
-                                  log=self._with_notices(log, _notice_entry))
+        msg = renamed(self.site.view_json(v, game_id=self.id, seq=self.seq,
+                                          seats=self.seats_json(), log=[]), names)
+        msg["log"] = self._with_notices(log, lambda line: renamed(_notice_entry(line), names))
         # whose move it is, and in a turn-based game each waiting seat's deadline
         msg["timing"] = {"to_move": list(self.state.to_move()), **(self.turn or {})}
         # who made the last move (public: that someone has moved is public), so a client
@@ -352,9 +402,11 @@ class Room:
         cached = self._texts.get((seat, lang))
         if cached is None or cached[0] is not msg:
             # the log, the same for every seat, is spliced in as entries encoded once
+            names = self.names_in(lang)
             with i18n.use(lang):
-                texts = self._with_notices(self._log_texts[lang],
-                                           lambda line: _json_text(_notice_entry(line)))
+                texts = self._with_notices(
+                    self._log_texts[lang],
+                    lambda line: _json_text(renamed(_notice_entry(line), names)))
             assert len(msg["log"]) == len(texts)
             head = _json_text({k: v for k, v in msg.items() if k != "log"})
             text = f'{head[:-1]}, "log": [{", ".join(texts)}]}}'
@@ -386,6 +438,7 @@ class Room:
                 "to_move": [] if s.is_over else list(s.to_move()),  # whose turn
                 "asked": self.asked(s),  # whose move a person makes: "your move", "my games"
                 "seats": [{"name": seat.name, "kind": seat.kind, "bot": seat.bot,
+                           "named": seat.named,
                            "open": self.params.public and seat.kind == PERSON
                            and i not in self.claimed and i not in self.params.reserved,
                            "score": scores[i]}

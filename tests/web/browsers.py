@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
 from web_server import ARTIFACTS
 
 CHROMIUM = shutil.which("chromium")  # Debian's package
+#: The screenshots of README and docs/ are taken again with UPDATE_SCREENSHOTS=1; otherwise
+#: they go to test-artifacts/ like every other screenshot, and the docs stay as they are.
+DOCS = Path(__file__).resolve().parents[2] / "docs" if os.environ.get("UPDATE_SCREENSHOTS") \
+    else ARTIFACTS
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -36,6 +41,13 @@ def require_browser() -> None:
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def docs_shot(page: Any, name: str) -> None:
+    """A screenshot the README or docs/ shows (`name`.png): into docs/ with
+    UPDATE_SCREENSHOTS=1, else into test-artifacts/."""
+    DOCS.mkdir(exist_ok=True)
+    page.screenshot(path=str(DOCS / f"{name}.png"))
 
 
 def wait_new_view(page: Any, seq: int) -> None:

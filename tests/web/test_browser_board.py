@@ -226,6 +226,7 @@ NAME_BOXES = """() => {
   return [...svg.querySelectorAll('text.name')].filter((t) => t.getClientRects().length)
     .map((t) => { const r = t.getBoundingClientRect();
       return { text: t.textContent, place: t.dataset.place || null,
+               area: t.classList.contains('regionname') ? 'region' : null,
                px: parseFloat(getComputedStyle(t).fontSize) * scale,
                x: r.left, y: r.top, w: r.width, h: r.height }; });
 }"""
@@ -256,6 +257,35 @@ def test_every_name_is_readable_and_none_overlaps(server, browser, busy_game):
     check_names(phone, "phone, zoomed in once")
     shot(phone, "board-phone-zoomed")
     phone.close()
+
+
+@pytest.mark.parametrize("lang", ["it", "en", "de"])
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_region_names_stand_apart_in_every_language(server, browser, busy_game, lang, size):
+    """Every region's name is on the map, and no region name touches another name: a word space
+    (a third of its height) at least lies between them (in Italian GERMANIA and EUROPA
+    ORIENTALIS once ran together on one line)."""
+    phone = size == "phone"
+    context = browser.new_context(locale=lang, viewport=PHONE if phone else LAPTOP,
+                                  is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    page.goto(f"{server.base}{busy_game['seats'][0]['link']}")
+    page.wait_for_function("document.querySelectorAll('#area-names .regionname').length > 0")
+    page.wait_for_timeout(300)  # the names are laid out on the next frame after a resize
+    assert page.evaluate("document.documentElement.lang") == lang
+    names = page.evaluate(NAME_BOXES)
+    regions = [n for n in names if n["area"] == "region"]
+    assert len(regions) == page.evaluate("ui.board.regions.length"), regions
+    for a in regions:
+        space = a["h"] / 3
+        for b in names:
+            if b is a:
+                continue
+            w = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+            h = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+            assert w <= -space or h <= -space, (lang, size, a["text"], b["text"], w, h)
+    shot(page, f"board-region-names-{lang}-{size}")
+    context.close()
 
 
 def test_seals_leave_the_playable_hexes_free(server, browser, busy_game):

@@ -296,6 +296,63 @@ def test_a_placement_and_a_wedding_by_keyboard_alone(server, pages):
     assert "Rings left 5" in page.inner_text("#you-score")
 
 
+def focus_in_tabs(page: Any, selector: str, presses: int = 3) -> int:
+    """Press Tab (and Enter on the skip link, the keyboard's way past the header) until the
+    element focused matches `selector`; how many Tabs it took, or fail after `presses`."""
+    focused = "(s) => document.activeElement && document.activeElement.matches(s)"
+    for n in range(presses + 1):
+        if page.evaluate(focused, selector):
+            return n
+        if n == presses:
+            break
+        page.keyboard.press("Tab")
+        if page.evaluate(focused, "#skip-to-move"):
+            page.keyboard.press("Enter")
+    held = page.evaluate("document.activeElement && document.activeElement.outerHTML.slice(0, 80)")
+    raise AssertionError(f"{presses} Tabs from the page's start never reached {selector}: {held}")
+
+
+def test_the_keyboard_reaches_the_move_in_three_tabs_and_enter_places_a_best_placement(
+        server, pages):
+    """From a page just loaded, three Tabs at most reach the first card of a plan, and the map
+    while placing; Enter on a best placement chooses it (nothing is sent) and Enter on it again
+    places it."""
+    p = open_seat(server, pages, DESKTOP, against_a_bot(server, seed=41))
+    page = p.page
+    page.wait_for_selector("#plan-go")
+    focus_in_tabs(page, "#region-cards button")
+    page.keyboard.press("Enter")
+    tab_to(page, "#action-cards button:not([disabled]):not(#privilege)")
+    page.keyboard.press("Enter")
+    tab_to(page, "#plan-go")
+    page.keyboard.press("Enter")
+    my_turn(page)
+    page.reload()  # the page loaded anew at the turn to place
+    page.wait_for_selector("#best a")
+    page.wait_for_timeout(200)
+    focus_in_tabs(page, "#board")
+    assert page.get_attribute("#cursor", "data-hex")  # the keys act on the map at once
+    tab_to(page, "#best a")
+    seq, sent = seq_of(page), len(p.sent)
+    chosen = page.evaluate("document.activeElement.dataset.anchor")
+    page.keyboard.press("Enter")  # chooses the placement: nothing is sent...
+    page.wait_for_function("document.querySelector('#preview-info').textContent"
+                           ".startsWith('Chosen: ')")
+    page.wait_for_timeout(300)
+    assert seq_of(page) == seq and not [m for m in p.sent[sent:] if m.get("type") == "act"]
+    assert page.evaluate("document.activeElement.dataset.anchor") == chosen
+    page.keyboard.press("Enter")  # ...and Enter on it again places the fief
+    wait_new_view(page, seq)
+    page.wait_for_selector("#pieces [data-piece='fief'][data-owner='0']", state="attached")
+    fiefs = lambda: [m["action"] for m in p.sent  # noqa: E731 - the frames sent so far
+                     if m.get("type") == "act" and m["action"].get("type") == "fief"]
+    for _ in range(50):  # the driver reports a frame sent a little after the page sent it
+        if fiefs():
+            break
+        page.wait_for_timeout(100)
+    assert [f["anchor"] for f in fiefs()] == [[int(x) for x in chosen.split(",")]]
+
+
 # -- 3. players' words -------------------------------------------------------------------------
 
 

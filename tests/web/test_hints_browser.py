@@ -4,9 +4,12 @@ and a listed game without hints offers none."""
 
 from __future__ import annotations
 
+import contextlib
+import random
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tabletop.web.loadbench import http_json
 
@@ -126,6 +129,86 @@ def test_a_signorie_hint_names_the_whole_move_and_marks_its_action_once_the_die_
         marks = page.eval_on_selector_all("#actions [data-hint-mark]",
                                           "els => els.map(e => e.dataset.hintMark)")
         assert "1" in " ".join(marks).split(), marks  # the die's action the hint names
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+# every place the page can be scrolled to, the message placed as a scroll places it: where it
+# meets the hint's heading, if anywhere
+TOAST_OVER_HINT = """() => {
+  const meet = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const toast = document.getElementById('toast'), head = document.querySelector('#hint h3');
+  const bottom = document.documentElement.scrollHeight - innerHeight, hits = [];
+  let seen = 0;
+  for (let y = 0; y <= bottom + 10; y += 10) {
+    scrollTo(0, y);
+    placeToast();
+    const t = toast.getBoundingClientRect(), h = head.getBoundingClientRect();
+    if (toast.hidden || !t.height) continue;
+    seen += 1;
+    if (meet(t, h) || t.top < 0 || t.bottom > innerHeight) {
+      hits.push([scrollY, box(toast), box(head)]);
+    }
+  }
+  return { seen, hits, text: toast.textContent };
+}"""
+
+
+def _bots_message_gonzaga(page: Any) -> None:
+    """Plan: the reveal's message says what the bots planned."""
+    page.click("#region-cards .plancard:not([disabled])")
+    page.click("#action-cards .plancard:not([disabled]):not(#privilege)")
+    page.click("#plan-go")
+    page.wait_for_function("document.querySelector('#toast').textContent"
+                           ".includes('Plans revealed')", timeout=20000)
+
+
+def _bots_message_signorie(page: Any) -> None:
+    """Take dice until a message says what the bot did (shown while the log is out of sight)."""
+    from test_signorie_browser import click_a_move, wait_ready
+
+    rng = random.Random(1)
+    for _ in range(8):
+        wait_ready(page)
+        click_a_move(page, rng)
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function("!document.querySelector('#toast').hidden && document"
+                                   ".querySelector('#toast').textContent.includes('Random bot')",
+                                   timeout=5000)
+            return
+    raise AssertionError("no message said what the bot did")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844), (844, 390)],
+                         ids=["desktop", "phone", "phone-landscape"])
+@pytest.mark.parametrize("game", ["gonzaga", "signorie"])
+def test_a_bots_message_never_covers_the_hints_heading(browser, server, game, size):
+    """A hint is shown; a message that says what the bot did arrives: wherever the page is
+    scrolled, the message stays on the screen and off the hint's heading."""
+    phone = size[0] < 900
+    created = http_json(f"{server.base}/api/games", {"game": game, "seed": 41, "seats": [
+        {"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]})
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())
+    try:
+        page.goto(server.base + created["seats"][0]["link"])
+        page.wait_for_selector("#hint-ask:not([disabled])", timeout=20000)
+        page.click("#hint-ask")
+        page.wait_for_selector("#hint-moves li", timeout=30000)
+        (_bots_message_gonzaga if game == "gonzaga" else _bots_message_signorie)(page)
+        found = page.evaluate(TOAST_OVER_HINT)
+        assert found["seen"] and "bot" in found["text"], found
+        assert found["hits"] == [], found["hits"][:3]
         assert not errors, errors
     finally:
         context.close()

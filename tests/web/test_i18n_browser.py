@@ -1,6 +1,7 @@
 """Gonzaga in German and in Italian in a real browser: a whole game on every screen (lobby,
 table, end screen) must show no English sentence that the language translates; the chosen
-language is remembered across reloads.
+language is remembered across reloads. The README's German table (docs/web-placing-de.png) is
+taken here (with UPDATE_SCREENSHOTS=1).
 
 English sentences are found by the English catalog (the `.pot` messages): a visible text that
 is a message id, or fills a message's template, while the language has another text for it.
@@ -12,7 +13,7 @@ import re
 from typing import Any
 
 import pytest
-from browsers import shot, wait_taken
+from browsers import docs_shot, shot, wait_taken
 
 from tabletop import i18n
 from tabletop.i18n_tools import extract
@@ -110,8 +111,9 @@ def play_in(browser: Any, server: Any, lang: str, locale: str) -> None:
             page.click("#best a")
             page.wait_for_function("!document.querySelector('#confirm').disabled")
             problems += [f"preview, move {seq}: {t}" for t in untranslated(page, lang)]
-            if turns == 3:
-                shot(page, f"i18n-placing-{lang}")
+            if turns == 3:  # the README's German table (docs/web-placing-de.png)
+                page.evaluate("document.querySelector('#toast').hidden = true")
+                (docs_shot if lang == "de" else shot)(page, f"web-placing-{lang}")
             page.click("#confirm")
             taken = "#donate"
         else:

@@ -4,6 +4,7 @@ errors over HTTP and over the WebSocket."""
 from __future__ import annotations
 
 import json
+import random
 import urllib.error
 import urllib.request
 from typing import Any
@@ -63,3 +64,58 @@ def test_lobby_board_and_errors_in_the_client_s_language(server):
         ws.send(json.dumps({"type": "hello", "token": token, "lang": "it"}))
         view = next(m for m in (json.loads(ws.recv()) for _ in range(3)) if m["type"] == "state")
         assert view["log"][0]["text"].startswith("Turno 1.")
+
+
+def _state(ws: Any) -> dict[str, Any]:
+    while True:
+        msg = json.loads(ws.recv(timeout=30))
+        assert msg["type"] != "error", msg
+        if msg["type"] == "state":
+            return msg
+
+
+def test_bots_named_by_their_level_are_named_in_each_viewers_language(server):
+    """A game created in German, watched in English and in Italian: each viewer reads the
+    bots' names (numbered where a level sits twice) in their own language, in the players'
+    list, in the log and in the lobby, and nowhere the German names."""
+    from games.gonzaga.web.wire import choose
+    from tabletop import i18n
+    from tabletop.text import say
+    from tabletop.web.site import load_site
+
+    site = load_site("gonzaga")
+
+    def names(lang: str) -> list[str]:
+        with i18n.use(lang):
+            level = site.level_name("random")
+            return [say("seat.bot-n", level=level, n=1), say("seat.bot-n", level=level, n=2),
+                    say("seat.bot", level=site.level_name("greedy"))]
+
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"},
+             {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}]
+    game = post(f"{server.base}/api/games", {"seats": seats, "seed": 4, "public": True},
+                {"Cookie": "lang=de"})
+    german = names("de")
+    assert [s["name"] for s in game["seats"][1:]] == german
+    token = game["seats"][0]["link"].split("#")[1]
+    with connect(f"{server.ws}/ws/{game['id']}") as ws:  # Ann plans: the log names the bots
+        ws.send(json.dumps({"type": "hello", "token": token, "lang": "de"}))
+        view = _state(ws)
+        assert [p["name"] for p in view["players"][1:]] == german
+        plan = choose(view, random.Random(1))
+        ws.send(json.dumps({"type": "act", "seq": view["seq"], "action": plan}))
+        while not any(german[0] in e["text"] for e in view["log"]):
+            view = _state(ws)
+    for lang in ("en", "it"):
+        with connect(f"{server.ws}/ws/{game['id']}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": token, "lang": lang}))
+            view = _state(ws)
+        assert [p["name"] for p in view["players"][1:]] == names(lang), lang
+        assert any(names(lang)[0] in e["text"] for e in view["log"]), lang
+        shown = json.dumps(view, ensure_ascii=False)
+        assert not any(name in shown for name in german), lang
+        # and the lobby's line of the game
+        _, body = get(f"{server.base}/api/games", {"Cookie": f"lang={lang}"})
+        line = next(g for section in ("open", "playing", "finished")
+                    for g in json.loads(body)[section] if g["id"] == game["id"])
+        assert [s["name"] for s in line["seats"][1:]] == names(lang), lang

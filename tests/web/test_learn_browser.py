@@ -213,6 +213,71 @@ def start_tutorial(page: Any, game: str) -> None:
     page.wait_for_selector("#tutorial[data-step='1']")
 
 
+# the rules page's blocks (pictures, paragraphs, headings, lists) and, in each picture, its
+# labels and its marks (rings, castles, icons), as boxes on the page
+RULES_BOXES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return { x: r.left, y: r.top + scrollY, w: r.width, h: r.height }; };
+  const blocks = [...document.querySelectorAll('#rules-text > *')]
+    .map((e) => ({ name: e.dataset.picture || e.tagName, ...box(e) }));
+  const pictures = [...document.querySelectorAll('figure.rules-picture')].map((f) => ({
+    name: f.dataset.picture, ...box(f),
+    area: [...f.querySelectorAll('svg')].map(box),
+    labels: [...f.querySelectorAll('svg text')].filter((t) => t.textContent.trim())
+      .map((t) => ({ name: t.textContent, ...box(t) })),
+    marks: [...f.querySelectorAll('svg .ring, svg .castle, svg .icon')]
+      .map((m) => ({ name: m.getAttribute('class'), ...box(m) })) }));
+  return { blocks, pictures, vh: innerHeight };
+}"""
+
+
+def _meet(a: dict[str, Any], b: dict[str, Any], by: float = 0.5) -> bool:
+    return (min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"]) > by
+            and min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"]) > by)
+
+
+def _inside(a: dict[str, Any], b: dict[str, Any], by: float = 0.5) -> bool:
+    return (a["x"] >= b["x"] - by and a["y"] >= b["y"] - by
+            and a["x"] + a["w"] <= b["x"] + b["w"] + by and a["y"] + a["h"] <= b["y"] + b["h"] + by)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "it"])
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+@pytest.mark.parametrize("game", ["gonzaga", "signorie"])
+def test_the_rules_pictures_overlap_nothing_and_fit_the_screen(browser, server, game, size, lang):
+    """No picture overlaps another or the text; in a picture no label overlaps another label or
+    a mark (a ring, a castle, an icon), or runs out of its picture; no picture is 700 px tall,
+    nor taller than three quarters of the screen."""
+    phone = size[0] < 500
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server.base}/rules/{game}?lang={lang}")
+        page.wait_for_selector("body[data-pictures='drawn']")
+        page.wait_for_timeout(200)
+        found = page.evaluate(RULES_BOXES)
+        where = f"{game} {lang} {size[0]}x{size[1]}"
+        blocks, pictures = found["blocks"], found["pictures"]
+        assert len(pictures) >= 4, where
+        for i, a in enumerate(blocks):
+            for b in blocks[i + 1:]:
+                assert not _meet(a, b), (where, a, b)
+        for pic in pictures:
+            assert pic["h"] < 700 and pic["h"] <= 0.75 * found["vh"], (where, pic["name"], pic["h"])
+            labels = pic["labels"]
+            for i, a in enumerate(labels):
+                assert any(_inside(a, area) for area in pic["area"]), (where, pic["name"], a)
+                for b in labels[i + 1:] + pic["marks"]:
+                    assert not _meet(a, b), (where, pic["name"], a["name"], b["name"])
+        shot(page, f"rules-{game}-{lang}-{'phone' if phone else 'desktop'}")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def test_gonzaga_help_in_place_by_pointer_keyboard_and_touch(page):
     from games.gonzaga.text import card_help, card_name
 

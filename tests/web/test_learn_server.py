@@ -283,6 +283,10 @@ def test_the_rules_api_answers_in_the_pages_language(server):
     it = get_json(f"{server.base}/api/rules/gonzaga", {"Accept-Language": "it-IT,it;q=0.9"})
     assert (en["lang"], de["lang"], it["lang"]) == ("en", "de", "it")
     assert en["html"] != de["html"] != it["html"]
+    # the pictures' words (the action cards' names) are the page's language too
+    names = {lang: [c["name"] for c in page["facts"]["action_cards"]]
+             for lang, page in (("en", en), ("de", de), ("it", it))}
+    assert "Harbors" in names["en"] and "Häfen" in names["de"] and "Porti" in names["it"], names
     with urllib.request.urlopen(f"{server.base}/rules/gonzaga") as r:
         assert b"rules.js" in r.read()
 

@@ -1,13 +1,14 @@
 """A whole game in a real browser (Debian's Chromium driven by Playwright), by clicking.
 
-Screenshots of the main screens go to test-artifacts/. Without Chromium the tests skip locally
-and fail in CI (CI=true), where .ci/run installs it.
+Screenshots of the main screens go to test-artifacts/; those the README and docs/ show
+(docs/web-placing.png, web-game-over.png, web-phone.png) go to docs/ with UPDATE_SCREENSHOTS=1.
+Without Chromium the tests skip locally and fail in CI (CI=true), where .ci/run installs it.
 """
 
 from __future__ import annotations
 
 import pytest
-from browsers import click, shot, wait_taken
+from browsers import click, docs_shot, shot, wait_taken
 
 from tabletop.web.loadbench import http_json
 
@@ -77,13 +78,14 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
         assert page.is_enabled("#confirm")
         if placed == 4:  # a few rounds in, with pieces on the map
             page.evaluate("document.querySelector('#toast').hidden = true")
-            shot(page, "placing")
+            docs_shot(page, "web-placing")
         click(page, "#confirm", errors)
         placed += 1
         wait_taken(page, seq, "#mode-fief")
 
     # the end: winner, final table, revealed objectives, the Gonzaga tile
-    shot(page, "game-over")
+    page.evaluate("document.querySelector('#toast').hidden = true")
+    docs_shot(page, "web-game-over")
     assert planned >= 7 and placed + donated == planned  # 7 to 12 rounds, one turn each
     assert len(seen_rounds) >= 7
     winner = page.inner_text("#winner")
@@ -116,7 +118,11 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
     phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True)
     phone.goto(page.url)
     phone.wait_for_selector("#winner")
-    shot(phone, "phone-game-over")
+    phone.evaluate("document.querySelector('#toast').hidden = true")
+    # the end under the map: the winner and the final table in sight, the map above them
+    phone.evaluate("scrollTo(0, document.getElementById('end').getBoundingClientRect().top"
+                   " + scrollY - innerHeight * 0.4)")
+    docs_shot(phone, "web-phone")
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 400  # the layout stacks: no sideways scrolling
     game_id = page.url.split("/game/")[1].split("#")[0]

@@ -22,24 +22,50 @@ function toast(message, kind = "error") {
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { t.hidden = true; }, 4000);
 }
-// a message never covers the header, the tutorial's card in its place or the question the page
-// asks (`#question`): it goes just below the header, or below those of them where it would be;
-// again on scroll
+// a message never covers the header, nor what a player is reading meanwhile: the tutorial's card
+// in its place, the question the page asks (`#question`) and the hint's heading. It goes just
+// below the header, or below those of them where it would be; a page that keeps its messages at
+// the bottom (--toast-at: bottom, a phone) has them go above those parts instead. Again on scroll
+const UNCOVERED = "#tutorial, #question, #hint h3";
 function placeToast() {
   const box = $("toast");
   if (!box || box.hidden) return;
-  // a page that keeps its messages at the bottom says so in its style (--toast-at: bottom)
-  if (getComputedStyle(box).getPropertyValue("--toast-at").trim() === "bottom") { box.style.top = ""; return; }
   const header = document.querySelector("header");
-  let top = (header ? Math.max(0, header.getBoundingClientRect().bottom) : 0) + 6;
+  const below = (header ? Math.max(0, header.getBoundingClientRect().bottom) : 0) + 6;
+  box.style.bottom = "";
+  if (getComputedStyle(box).getPropertyValue("--toast-at").trim() === "bottom") {
+    box.style.top = "";
+    toastAbove(box, below);
+    return;
+  }
+  box.style.top = `${Math.round(topPast(box, below))}px`;
+}
+// the boxes of the parts a message leaves uncovered, as they are on the screen now
+function uncoveredBoxes() {
+  return [...document.querySelectorAll(UNCOVERED)].filter((node) => getComputedStyle(node).position !== "fixed")
+    .map((node) => node.getBoundingClientRect()).filter((r) => r.height);
+}
+// a message kept at the bottom moves up past each part it would cover (from the bottom up); one
+// that would then reach the header goes under it, at the top, past those parts
+function toastAbove(box, below) {
+  let at = box.getBoundingClientRect();
+  for (const r of uncoveredBoxes().reverse()) {
+    const hit = r.left < at.right && r.right > at.left && at.top < r.bottom + 6 && at.bottom > r.top - 6;
+    if (!hit) continue;
+    const top = r.top - 6 - at.height;
+    if (top < below) { box.style.bottom = "auto"; box.style.top = `${Math.round(topPast(box, below))}px`; return; }
+    box.style.bottom = `${Math.round(innerHeight - r.top + 6)}px`;
+    at = box.getBoundingClientRect();
+  }
+}
+// the first top from `top` down where the message covers none of those parts (in the page's order)
+function topPast(box, top) {
   const across = box.getBoundingClientRect();
-  for (const node of document.querySelectorAll("#tutorial, #question")) {  // in the page's order
-    const r = node.getBoundingClientRect();
-    if (!r.height || getComputedStyle(node).position === "fixed") continue;
+  for (const r of uncoveredBoxes()) {
     const under = r.left < across.right && r.right > across.left;
     if (under && top < r.bottom + 6 && top + box.offsetHeight > r.top - 6) top = r.bottom + 6;
   }
-  box.style.top = `${Math.round(top)}px`;
+  return top;
 }
 addEventListener("scroll", placeToast, { passive: true });
 addEventListener("resize", placeToast);

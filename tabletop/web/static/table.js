@@ -173,9 +173,25 @@ const Table = (() => {
     await showStep(0);
   }
 
+  // -- the keyboard's way to the move -----------------------------------------------------------
+  // the first stop of Tab on a table: a link that takes the focus to the control of the move
+  // asked now (hooks.moveControl(): the map while placing, the first card while planning), past
+  // the header's links and buttons; hidden until it has the focus
+  function addSkipLink(moveControl) {
+    const link = el("a", { href: "#", id: "skip-to-move", class: "skip-link",
+      onclick: (ev) => {
+        ev.preventDefault();
+        const target = moveControl() || $("game");
+        if (!target) return;
+        if (!target.hasAttribute("tabindex") && !target.matches("a, button, input, select, textarea")) target.setAttribute("tabindex", "-1");
+        target.focus();
+      } }, t("Skip to your move"));
+    document.body.prepend(link);
+  }
+
   // -- start ----------------------------------------------------------------------------------
-  // hooks: view(msg) (required), check(msg), presence(seats), error(msg), rematch(link) and
-  // replay() for a page with its own
+  // hooks: view(msg) (required), check(msg), presence(seats), error(msg), rematch(link),
+  // replay() for a page with its own, and moveControl() for the skip link (see addSkipLink)
 
   function start(hooks) {
     tb.hooks = hooks;
@@ -183,6 +199,7 @@ const Table = (() => {
     if (!m) return false;
     tb.gameId = m[1];
     if ($("game")) $("game").hidden = false;
+    if (hooks.moveControl) addSkipLink(hooks.moveControl);
     window.addEventListener("hashchange", () => location.reload());
     const hash = decodeURIComponent(location.hash.slice(1));
     if (hash === "replay") { (hooks.replay || setupReplay)(); return true; }

@@ -407,7 +407,9 @@ function placePlaceNames(size, gap, taken, markers) {
   return true;
 }
 
-// a sea's or a region's name on the free hex nearest the middle of its hexes; hidden if none is free
+// a sea's or a region's name on the free hex nearest the middle of its hexes; hidden if none is free.
+// It keeps a word space (a third of its height) from every other name, so that two names on one
+// line read as two.
 function placeAreaName(t, size, taken) {
   const hexes = ui.areaHexes[t.dataset.area] || [];
   t.style.display = "";
@@ -420,7 +422,8 @@ function placeAreaName(t, size, taken) {
     const w = s.w * size * k, h = s.h * size * k;
     for (const hx of byDistance) {
       const b = box(hx.x - w / 2, hx.y - h / 2, w, h);
-      if (!inside(b, ui.frame) || taken.some((o) => overlap(grow(b, 0.1), o))) continue;
+      const space = Math.max(0.1, h / 3);
+      if (!inside(b, ui.frame) || taken.some((o) => overlap(grow(b, space), o))) continue;
       t.style.display = "";
       putText(t, size * k, b.x, b.y);
       taken.push(b);
@@ -983,6 +986,7 @@ function renderPlacing(box, v, legal) {
     if (ui.wedding.first) showWeddingCheck();
   }
   box.replaceChildren(...children);
+  for (const a of box.querySelectorAll("#best a")) enterPlaces(a);
 }
 // the placements worth a click: those a hint names (so each can be seen on the map), then the
 // five that score most; a placement covering the same hexes as one listed is the same
@@ -1154,6 +1158,15 @@ function showWeddingCheck() {
   $("wedding-go").textContent = t("Arrange the Wedding: {points}", { points: pointsWords(checked.points) });
 }
 
+// Enter on a best placement already chosen places it, as Enter on the map does; a click only chooses
+function enterPlaces(link) {
+  link.addEventListener("keydown", (ev) => {
+    const anchor = link.dataset.anchor.split(",").map(Number);
+    const chosen = ui.pending && hexKey(ui.pending) === hexKey(anchor) && ui.rotation === Number(link.dataset.rotation);
+    if (ev.key === "Enter" && chosen) { ev.preventDefault(); commitFief(); }
+  });
+}
+
 // choosing never places: placing is always a separate, deliberate action
 function choose(hex) {
   if (!placing() || ui.mode !== "fief") return;
@@ -1244,6 +1257,12 @@ function mapEnter() {
     if (ui.pending && hexKey(ui.pending) === hexKey(ui.cursor)) commitFief();
     else choose(ui.cursor);
   } else weddingPick(ui.cursor, true);
+}
+
+// where the skip link takes the keyboard: the map while placing, the first card while planning
+function moveControl() {
+  if (placing()) return $("board");
+  return document.querySelector("#region-cards button:not([disabled])") || $("actions");
 }
 
 function setupBoardEvents() {
@@ -1370,6 +1389,6 @@ async function main() {
   [ui.board, ui.options] = await Promise.all([api("/api/gonzaga/board"), api("/api/gonzaga/options")]);
   setupBoardEvents();
   Table.start({ view: (v) => render(unpack(v)), check: onCheck, presence: onPresence, rematch: onRematch, hint: onHint,
-    replay: () => { drawBoard(null); setupReplay(); } });
+    replay: () => { drawBoard(null); setupReplay(); }, moveControl });
 }
 main();

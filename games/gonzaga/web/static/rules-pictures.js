@@ -25,6 +25,12 @@
     fig.insertBefore(s, fig.querySelector("figcaption"));
     return s;
   }
+  // a label no wider than `width`: smaller type where the language's words are long
+  function fit(label, width) {
+    const w = label.getBBox().width;
+    if (w > width) label.setAttribute("font-size", (Number(label.getAttribute("font-size")) * width / w).toFixed(3));
+    return label;
+  }
   function icon(b, parent, name, x, y, size) {
     if (!b.icons[name]) return;
     svgEl("path", { d: b.icons[name], transform: `translate(${x} ${y}) scale(${size})`, class: "icon", fill: "#3b2a1a" }, parent);
@@ -39,7 +45,7 @@
     const b = await board();
     const fief = b.fiefs.find((f) => f.hexes.length >= 4 && f.castles.length >= 2) || b.fiefs[0];
     const colour = b.player_colours.red;
-    const s = picture(fig, t("The {fief}, turned six ways", { fief: fief.name }), "0 0 66 11");
+    const s = picture(fig, t("The {fief}, turned six ways", { fief: fief.name }), "0 0 66 11.6");
     for (let turn = 0; turn < 6; turn++) {
       const g = svgEl("g", { class: "rotation", "data-rotation": turn }, s);
       const pts = cells(fief, [0, 0], turn).map(([c, r]) => centre(c, r));
@@ -65,10 +71,15 @@
     const maxH = Math.max(...cards.flatMap((c) => c.allowed.map((p) => p[1])));
     const w = maxC + 3, h = maxH + 4;
     const s = picture(fig, t("What each action card lets a fief cover"), `0 0 ${w * cards.length} ${h}`);
+    // the axes, said once under all the grids
+    const axis = svgEl("text", { x: w * cards.length / 2, y: h - 0.3, "font-size": 0.5, "text-anchor": "middle" }, s);
+    axis.textContent = t("across: cities · down: harbors");
+    fit(axis, w * cards.length - 0.4);
     cards.forEach((card, k) => {
       const g = svgEl("g", { class: "coverage", "data-card": card.id, transform: `translate(${k * w} 0)` }, s);
       const title = svgEl("text", { x: (w - 0.5) / 2 + 0.5, y: 0.9, "font-size": 0.8, "text-anchor": "middle", "font-weight": "bold" }, g);
       title.textContent = card.name;
+      fit(title, w - 0.6);
       const allowed = new Set(card.allowed.map((p) => p.join(",")));
       for (let c = 0; c <= maxC; c++) {
         const n = svgEl("text", { x: 1.9 + c, y: 1.9, "font-size": 0.6, "text-anchor": "middle" }, g);
@@ -84,8 +95,6 @@
         const n = svgEl("text", { x: 1.05, y: 2.85 + hb, "font-size": 0.6, "text-anchor": "end" }, g);
         n.textContent = String(hb);
       }
-      const axis = svgEl("text", { x: 0.5, y: h - 0.3, "font-size": 0.5 }, g);
-      axis.textContent = t("across: cities · down: harbors");
     });
   }
 
@@ -103,8 +112,10 @@
     }
     const [cx, cy] = centre(1, 1);
     icon(b, s, city.symbol, cx, cy, 0.45);
-    const label = svgEl("text", { x: cx, y: cy + 0.85, "font-size": 0.4, "text-anchor": "middle" }, s);
+    // the city's name under its ring, on a light band that keeps it apart from the hexes' edges
+    const label = svgEl("text", { x: cx, y: cy + 1.12, "font-size": 0.36, "text-anchor": "middle", class: "picture-label" }, s);
     label.textContent = city.name;
+    fit(label, 1.7);
     for (const [c, r] of [[1, 1], [2, 1]]) {
       const [x, y] = centre(c, r);
       svgEl("circle", { cx: x, cy: y, r: 0.6, fill: "none", stroke: colour, "stroke-width": 0.22, class: "ring" }, s);
@@ -127,9 +138,11 @@
       icon(b, g, sea.symbol, x, 2.4, 0.55);
       const n = svgEl("text", { x, y: 4.7, "font-size": 0.6, "text-anchor": "middle" }, g);
       n.textContent = hb.name;
+      fit(n, 3.8);
     });
     const sum = svgEl("text", { x: 0.4, y: 5.7, "font-size": 0.5 }, s);
     sum.textContent = t("+{points} points for the sea league", { points: facts.sea_league_points });
+    fit(sum, harbors.length * 4 + 0.2);
   }
 
   function objectivePicture(fig, facts) {
