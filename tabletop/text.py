@@ -143,6 +143,17 @@ MESSAGES: dict[str, str] = {
     "rated.no-person": "a rated game has at least one person seat",
     "rated.seed": "a rated game is dealt at random: leave the seed empty",
     "board.players": "the player count is a whole number from {low} to {high}",
+    "vacation.days": "a vacation is a whole number of days, from 1 to the {left} you have "
+                     "left this year",
+    "vacation.none-left": "you have used this year's {days} vacation days",
+    "vacation.not-on": "you are not on vacation",
+    "leave.ended": "{name} left; the others ended the game: {name} is last, the others are "
+                   "placed by their scores.",
+    "leave.bot-plays": "The others chose to let a bot play {name}'s seat to the end.",
+    "leave.no-choice": "there is no choice open about that seat",
+    "leave.not-yours": "only the other players at the table choose",
+    "leave.bad-choice": "the choice is 'bot' (a bot plays the seat) or 'end' (the game ends "
+                        "now)",
 }
 
 

@@ -206,6 +206,15 @@ class Room:
         self.notices: list[tuple[int, dict[str, Any]]] = []
         self.replaced: set[int] = set()
         self.hints_used: dict[int, int] = {}  # seat -> hints asked for (`hinting`)
+        # leavers (`tabletop.web.leaving`): open choices (seat -> closes, voters, votes) and
+        # the early end of the game (leaver, ranks), if the others chose it
+        self.choices: dict[int, dict[str, Any]] = {}
+        self.ended: dict[str, Any] | None = None
+
+    @property
+    def is_over(self) -> bool:
+        """Finished by its rules, or ended early by the others when a player left."""
+        return bool(self.state.is_over) or self.ended is not None
 
     def seated_bots(self) -> dict[int, str]:
         """The bot seats as created (seat -> level), before any bot took a late seat."""
@@ -335,6 +344,9 @@ class Room:
         msg["rematch"] = None if self.rematch is None else self.rematch.get(seat)
         if self.guide is not None:
             msg["tutorial"] = self.guide.to_json(self.state, seat)
+        msg["leave"] = [{"seat": s, "name": self.params.seats[s].name, **c}
+                        for s, c in sorted(self.choices.items())] if not self.is_over else []
+        msg["ended"] = self.ended
         return msg
 
     def message_text(self, seat: int | None, lang: str = i18n.DEFAULT) -> str:
@@ -371,16 +383,21 @@ class Room:
         """A lobby line (of the game now, or at `state`): public facts only, never a token."""
         s = state if state is not None else self.state
         scores = self.game.scores(s)
+        over = s.is_over or self.ended is not None
         return {"id": self.id, "game": self.game.info.name, "created": self.created,
-                **self.site.summary(s), "over": s.is_over, "public": self.params.public,
-                "hints": self.params.hints,
-                "winners": list(self.game.winners(s)) if s.is_over else [],
-                "to_move": [] if s.is_over else list(s.to_move()),  # whose turn: "my games"
+                **self.site.summary(s), "over": over, "public": self.params.public,
+                "hints": self.params.hints, "winners": self._winners(s),
+                "to_move": [] if over else list(s.to_move()),  # whose turn: "my games"
                 "seats": [{"name": seat.name, "kind": seat.kind, "bot": seat.bot,
                            "open": self.params.public and seat.kind == PERSON
                            and i not in self.claimed,
                            "score": scores[i]}
                           for i, seat in enumerate(self.params.seats)]}
+
+    def _winners(self, state: Any) -> list[int]:
+        if self.ended is not None:
+            return [i for i, rank in enumerate(self.ended["ranks"]) if rank == 1]
+        return list(self.game.winners(state)) if state.is_over else []
 
     def line_if_claimed(self, seat: int) -> tuple[str | None, dict[str, Any]]:
         """The lobby list and line once `seat` is taken: written with the claim itself."""
@@ -396,7 +413,7 @@ class Room:
         """The lobby list this game belongs in; None: unlisted, shown to nobody."""
         if not self.params.public:
             return None
-        if (state if state is not None else self.state).is_over:
+        if (state if state is not None else self.state).is_over or self.ended is not None:
             return "finished"
         free = any(s.kind == PERSON and i not in self.claimed
                    for i, s in enumerate(self.params.seats))
@@ -443,7 +460,7 @@ class Room:
         action = self.parse(seat, payload)
         assert seat is not None
         s = self.state
-        if s.is_over:
+        if self.is_over:
             raise ClientError("game-over", say("error.game-over"))
         if seat in self.replaced and not by_bot:
             raise ClientError("seat-replaced", say("timing.seat-replaced", misses=sum(
@@ -498,6 +515,8 @@ class Room:
                 **self.site.preview(self.state, action, new)}
 
     def bots_to_move(self) -> list[int]:
+        if self.ended is not None:
+            return []
         return [i for i in self.state.to_move() if i in self.bots]
 
     def touch(self) -> None:
