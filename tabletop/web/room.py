@@ -334,7 +334,8 @@ class Room:
         msg = self.site.view_json(v, game_id=self.id, seq=self.seq, seats=self.seats_json(),
                                   log=self._with_notices(log, _notice_entry))
         # whose move it is, and in a turn-based game each waiting seat's deadline
-        msg["timing"] = {"to_move": list(self.state.to_move()), **(self.turn or {})}
+        msg["timing"] = {"to_move": [] if self.is_over else list(self.state.to_move()),
+                         **(self.turn or {})}
         # who made the last move (public: that someone has moved is public), so a client
         # knows when the view reflects its own move
         msg["last_player"] = self.site.last_player(self.state)
