@@ -549,6 +549,11 @@ class GameServer:
             return False
         claimed = set(room.claimed)
         if not room.catch_up(stored):
+            if stored.status == "over" and not room.is_over:  # its players ended it elsewhere
+                self.turns.attach_again(room)  # (`leaving`): no move, a status
+                self._lobby_cache.clear()
+                self.broadcast(room)
+                return True
             if room.claimed != claimed:  # a seat taken elsewhere: who is who, not a new view
                 self._lobby_cache.clear()
                 self.presence(room)

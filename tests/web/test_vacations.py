@@ -477,3 +477,26 @@ def test_a_seat_the_bot_played_to_the_end_is_last_for_its_players_rating():
     assert [r for i, r in enumerate(out) if i != best] == \
         [r for i, r in enumerate(ranks) if i != best]
     server.store.close()
+
+
+def test_another_process_finds_the_game_ended_when_told_it_changed(db_url):
+    """Two servers on one database: a game ended on one is ended on the other at its next
+    catch-up (the signal every change sends), though its log did not change."""
+    clock = Clock(NEW_YEAR + 210 * DAY)
+    server, _ = make(db_url, clock)
+    other = GameServer(open_store(db_url), load_sites(["signorie"]), bot_processes=False,
+                       clock=clock, bot_delay=0)
+
+    async def main() -> Any:
+        room = people_game(server, 2)
+        seat = await leave(server, clock, room)
+        mirror = other.room(room.id)
+        assert mirror is not None and seat in mirror.choices and not mirror.is_over
+        await server.leave_vote(room, 1 - seat, seat, "end")
+        assert await other.catch_up(mirror)
+        return room, mirror
+
+    room, mirror = asyncio.run(main())
+    assert mirror.is_over and mirror.ended == room.ended and mirror.choices == {}
+    server.store.close()
+    other.store.close()
