@@ -89,6 +89,14 @@ def notice(room: Room, seat: int, decided: str) -> dict[str, Any]:
             "say": ("leave.ended" if decided == "end" else "leave.bot-plays", {"name": name})}
 
 
+def ended_words(room: Room, seat: int) -> str:
+    """How a game ended early went for `seat`, as a review says it (`review.result_words`)."""
+    assert room.ended is not None
+    ranks, names = room.ended["ranks"], [s.name for s in room.params.seats]
+    return say("review.result", name=names[seat], place=ranks[seat], players=len(ranks),
+               points=room.game.scores(room.state)[seat], winner=names[ranks.index(1)])
+
+
 class LeaveChoices:
     """The choices, votes and early endings of games, in the game database."""
 

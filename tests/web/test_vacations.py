@@ -500,3 +500,23 @@ def test_another_process_finds_the_game_ended_when_told_it_changed(db_url):
     assert mirror.is_over and mirror.ended == room.ended and mirror.choices == {}
     server.store.close()
     other.store.close()
+
+
+def test_the_review_of_a_game_ended_early_gives_the_places_of_its_end():
+    clock = Clock(NEW_YEAR + 220 * DAY)
+    server, _ = make("sqlite:///:memory:", clock)
+
+    async def main() -> Any:
+        room = people_game(server, 2)
+        seat = await leave(server, clock, room)
+        await server.leave_vote(room, 1 - seat, seat, "end")
+        server.start()
+        try:
+            return room, seat, await server.reviews.get(room, seat, "en", "")
+        finally:
+            await server.shutdown()
+
+    room, seat, review = asyncio.run(main())
+    name = room.params.seats[seat].name
+    assert review["result"].startswith(f"{name} finished in place 2 of 2 with")
+    server.store.close()
