@@ -3,8 +3,9 @@ other people at the table choose between letting the bot play the seat to the en
 the game now.
 
 The choice is open to the person seats still played by people, other than the leaver's, when
-it opens; each sends `bot` or `end` and may change their mind until it is decided. More than
-half for `end` ends the game; at least half for `bot` (a tie included) keeps the bot. When the
+it opens (one a bot takes meanwhile loses its say); each sends `bot` or `end` and may change
+their mind until it is decided. More than half for `end` ends the game; at least half for
+`bot` (a tie included) keeps the bot. When the
 game's time per move has passed since it opened, the answers given decide (`end` only when
 more chose it than `bot`; no answer keeps the bot). Meanwhile the bot plays the seat, as it
 would anyway.
@@ -156,7 +157,7 @@ class LeaveChoices:
         open_ = room.choices.get(seat) if isinstance(seat, int) else None
         if open_ is None or room.is_over:
             raise ClientError("no-choice", say("leave.no-choice"))
-        if voter not in open_["voters"]:
+        if voter not in open_["voters"] or voter in room.replaced:  # a bot took theirs too
             raise ClientError("not-yours", say("leave.not-yours"))
         if choice not in CHOICES:
             raise ClientError("bad-choice", say("leave.bad-choice"))

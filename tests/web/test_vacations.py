@@ -32,8 +32,9 @@ class Clock:
         return self.now
 
 
-def make(db_url: str, clock: Clock, days: int = 14) -> tuple[GameServer, Accounts]:
-    server = GameServer(open_store(db_url), load_sites(["signorie"]), bot_processes=False,
+def make(db_url: str, clock: Clock, days: int = 14,
+         game: str = "signorie") -> tuple[GameServer, Accounts]:
+    server = GameServer(open_store(db_url), load_sites([game]), bot_processes=False,
                         clock=clock, bot_delay=0, limits=Limits(undo_wait=0, vacation_days=days))
     accounts = Accounts(server, open_account_store(server.store))
     server.accounts = accounts
@@ -519,4 +520,34 @@ def test_the_review_of_a_game_ended_early_gives_the_places_of_its_end():
     room, seat, review = asyncio.run(main())
     name = room.params.seats[seat].name
     assert review["result"].startswith(f"{name} finished in place 2 of 2 with")
+    server.store.close()
+
+
+
+def test_a_player_whose_seat_a_bot_took_too_has_no_say_any_more(db_url):
+    """In Gonzaga everyone plans at once: three seats out of time together are taken one after
+    the other, and those asked about the first are gone too by the time they could answer
+    (the fourth player planned in time, so the game waits for her)."""
+    clock = Clock(NEW_YEAR + 230 * DAY)
+    server, _ = make(db_url, clock, game="gonzaga")
+
+    async def main() -> None:
+        room = server.create({"game": "gonzaga", "seats": [
+            {"kind": "person", "name": n} for n in ("Ann", "Bea", "Cem", "Dan")],
+            "timing": {"move_seconds": HOUR, "misses": 1}})
+        plan = room.game.action_to_json(room.game.legal_actions(room.state, 3)[0])
+        await server.act(room, 3, plan, room.seq)
+        clock.now = min(room.turn["deadlines"].values())
+        assert len(server.turns.check()) == 3
+        await settle(server)
+        assert room.replaced == {0, 1, 2} and room.choices
+        assert any(set(c["voters"]) & room.replaced for c in room.choices.values())
+        for seat, choice in room.choices.items():
+            for voter in set(choice["voters"]) & room.replaced:
+                with pytest.raises(ClientError) as exc:
+                    await server.leave_vote(room, voter, seat, "end")
+                assert exc.value.code == "not-yours"
+        assert not room.is_over
+
+    asyncio.run(main())
     server.store.close()
