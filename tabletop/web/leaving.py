@@ -5,10 +5,9 @@ the game now.
 The choice is open to the person seats still played by people, other than the leaver's, when
 it opens (one a bot takes meanwhile loses its say); each sends `bot` or `end` and may change
 their mind until it is decided. More than half for `end` ends the game; at least half for
-`bot` (a tie included) keeps the bot. When the
-game's time per move has passed since it opened, the answers given decide (`end` only when
-more chose it than `bot`; no answer keeps the bot). Meanwhile the bot plays the seat, as it
-would anyway.
+`bot` (a tie included) keeps the bot. When the game's time per move has passed since it
+opened, the answers given decide (`end` only when more chose it than `bot`; no answer keeps
+the bot). Meanwhile the bot plays the seat, as it would anyway.
 
 A game ended this way is over with a result of its own (`ranks`): the leaver last, the others
 placed by their scores at that moment (equal scores share a place). It is stored in
