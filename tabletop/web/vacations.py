@@ -75,7 +75,7 @@ class Vacations:
 
     def __init__(self, where: Any, days_per_year: int = DAYS_PER_YEAR) -> None:
         self.db = open_tables(where, "vacations", SCHEMA)
-        self.days_per_year = days_per_year
+        self.days_per_year = int(days_per_year)  # `--limit` gives numbers as floats
 
     def of(self, user_id: int) -> list[Vacation]:
         return [Vacation(float(s), float(u), int(d), bool(a)) for s, u, d, a in self.db.rows(

@@ -551,3 +551,16 @@ def test_a_player_whose_seat_a_bot_took_too_has_no_say_any_more(db_url):
 
     asyncio.run(main())
     server.store.close()
+
+
+def test_the_days_set_on_the_command_line_are_whole_days_in_what_a_player_reads():
+    """`--limit vacation_days=5` arrives as 5.0: the refusal said "the 5.0 you have left"."""
+    clock = Clock(NEW_YEAR)
+    server, accounts = make("sqlite:///:memory:", clock, days=5.0)  # type: ignore[arg-type]
+    (ann,) = users(accounts, "Ann")
+    with pytest.raises(ClientError) as exc:
+        accounts.take_vacation(ann, 6)
+    assert "the 5 you have left" in exc.value.message
+    assert accounts.vacation_json(ann)["left"] == 5 and \
+        isinstance(accounts.vacation_json(ann)["left"], int)
+    server.store.close()

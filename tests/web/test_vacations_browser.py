@@ -88,6 +88,8 @@ def test_a_player_takes_a_vacation_and_ends_it_early_on_the_account_page(server,
     assert other.text_content("#profile-vacation") == said(
         lang, "On vacation until {date}",
         date=page.evaluate("when(Number(document.getElementById('vacation').dataset.until))"))
+    if lang != "en":
+        assert untranslated(other, lang) == []
     # back early: the days not begun are given back (the first has begun)
     page.click("#vacation-end")
     page.wait_for_selector("#vacation[data-left='13']", timeout=5000)
