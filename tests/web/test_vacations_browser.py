@@ -81,6 +81,8 @@ def test_a_player_takes_a_vacation_and_ends_it_early_on_the_account_page(server,
     page.wait_for_selector("#vacation[data-left='11']", timeout=5000)
     assert page.get_attribute("#vacation", "data-until") != ""
     assert page.is_visible("#vacation-end")
+    assert page.eval_on_selector_all("#vacation-taken li", "lis => lis.map(li => li.dataset.auto)"
+                                     ) == ["no"]
     if lang != "en":
         assert untranslated(page, lang) == []
     other = page_in(browser, locale, f"{server.base}/players/{quote(name)}")

@@ -48,6 +48,8 @@ async function vacationCard() {
     $("vacation").hidden = false;
     $("vacation-left").textContent = t("{left} of {days} vacation days left in {year}.", { left: v.left, days: v.days_per_year, year: v.year });
     $("vacation-now").textContent = v.until ? t("You are on vacation until {date}.", { date: when(v.until) }) : t("You are not on vacation.");
+    $("vacation-taken").replaceChildren(...v.taken.map((x) => el("li", { "data-auto": x.auto ? "yes" : "no",
+      text: t(x.auto ? "{start} to {until}, taken when a clock ran out" : "{start} to {until}", { start: when(x.start), until: when(x.until) }) })));
     $("vacation-end").hidden = !v.until;
     $("vacation-days").max = String(Math.max(1, v.left));
     $("vacation-take").disabled = v.left === 0;
