@@ -1,7 +1,8 @@
 """Vacations and leavers in a real browser, in English and in German: the account page's
-vacation card (take, refuse too many days, end early), the profile and the table saying who is
-on vacation, and the other player's choice when a seat runs out of time for good, ending the
-game. Chromium as in test_web_browser.py (skipped locally without it, failing in CI)."""
+vacation card (take, refuse too many days, end early, the days taken automatically), the
+profile and the table saying who is on vacation, a clock running out taking a day, and the
+other player's choice when a seat runs out of time for good (ending the game, or the bot
+playing on). Chromium as in test_web_browser.py (skipped locally without it, failing in CI)."""
 
 from __future__ import annotations
 
@@ -164,3 +165,54 @@ def test_the_other_player_ends_the_game_when_a_seat_runs_out_of_time_for_good(se
         assert page.errors == []
     record = http_json(f"{server.base}/api/games/{game['id']}/record")
     assert record["ended"]["leaver"] == leaver and record["ended"]["ranks"][leaver] == 2
+
+
+@pytest.mark.parametrize("lang, locale", LANGS)
+def test_the_other_player_lets_the_bot_play_on(server, browser, lang, locale):
+    game = http_json(f"{server.base}/api/games", {"game": "signorie", "seats": [
+        {"kind": "person", "name": "Cleo"}, {"kind": "person", "name": "Dora"}],
+        "timing": {"move_seconds": 5, "misses": 1}})
+    pages = [page_in(browser, locale, f"{server.base}{seat['link']}")
+             for seat in game["seats"]]
+    for page in pages:
+        page.wait_for_function("Table.view && Table.view.timing.to_move.length", timeout=20000)
+    leaver = pages[0].evaluate("Table.view.timing.to_move[0]")
+    voter = pages[1 - leaver]
+    voter.wait_for_selector("#leave-box:not([hidden]) [data-choice='bot']", timeout=20000)
+    voter.click("[data-choice='bot']")
+    kept = said(lang, "The others chose to let a bot play {name}'s seat to the end.",
+                name=["Cleo", "Dora"][leaver])
+    for page in pages:
+        page.wait_for_selector("#leave-box[hidden]", state="attached", timeout=10000)
+        page.wait_for_function(f"[...document.querySelectorAll('#log li')].some(li => "
+                               f"li.textContent === {kept!r})", timeout=10000)
+        assert page.query_selector("#leave-ended") is None
+        assert page.errors == []
+    assert voter.evaluate("Table.view.ended") is None  # the game goes on
+
+
+@pytest.mark.parametrize("lang, locale", LANGS)
+def test_a_clock_running_out_takes_a_vacation_day_that_the_pages_show(server, browser, lang,
+                                                                       locale):
+    name = f"Wim{lang}"
+    wim = Visitor(server.base)
+    wim.sign_up(name)
+    game = wim.ok("/api/games", {"game": "signorie", "seats": [
+        {"kind": "person"}, {"kind": "bot", "bot": "greedy", "name": "Rex"}],
+        "timing": {"move_seconds": 5, "misses": 1}})
+    table = page_in(browser, locale, f"{server.base}{game['seats'][0]['link']}", wim)
+    # Wim does not move: when his 5 s run out a vacation day is taken, not the bot's move
+    table.wait_for_function("Table.view && Table.view.timing.vacation && "
+                            "Table.view.timing.vacation[0]", timeout=30000)
+    date = table.evaluate("when(Table.view.timing.vacation[0])")
+    own = said(lang, "You are on vacation until {date}: your clock stands still", date=date)
+    table.wait_for_function(f"document.getElementById('turn-clock').textContent === {own!r}",
+                            timeout=5000)
+    assert table.evaluate("Table.view.timing.replaced") == []
+    account = page_in(browser, locale, f"{server.base}/account", wim)
+    account.wait_for_selector("#vacation[data-left='13']", timeout=10000)
+    assert account.eval_on_selector_all("#vacation-taken li",
+                                        "lis => lis.map(li => li.dataset.auto)") == ["yes"]
+    if lang != "en":
+        assert untranslated(table, lang) == [] and untranslated(account, lang) == []
+    assert table.errors == [] and account.errors == []
