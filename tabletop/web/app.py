@@ -557,6 +557,9 @@ class GameServer:
             if room.claimed != claimed:  # a seat taken elsewhere: who is who, not a new view
                 self._lobby_cache.clear()
                 self.presence(room)
+            if self.turns.reshow(room):  # a vacation taken elsewhere moved its clocks
+                self.broadcast(room)
+                return True
             return False
         self.turns.attach_again(room)
         self._lobby_cache.clear()

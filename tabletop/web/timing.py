@@ -299,14 +299,23 @@ class Timekeeper:
         return True
 
     def refresh(self, user_id: int) -> None:
-        """A player's vacation began or ended: the clocks of their games in memory as clients
-        see them."""
+        """A player's vacation began or ended: the clocks of their games as clients see them,
+        here and (told by a signal) on the other processes."""
+        accounts, cluster = self.server.accounts, self.server.cluster
         for room in list(self.server.rooms.values()):
-            seconds = self.seconds(room)
-            if seconds is None or user_id not in self._holders(room).values():
-                continue
-            if self._show(room, self._started.get(room.id, {}), seconds):
+            if user_id in self._holders(room).values() and self.reshow(room):
                 self.server.broadcast(room)
+        if cluster is not None and accounts is not None:
+            for game in accounts.store.games_of(user_id):
+                if game["status"] == "playing":
+                    cluster.signal(game["id"])
+
+    def reshow(self, room: Room) -> bool:
+        """The game's clocks as clients see them, its players' vacations read again; True if
+        that changed."""
+        seconds = self.seconds(room)
+        return seconds is not None and self._show(room, self._started.get(room.id, {}),
+                                                  seconds)
 
     def forget(self, game_id: str) -> None:
         self._started.pop(game_id, None)

@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+import websockets
+from accounts_client import Visitor
 
 from tabletop.ratings import default_rating
 from tabletop.web.account_store import open_account_store
 from tabletop.web.accounts import Accounts
 from tabletop.web.app import GameServer, Limits
 from tabletop.web.errors import ClientError
+from tabletop.web.loadbench import LOCAL_LIMITS, free_port, start_redis, start_server
 from tabletop.web.site import load_sites
 from tabletop.web.storage import open_store
 from tabletop.web.vacations import DAY, Vacation, frozen_deadline
@@ -564,3 +568,68 @@ def test_the_days_set_on_the_command_line_are_whole_days_in_what_a_player_reads(
     assert accounts.vacation_json(ann)["left"] == 5 and \
         isinstance(accounts.vacation_json(ann)["left"], int)
     server.store.close()
+
+
+def test_another_process_shows_a_vacation_taken_elsewhere_when_told(db_url):
+    """Two servers on one database: a vacation taken on one moves the clocks the other shows
+    at its next catch-up (the signal `Timekeeper.refresh` sends to every game of the player)."""
+    clock = Clock(NEW_YEAR + 240 * DAY)
+    server, accounts = make(db_url, clock)
+    other, _ = make(db_url, clock)
+    ann, bea = users(accounts, "Ann", "Bea")
+
+    async def main() -> Any:
+        room = timed_game(server, accounts, [ann, bea])
+        mirror = other.room(room.id)
+        assert mirror is not None and mirror.turn["vacation"] == {}
+        taken = accounts.take_vacation(ann, 2)
+        assert room.turn["vacation"] == {room.mover: taken.until}
+        assert await other.catch_up(mirror)
+        return room, mirror
+
+    room, mirror = asyncio.run(main())
+    assert mirror.turn == room.turn
+    assert mirror.message_for(None)["timing"]["deadlines"] == room.turn["deadlines"]
+    assert not asyncio.run(other.catch_up(mirror))  # nothing new the second time
+    server.store.close()
+    other.store.close()
+
+
+def test_two_processes_a_vacation_taken_on_one_reaches_a_watcher_on_the_other(tmp_path):
+    """Real processes on one database, signalled through Redis: a spectator connected to the
+    second process hears of a vacation taken through the first."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed: tests of several processes skipped")
+    redis, url = start_redis(tmp_path)
+    ports = [free_port(), free_port()]
+    procs = [start_server(port, tmp_path / "games.db", redis=url,
+                          limits={**LOCAL_LIMITS, "messages_per_second": 0}) for port in ports]
+    try:
+        ann = Visitor(f"http://127.0.0.1:{ports[0]}")
+        ann.sign_up("Ann")
+        game = ann.ok("/api/games", {"game": "signorie", "seats": [
+            {"kind": "person"}, {"kind": "bot", "bot": "greedy", "name": "Rex"}],
+            "timing": {"move_seconds": 86400, "misses": 3}})
+
+        async def watch() -> dict[str, Any]:
+            async with websockets.connect(f"ws://127.0.0.1:{ports[1]}/ws/{game['id']}",
+                                          max_size=1 << 24) as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                while True:  # Ann's seat comes to wait (the bot may move first)
+                    msg = json.loads(await ws.recv())
+                    if msg["type"] == "state" and 0 in msg["timing"]["to_move"]:
+                        break
+                await asyncio.sleep(0.5)  # the process follows the game's channel
+                taken = await asyncio.to_thread(ann.ok, "/api/me/vacation", {"days": 2})
+                while True:
+                    msg = json.loads(await ws.recv())
+                    if msg["type"] == "state" and msg["timing"].get("vacation"):
+                        return {"view": msg, "until": taken["until"]}
+
+        seen = asyncio.run(asyncio.wait_for(watch(), 30))
+    finally:
+        for proc in (*procs, redis):
+            proc.terminate()
+            proc.wait(10)
+    assert seen["view"]["timing"]["vacation"] == {"0": seen["until"]}
+    assert seen["view"]["timing"]["deadlines"]["0"] > seen["until"]
