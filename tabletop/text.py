@@ -144,6 +144,9 @@ MESSAGES: dict[str, str] = {
     "rated.no-person": "a rated game has at least one person seat",
     "rated.seed": "a rated game is dealt at random: leave the seed empty",
     "board.players": "the player count is a whole number from {low} to {high}",
+    "notice.choice-subject": "{title}: a player ran out of time; your choice",
+    "notice.choice": "{name} ran out of time for good in your game of {title}: choose whether a "
+                     "bot plays the seat to the end or the game ends now.",
     "notice.you-won": "You won",
     "notice.winners": "Won by {names}",
     "notice.open-seat": "Open your seat",
@@ -230,6 +233,17 @@ MESSAGES: dict[str, str] = {
     "invite.reserved": "this seat is kept for an invited player",
     "seat.blocked": "you cannot take a seat in this game",
     "chat.blocked": "nobody at this table can read your messages",
+    "vacation.days": "a vacation is a whole number of days, from 1 to the {left} you have "
+                     "left this year",
+    "vacation.none-left": "you have used this year's {days} vacation days",
+    "vacation.not-on": "you are not on vacation",
+    "leave.ended": "{name} left; the others ended the game: {name} is last, the others are "
+                   "placed by their scores.",
+    "leave.bot-plays": "The others chose to let a bot play {name}'s seat to the end.",
+    "leave.no-choice": "there is no choice open about that seat",
+    "leave.not-yours": "only the other players at the table choose",
+    "leave.bad-choice": "the choice is 'bot' (a bot plays the seat) or 'end' (the game ends "
+                        "now)",
 }
 
 

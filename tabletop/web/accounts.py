@@ -48,6 +48,7 @@ from .errors import ClientError
 from .limits import RateLimited, RateLimiter, parse_json
 from .room import BOT, PERSON, GameParams, Room
 from .user_names import NAME_LENGTH, check_length, check_name, look_keys, name_key
+from .vacations import Vacation, Vacations, year_of
 
 if TYPE_CHECKING:
     from .app import GameServer
@@ -96,6 +97,7 @@ class Accounts:
         # a hash to check a password against when the name is unknown: the same work, so
         # timing does not tell which names exist
         self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+        self.vacations = Vacations(server.store, lim.vacation_days)
         look_keys("warm")  # loads Unicode's confusables (a third of a second) now, not at a sign-up
 
     # -- sessions --------------------------------------------------------------------------
@@ -372,7 +374,7 @@ class Accounts:
         """Count a rated game's result in its people's ratings, once; True if it was counted
         now."""
         rated = self.store.rated_game(room.id)
-        if rated is None or rated[2] or not room.state.is_over:
+        if rated is None or rated[2] or not room.is_over:
             return False
         game, players = rated[0], rated[1]
         holders = self.store.holders(room.id)
@@ -388,7 +390,7 @@ class Accounts:
             else:
                 bot = ratings.bot_rating(game, players, s.bot or "")
                 seats.append((bot.mu, bot.sigma) if bot else ratings.default_rating())
-        after = ratings.update(seats, room.game.ranks(room.state))
+        after = ratings.update(seats, rating_ranks(room))
         new = {holders[i]: (Rating(*seats[i]), Rating(*after[i])) for i in holders
                if i < len(seats)}
         return self.store.apply_result(room.id, new)
@@ -401,6 +403,32 @@ class Accounts:
             if room is not None and self.game_over(room):
                 counted += 1
         return counted
+
+    # -- vacations (`tabletop.web.vacations`) ------------------------------------------------
+
+    def take_vacation(self, user_id: int, days: Any) -> Vacation:
+        """A vacation from now (or the end of the one the player is on): their clocks stand
+        still, and the tables in memory show it."""
+        vacation = self.vacations.take(user_id, days, self.server.clock())
+        self.server.turns.refresh(user_id)
+        return vacation
+
+    def end_vacation(self, user_id: int) -> int:
+        """Back early: the days not begun are given back; returns how many."""
+        back = self.vacations.end(user_id, self.server.clock())
+        self.server.turns.refresh(user_id)
+        return back
+
+    def vacation_json(self, user_id: int) -> dict[str, Any]:
+        """The account page's vacation part: the year's days, what is left, the vacation on
+        now or to come."""
+        now = self.server.clock()
+        year = year_of(now)
+        return {"days_per_year": self.vacations.days_per_year, "year": year,
+                "left": self.vacations.days_left(user_id, year),
+                "until": self.vacations.until(user_id, now),
+                "taken": [v.to_json() for v in self.vacations.of(user_id)
+                          if year_of(v.start) == year or v.until > now]}
 
     # -- what a player reads -----------------------------------------------------------------
 
@@ -465,7 +493,8 @@ class Accounts:
         friends = {} if self.server.friends is None else \
             self.server.friends.on_profile(user, viewer)
         return {"name": user.name, "ratings": self.store.ratings_of(user.id),
-                "games": history, "you": own, **friends}
+                "games": history, "you": own, **friends,
+                "vacation_until": self.vacations.until(user.id, self.server.clock())}
 
     def leaderboard(self, game: Any, players: Any) -> dict[str, Any]:
         site = self.server.site(game)
@@ -478,6 +507,18 @@ class Accounts:
                 if (r := ratings.bot_rating(info.name, players, b)) is not None]
         return {"game": info.name, "title": info.title, "players": players,
                 "people": self.store.leaderboard(info.name, players), "bots": bots}
+
+
+def rating_ranks(room: Room) -> list[int]:
+    """The places ratings count: a player who left (a bot took their seat for good) is last,
+    whatever the bot made of it; the others keep the game's order among them, or share first
+    place when the others ended the game early (nobody loses rating for where an unfinished
+    game stood)."""
+    ranks = list(room.game.ranks(room.state)) if room.ended is None else \
+        [1] * len(room.params.seats)
+    leavers = set(room.replaced) | (set() if room.ended is None else {room.ended["leaver"]})
+    last = 1 + max((r for i, r in enumerate(ranks) if i not in leavers), default=0)
+    return [last if i in leavers else r for i, r in enumerate(ranks)]
 
 
 def _line(g: dict[str, Any]) -> dict[str, Any]:
@@ -583,6 +624,26 @@ def _routes(app: FastAPI, accounts: Accounts) -> None:
             raise ClientError("sign-in", say("account.sign-in"))
         return accounts.your_move(session.user)
 
+    @app.get("/api/me/vacation")
+    async def vacation(request: Request) -> dict[str, Any]:
+        accounts.reading(request)
+        user = _signed_in_user(accounts, request, changes=False)
+        return accounts.vacation_json(user.id)
+
+    @app.post("/api/me/vacation")
+    async def take_vacation(request: Request) -> dict[str, Any]:
+        """`{"days": N}`: a vacation of N days from now (or from the end of the one on)."""
+        user = _signed_in_user(accounts, request)
+        data = parse_json(await request.body(), what="request body")
+        accounts.take_vacation(user.id, data.get("days") if isinstance(data, dict) else None)
+        return accounts.vacation_json(user.id)
+
+    @app.post("/api/me/vacation/end")
+    async def end_vacation(request: Request) -> dict[str, Any]:
+        user = _signed_in_user(accounts, request)
+        accounts.end_vacation(user.id)
+        return accounts.vacation_json(user.id)
+
     @app.get("/api/players/{name}")
     async def player(name: str, request: Request) -> dict[str, Any]:
         accounts.reading(request)
@@ -594,6 +655,13 @@ def _routes(app: FastAPI, accounts: Accounts) -> None:
                           players: int = 2) -> dict[str, Any]:
         accounts.reading(request)
         return accounts.leaderboard(game, players)
+
+
+def _signed_in_user(accounts: Accounts, request: Request, *, changes: bool = True) -> User:
+    session = accounts.signed_in(request, changes=changes)
+    if session is None:
+        raise ClientError("sign-in", say("account.sign-in"))
+    return session.user
 
 
 def _page(name: str, headers: dict[str, str]) -> Any:

@@ -47,6 +47,7 @@ from .errors import ClientError, Refused
 from .friends import Friends
 from .hinting import Hinting
 from .learn import learn_offer, learn_routes
+from .leaving import LeaveChoices
 from .limits import (
     BodyLimit,
     RateLimited,
@@ -72,6 +73,7 @@ from .storage import (
     open_store,
 )
 from .timing import Timekeeper
+from .vacations import DAYS_PER_YEAR
 
 if TYPE_CHECKING:
     from .cluster import Cluster
@@ -83,7 +85,7 @@ STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
           "sign-in": 401, "bad-login": 401,
           "csrf": 403, "other-account": 403, "name-taken": 409,
           "blocked": 403, "invited": 403, "not-friend": 403, "answered": 409,
-          "waiting": 409}  # else 400
+          "waiting": 409, "no-vacation-days": 409, "not-on-vacation": 409}  # else 400
 SHUTDOWN_WAIT = 5.0  # seconds a stopping server waits for its tasks to end
 #: Players arriving (a hello: a catch-up, a seat taken, a first view) handled at once. When
 #: everyone reconnects at the same moment (a restart), the rest wait their turn rather than
@@ -159,6 +161,7 @@ class Limits:
     # within this time of the connection's opening or the request's first byte (`deadline`)
     lease_seconds: float = 10.0  # several processes: how long a game's bots stay with one
     conflict_retries: int = 3  # several processes: a move judged again after another's won
+    vacation_days: int = DAYS_PER_YEAR  # days of vacation per account and calendar year
 
 
 def rematch_id(game_id: str) -> str:
@@ -206,6 +209,7 @@ class GameServer:
         self._lobby_cache: dict[tuple[str, int], tuple[float, Listing]] = {}
         self.accounts: account_routes.Accounts | None = None  # set by `accounts.install`
         self.friends: Friends | None = None  # set by `friends.install`
+        self.leaving = LeaveChoices(store, clock)
         self.turns = Timekeeper(self, store, clock)
         self._store_threads: ThreadPoolExecutor | None = None
         self._arrivals: asyncio.Semaphore | None = None  # made on the server's loop
@@ -297,6 +301,7 @@ class GameServer:
         if self._store_threads is not None:
             self._store_threads.shutdown(wait=True)
         self.turns.close()
+        self.leaving.close()
         self.chat.close()
         self.hinting.close()
         if self.notifier is not None:
@@ -378,7 +383,7 @@ class GameServer:
         busy = {game for game, _ in self.pending_bots}
         gone = [gid for gid, room in self.rooms.items()
                 if not self.conns.get(gid) and gid not in busy and not room.bots_to_move()
-                and (room.state.is_over
+                and (room.is_over
                      or now - self.active.get(gid, now) > self.limits.idle_seconds)]
         for gid in gone:
             self._forget(gid)
@@ -589,9 +594,17 @@ class GameServer:
             return False
         claimed = set(room.claimed)
         if not room.catch_up(stored):
+            if stored.status == "over" and not room.is_over:  # its players ended it elsewhere
+                self.turns.attach_again(room)  # (`leaving`): no move, a status
+                self._lobby_cache.clear()
+                self.broadcast(room)
+                return True
             if room.claimed != claimed:  # a seat taken elsewhere: who is who, not a new view
                 self._lobby_cache.clear()
                 self.presence(room)
+            if self.turns.reshow(room):  # a vacation taken elsewhere moved its clocks
+                self.broadcast(room)
+                return True
             return False
         self.turns.attach_again(room)
         self._lobby_cache.clear()
@@ -609,7 +622,7 @@ class GameServer:
 
     def _changed(self, room: Room) -> None:
         self.active[room.id] = time.monotonic()
-        if room.state.is_over and self.accounts is not None:
+        if room.is_over and self.accounts is not None:
             self.accounts.game_over(room)  # a rated game's result counts once
         self._lobby_cache.clear()
         self.turns.changed(room)
@@ -653,7 +666,7 @@ class GameServer:
         the player who asked first; each connection is sent its own seat's link."""
         if seat is None:
             raise ClientError("spectator", say("error.spectator-rematch"))
-        if not room.state.is_over:
+        if not room.is_over:
             raise ClientError("not-over", say("error.not-over"))
         if room.rematch is None:
             new = await self._rematch_room(room, address_key(client))
@@ -691,6 +704,47 @@ class GameServer:
         if self.accounts is not None:
             self.accounts.rematched(room, new)
         return new
+
+    # -- leavers (`tabletop.web.leaving`) -----------------------------------------------------
+
+    def leaver_choice(self, room: Room, seat: int) -> None:
+        """A bot took `seat` for good: the other people at the table are asked whether it
+        plays on or the game ends now, for the game's time per move."""
+        seconds = self.turns.seconds(room) or timing.DAY
+        voters = self.leaving.open(room, seat, seconds)
+        if voters:
+            self.leaver_choice_opened(room, seat, voters)
+
+    def leaver_choice_opened(self, room: Room, seat: int, voters: list[int]) -> None:
+        """Called once when a player ran out of time for good and the seats `voters` must
+        choose between the bot and the end of the game: each is told, like a turn."""
+        if self.notifier is not None:
+            self.notifier.leaver(room, seat, voters)
+
+    async def leave_vote(self, room: Room, voter: int | None, seat: Any, choice: Any) -> None:
+        """A player's answer to a leaver's choice; the game ends at once if it decides so."""
+        decided = self.leaving.vote(room, voter, seat, choice)
+        if decided is None:
+            self.broadcast(room)
+        else:
+            await self.decide_leaver(room, seat, decided)
+
+    async def decide_leaver(self, room: Room, seat: int, decided: str | None) -> None:
+        """Close a leaver's choice: `decided` (None: what the answers given say, its time being
+        up). Ending the game stores its places and status; either way everyone is told."""
+        async with self.locks[room.id]:
+            if room.is_over:
+                decided = "over"  # the game finished meanwhile: nothing to decide
+            elif decided is None:
+                decided = self.leaving.closing(room, seat)
+            log_at = room.site.log_length(room.game.view(room.state, None))
+            if not self.leaving.decide(room, seat, decided, log_at):
+                return
+            if decided == "end":
+                self.leaving.end(room, seat, log_at)
+                self.store.set_status(room.id, "over")
+                self.store.set_summary(room.id, room.section(), room.summary())
+        self._changed(room)
 
     def kick_bots(self, room: Room) -> None:
         """Start the bots whose move it is; of several processes only the one holding the
@@ -877,9 +931,12 @@ class GameServer:
                 self.cluster.relay(room.id, {"type": "chat", "lines": [line]})
         elif kind == "hint":
             self.hinting.ask(conn, room, msg.get("seq"))
+        elif kind == "leave":
+            await self.leave_vote(room, conn.seat, msg.get("seat"), msg.get("choice"))
         else:
             raise ClientError("unknown-type", f"unknown message type {kind[:40]!r} (hello, act, "
-                                              "undo, check, state, rematch, chat, hint, ping)")
+                                              "undo, check, state, rematch, chat, hint, leave, "
+                                              "ping)")
 
     async def _hello(self, conn: Connection, room: Room, token: Any) -> None:
         """Open a seat (or watch); only this connection gets the view, the others hear that

@@ -130,6 +130,11 @@ class Cluster:
         self._out.put_nowait(("publish", channel(room.id),
                               json.dumps({"seq": room.seq, "from": self.me})))
 
+    def signal(self, game_id: str) -> None:
+        """Tell the others to read a game again though its log did not change (a vacation
+        moved its clocks), whether or not this process has it in memory; never waits."""
+        self._out.put_nowait(("publish", channel(game_id), json.dumps({"from": self.me})))
+
     async def _send_forever(self) -> None:
         """One task sends every command, so this process's signals leave in order."""
         assert self._redis is not None

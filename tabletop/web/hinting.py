@@ -81,7 +81,7 @@ class Hinting:
         if not room.params.hints:
             raise ClientError("hints-off", say("hint.off"))
         state = room.state
-        if state.is_over or seat not in state.to_move() or seat in room.bots:
+        if room.is_over or seat not in state.to_move() or seat in room.bots:
             raise ClientError("not-your-turn", say("hint.not-your-turn"))
         room.check_seq(seq)
         if (room.id, seat) in self.asking:

@@ -39,9 +39,7 @@ INSERT_NOTICE = ("INSERT INTO outbox (key, kind, game_id, seat, account, data, c
                  "state) VALUES (?,?,?,?,?,?,?,?,'new') ON CONFLICT DO NOTHING")
 #: a seat that moved (or a game that ended) waits no more: its turn and clock rows are settled
 SETTLE_SEAT = ("UPDATE outbox SET state='settled' WHERE game_id=? AND seat=? AND state='new' "
-               "AND kind IN ('turn', 'clock', 'nudge')")
-#: the kinds that say "play now": a seat that moved makes them pointless
-WAITING_KINDS = ("turn", "clock", "nudge")
+               "AND kind IN ('turn', 'clock', 'nudge')")  # the kinds that say "play now"
 
 
 @dataclass(frozen=True)

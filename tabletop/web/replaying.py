@@ -69,7 +69,7 @@ class Replays:
         room = self.server.room(game_id)
         if room is None:
             raise ClientError("not-found", say("error.not-found"))
-        if not room.state.is_over:
+        if not room.is_over:
             raise ClientError("not-over", say("error.record-not-over"))
         self._games[game_id] = room
         if len(self._games) > self.max_games:
@@ -80,6 +80,8 @@ class Replays:
         specs = [(s.bot or "greedy") if s.kind == BOT else "human" for s in room.params.seats]
         record = room.game.record(room.state, players=specs, seed=room.params.seed,
                                   hints=self.server.hinting.record_counts(room))
+        if room.ended is not None:  # ended early when a player left (`leaving`)
+            record["ended"] = {"reason": "left", **room.ended}
         return dumps_record(record) + "\n"
 
     def _kept(self, key: tuple[str, str], make: Callable[[], str]) -> bytes:

@@ -15,9 +15,11 @@ import logging
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
+from .. import i18n
 from ..text import say
 from .botpool import Decision
 from .errors import ClientError
+from .leaving import ended_words
 from .limits import RateLimiter
 
 if TYPE_CHECKING:
@@ -74,4 +76,8 @@ class Reviews:
                        tuple(room.state.history), seat, kind="review", lang=lang,
                        hinted=self.server.hinting.given(room, seat))
         async with self._one:
-            return await self.server.advice.decide(job, deadline=DEADLINE)
+            result = await self.server.advice.decide(job, deadline=DEADLINE)
+        if room.ended is not None:  # ended early by its players: the places are theirs
+            with i18n.use(lang):
+                result = {**result, "result": ended_words(room, seat)}
+        return dict(result)

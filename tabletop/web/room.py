@@ -252,6 +252,15 @@ class Room:
         self.notices: list[tuple[int, dict[str, Any]]] = []
         self.replaced: set[int] = set()
         self.hints_used: dict[int, int] = {}  # seat -> hints asked for (`hinting`)
+        # leavers (`tabletop.web.leaving`): open choices (seat -> closes, voters, votes) and
+        # the early end of the game (leaver, ranks), if the others chose it
+        self.choices: dict[int, dict[str, Any]] = {}
+        self.ended: dict[str, Any] | None = None
+
+    @property
+    def is_over(self) -> bool:
+        """Finished by its rules, or ended early by the others when a player left."""
+        return bool(self.state.is_over) or self.ended is not None
 
     def seated_bots(self) -> dict[int, str]:
         """The bot seats as created (seat -> level), before any bot took a late seat."""
@@ -383,7 +392,8 @@ class Room:
                                           seats=self.seats_json(), log=[]), names)
         msg["log"] = self._with_notices(log, lambda line: renamed(_notice_entry(line), names))
         # whose move it is, and in a turn-based game each waiting seat's deadline
-        msg["timing"] = {"to_move": list(self.state.to_move()), **(self.turn or {})}
+        msg["timing"] = {"to_move": [] if self.is_over else list(self.state.to_move()),
+                         **(self.turn or {})}
         # who made the last move (public: that someone has moved is public), so a client
         # knows when the view reflects its own move
         msg["last_player"] = self.site.last_player(self.state)
@@ -393,6 +403,9 @@ class Room:
         msg["rematch"] = None if self.rematch is None else self.rematch.get(seat)
         if self.guide is not None:
             msg["tutorial"] = self.guide.to_json(self.state, seat)
+        msg["leave"] = [{"seat": s, "name": self.params.seats[s].name, **c}
+                        for s, c in sorted(self.choices.items())] if not self.is_over else []
+        msg["ended"] = self.ended
         return msg
 
     def message_text(self, seat: int | None, lang: str = i18n.DEFAULT) -> str:
@@ -431,11 +444,11 @@ class Room:
         """A lobby line (of the game now, or at `state`): public facts only, never a token."""
         s = state if state is not None else self.state
         scores = self.game.scores(s)
+        over = s.is_over or self.ended is not None
         return {"id": self.id, "game": self.game.info.name, "created": self.created,
-                **self.site.summary(s), "over": s.is_over, "public": self.params.public,
-                "hints": self.params.hints,
-                "winners": list(self.game.winners(s)) if s.is_over else [],
-                "to_move": [] if s.is_over else list(s.to_move()),  # whose turn
+                **self.site.summary(s), "over": over, "public": self.params.public,
+                "hints": self.params.hints, "winners": self._winners(s),
+                "to_move": [] if over else list(s.to_move()),  # whose turn: "my games"
                 "asked": self.asked(s),  # whose move a person makes: "your move", "my games"
                 "seats": [{"name": seat.name, "kind": seat.kind, "bot": seat.bot,
                            "named": seat.named,
@@ -450,9 +463,14 @@ class Room:
         tutorial (its player is at the table, or left it). Their accounts are
         `AccountStore.holders` of these seats."""
         s = state if state is not None else self.state
-        if s.is_over or self.guide is not None:
+        if s.is_over or self.ended is not None or self.guide is not None:
             return []
         return [i for i in s.to_move() if i not in self.bots]
+
+    def _winners(self, state: Any) -> list[int]:
+        if self.ended is not None:
+            return [i for i, rank in enumerate(self.ended["ranks"]) if rank == 1]
+        return list(self.game.winners(state)) if state.is_over else []
 
     def line_if_claimed(self, seat: int) -> tuple[str | None, dict[str, Any]]:
         """The lobby list and line once `seat` is taken: written with the claim itself."""
@@ -468,7 +486,7 @@ class Room:
         """The lobby list this game belongs in; None: unlisted, shown to nobody."""
         if not self.params.public:
             return None
-        if (state if state is not None else self.state).is_over:
+        if (state if state is not None else self.state).is_over or self.ended is not None:
             return "finished"
         free = any(s.kind == PERSON and i not in self.claimed and i not in self.params.reserved
                    for i, s in enumerate(self.params.seats))
@@ -515,7 +533,7 @@ class Room:
         action = self.parse(seat, payload)
         assert seat is not None
         s = self.state
-        if s.is_over:
+        if self.is_over:
             raise ClientError("game-over", say("error.game-over"))
         if seat in self.replaced and not by_bot:
             raise ClientError("seat-replaced", say("timing.seat-replaced", misses=sum(
@@ -570,6 +588,8 @@ class Room:
                 **self.site.preview(self.state, action, new)}
 
     def bots_to_move(self) -> list[int]:
+        if self.ended is not None:
+            return []
         return [i for i in self.state.to_move() if i in self.bots]
 
     def outbox_notices(self, new_state: Any, seq: int, at: float | None = None) -> Notices:

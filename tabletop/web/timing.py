@@ -25,6 +25,7 @@ from ..text import say
 from .botpool import BotFailed, Decision, DecisionTimeout
 from .errors import ClientError
 from .sidedb import open_tables
+from .vacations import Vacations, frozen_deadline
 
 if TYPE_CHECKING:
     from .app import GameServer
@@ -137,13 +138,14 @@ class TurnClocks:
         return {int(seat): float(at) for seat, at in self.db.rows(
             "SELECT seat, started FROM turn_clocks WHERE game_id=?", (game_id,))}
 
-    def set(self, game_id: str, started: dict[int, float], seconds: float) -> None:
-        """The seats now waiting and since when (replacing what was stored)."""
+    def set(self, game_id: str, started: dict[int, float], deadlines: dict[int, float]
+            ) -> None:
+        """The seats now waiting, since when and until when (replacing what was stored)."""
         with self.db.tx() as db:
             db.execute("DELETE FROM turn_clocks WHERE game_id=?", (game_id,))
             db.executemany("INSERT INTO turn_clocks (game_id, seat, started, deadline) "
                            "VALUES (?,?,?,?)",
-                           [(game_id, s, at, at + seconds) for s, at in started.items()])
+                           [(game_id, s, at, deadlines[s]) for s, at in started.items()])
 
     def due(self, now: float) -> list[tuple[str, int]]:
         return [(str(g), int(s)) for g, s in self.db.rows(
@@ -205,6 +207,7 @@ class Timekeeper:
             if permanent:
                 room.replaced.add(seat)
                 room.bots[seat] = cover_bot(room.site)
+        self.server.leaving.attach(room)
         self._started[room.id] = self.clocks.started(room.id)
         self.changed(room)
 
@@ -234,21 +237,84 @@ class Timekeeper:
         now = self.clock()
         started = {s: have.get(s, now) for s in waiting}
         if started != self._started.get(room.id, {}):
-            self.clocks.set(room.id, started, seconds)
+            self.clocks.set(room.id, started, self._deadlines(room, started, seconds))
             self._started[room.id] = started
         self._show(room, started, seconds)
 
-    def _show(self, room: Room, started: dict[int, float], seconds: int) -> None:
+    def _show(self, room: Room, started: dict[int, float], seconds: int) -> bool:
+        """The clocks as clients see them; True if that changed."""
         missed: dict[int, int] = {}
         for _, line in room.notices:
             if line["kind"] == "timeout":
                 missed[line["seat"]] = missed.get(line["seat"], 0) + 1
+        holders = self._holders(room)
+        away = {} if self.vacations is None else \
+            self.vacations.on_vacation(holders, self.clock())
         turn = {"move_seconds": seconds, "misses": room.params.timing["misses"],
-                "deadlines": {s: at + seconds for s, at in started.items()},
-                "missed": missed, "replaced": sorted(room.replaced)}
-        if turn != room.turn:
-            room.turn = turn
-            room.touch()
+                "deadlines": self._deadlines(room, started, seconds, holders),
+                "missed": missed, "replaced": sorted(room.replaced), "vacation": away}
+        if turn == room.turn:
+            return False
+        room.turn = turn
+        room.touch()
+        return True
+
+    # -- vacations (`tabletop.web.vacations`) -------------------------------------------------
+
+    @property
+    def vacations(self) -> Vacations | None:
+        accounts = self.server.accounts
+        return None if accounts is None else accounts.vacations
+
+    def _holders(self, room: Room) -> dict[int, int]:
+        """seat -> the account holding it (none without accounts)."""
+        accounts = self.server.accounts
+        return {} if accounts is None else accounts.store.holders(room.id)
+
+    def _deadlines(self, room: Room, started: dict[int, float], seconds: int,
+                   holders: dict[int, int] | None = None) -> dict[int, float]:
+        """Each waiting seat's deadline, its player's vacations standing its clock still."""
+        if self.vacations is None or not started:
+            return {s: at + seconds for s, at in started.items()}
+        holders = self._holders(room) if holders is None else holders
+        out = {}
+        for seat, at in started.items():
+            user = holders.get(seat)
+            out[seat] = at + seconds if user is None else \
+                frozen_deadline(at, seconds, self.vacations.of(user))
+        return out
+
+    def _vacation_day(self, room: Room, seat: int, deadline: float) -> bool:
+        """The seat's clock ran out at `deadline`: a day of its player's vacation from then,
+        if they have one left this year (`Limits.vacation_days`). True if one was taken."""
+        vacations, user = self.vacations, self._holders(room).get(seat)
+        if vacations is None or user is None:
+            return False
+        try:
+            vacations.take(user, 1, deadline, auto=True)
+        except ClientError:
+            return False  # no day left this year
+        self.refresh(user)
+        return True
+
+    def refresh(self, user_id: int) -> None:
+        """A player's vacation began or ended: the clocks of their games as clients see them,
+        here and (told by a signal) on the other processes."""
+        accounts, cluster = self.server.accounts, self.server.cluster
+        for room in list(self.server.rooms.values()):
+            if user_id in self._holders(room).values() and self.reshow(room):
+                self.server.broadcast(room)
+        if cluster is not None and accounts is not None:
+            for game in accounts.store.games_of(user_id):
+                if game["status"] == "playing":
+                    cluster.signal(game["id"])
+
+    def reshow(self, room: Room) -> bool:
+        """The game's clocks as clients see them, its players' vacations read again; True if
+        that changed."""
+        seconds = self.seconds(room)
+        return seconds is not None and self._show(room, self._started.get(room.id, {}),
+                                                  seconds)
 
     def forget(self, game_id: str) -> None:
         self._started.pop(game_id, None)
@@ -265,8 +331,13 @@ class Timekeeper:
             await asyncio.sleep(every)
 
     def check(self, now: float | None = None) -> list[tuple[str, int]]:
-        """Start a bot for every seat whose time is up; returns the (game, seat) covered."""
+        """Start a bot for every seat whose time is up, and decide the leavers' choices whose
+        time is up; returns the (game, seat) covered."""
         now = self.clock() if now is None else now
+        for game_id, seat in self.server.leaving.due(now):
+            room = self.server.room(game_id)
+            if room is not None:
+                self.server._spawn(self.server.decide_leaver(room, seat, None))
         started = []
         for game_id, seat in self.clocks.due(now):
             if game_id in self._foreign or (game_id, seat) in self.server.pending_bots:
@@ -275,9 +346,7 @@ class Timekeeper:
             if room is None:
                 self._foreign.add(game_id)
                 continue
-            seconds = self.seconds(room)
-            since = self._started.get(game_id, {}).get(seat)
-            if seconds is None or since is None or since + seconds > now:
+            if self._has_time(room, seat, now):
                 continue
             self.server.pending_bots.add((game_id, seat))
             self.server._spawn(self.cover(room, seat))
@@ -285,6 +354,20 @@ class Timekeeper:
         if self.server.notifier is not None:
             self.server.notifier.clocks(now)
         return started
+
+    def _has_time(self, room: Room, seat: int, now: float) -> bool:
+        """Whether the seat still has time at `now`: its clock did not run out, or it ran
+        out and its player had vacation days, taken a day at a time."""
+        seconds = self.seconds(room)
+        since = self._started.get(room.id, {}).get(seat)
+        if seconds is None or since is None:
+            return True
+        deadline = self._deadlines(room, {seat: since}, seconds)[seat]
+        while deadline <= now:
+            if not self._vacation_day(room, seat, deadline):
+                return False
+            deadline = self._deadlines(room, {seat: since}, seconds)[seat]
+        return True
 
     async def cover(self, room: Room, seat: int) -> None:
         """A bot plays the seat's moves until it is no longer the seat's to make (the steps
@@ -294,7 +377,7 @@ class Timekeeper:
         try:
             self._restart(room, seat)
             first = True
-            while not room.state.is_over and seat in room.state.to_move() \
+            while not room.is_over and seat in room.state.to_move() \
                     and seat not in room.bots:
                 if not await self._cover_one(room, seat, first):
                     break
@@ -334,7 +417,7 @@ class Timekeeper:
         if seconds is None or seat not in started:
             return
         started[seat] = self.clock()
-        self.clocks.set(room.id, started, seconds)
+        self.clocks.set(room.id, started, self._deadlines(room, started, seconds))
         self._started[room.id] = started
         self._show(room, started, seconds)
 
@@ -349,6 +432,7 @@ class Timekeeper:
         if permanent:
             room.replaced.add(seat)
             room.bots[seat] = cover_bot(room.site)
+            self.server.leaver_choice(room, seat)
         room.touch()
 
     def close(self) -> None:

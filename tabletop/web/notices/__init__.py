@@ -94,6 +94,13 @@ class Notifier:
         self.write([Notice("nudge", f"nudge:{room.id}:{seat}:{int(now)}", room.id, seat,
                            data={"by": by})])
 
+    def leaver(self, room: Room, seat: int, voters: list[int]) -> None:
+        """The seats `voters` choose what becomes of a seat out of time for good (counted
+        as a turn: the player is asked to act)."""
+        name = room.params.seats[seat].name
+        self.write([Notice("choice", f"choice:{room.id}:{seat}:{v}", room.id, v,
+                           data={"name": name}) for v in voters])
+
     def clocks(self, now: float) -> int:
         """Tell each seat whose clock has less than a tenth of its time left, once per
         clock (every process may look: the key keeps one row)."""

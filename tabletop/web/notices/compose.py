@@ -67,6 +67,10 @@ def _compose(kind: str, f: dict[str, Any], site: str) -> Message:
         return Message(say("notice.clock-subject", title=title),
                        [say("notice.clock", title=title, others=others,
                             left=str(f.get("left") or ""))], seat_link, play)
+    if kind == "choice":
+        return Message(say("notice.choice-subject", title=title),
+                       [say("notice.choice", title=title, name=str(f.get("name") or ""))],
+                       seat_link, play)
     if kind == "nudge":
         return Message(say("notice.nudge-subject", title=title),
                        [say("notice.nudge", title=title, by=str(f.get("by") or ""),

@@ -79,6 +79,8 @@ CREATE TABLE IF NOT EXISTS table_visits (
 STEPS = (SCHEMA,)
 #: the events a player can be told of, in the account page's order
 KINDS = ("turn", "invite", "finished", "clock", "nudge")
+#: events that ask the player to act, switched on and off with another kind
+ASKED_AS = {"choice": "turn"}
 TURN_MODES = ("now", "after", "digest")
 WEBHOOK_FORMATS = ("auto", "discord", "slack", "json")
 VERIFY_SECONDS = 2 * 86_400  # a verification link works two days
@@ -107,6 +109,7 @@ class Settings:
     unsubscribe: str = ""
 
     def wants(self, kind: str) -> bool:
+        kind = ASKED_AS.get(kind, kind)
         return kind not in KINDS or kind in self.events
 
     def channels(self) -> list[str]:

@@ -35,7 +35,37 @@ async function accountPage() {
   $("sign-in-form").onsubmit = (ev) => submitAccount(ev, "/api/login");
   $("sign-up-form").onsubmit = (ev) => submitAccount(ev, "/api/signup");
   const user = await Account.me();
-  if (user) $("signed-in").textContent = t("You are signed in as {name}.", { name: user.name });
+  if (user) {
+    $("signed-in").textContent = t("You are signed in as {name}.", { name: user.name });
+    vacationCard();
+  }
+}
+
+// days off: the clocks of all the player's games stand still (tabletop/web/vacations.py)
+async function vacationCard() {
+  const form = $("vacation-form");
+  const show = (v) => {
+    $("vacation").hidden = false;
+    $("vacation-left").textContent = t("{left} of {days} vacation days left in {year}.", { left: v.left, days: v.days_per_year, year: v.year });
+    $("vacation-now").textContent = v.until ? t("You are on vacation until {date}.", { date: when(v.until) }) : t("You are not on vacation.");
+    $("vacation-taken").replaceChildren(...v.taken.map((x) => el("li", { "data-auto": x.auto ? "yes" : "no",
+      text: t(x.auto ? "{start} to {until}, taken when a clock ran out" : "{start} to {until}", { start: when(x.start), until: when(x.until) }) })));
+    $("vacation-end").hidden = !v.until;
+    $("vacation-days").max = String(Math.max(1, v.left));
+    $("vacation-take").disabled = v.left === 0;
+    $("vacation").dataset.until = v.until || "";
+    $("vacation").dataset.left = String(v.left);
+    form.querySelector(".form-error").textContent = "";
+  };
+  const call = async (path, body) => {
+    try { show(await api(path, body)); } catch (e) {
+      form.querySelector(".form-error").textContent = e.message;
+      toast(e.message);
+    }
+  };
+  form.onsubmit = (ev) => { ev.preventDefault(); call("/api/me/vacation", { days: Number($("vacation-days").value) }); };
+  $("vacation-end").onclick = () => call("/api/me/vacation/end", {});
+  await call("/api/me/vacation");
 }
 
 // -- my games ---------------------------------------------------------------------------------------
@@ -125,6 +155,10 @@ async function profilePage() {
   $("profile-name").textContent = p.name;
   document.title = p.name;
   profileFriends(p);
+  if (p.vacation_until) {
+    $("profile-vacation").hidden = false;
+    $("profile-vacation").textContent = t("On vacation until {date}", { date: when(p.vacation_until) });
+  }
   $("profile-ratings").replaceChildren(...(p.ratings.length ? p.ratings.map((r) => el("tr", { "data-rating": `${r.game}-${r.players}` },
     el("td", { text: titleOf(r.game) }), el("td", { text: t("{n} players", { n: r.players }) }),
     el("td", { class: "num", text: rating(r.rating) }), el("td", { class: "num", text: String(r.games) }))) :

@@ -66,9 +66,14 @@ const Signals = (() => {
     const seats = Object.keys(deadlines).map(Number);
     if (!seats.length || Table.replaying) return "";
     const now = Date.now() / 1000;
-    if (seats.includes(v.you)) return t("{time} left for your move", { time: span(deadlines[v.you] - now) });
+    const away = (seat) => { const until = (v.timing.vacation || {})[seat]; return until && until > now ? until : null; };
+    if (seats.includes(v.you)) {
+      if (away(v.you)) return t("You are on vacation until {date}: your clock stands still", { date: when(away(v.you)) });
+      return t("{time} left for your move", { time: span(deadlines[v.you] - now) });
+    }
     const first = seats.reduce((a, b) => (deadlines[a] <= deadlines[b] ? a : b));
     const who = v.players && v.players[first] ? v.players[first].name : "";
+    if (away(first)) return t("{name} is on vacation until {date}", { name: who, date: when(away(first)) });
     return t("{name} has {time} left", { name: who, time: span(deadlines[first] - now) });
   }
   function tick() { if (s.box) s.box.querySelector("#turn-clock").textContent = clockText(s.view); }
