@@ -35,6 +35,8 @@ KNOWN_KEYS = {
     "misses", "deadlines", "missed",
     # hints: whether a game allows them, each seat's count; the open decision's first view
     "hints", "decision",
+    # a seat out of time for good: the others' open choice, their votes; a game ended early
+    "leave", "closes", "voters", "votes", "ended", "leaver", "ranks", "vacation",
     *load_board().regions,
 }
 
