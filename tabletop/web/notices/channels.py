@@ -15,6 +15,7 @@ import json
 import smtplib
 import socket
 import ssl
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -41,6 +42,8 @@ class SendFailed(RuntimeError):
 
 
 # -- e-mail ----------------------------------------------------------------------------------
+
+_CONNECTIONS = threading.local()  # each sending thread's open connection, per relay
 
 
 @dataclass(frozen=True)
@@ -74,27 +77,46 @@ class Relay:
 
     def send(self, message: EmailMessage, then: Callable[[], None] | None = None) -> None:
         """Hand one message to the relay; `SendFailed` (permanent for a refused recipient).
-        `then` runs the moment the relay has accepted it, before the goodbye: the shorter
-        the time between the two, the rarer a message a crash makes the sender send again."""
+        Each sending thread keeps its connection open for the next message (a relay that
+        closed it meanwhile gets a new one). `then` runs the moment the relay has accepted
+        the message: the shorter the time between the two, the rarer a message a crash
+        makes the sender send again."""
         message["From"] = self.sender
-        try:
-            smtp = self._connect()
-        except (smtplib.SMTPException, OSError) as exc:
-            raise SendFailed(f"the SMTP relay failed: {exc}") from None
-        try:
-            smtp.send_message(message)
-        except smtplib.SMTPRecipientsRefused as exc:
-            smtp.close()
-            raise SendFailed(f"the relay refused the recipient: {exc}", permanent=True) from None
-        except (smtplib.SMTPException, OSError) as exc:
-            smtp.close()
-            raise SendFailed(f"the SMTP relay failed: {exc}") from None
-        try:
-            if then is not None:
-                then()
-        finally:
+        for fresh in (False, True):
+            smtp = self._open(fresh)
+            try:
+                smtp.send_message(message)
+                break
+            except smtplib.SMTPRecipientsRefused as exc:
+                raise SendFailed(f"the relay refused the recipient: {exc}",
+                                 permanent=True) from None
+            except (smtplib.SMTPServerDisconnected, ConnectionError) as exc:
+                self._drop()
+                if fresh:
+                    raise SendFailed(f"the SMTP relay failed: {exc}") from None
+            except (smtplib.SMTPException, OSError) as exc:
+                self._drop()
+                raise SendFailed(f"the SMTP relay failed: {exc}") from None
+        if then is not None:
+            then()
+
+    def _open(self, fresh: bool) -> smtplib.SMTP:
+        held = getattr(_CONNECTIONS, "held", None)
+        if held is None:
+            held = _CONNECTIONS.held = {}
+        if fresh or self not in held:
+            self._drop()
+            try:
+                held[self] = self._connect()
+            except (smtplib.SMTPException, OSError) as exc:
+                raise SendFailed(f"the SMTP relay failed: {exc}") from None
+        return held[self]  # type: ignore[no-any-return]
+
+    def _drop(self) -> None:
+        smtp = getattr(_CONNECTIONS, "held", {}).pop(self, None)
+        if smtp is not None:
             with contextlib.suppress(smtplib.SMTPException, OSError):
-                smtp.quit()
+                smtp.close()
 
     def _connect(self) -> smtplib.SMTP:
         context = ssl.create_default_context()
