@@ -9,6 +9,7 @@ import re
 import time
 
 import pytest
+from browsers import docs_shot
 from test_signorie_browser import ARTIFACTS, click_a_move, server, wait_ready
 from test_signorie_web import create
 
@@ -76,6 +77,8 @@ def test_a_whole_game_in_another_language_shows_no_english(server, browser, lang
         wait_ready(page)
         if moves % 4 == 0:  # the die's choices, the options, the preview: each screen
             misses += untranslated(page, patterns)
+        if lang == "it" and moves == 24:  # the README's Italian table, a few turns in
+            docs_shot(page, "signorie-table-it")
         if not page.evaluate("document.querySelector('#end').hidden"):
             break
         click_a_move(page, rng)
