@@ -23,6 +23,7 @@ from .. import outbox
 from ..errors import ClientError
 from ..limits import RateLimiter, parse_json
 from ..outbox import Notice
+from ..user_names import name_key
 from .channels import Refused, check_webhook
 from .compose import say_n
 from .sender import Config, Sender
@@ -191,8 +192,6 @@ class Notifier:
         self.reset_limit.check(client, say("limit.resets"))
         if not isinstance(name, str) or len(name) > 200:
             return
-        from ..user_names import name_key
-
         found = self.accounts.store.user_by_key(name_key(name))
         if found is None:
             return
