@@ -143,7 +143,8 @@ class Client:
         self.ws.send(msg if isinstance(msg, str | bytes) else json.dumps(msg))
 
     def recv(self) -> dict[str, Any]:
-        msg = json.loads(self.ws.recv(timeout=10))
+        # wide: a loaded machine may take seconds to start a restarted server's bot workers
+        msg = json.loads(self.ws.recv(timeout=60))
         if msg.get("type") == "state":
             self.view = msg
         return msg
