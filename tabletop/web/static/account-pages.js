@@ -36,6 +36,7 @@ async function accountPage() {
   $("sign-up-form").onsubmit = (ev) => submitAccount(ev, "/api/signup");
   const user = await Account.me();
   if (user) {
+    document.body.dataset.signedIn = "yes";  // the account's own cards come before the forms
     $("signed-in").textContent = t("You are signed in as {name}.", { name: user.name });
     vacationCard();
   }

@@ -16,7 +16,8 @@ const Notices = (() => {
   }
   function show(s) {
     $("notice-email").value = s.email || "";
-    $("notice-email").disabled = $("email-send").disabled = !s.email_enabled;
+    // without a relay there is nothing to type: the sentence says why
+    for (const part of [$("notice-email").closest("label"), $("email-send"), $("notice-email-on").closest("label")]) part.hidden = !s.email_enabled;
     $("email-state").textContent = emailState(s);
     $("notice-email-on").checked = s.email_on;
     $("notice-email-on").disabled = !s.email_verified;
