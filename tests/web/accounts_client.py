@@ -61,9 +61,10 @@ class Visitor:
 
 
 async def play(ws_base: str, link: str, visitor: Visitor | None, game: str,
-               seed: int = 1) -> dict[str, Any]:
+               seed: int = 1, *, one_turn: bool = False) -> dict[str, Any]:
     """Play the seat of `link` to the end with the load benchmark's simple moves, signed in as
-    `visitor` (None: a guest); returns the last view."""
+    `visitor` (None: a guest); with `one_turn`, only until the game no longer asks the seat
+    (its turn, or its plan, made). Returns the last view."""
     reply = load_site(game).bench_reply
     rng = random.Random(seed)
     game_id, token = link.removeprefix("/game/").split("#", 1)
@@ -78,33 +79,7 @@ async def play(ws_base: str, link: str, visitor: Visitor | None, game: str,
                 raise RuntimeError(msg)
             if msg["type"] != "state":
                 continue
-            if msg["phase"] == "over":
-                return msg
-            if msg["legal"] and msg["seq"] > sent:
-                sent = msg["seq"]
-                await ws.send(json.dumps({"type": "act", "seq": sent,
-                                          "action": reply(msg, rng)}))
-
-
-async def play_turn(ws_base: str, link: str, visitor: Visitor | None, game: str,
-                    seed: int = 1) -> dict[str, Any]:
-    """Play the seat of `link` until the game no longer asks it (its turn, or its plan, made);
-    returns the view then."""
-    reply = load_site(game).bench_reply
-    rng = random.Random(seed)
-    game_id, token = link.removeprefix("/game/").split("#", 1)
-    headers = {"Cookie": visitor.cookie_header()} if visitor else {}
-    async with websockets.connect(f"{ws_base}/ws/{game_id}", max_size=1 << 24,
-                                  additional_headers=headers) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        sent = -1
-        while True:
-            msg = json.loads(await asyncio.wait_for(ws.recv(), 30))
-            if msg["type"] == "error" and msg["code"] != "stale":
-                raise RuntimeError(msg)
-            if msg["type"] != "state":
-                continue
-            if msg["phase"] == "over" or (not msg["legal"] and sent >= 0):
+            if msg["phase"] == "over" or (one_turn and not msg["legal"] and sent >= 0):
                 return msg
             if msg["legal"] and msg["seq"] > sent:
                 sent = msg["seq"]

@@ -14,12 +14,12 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from accounts_client import Visitor, play_turn
+from accounts_client import Visitor, play
 from mail_and_hooks import Mailbox, text_of
 from test_accounts import RELAXED
+from test_accounts_browser import PASSWORD, sign_up
 from web_server import Server, launch
 
-PASSWORD = "a long enough secret"
 TIMED = {"move_seconds": 3600, "misses": 3}
 
 
@@ -36,14 +36,6 @@ def server(tmp_path_factory: pytest.TempPathFactory, mailbox: Mailbox) -> Iterat
                  extra=["--smtp", mailbox.url, "--mail-from", "games@tavola.example"])
     yield srv
     srv.stop()
-
-
-def sign_up(page: Any, base: str, name: str) -> None:
-    page.goto(f"{base}/account")
-    page.fill("#sign-up-name", name)
-    page.fill("#sign-up-password", PASSWORD)
-    page.click("#sign-up")
-    page.wait_for_selector("#nav-profile")
 
 
 def link_in(mail: Any, path: str) -> str:
@@ -107,8 +99,8 @@ def test_an_address_confirmed_a_reminder_and_one_click_unsubscribe(server, brows
     otto_api = Visitor(server.base)
     otto_api.ok("/api/login", {"name": "Otto", "password": PASSWORD})
     with ThreadPoolExecutor(1) as pool:  # Playwright holds this thread's event loop
-        pool.submit(asyncio.run, play_turn(server.ws, game["seats"][1]["link"], otto_api,
-                                           "gonzaga")).result()
+        pool.submit(asyncio.run, play(server.ws, game["seats"][1]["link"], otto_api,
+                                      "gonzaga", one_turn=True)).result()
     otto.goto(server.base + game["seats"][1]["link"])
     otto.wait_for_selector("#nudge:text('Remind Nora')")
     otto.click("#nudge")

@@ -84,19 +84,25 @@ class Sender:
     def expand(self, now: float | None = None) -> int:
         """Turn due outbox rows into deliveries; the number of rows handled."""
         now = self.clock() if now is None else now
-        with self.store.tx() as db:
-            rows = db.execute(
-                "UPDATE outbox SET lease=? WHERE key IN (SELECT key FROM outbox WHERE "
-                "state='new' AND due<=? AND (lease IS NULL OR lease<?) ORDER BY due LIMIT ?) "
-                "AND state='new' AND (lease IS NULL OR lease<?) "
-                "RETURNING key, kind, game_id, seat, account, data, created",
-                (now + LEASE_SECONDS, now, now, BATCH, now)).fetchall()
+        rows = self._claim("outbox", "new", "key, kind, game_id, seat, account, data, created",
+                           now)
         for row in rows:
             try:
                 self._expand_one(row, now)
             except StoreError as exc:
                 log.error("notice %s: %s", row[0], exc)
         return len(rows)
+
+    def _claim(self, table: str, state: str, columns: str, now: float) -> list[Any]:
+        """Lease up to `BATCH` due rows of `table` in `state` that nobody holds. The outer
+        condition is checked again on each row as it is updated, so two processes claiming
+        at once never take the same row."""
+        free = f"state='{state}' AND (lease IS NULL OR lease<?)"
+        with self.store.tx() as db:
+            return list(db.execute(
+                f"UPDATE {table} SET lease=? WHERE key IN (SELECT key FROM {table} WHERE "
+                f"{free} AND due<=? ORDER BY due LIMIT ?) AND {free} RETURNING {columns}",
+                (now + LEASE_SECONDS, now, now, BATCH, now)).fetchall())
 
     def _expand_one(self, row: tuple[Any, ...], now: float) -> None:
         key, kind, game_id, seat, account, data, created = row
@@ -199,13 +205,8 @@ class Sender:
     def deliver(self, now: float | None = None) -> int:
         """Send due deliveries; the number handled."""
         now = self.clock() if now is None else now
-        with self.store.tx() as db:
-            rows = db.execute(
-                "UPDATE deliveries SET lease=? WHERE key IN (SELECT key FROM deliveries WHERE "
-                "state='pending' AND due<=? AND (lease IS NULL OR lease<?) ORDER BY due "
-                "LIMIT ?) AND state='pending' AND (lease IS NULL OR lease<?) "
-                "RETURNING key, kind, user_id, channel, data, attempts",
-                (now + LEASE_SECONDS, now, now, BATCH, now)).fetchall()
+        rows = self._claim("deliveries", "pending",
+                           "key, kind, user_id, channel, data, attempts", now)
         if not rows:
             return 0
         if self._pool is None:
