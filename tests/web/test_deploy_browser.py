@@ -31,6 +31,7 @@ import pytest
 import websockets
 from browsers import ARGS, CHROMIUM, click, require_browser, shot, sync_api
 from nginx_site import NGINX, certificate, main_conf, render, require
+from pgcluster import SUPERUSER
 
 from tabletop.web.loadbench import free_port, start_redis
 
@@ -116,7 +117,9 @@ def site(tmp_path_factory: pytest.TempPathFactory, pg_cluster: Any) -> Iterator[
     folder = tmp_path_factory.mktemp("deploy")
     ca, chain, key = certificate(folder)
     redis_proc, redis = start_redis(folder)
-    db = pg_cluster.new_database()
+    # over PostgreSQL's local socket, as docs/deploy.md connects (there with peer authentication)
+    name = pg_cluster.new_database().rsplit("/", 1)[1]
+    db = f"postgresql://{SUPERUSER}@/{name}?host={pg_cluster.folder}&port={pg_cluster.port}"
     https, http_port, ports = free_port(), free_port(), [free_port(), free_port()]
     base = f"https://127.0.0.1:{https}"
     procs: dict[int, subprocess.Popen[bytes]] = {}
