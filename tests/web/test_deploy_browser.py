@@ -254,6 +254,8 @@ def _play(site: Site, browser: Any) -> None:
     page.wait_for_selector("[data-seat-kind='1'] option", state="attached")
     page.click("#remove-seat")
     page.select_option("[data-seat-kind='1']", "bot:random")
+    page.click("#advanced summary")  # a fixed deal (the seed is an advanced choice)
+    page.fill("#seed", "11")
     page.click("#create-game")
     page.wait_for_url("**/game/**")
     game_id = page.url.split("/game/")[1].split("#")[0]
