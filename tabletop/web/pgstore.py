@@ -67,6 +67,7 @@ GAME_STEPS = (SCHEMA + INDEXES,
               outbox.OUTBOX)
 POOL_SIZE = 8  # connections per server process; its calls are short and mostly serial
 POOL_WAIT = 10.0  # seconds a call waits for a free connection before failing
+PING_SECONDS = 2  # seconds the readiness probe's connection may take (libpq's whole seconds)
 
 
 class Duplicate(StoreError):
@@ -327,6 +328,12 @@ class PgStore:
         creator (`storage.active_games_sql`)."""
         (count,) = self._read(*active_games_sql(since, address, account))[0]
         return int(count)
+
+    def ping(self) -> None:
+        """A connection of its own and a SELECT, within `PING_SECONDS`: the readiness
+        probe's question (`ops`), never waiting behind the pool's calls."""
+        with psycopg.connect(self.url, connect_timeout=PING_SECONDS) as conn:
+            conn.execute("SELECT 1").fetchall()
 
     def close(self) -> None:
         self.pool.close()
