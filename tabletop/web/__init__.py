@@ -69,7 +69,7 @@ def _serve_workers(options: dict[str, Any], workers: int, common: dict[str, Any]
     before they start, so before any imports the metrics library; removed at the end."""
     import uvicorn
 
-    from .ops import MULTIPROC
+    from .metrics import MULTIPROC
 
     folder = tempfile.mkdtemp(prefix="tabletop-metrics-")  # mode 0700: this user's only
     os.environ[_OPTIONS] = json.dumps(options)

@@ -37,7 +37,7 @@ from ..ratings import bot_table
 from ..text import say
 from . import accounts as account_routes
 from . import friends as friend_routes
-from . import i18n_web, ops, timing
+from . import i18n_web, metrics, ops, timing
 from .account_store import open_account_store
 from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
 from .chat import MAX_CHARS, Chat
@@ -297,7 +297,7 @@ class GameServer:
         await self.bots.shutdown()
         await self.advice.shutdown()
         for room in self.rooms.values():  # no longer live, though still in memory
-            ops.GAMES_LIVE.labels(room.game.info.name).dec()
+            metrics.GAMES_LIVE.labels(room.game.info.name).dec()
         aio = getattr(self.store, "aio", None)
         if aio is not None:
             await aio.close()
@@ -318,7 +318,7 @@ class GameServer:
 
     def _add(self, room: Room) -> None:
         if room.id not in self.rooms:
-            ops.GAMES_LIVE.labels(room.game.info.name).inc()
+            metrics.GAMES_LIVE.labels(room.game.info.name).inc()
         self.rooms[room.id] = room
         self.conns.setdefault(room.id, set())
         self.locks.setdefault(room.id, asyncio.Lock())
@@ -331,7 +331,7 @@ class GameServer:
     def _forget(self, game_id: str) -> None:
         room = self.rooms.get(game_id)
         if room is not None:
-            ops.GAMES_LIVE.labels(room.game.info.name).dec()
+            metrics.GAMES_LIVE.labels(room.game.info.name).dec()
         for table in (self.rooms, self.conns, self.locks, self.active):
             table.pop(game_id, None)  # type: ignore[attr-defined]
         self.turns.forget(game_id)
@@ -539,8 +539,8 @@ class GameServer:
             break
         self._changed(room)
         game = room.game.info.name
-        ops.MOVES.labels(game, "bot" if by_bot else "person").inc()
-        ops.observe(ops.MOVE_SECONDS, received, game)
+        metrics.MOVES.labels(game, "bot" if by_bot else "person").inc()
+        metrics.observe(metrics.MOVE_SECONDS, received, game)
 
     async def undo(self, room: Room, seat: int | None, seq: Any) -> None:
         """Take back the seat's last move while nobody has moved since and it revealed
@@ -581,13 +581,9 @@ class GameServer:
         """A call of the hot path (a move, an undo, a catch-up): on the loop where the store
         has coroutines for it (PostgreSQL's `aio`), else as `_off_loop`."""
         aio = getattr(self.store, "aio", None)
-        began = time.perf_counter()
-        try:
-            if aio is not None:
-                return await getattr(aio, call)(*args, **kwargs)
-            return await self._off_loop(partial(getattr(self.store, call), *args, **kwargs))
-        finally:
-            ops.observe(ops.STORE_SECONDS, began, call)
+        if aio is not None:
+            return await getattr(aio, call)(*args, **kwargs)
+        return await self._off_loop(partial(getattr(self.store, call), *args, **kwargs))
 
     async def _off_loop(self, call: Callable[[], Any]) -> Any:
         """Run a store call; one that waits on a database server (`wait_in_thread`:
@@ -796,7 +792,7 @@ class GameServer:
         except (DecisionTimeout, BotFailed) as exc:
             self._bot_failed(key, str(exc))
         except Exception:
-            ops.count_server_error("bot")
+            metrics.count_server_error("bot")
             log.exception("bot %s of game %s failed", seat, room.id)
             self._bot_failed(key, "error")
         finally:
@@ -826,7 +822,7 @@ class GameServer:
             action = await self.bots.decide(Decision(
                 room.game.info.name, spec, room.params.bot_seed, room.game.setup_of(state),
                 tuple(state.history), seat))
-            ops.observe(ops.BOT_SECONDS, began, room.game.info.name, spec)
+            metrics.observe(metrics.BOT_SECONDS, began, room.game.info.name, spec)
         await self.act(room, seat, room.game.action_to_json(action), seq, by_bot=True)
 
     def _any_legal(self, room: Room, seat: int) -> Any:
@@ -857,12 +853,12 @@ class GameServer:
             await ws.close(code=4429)
             return
         self.sockets[address] += 1
-        ops.CONNECTIONS.inc()
+        metrics.CONNECTIONS.inc()
         GAME_ID.set(game_id[:64])
         try:
             await self._play(ws, game_id, lang)
         finally:
-            ops.CONNECTIONS.dec()
+            metrics.CONNECTIONS.dec()
             self.sockets[address] -= 1
             if not self.sockets[address]:
                 del self.sockets[address]
@@ -903,16 +899,16 @@ class GameServer:
                     raise ClientError("bad-message", "messages are JSON text, not binary")
                 await self._message(conn, room, text)
             except Refused as exc:
-                ops.count_client_error(exc.code)
+                metrics.count_client_error(exc.code)
                 await conn.refuse(json.dumps(exc.to_json()), exc.close_code)
                 return
             except ClientError as exc:
-                ops.count_client_error(exc.code)
+                metrics.count_client_error(exc.code)
                 conn.send(json.dumps(exc.to_json()))
             except (WebSocketDisconnect, asyncio.CancelledError):
                 raise
             except Exception:  # a bug must not cost the player the connection
-                ops.count_server_error("message")
+                metrics.count_server_error("message")
                 log.exception("message in game %s", room.id)
                 conn.send(json.dumps({"type": "error", "code": "server-error",
                                       "message": say("error.server-error")}))
@@ -1046,7 +1042,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
         await server.shutdown()  # its tasks end, the cluster's included
         for probe in probes:
             probe.close()
-        ops.leaving()
+        metrics.leaving()
         store.close()
         account_store.close()
         if server.friends is not None:
@@ -1121,7 +1117,7 @@ def _lobby_routes(app: FastAPI, server: GameServer) -> None:
     @app.exception_handler(ClientError)
     async def client_error(request: Request, exc: ClientError) -> JSONResponse:
         headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited) else None
-        ops.count_client_error(exc.code)
+        metrics.count_client_error(exc.code)
         return JSONResponse(exc.to_json(), status_code=STATUS.get(exc.code, 400),
                             headers=headers)
 

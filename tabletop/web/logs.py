@@ -18,7 +18,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import ops
+from . import metrics
 
 REQUEST_ID: ContextVar[str | None] = ContextVar("request_id", default=None)
 GAME_ID: ContextVar[str | None] = ContextVar("game_id", default=None)
@@ -89,7 +89,7 @@ class RequestIds:
         try:
             await self.app(scope, receive, send_with_id)
         except Exception:
-            ops.count_server_error(scope["type"])
+            metrics.count_server_error(scope["type"])
             raise
         finally:
             REQUEST_ID.reset(token)

@@ -26,6 +26,7 @@ import psycopg
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from . import outbox
+from .metrics import timed
 from .outbox import NONE, Notices
 from .storage import (
     ADDED_COLUMNS,
@@ -126,6 +127,7 @@ class PgTables:
         """Nothing to do: the pool is the game store's."""
 
 
+@timed
 class PgStore:
     """`GameStore` on PostgreSQL through a psycopg connection pool."""
 

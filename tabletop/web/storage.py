@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from urllib.parse import urlparse
 
 from . import outbox
+from .metrics import timed
 from .outbox import NONE, Notices
 
 SCHEMA = """
@@ -205,6 +206,7 @@ def listing(rows: list[Any], limit: int) -> Listing:
     return Listing(games, len(rows) > limit)
 
 
+@timed
 class SqliteStore:
     """`GameStore` on SQLite in WAL mode: readers never block the writer, commits are cheap.
 

@@ -253,15 +253,15 @@ def test_a_dead_processes_live_gauges_are_dropped_and_its_counters_kept(tmp_path
     """What `serve(workers=N)` relies on when a worker dies: a process that wrote a gauge and
     a counter in the shared folder is gone; the next reading drops its gauge only."""
     env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)}
-    script = ("from tabletop.web import ops\n"
-              "ops.CONNECTIONS.inc(3)\n"
-              "ops.MOVES.labels('gonzaga', 'person').inc(5)\n"
+    script = ("from tabletop.web import metrics\n"
+              "metrics.CONNECTIONS.inc(3)\n"
+              "metrics.MOVES.labels('gonzaga', 'person').inc(5)\n"
               "import os; print(os.getpid())\n")
     writer = subprocess.run([sys.executable, "-c", script], env=env, check=True,
                             capture_output=True, text=True).stdout.strip()
     assert (tmp_path / f"gauge_livesum_{writer}.db").exists()
-    read = ("from tabletop.web import ops\n"
-            "import sys; sys.stdout.buffer.write(ops.metrics_text())\n")
+    read = ("from tabletop.web import metrics\n"
+            "import sys; sys.stdout.buffer.write(metrics.metrics_text())\n")
     found = samples(subprocess.run([sys.executable, "-c", read], env=env, check=True,
                                    capture_output=True).stdout)
     assert total(found, "tabletop_moves_total") == 5

@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ops import NOTICES
+from ..metrics import NOTICES
 from ..storage import StoreError
 from .channels import Refused, Relay, SendFailed, check_webhook, post_webhook, webhook_body
 from .compose import compose, email
