@@ -24,26 +24,40 @@ REQUEST_ID: ContextVar[str | None] = ContextVar("request_id", default=None)
 GAME_ID: ContextVar[str | None] = ContextVar("game_id", default=None)
 FORMATS = ("text", "json")
 _ACCESS_FIELDS = ("client", "method", "path", "http_version", "status")
+#: paths whose rest is a secret (an unsubscribe link's token): the log shows only the prefix
+SECRET_PATHS = ("/unsubscribe/",)
 
 
 class JsonLines(logging.Formatter):
     """A record as one JSON object on one line."""
 
     def format(self, record: logging.LogRecord) -> str:
+        access = record.name == "uvicorn.access" and isinstance(record.args, tuple) \
+            and len(record.args) == len(_ACCESS_FIELDS)
+        fields = dict(zip(_ACCESS_FIELDS, record.args, strict=True)) if access else {}
+        if fields:
+            fields["path"] = without_secrets(str(fields["path"]))
+        message = record.msg % tuple(fields.values()) if fields else record.getMessage()
         entry: dict[str, Any] = {
             "time": dt.datetime.fromtimestamp(record.created, dt.UTC).isoformat(
                 timespec="milliseconds"),
-            "level": record.levelname, "logger": record.name, "message": record.getMessage()}
+            "level": record.levelname, "logger": record.name, "message": message}
         for name, var in (("request_id", REQUEST_ID), ("game_id", GAME_ID)):
             value = var.get()
             if value is not None:
                 entry[name] = value
-        if record.name == "uvicorn.access" and isinstance(record.args, tuple) \
-                and len(record.args) == len(_ACCESS_FIELDS):
-            entry.update(zip(_ACCESS_FIELDS, record.args, strict=True))
+        entry.update(fields)
         if record.exc_info:
             entry["exception"] = self.formatException(record.exc_info)
         return json.dumps(entry, ensure_ascii=False, default=str)
+
+
+def without_secrets(path: str) -> str:
+    """A request's path as the log shows it: a secret in it (`SECRET_PATHS`) left out."""
+    for prefix in SECRET_PATHS:
+        if path.startswith(prefix):
+            return prefix + "..."
+    return path
 
 
 def log_config(log_format: str, level: str) -> dict[str, Any] | None:

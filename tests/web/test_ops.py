@@ -277,6 +277,7 @@ def test_json_log_has_a_line_per_request_with_its_request_id(tmp_path: Path) -> 
     with tempfile.TemporaryFile() as log:
         srv = launch(tmp_path / "games.db", extra=["--log-format", "json"], log=log)
         try:
+            get(f"{srv.base}/unsubscribe/the-secret-of-a-mail")
             status, headers, _ = get(f"{srv.base}/healthz")
             assert status == 200
             request_id = headers["x-request-id"]
@@ -289,7 +290,10 @@ def test_json_log_has_a_line_per_request_with_its_request_id(tmp_path: Path) -> 
         finally:
             srv.stop()
         log.seek(0)
-        every = [json.loads(text) for text in log.read().decode().splitlines()]
+        text = log.read().decode()
+        every = [json.loads(line) for line in text.splitlines()]
+    assert "the-secret-of-a-mail" not in text
+    assert any(entry.get("path") == "/unsubscribe/..." for entry in every)
     assert line["logger"] == "uvicorn.access" and line["level"] == "INFO"
     assert line["path"] == "/healthz" and line["status"] == 200 and line["method"] == "GET"
     assert "/healthz" in line["message"] and line["time"].endswith("+00:00")
