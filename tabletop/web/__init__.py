@@ -44,18 +44,19 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzag
                          "other's moves")
     options = {"db": db, "games": games, "bot_delay": bot_delay, "limits": limits or {},
                "redis": redis, "notices": notices or {}, "metrics_token": metrics_token}
-    logging = log_config(log_format, log_level)  # an unknown format stops it here
+    log_setup = log_config(log_format, log_level)  # an unknown format stops it here
     notice_config(options["notices"], host, port)  # a bad relay URL stops it here
     from .deadline import RequestDeadline
 
     common = {"host": host, "port": port, "ws_max_size": 1 << 16,
-              "log_level": log_level if logging is None else "info", "log_config": logging,
+              "log_level": log_level if log_setup is None else log_setup["root"]["level"].lower(),
+              "log_config": log_setup,
               "ws_per_message_deflate": False, "http": RequestDeadline,
               "proxy_headers": bool(proxies),
               "forwarded_allow_ips": ",".join(proxy(p) for p in proxies)}
     # no WebSocket message is near 64 KiB (the server refuses over 16 KiB with a clear error);
     # a request must arrive within `Limits.request_seconds` (`deadline`)
-    if logging is None:
+    if log_setup is None:
         del common["log_config"]  # uvicorn's own, as ever
     if workers > 1:
         _serve_workers(options, workers, common)
@@ -65,7 +66,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzag
 
 def _serve_workers(options: dict[str, Any], workers: int, common: dict[str, Any]) -> None:
     """uvicorn's worker processes, each building its app from `options`; their metrics go to
-    files in a fresh private folder (`ops`: Prometheus' multiprocess mode), named to them
+    files in a fresh private folder (`metrics`: Prometheus' multiprocess mode), named to them
     before they start, so before any imports the metrics library; removed at the end."""
     import uvicorn
 

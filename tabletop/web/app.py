@@ -453,6 +453,8 @@ class GameServer:
         self.store.create(stored)
         self._add(room)
         self._lobby_cache.clear()
+        log.info("game created: %s, %d seats", params.game, len(params.seats),
+                 extra={"game_id": room.id})
         self.kick_bots(room)
         return room
 
@@ -537,6 +539,8 @@ class GameServer:
                 if after_commit is not None:
                     after_commit()
             break
+        if room.is_over:
+            log.info("game over after %d moves", room.seq, extra={"game_id": room.id})
         self._changed(room)
         game = room.game.info.name
         metrics.MOVES.labels(game, "bot" if by_bot else "person").inc()

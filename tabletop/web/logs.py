@@ -2,9 +2,10 @@
 
 A JSON line is one object: `time` (UTC, ISO 8601), `level`, `logger`, `message`, and what it
 happened in: `request_id` for an HTTP request or a WebSocket (the id the response's
-`X-Request-ID` header gives the client), `game_id` for a game's events (its connections and
-its bots); uvicorn's access log adds `client`, `method`, `path` and `status`. The standard
-library's `logging` with the small formatter below: nothing else is needed to write a dict.
+`X-Request-ID` header gives the client), `game_id` for a game's events (its connections, its
+bots, or `extra={"game_id": ...}`); uvicorn's access log adds `client`, `method`, `path`,
+`http_version` and `status`. The standard library's `logging` with the small formatter below:
+nothing else is needed to write a dict.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ class JsonLines(logging.Formatter):
                 timespec="milliseconds"),
             "level": record.levelname, "logger": record.name, "message": message}
         for name, var in (("request_id", REQUEST_ID), ("game_id", GAME_ID)):
-            value = var.get()
+            value = getattr(record, name, None) or var.get()  # `extra=` names it first
             if value is not None:
                 entry[name] = value
         entry.update(fields)
@@ -62,12 +63,15 @@ def without_secrets(path: str) -> str:
 
 def log_config(log_format: str, level: str) -> dict[str, Any] | None:
     """uvicorn's `log_config` for `log_format`: None keeps uvicorn's text; JSON sends every
-    logger, uvicorn's access log included, through `JsonLines` on standard error."""
+    logger, uvicorn's access log included, through `JsonLines` on standard error, from INFO
+    (a line per request, a game's creation and end) or `level` if it says more."""
     if log_format not in FORMATS:
         raise ValueError(f"a log format is one of {', '.join(FORMATS)}, not {log_format!r}")
     if log_format == "text":
         return None
-    level = level.upper()
+    named = logging.getLevelName(level.upper())
+    level = logging.getLevelName(min(named, logging.INFO) if isinstance(named, int)
+                                 else logging.INFO)
     handler = {"handlers": ["json"], "propagate": False}
     return {"version": 1, "disable_existing_loggers": False,
             "formatters": {"json": {"()": f"{__name__}.JsonLines"}},

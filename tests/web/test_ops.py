@@ -278,6 +278,7 @@ def test_json_log_has_a_line_per_request_with_its_request_id(tmp_path: Path) -> 
         srv = launch(tmp_path / "games.db", extra=["--log-format", "json"], log=log)
         try:
             get(f"{srv.base}/unsubscribe/the-secret-of-a-mail")
+            game = http_json(f"{srv.base}/api/games", PEOPLE)
             status, headers, _ = get(f"{srv.base}/healthz")
             assert status == 200
             request_id = headers["x-request-id"]
@@ -293,6 +294,9 @@ def test_json_log_has_a_line_per_request_with_its_request_id(tmp_path: Path) -> 
         text = log.read().decode()
         every = [json.loads(line) for line in text.splitlines()]
     assert "the-secret-of-a-mail" not in text
+    (created,) = [e for e in every if e.get("game_id") == game["id"]]
+    assert created["message"] == "game created: gonzaga, 2 seats"
+    assert created["logger"] == "tabletop.web" and created["request_id"]  # the POST's
     assert any(entry.get("path") == "/unsubscribe/..." for entry in every)
     assert line["logger"] == "uvicorn.access" and line["level"] == "INFO"
     assert line["path"] == "/healthz" and line["status"] == 200 and line["method"] == "GET"
