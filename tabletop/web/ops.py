@@ -95,8 +95,9 @@ class Probe:
         self._thread.shutdown(wait=False, cancel_futures=True)
 
 
-def redis_check(url: str, timeout: float = PROBE_SECONDS) -> Callable[[], object]:
-    """A PING on a connection of its own, so the probe never waits behind the cluster's."""
+def redis_check(url: str, timeout: float = 5.0) -> Callable[[], object]:
+    """A PING on a connection of its own, so the probe never waits behind the cluster's;
+    `timeout` bounds its thread, longer than the probe waits (which then says "no answer")."""
     def ping() -> object:
         import redis
 

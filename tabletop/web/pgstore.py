@@ -68,7 +68,8 @@ GAME_STEPS = (SCHEMA + INDEXES,
               outbox.OUTBOX)
 POOL_SIZE = 8  # connections per server process; its calls are short and mostly serial
 POOL_WAIT = 10.0  # seconds a call waits for a free connection before failing
-PING_SECONDS = 2  # seconds the readiness probe's connection may take (libpq's whole seconds)
+PING_SECONDS = 5  # seconds the readiness probe's connection may take (libpq's whole seconds):
+# longer than the probe waits (`ops.PROBE_SECONDS`), which then says "no answer"
 
 
 class Duplicate(StoreError):
