@@ -326,3 +326,32 @@ def test_a_json_line_names_the_game_it_happened_in() -> None:
         REQUEST_ID.reset(request)
     assert line["game_id"] == "abc123" and line["message"] == "bot 1 failed"
     assert "request_id" not in line and line["level"] == "ERROR"
+
+
+def test_live_games_count_games_in_memory_once_each(tmp_path: Path) -> None:
+    """`tabletop_games_live` follows the rooms in memory: up when a game is created or loaded,
+    down when it leaves memory, never twice for one game."""
+    from prometheus_client import REGISTRY
+
+    from tabletop.web.app import GameServer, Limits
+    from tabletop.web.site import load_sites
+    from tabletop.web.storage import SqliteStore
+
+    def live() -> float:
+        return REGISTRY.get_sample_value("tabletop_games_live", {"game": "gonzaga"}) or 0.0
+    store = SqliteStore(tmp_path / "g.db")
+    server = GameServer(store, load_sites(["gonzaga"]), bot_processes=False,
+                        limits=Limits(idle_seconds=60))
+    start = live()
+    room = server.create(PEOPLE)
+    server.create(PEOPLE)
+    assert live() == start + 2
+    server.resume()  # the same unfinished games again: already in memory
+    assert live() == start + 2
+    assert server.sweep(time.monotonic() + 61) == 2
+    assert live() == start
+    assert server.room(room.id) is not None  # loaded again
+    assert live() == start + 1
+    asyncio.run(server.shutdown())
+    assert live() == start
+    store.close()
