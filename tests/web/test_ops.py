@@ -97,7 +97,7 @@ def test_metrics_count_a_played_game_its_bot_decisions_and_a_refused_move(
         server: Server) -> None:
     before = scrape(server.base)
     final = play(server.base, PERSON_AND_BOT)
-    game = http_json(f"{server.base}/api/games", PERSON_AND_BOT)
+    game = http_json(f"{server.base}/api/games", PEOPLE)  # no bot moves in it meanwhile
     url = f"{server.ws}/ws/{game['id']}"
 
     async def refused() -> dict[str, Any]:
