@@ -245,7 +245,10 @@ def test_every_worker_answers_metrics_for_all_of_them(tmp_path: Path, redis_url:
             sockets = [await websockets.connect(f"ws://127.0.0.1:{port}/ws/{game['id']}")
                        for _ in range(opened)]
             try:
-                await asyncio.sleep(0.5)
+                deadline = time.monotonic() + WIDE  # until both processes counted theirs
+                while total(scrape(base), "tabletop_connections_open") != opened \
+                        and time.monotonic() < deadline:
+                    await asyncio.sleep(0.2)
                 return [scrape(base) for _ in range(6)]  # several answers, by either process
             finally:
                 for ws in sockets:
