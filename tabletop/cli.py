@@ -431,11 +431,21 @@ def serve(
     site_url: Annotated[str | None, typer.Option(
         help="The address players reach the site at (https://...), for the links in "
              "e-mails and webhooks. Default: http://HOST:PORT.")] = None,
+    metrics_token: Annotated[str | None, typer.Option(
+        envvar="TABLETOP_METRICS_TOKEN", show_envvar=True,
+        help="Bearer token that reads /metrics from beyond loopback (better given in the "
+             "environment variable, which other users cannot list). Default: loopback "
+             "only.")] = None,
+    log_format: Annotated[str, typer.Option(
+        help="text (as uvicorn writes it) or json: one JSON object a line, with a line per "
+             "request.")] = "text",
 ) -> None:
     """Play in the browser: the web app, its lobby and saved games."""
     if workers < 1 or (workers > 1 and not redis):
         raise fail("--workers is at least 1, and more than 1 needs --redis redis://HOST:PORT "
                    "(the processes hear of each other's moves through it)")
+    if log_format not in ("text", "json"):
+        raise fail(f"--log-format is text or json, not {log_format!r}")
     from tabletop.web import StoreError, open_store
     from tabletop.web import proxy as trusted_proxy
     from tabletop.web import serve as run_server
@@ -459,7 +469,8 @@ def serve(
     try:
         run_server(host, port, db, bot_delay=bot_delay, redis=redis, workers=workers,
                    proxies=proxies, notices={"smtp": smtp, "mail_from": mail_from,
-                                             "site_url": site_url})
+                                             "site_url": site_url},
+                   metrics_token=metrics_token, log_format=log_format)
     except ValueError as exc:
         raise fail(f"--smtp: {exc}") from None
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import ipaddress
 import json
 import os
+import shutil
+import tempfile
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,8 +22,8 @@ __all__ = ["GameStore", "SeqConflict", "SqliteStore", "StoreError", "open_store"
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzaga.db",
           *, games: list[str] | None = None, bot_delay: float = 0.35, log_level: str = "warning",
           limits: dict[str, float] | None = None, redis: str | None = None,
-          workers: int = 1, proxies: Sequence[str] = (), notices: dict[str, Any] | None = None
-          ) -> None:
+          workers: int = 1, proxies: Sequence[str] = (), notices: dict[str, Any] | None = None,
+          metrics_token: str | None = None, log_format: str = "text") -> None:
     """Run the web app of `games` (default: every game with a web side) with uvicorn until
     interrupted; `limits` overrides fields of `app.Limits` (rates of 0: no limit). With
     `workers` > 1, that many processes share the port and the database, and hear of each
@@ -30,29 +32,55 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzag
     scheme (`X-Forwarded-For`, `-Proto`); with none, every client's own headers are ignored,
     so no client can choose the address its limits count against. `notices`: `smtp` (a relay
     URL; none: no e-mail), `mail_from`, `site_url` (where messages' links point) and
-    `loopback_webhooks` (tests only), as `notices.Config` takes them."""
+    `loopback_webhooks` (tests only), as `notices.Config` takes them. `metrics_token` reads
+    /metrics from beyond loopback (default: `$TABLETOP_METRICS_TOKEN`); `log_format`: text
+    (uvicorn's) or json (`logs`: one object a line, a line per request)."""
     import uvicorn
+
+    from .logs import log_config
 
     if workers > 1 and not redis:
         raise ValueError("several workers need --redis redis://HOST:PORT to hear of each "
                          "other's moves")
     options = {"db": db, "games": games, "bot_delay": bot_delay, "limits": limits or {},
-               "redis": redis, "notices": notices or {}}
+               "redis": redis, "notices": notices or {}, "metrics_token": metrics_token}
+    log_setup = log_config(log_format, log_level)  # an unknown format stops it here
     notice_config(options["notices"], host, port)  # a bad relay URL stops it here
     from .deadline import RequestDeadline
 
-    common = {"host": host, "port": port, "log_level": log_level, "ws_max_size": 1 << 16,
+    common = {"host": host, "port": port, "ws_max_size": 1 << 16,
+              "log_level": log_level if log_setup is None else log_setup["root"]["level"].lower(),
+              "log_config": log_setup,
               "ws_per_message_deflate": False, "http": RequestDeadline,
               "proxy_headers": bool(proxies),
               "forwarded_allow_ips": ",".join(proxy(p) for p in proxies)}
     # no WebSocket message is near 64 KiB (the server refuses over 16 KiB with a clear error);
     # a request must arrive within `Limits.request_seconds` (`deadline`)
+    if log_setup is None:
+        del common["log_config"]  # uvicorn's own, as ever
     if workers > 1:
-        os.environ[_OPTIONS] = json.dumps(options)
-        uvicorn.run("tabletop.web:app_from_environment", factory=True, workers=workers,
-                    **common)  # type: ignore[arg-type]
+        _serve_workers(options, workers, common)
         return
     uvicorn.run(_app(options), **common)  # type: ignore[arg-type]
+
+
+def _serve_workers(options: dict[str, Any], workers: int, common: dict[str, Any]) -> None:
+    """uvicorn's worker processes, each building its app from `options`; their metrics go to
+    files in a fresh private folder (`metrics`: Prometheus' multiprocess mode), named to them
+    before they start, so before any imports the metrics library; removed at the end."""
+    import uvicorn
+
+    from .metrics import MULTIPROC
+
+    folder = tempfile.mkdtemp(prefix="tabletop-metrics-")  # mode 0700: this user's only
+    os.environ[_OPTIONS] = json.dumps(options)
+    os.environ[MULTIPROC] = folder
+    try:
+        uvicorn.run("tabletop.web:app_from_environment", factory=True, workers=workers,
+                    **common)
+    finally:
+        os.environ.pop(MULTIPROC, None)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def proxy(text: str) -> str:
@@ -84,7 +112,8 @@ def _app(options: dict[str, Any]) -> Any:
     RequestDeadline.seconds = limits.request_seconds  # this process's HTTP connections
     return create_app(options["db"], games=options["games"], bot_delay=options["bot_delay"],
                       limits=limits, redis=options["redis"],
-                      notices=notice_config(options.get("notices") or {}, None, None))
+                      notices=notice_config(options.get("notices") or {}, None, None),
+                      metrics_token=options.get("metrics_token"))
 
 
 def notice_config(options: dict[str, Any], host: str | None, port: int | None) -> Any:

@@ -50,6 +50,11 @@ def main() -> None:
     parser.add_argument("--mail-from", default=None, help="the From address of e-mails")
     parser.add_argument("--site-url", default=None,
                         help="the address players reach the site at, for links in messages")
+    parser.add_argument("--metrics-token", default=None,
+                        help="bearer token that reads /metrics from beyond loopback; "
+                             "default: $TABLETOP_METRICS_TOKEN, else loopback only")
+    parser.add_argument("--log-format", choices=["text", "json"], default="text",
+                        help="json: one JSON object a line, with a line per request")
     parser.add_argument("--loopback-webhooks", action="store_true",
                         help="tests only: let webhooks go to this machine over http")
     args = parser.parse_args()
@@ -58,7 +63,8 @@ def main() -> None:
     serve(args.host, args.port, args.db, games=args.game, bot_delay=args.bot_delay,
           limits=limits, redis=args.redis, workers=args.workers, proxies=args.proxy,
           notices={"smtp": args.smtp, "mail_from": args.mail_from, "site_url": args.site_url,
-                   "loopback_webhooks": args.loopback_webhooks})
+                   "loopback_webhooks": args.loopback_webhooks},
+          metrics_token=args.metrics_token, log_format=args.log_format)
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ from ..ratings import bot_table
 from ..text import say
 from . import accounts as account_routes
 from . import friends as friend_routes
-from . import i18n_web, timing
+from . import i18n_web, metrics, ops, timing
 from .account_store import open_account_store
 from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
 from .chat import MAX_CHARS, Chat
@@ -56,6 +56,7 @@ from .limits import (
     address_key,
     parse_json,
 )
+from .logs import GAME_ID, REQUEST_ID, RequestIds
 from .notices import Config as NoticeConfig
 from .notices import Notifier
 from .notices import install as notices_install
@@ -295,6 +296,8 @@ class GameServer:
                 log.warning("a task did not end at shutdown: %r", task)
         await self.bots.shutdown()
         await self.advice.shutdown()
+        for room in self.rooms.values():  # no longer live, though still in memory
+            metrics.GAMES_LIVE.labels(room.game.info.name).dec()
         aio = getattr(self.store, "aio", None)
         if aio is not None:
             await aio.close()
@@ -314,6 +317,8 @@ class GameServer:
         task.add_done_callback(self.tasks.discard)
 
     def _add(self, room: Room) -> None:
+        if room.id not in self.rooms:
+            metrics.GAMES_LIVE.labels(room.game.info.name).inc()
         self.rooms[room.id] = room
         self.conns.setdefault(room.id, set())
         self.locks.setdefault(room.id, asyncio.Lock())
@@ -324,6 +329,9 @@ class GameServer:
             self.cluster.follow(room.id)
 
     def _forget(self, game_id: str) -> None:
+        room = self.rooms.get(game_id)
+        if room is not None:
+            metrics.GAMES_LIVE.labels(room.game.info.name).dec()
         for table in (self.rooms, self.conns, self.locks, self.active):
             table.pop(game_id, None)  # type: ignore[attr-defined]
         self.turns.forget(game_id)
@@ -445,6 +453,8 @@ class GameServer:
         self.store.create(stored)
         self._add(room)
         self._lobby_cache.clear()
+        log.info("game created: %s, %d seats", params.game, len(params.seats),
+                 extra={"game_id": room.id})
         self.kick_bots(room)
         return room
 
@@ -512,6 +522,7 @@ class GameServer:
         """Validate, store, apply, broadcast; a `ClientError` changes nothing.
         `after_commit` runs once the move is made, before anyone is told; `by_bot`: the
         server's bot moves for the seat (`Room.prepare`)."""
+        received = time.perf_counter()
         for tries in range(self.limits.conflict_retries, -1, -1):
             async with self.locks[room.id]:
                 room.check_seq(seq)
@@ -528,7 +539,12 @@ class GameServer:
                 if after_commit is not None:
                     after_commit()
             break
+        if room.is_over:
+            log.info("game over after %d moves", room.seq, extra={"game_id": room.id})
         self._changed(room)
+        game = room.game.info.name
+        metrics.MOVES.labels(game, "bot" if by_bot else "person").inc()
+        metrics.observe(metrics.MOVE_SECONDS, received, game)
 
     async def undo(self, room: Room, seat: int | None, seq: Any) -> None:
         """Take back the seat's last move while nobody has moved since and it revealed
@@ -768,6 +784,8 @@ class GameServer:
         made here, so a bot never stalls its game. However this task ends, a bot still to
         move is started again (a person's move during the pause, a stale decision)."""
         key = (room.id, seat, room.seq)
+        REQUEST_ID.set(None)  # this task's log lines are the game's, not a request's
+        GAME_ID.set(room.id)
         try:
             await self._bot_turn(room, seat, key[2])
         except asyncio.CancelledError:
@@ -778,6 +796,7 @@ class GameServer:
         except (DecisionTimeout, BotFailed) as exc:
             self._bot_failed(key, str(exc))
         except Exception:
+            metrics.count_server_error("bot")
             log.exception("bot %s of game %s failed", seat, room.id)
             self._bot_failed(key, "error")
         finally:
@@ -803,9 +822,11 @@ class GameServer:
             action = self._any_legal(room, seat)
         else:
             spec = room.bots[seat] if failures < 2 else "greedy"
+            began = time.perf_counter()
             action = await self.bots.decide(Decision(
                 room.game.info.name, spec, room.params.bot_seed, room.game.setup_of(state),
                 tuple(state.history), seat))
+            metrics.observe(metrics.BOT_SECONDS, began, room.game.info.name, spec)
         await self.act(room, seat, room.game.action_to_json(action), seq, by_bot=True)
 
     def _any_legal(self, room: Room, seat: int) -> Any:
@@ -836,9 +857,12 @@ class GameServer:
             await ws.close(code=4429)
             return
         self.sockets[address] += 1
+        metrics.CONNECTIONS.inc()
+        GAME_ID.set(game_id[:64])
         try:
             await self._play(ws, game_id, lang)
         finally:
+            metrics.CONNECTIONS.dec()
             self.sockets[address] -= 1
             if not self.sockets[address]:
                 del self.sockets[address]
@@ -879,13 +903,16 @@ class GameServer:
                     raise ClientError("bad-message", "messages are JSON text, not binary")
                 await self._message(conn, room, text)
             except Refused as exc:
+                metrics.count_client_error(exc.code)
                 await conn.refuse(json.dumps(exc.to_json()), exc.close_code)
                 return
             except ClientError as exc:
+                metrics.count_client_error(exc.code)
                 conn.send(json.dumps(exc.to_json()))
             except (WebSocketDisconnect, asyncio.CancelledError):
                 raise
             except Exception:  # a bug must not cost the player the connection
+                metrics.count_server_error("message")
                 log.exception("message in game %s", room.id)
                 conn.send(json.dumps({"type": "error", "code": "server-error",
                                       "message": say("error.server-error")}))
@@ -985,11 +1012,13 @@ class GameServer:
 def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None = None,
                bot_delay: float = 0.35, bot_processes: bool = True,
                limits: Limits | None = None, redis: str | None = None,
-               notices: NoticeConfig | None = None) -> FastAPI:
+               notices: NoticeConfig | None = None, metrics_token: str | None = None
+               ) -> FastAPI:
     """The ASGI app of `games` (default: every game with a web side) in one lobby; `db` is a
     database URL or a ready `GameStore`; with `redis` (a URL) it is one of several processes
     serving the same database (`tabletop.web.cluster`); `notices`: how players are told of
-    their turns away from the table (default: no e-mail relay, links to 127.0.0.1:8000)."""
+    their turns away from the table (default: no e-mail relay, links to 127.0.0.1:8000);
+    `metrics_token`: the bearer token that reads /metrics from beyond loopback (`ops`)."""
     store = open_store(db) if isinstance(db, str) else db
     sites = load_sites(games)
     server = GameServer(store, sites, bot_delay=bot_delay, bot_processes=bot_processes,
@@ -1015,6 +1044,9 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
         await server.store_ready()
         yield
         await server.shutdown()  # its tasks end, the cluster's included
+        for probe in probes:
+            probe.close()
+        metrics.leaving()
         store.close()
         account_store.close()
         if server.friends is not None:
@@ -1025,6 +1057,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
     app.add_middleware(BodyLimit)
     i18n_web.routes(app)
     app.state.server = server
+    probes = ops.routes(app, server, redis=redis, metrics_token=metrics_token)
     _pages(app, server)
     learn_routes(app, server)  # rules pages and tutorials
     for site in sites.values():
@@ -1041,10 +1074,11 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
 
 class _App(FastAPI):
     """The app inside `SecurityHeaders`: outside every layer, so that even the answer to a
-    server error carries them (Starlette makes that one around any middleware added)."""
+    server error carries them (Starlette makes that one around any middleware added); and
+    outside that, `RequestIds`, so that every log line of a request names it."""
 
     def build_middleware_stack(self) -> ASGIApp:
-        return SecurityHeaders(super().build_middleware_stack())
+        return RequestIds(SecurityHeaders(super().build_middleware_stack()))
 
 
 def _pages(app: FastAPI, server: GameServer) -> None:
@@ -1087,6 +1121,7 @@ def _lobby_routes(app: FastAPI, server: GameServer) -> None:
     @app.exception_handler(ClientError)
     async def client_error(request: Request, exc: ClientError) -> JSONResponse:
         headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited) else None
+        metrics.count_client_error(exc.code)
         return JSONResponse(exc.to_json(), status_code=STATUS.get(exc.code, 400),
                             headers=headers)
 

@@ -29,7 +29,7 @@ import urllib.request
 import zlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import orjson
 import websockets
@@ -86,16 +86,18 @@ def start_redis(folder: str | Path) -> tuple[subprocess.Popen[bytes], str]:
 def start_server(port: int, db: str | Path, *, bot_delay: float = 0.0,
                  limits: dict[str, float] | None = None, redis: str | None = None,
                  workers: int = 1, proxies: Sequence[str] = (),
-                 extra: Sequence[str] = ()) -> subprocess.Popen[bytes]:
+                 extra: Sequence[str] = (), log: IO[bytes] | None = None
+                 ) -> subprocess.Popen[bytes]:
     """The server as a separate process, as in production, on the database `db` (a URL or
     an SQLite file); waits until it answers. With `redis` it is one of several processes on
     the same database; `proxies` are the addresses whose forwarded headers it believes;
-    `extra`: more of its options (`python -m tabletop.web --help`)."""
+    `extra`: more of its options (`python -m tabletop.web --help`); `log`: a file its log
+    goes to (default: a temporary one, read if it fails to start)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     limits = LOCAL_LIMITS if limits is None else limits
     cluster = ["--redis", redis, "--workers", str(workers)] if redis else []
     # its log goes to a file, not a pipe nobody reads: a full pipe would stall the server
-    err = tempfile.TemporaryFile()  # noqa: SIM115 (closed with the process)
+    err = log or tempfile.TemporaryFile()  # noqa: SIM115 (closed with the process)
     proc = subprocess.Popen(
         [sys.executable, "-m", "tabletop.web", "--port", str(port), "--db",
          db_url(db), "--bot-delay", str(bot_delay), *cluster,

@@ -19,6 +19,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from . import outbox
+from .metrics import timed
 from .outbox import NONE, Notices
 from .pgstore import (
     COUNT_ACTIONS,
@@ -37,6 +38,7 @@ from .pgstore import (
 from .storage import SeqConflict, StoredGame, StoreError
 
 
+@timed
 class AsyncPgStore:
     """`append`, `take_back`, `load` and `claim` of `PgStore`, as coroutines
     on their own pool.

@@ -26,6 +26,7 @@ import psycopg
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from . import outbox
+from .metrics import timed
 from .outbox import NONE, Notices
 from .storage import (
     ADDED_COLUMNS,
@@ -67,6 +68,8 @@ GAME_STEPS = (SCHEMA + INDEXES,
               outbox.OUTBOX)
 POOL_SIZE = 8  # connections per server process; its calls are short and mostly serial
 POOL_WAIT = 10.0  # seconds a call waits for a free connection before failing
+PING_SECONDS = 5  # seconds the readiness probe's connection may take (libpq's whole seconds):
+# longer than the probe waits (`ops.PROBE_SECONDS`), which then says "no answer"
 
 
 class Duplicate(StoreError):
@@ -125,6 +128,7 @@ class PgTables:
         """Nothing to do: the pool is the game store's."""
 
 
+@timed
 class PgStore:
     """`GameStore` on PostgreSQL through a psycopg connection pool."""
 
@@ -327,6 +331,12 @@ class PgStore:
         creator (`storage.active_games_sql`)."""
         (count,) = self._read(*active_games_sql(since, address, account))[0]
         return int(count)
+
+    def ping(self) -> None:
+        """A connection of its own and a SELECT, within `PING_SECONDS`: the readiness
+        probe's question (`ops`), never waiting behind the pool's calls."""
+        with psycopg.connect(self.url, connect_timeout=PING_SECONDS) as conn:
+            conn.execute("SELECT 1").fetchall()
 
     def close(self) -> None:
         self.pool.close()

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from urllib.parse import urlparse
 
 from . import outbox
+from .metrics import timed
 from .outbox import NONE, Notices
 
 SCHEMA = """
@@ -131,6 +132,7 @@ class GameStore(Protocol):
         """The tables of a platform feature in the same database (`sidedb.Tables`; `schema`
         is a `sidedb.Schema`)."""
         ...
+    def ping(self) -> None: ...  # raises when the database does not answer (`ops`)
     def close(self) -> None: ...
 
 
@@ -204,6 +206,7 @@ def listing(rows: list[Any], limit: int) -> Listing:
     return Listing(games, len(rows) > limit)
 
 
+@timed
 class SqliteStore:
     """`GameStore` on SQLite in WAL mode: readers never block the writer, commits are cheap.
 
@@ -379,6 +382,11 @@ class SqliteStore:
         if self.path == ":memory:":
             return SideTables(self.path, schema, (self._db, self._lock))
         return SideTables(self.path, schema)
+
+    def ping(self) -> None:
+        """A read of the games table: the readiness probe's question (`ops`)."""
+        with self._lock:
+            self._db.execute("SELECT 1 FROM games LIMIT 1").fetchall()
 
     def close(self) -> None:
         with self._lock:

@@ -248,6 +248,30 @@ def test_a_failing_webhook_is_tried_again_later_and_delivered_once(db_url, hooks
     asyncio.run(main())
 
 
+def test_the_metrics_count_deliveries_queued_sent_and_failed_by_channel(db_url, hooks):
+    from prometheus_client import REGISTRY
+
+    def count(state: str) -> float:
+        return REGISTRY.get_sample_value("tabletop_notices_total",
+                                         {"state": state, "channel": "webhook"}) or 0.0
+    table = Table(db_url, Clock())
+    hooks.answer = lambda n: 200 if n < 1 else 410  # the second one refused for good
+    before = {state: count(state) for state in ("queued", "sent", "failed")}
+
+    async def main() -> None:
+        for seat in (0, 1):
+            table.choose(seat, webhook=hooks.url())
+        await table.play_turn()
+        table.send()
+        await table.play_turn()
+        table.send()
+
+    asyncio.run(main())
+    assert [c["status"] for c in hooks.calls] == [200, 410]
+    assert {state: count(state) - was for state, was in before.items()} == {
+        "queued": 2, "sent": 1, "failed": 1}
+
+
 def test_a_sender_that_dies_mid_delivery_leaves_it_to_another_after_its_lease(db_url, hooks):
     clock = Clock()
     table = Table(db_url, clock)

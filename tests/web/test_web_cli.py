@@ -40,6 +40,23 @@ def test_serve_believes_forwarded_headers_only_from_the_proxies_named(monkeypatc
     assert result.exit_code == 2 and "IP address or network" in " ".join(result.output.split())
 
 
+def test_serve_takes_the_metrics_token_from_the_environment_and_a_log_format(monkeypatch):
+    import tabletop.web
+
+    runs: list[dict] = []
+    monkeypatch.setattr(tabletop.web, "serve", lambda *a, **kw: runs.append(kw))
+    monkeypatch.delenv("TABLETOP_METRICS_TOKEN", raising=False)
+    common = ["serve", "--db", "sqlite://:memory:", "--port", str(free_port())]
+    assert runner.invoke(app, common).exit_code == 0
+    monkeypatch.setenv("TABLETOP_METRICS_TOKEN", "from-the-environment")
+    assert runner.invoke(app, [*common, "--log-format", "json"]).exit_code == 0
+    assert [(run["metrics_token"], run["log_format"]) for run in runs] == [
+        (None, "text"), ("from-the-environment", "json")]
+    result = runner.invoke(app, [*common, "--log-format", "xml"])
+    assert result.exit_code == 2 and "text or json" in " ".join(result.output.split())
+    assert len(runs) == 2
+
+
 def test_bench_server_on_postgresql(pg_url):
     result = runner.invoke(app, ["bench", "--server", "--server-games", "2", "--think", "0",
                                  "--json", "--db", pg_url])

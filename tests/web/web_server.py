@@ -6,6 +6,7 @@ import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from tabletop.web.loadbench import free_port, start_server
 
@@ -27,9 +28,11 @@ class Server:
 
 def launch(db: Path | str, port: int | None = None,
            limits: dict[str, float] | None = None, proxies: Sequence[str] = (),
-           extra: Sequence[str] = ()) -> Server:
+           extra: Sequence[str] = (), log: IO[bytes] | None = None) -> Server:
     """A server; `limits` as `python -m gonzaga.web --limit` takes them (default: the relaxed
-    limits of one local program driving the server); `proxies` as `--proxy` takes them."""
+    limits of one local program driving the server); `proxies` as `--proxy` takes them;
+    `log`: a file the server's log goes to."""
     port = port or free_port()
-    proc = start_server(port, db, bot_delay=0.0, limits=limits, proxies=proxies, extra=extra)
+    proc = start_server(port, db, bot_delay=0.0, limits=limits, proxies=proxies, extra=extra,
+                        log=log)
     return Server(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", db, proc)

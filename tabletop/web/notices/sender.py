@@ -29,6 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..metrics import NOTICES
 from ..storage import StoreError
 from .channels import Refused, Relay, SendFailed, check_webhook, post_webhook, webhook_body
 from .compose import compose, email
@@ -129,6 +130,8 @@ class Sender:
                 "created) VALUES (?,?,?,?,?,?,'pending',?,?) ON CONFLICT DO NOTHING",
                 [(f"{key}:{settings.user_id}:{c}", key, kind, settings.user_id, c,
                   json.dumps(facts), now, now) for c in channels])
+        for channel in channels:
+            NOTICES.labels("queued", channel).inc()
         return None
 
     def _turn_later(self, s: Settings, game_id: str, created: float, now: float
@@ -175,6 +178,8 @@ class Sender:
                 "created) VALUES (?,?,'digest',?,?,?,'pending',?,?) ON CONFLICT DO NOTHING",
                 [(f"{digest_key}:{c}:{key}", digest_key, s.user_id, c,
                   json.dumps({"games": games}), now, now) for c in s.channels()])
+        for channel in s.channels():
+            NOTICES.labels("queued", channel).inc()
 
     def _holder(self, game_id: str | None, seat: int | None) -> int | None:
         if game_id is None or seat is None:
@@ -225,6 +230,7 @@ class Sender:
             return self._retry(key, attempts, wait, None, count=False)
         def sent() -> None:
             self.sent += 1
+            NOTICES.labels("sent", channel).inc()
             self._finish(key, "sent", None, blank=kind in ONCE_KINDS)
 
         try:
@@ -233,6 +239,7 @@ class Sender:
             permanent = isinstance(exc, Refused) or exc.permanent
             if permanent or attempts + 1 >= self.config.attempts:
                 self.failed += 1
+                NOTICES.labels("failed", channel).inc()
                 return self._finish(key, "failed", str(exc))
             return self._retry(key, attempts, now + _backoff(attempts + 1), str(exc))
         return None
