@@ -603,6 +603,7 @@ class GameServer:
         if stored is None:
             return False
         claimed = set(room.claimed)
+        handed = self._handed_over(room)
         if not room.catch_up(stored):
             if stored.status == "over" and not room.is_over:  # its players ended it elsewhere
                 self.turns.attach_again(room)  # (`leaving`): no move, a status
@@ -615,11 +616,23 @@ class GameServer:
             if self.turns.reshow(room):  # a vacation taken elsewhere moved its clocks
                 self.broadcast(room)
                 return True
+            if handed:
+                self.broadcast(room)
+                self.kick_bots(room)
+                return True
             return False
         self.turns.attach_again(room)
         self._lobby_cache.clear()
         self.broadcast(room)
         self.kick_bots(room)
+        return True
+
+    def _handed_over(self, room: Room) -> bool:
+        """Whether another process gave a suspended player's seat to the bot (`moderation`):
+        then the room has it, and the others' choice about it."""
+        if self.moderation is None or not self.moderation.attach(room):
+            return False
+        self.leaving.attach(room, only_open=True)
         return True
 
     async def catch_up(self, room: Room) -> bool:

@@ -475,11 +475,15 @@ class Moderation:
                 self.server.leaver_choice(room, seat)
             self.server._changed(room)  # shown, stored clocks, the bot moves
 
-    def attach(self, room: Room) -> None:
-        """A game comes into memory: the seats bots took from suspended players."""
+    def attach(self, room: Room) -> bool:
+        """A game comes into memory (or another process handed a seat over): the seats bots
+        took from suspended players; True if one was new here."""
+        new = False
         for seat, log_at in self.store.handovers(room.id):
             if seat not in room.replaced:
                 self._bot_takes(room, seat, log_at)
+                new = True
+        return new
 
     @staticmethod
     def _bot_takes(room: Room, seat: int, log_at: int) -> None:

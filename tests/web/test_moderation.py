@@ -394,3 +394,19 @@ def test_roles_are_given_and_taken_on_the_command_line(tmp_path: Path):
     assert [a["action"] for a in moderation.audit()] == ["revoke", "grant"]
     moderation.close()
     store.close()
+
+
+def test_a_seat_handed_over_on_another_process_is_the_bots_here_too(db_url):
+    here, there = make_site(db_url), make_site(db_url)
+    ann, bea, mod = here.player("Ann"), here.player("Bea"), here.player("Mod", "admin")
+    room = here.table(ann, bea)
+    theirs = there.server.room(room.id)
+    assert theirs is not None and 1 not in theirs.replaced
+    asyncio.run(suspend(here, mod, ann, "Bea", "day"))
+    assert asyncio.run(there.server._catch_up(theirs))  # told by the cluster's signal
+    assert 1 in theirs.replaced and 1 in theirs.bots and theirs.choices[1]["voters"] == [0]
+    assert [line["say"][0] for _, line in theirs.notices] == ["moderation.seat-bot"]
+    asyncio.run(there.server._catch_up(theirs))  # again: nothing twice
+    assert len(theirs.notices) == 1
+    close(there)
+    close(here)
