@@ -83,7 +83,7 @@ const Moderation = (() => {
       el("strong", { text: a.by || t("the command line") }), " ", entryWords(a),
       a.player ? " · " : "", a.player ? playerLink(a.player) : "",
       a.game ? " · " : "", a.game ? el("a", { href: `/game/${a.game}#watch`, text: a.game }) : "",
-      " · ", el("span", { class: "audit-why", text: t("why: {reason}", { reason: a.reason }) }));
+      ...(a.by ? [" · ", el("span", { class: "audit-why", text: t("why: {reason}", { reason: a.reason }) })] : []));
   }
 
   async function load() {
