@@ -11,6 +11,8 @@ import asyncio
 import json
 import math
 import secrets
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +20,10 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from accounts_client import Visitor
+from test_accounts import RELAXED
 from typer.testing import CliRunner
+from web_server import launch
 
 from tabletop.cli import app as cli
 from tabletop.web.account_store import User, open_account_store
@@ -410,3 +415,43 @@ def test_a_seat_handed_over_on_another_process_is_the_bots_here_too(db_url):
     assert len(theirs.notices) == 1
     close(there)
     close(here)
+
+
+# -- over HTTP ---------------------------------------------------------------------------------
+
+
+def test_the_routes_ask_for_an_account_its_csrf_token_and_a_role(tmp_path: Path):
+    srv = launch(tmp_path / "games.db", limits=RELAXED, proxies=["127.0.0.1"])
+    try:
+        ann, bob, guest = (Visitor(srv.base, f"10.1.0.{i}") for i in (1, 2, 3))
+        ann.sign_up("Ann")
+        bob.sign_up("Bob")
+        report = {"player": "Ann", "reason": "name"}
+        assert guest.call("/api/reports", report)[0] == 401
+        status, _, body = bob.call("/api/reports", report, csrf=False)
+        assert (status, body["code"]) == (403, "csrf")
+        status, _, body = bob.call("/api/reports", report)
+        assert status == 200 and "received" in body["message"]
+        status, _, body = bob.call("/api/reports", report)
+        assert (status, body["code"]) == (409, "already-reported")
+        for visitor in (bob, guest):  # no role: neither the API nor the page
+            status, _, body = visitor.call("/api/moderation")
+            assert status in (401, 403) and body["code"] in ("sign-in", "not-moderator")
+        status, _, body = bob.call("/api/moderation/act", {"report": 1, "action": "dismiss",
+                                                           "reason": "x"})
+        assert (status, body["code"]) == (403, "not-moderator")
+        assert bob.ok("/api/me")["role"] is None
+        page = urllib.request.Request(f"{srv.base}/moderation",
+                                      headers={"Cookie": bob.cookie_header()})
+        with pytest.raises(urllib.error.HTTPError) as denied:
+            urllib.request.urlopen(page, timeout=30)
+        assert denied.value.code == 403 and b"moderators" in denied.value.read()
+        assert CliRunner().invoke(cli, ["admin", "grant", "Bob", "admin", "--db",
+                                        f"sqlite:///{srv.db}"]).exit_code == 0
+        assert bob.ok("/api/me")["role"] == "admin"
+        with urllib.request.urlopen(page, timeout=30) as shown:
+            assert shown.status == 200 and b"moderation.js" in shown.read()
+        (open_report,) = bob.ok("/api/moderation")["reports"]
+        assert open_report["player"] == "Ann" and open_report["reason"] == "name"
+    finally:
+        srv.stop()

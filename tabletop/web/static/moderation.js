@@ -23,9 +23,10 @@ const Moderation = (() => {
       l.hidden ? el("span", { class: "tag", text: t("hidden") }) : "")));
   }
 
+  // the actions a report allows (a guest's line: hide or dismiss); none on an admin's, for a moderator
   function actionForm(r) {
-    const mayPunish = r.player && !(r.admin && role !== "admin");
-    const kinds = Object.entries(ACTIONS()).filter(([k]) => (k !== "hide" || r.game) && (!["mute", "suspend"].includes(k) || mayPunish));
+    if (r.admin && role !== "admin") return el("p", { class: "muted", text: t("The player is an admin: only an admin acts on this report.") });
+    const kinds = Object.entries(ACTIONS()).filter(([k]) => (k !== "hide" || r.game) && (!["mute", "suspend"].includes(k) || r.player));
     const action = el("select", { name: "action" }, ...kinds.map(([value, words]) => el("option", { value }, words)));
     const period = el("select", { name: "period" });
     const periodBox = el("label", {}, t("For how long"), " ", period);
@@ -41,7 +42,6 @@ const Moderation = (() => {
       el("label", {}, t("Action"), " ", action), periodBox,
       el("label", {}, t("Reason (written to the audit log)"), " ", reason),
       el("button", { type: "submit", class: "primary" }, t("Do it")));
-    if (r.admin && role !== "admin") form.prepend(el("p", { class: "muted", text: t("The player is an admin: a moderator cannot mute or suspend them.") }));
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const body = { report: r.id, action: action.value, reason: reason.value };
