@@ -615,6 +615,99 @@ def _add_game_commands() -> None:
 
 _add_game_commands()
 app.add_typer(i18n_app, name="i18n")
+admin_app = typer.Typer(no_args_is_help=True, help="Moderators and admins of the web site: "
+                                                   "roles are given and taken only here.")
+app.add_typer(admin_app, name="admin")
+Database = Annotated[str, typer.Option(help="Database URL, as for serve.")]
+Role = Annotated[str, typer.Argument(help="moderator or admin")]
+
+
+def _moderation(db: str) -> tuple[Any, Any, Any]:
+    """The game store, account store and moderation tables of the database `db`."""
+    from tabletop.web import StoreError, open_store
+    from tabletop.web.account_store import open_account_store
+    from tabletop.web.moderation import ModerationStore
+
+    try:
+        store = open_store(db)
+        return store, open_account_store(store), ModerationStore(store)
+    except StoreError as exc:
+        raise fail(str(exc)) from None
+
+
+def _account(accounts: Any, name: str) -> Any:
+    from tabletop.text import say
+    from tabletop.web.user_names import name_key
+
+    found = accounts.user_by_key(name_key(name))
+    if found is None:
+        raise fail(say("admin.no-user", name=name), 1)
+    return found[0]
+
+
+def _role(role: str) -> str:
+    from tabletop.text import say
+    from tabletop.web.moderation import ROLES
+
+    if role not in ROLES:
+        raise fail(say("admin.bad-role"))
+    return role
+
+
+@admin_app.command()
+def grant(name: str, role: Role, db: Database = "sqlite:///gonzaga.db") -> None:
+    """Give an account a role (an account has one: admin replaces moderator)."""
+    import time
+
+    from tabletop.text import say
+
+    role = _role(role)
+    store, accounts, moderation = _moderation(db)
+    try:
+        user = _account(accounts, name)
+        moderation.grant(user.id, role, time.time())
+        console.print(say("admin.granted", name=user.name, role=role), highlight=False)
+    finally:
+        for part in (moderation, accounts, store):
+            part.close()
+
+
+@admin_app.command()
+def revoke(name: str, role: Role, db: Database = "sqlite:///gonzaga.db") -> None:
+    """Take a role from an account."""
+    import time
+
+    from tabletop.text import say
+
+    role = _role(role)
+    store, accounts, moderation = _moderation(db)
+    try:
+        user = _account(accounts, name)
+        if not moderation.revoke(user.id, role, time.time()):
+            raise fail(say("admin.not-role", name=user.name, role=role), 1)
+        console.print(say("admin.revoked", name=user.name, role=role), highlight=False)
+    finally:
+        for part in (moderation, accounts, store):
+            part.close()
+
+
+@admin_app.command(name="list")
+def list_roles(db: Database = "sqlite:///gonzaga.db") -> None:
+    """The accounts with a role."""
+    from tabletop.text import say
+
+    store, accounts, moderation = _moderation(db)
+    try:
+        roles = moderation.roles()
+        if not roles:
+            console.print(say("admin.nobody"), highlight=False)
+        for user_id, role, _ in roles:
+            user = accounts.user_by_id(user_id)
+            console.print(f"{role}\t{escape(user.name if user else str(user_id))}",
+                          highlight=False)
+    finally:
+        for part in (moderation, accounts, store):
+            part.close()
 
 
 def ray_alone(argv: list[str]) -> list[str]:

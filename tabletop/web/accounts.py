@@ -222,9 +222,15 @@ class Accounts:
         for limiter, bucket in counted:  # only wrong passwords count
             limiter.refund(bucket)
         user, stored = found
+        self._not_suspended(user.id)  # said only to who knows the password
         if self.hasher.check_needs_rehash(stored):
             self.store.set_password(user.id, await self._hash(password))
         return self._start_session(request, user)
+
+    def _not_suspended(self, user_id: int | None) -> None:
+        """Refuse a suspended account (`moderation`), saying until when."""
+        if self.server.moderation is not None:
+            self.server.moderation.may_play(user_id)
 
     def _count_login(self, request: Request, key: str,
                      user: User | None) -> list[tuple[RateLimiter, str]]:
@@ -278,6 +284,7 @@ class Accounts:
         check = self._check_rated if rated else None
         friends = self.server.friends
         user = None if session is None else session.user
+        self._not_suspended(None if user is None else user.id)
         invites = friends.invitees(data, user) if friends is not None else {}
         room = self.server.create(data, _client(request), check=check,
                                   account=None if user is None else user.id)
@@ -320,6 +327,7 @@ class Accounts:
         """`GameServer.claim` for the lobby's Join: a rated game's seat only for a signed-in
         player, and the seat is tied to the account."""
         session = self.signed_in(request)
+        self._not_suspended(None if session is None else session.user.id)
         rated = self.store.rated_game(game_id) is not None
         if rated and session is None:
             raise ClientError("sign-in", say("seat.rated-sign-in"))
@@ -341,6 +349,7 @@ class Accounts:
         if seat is None:
             return
         user = self.ws_user(ws)
+        self._not_suspended(None if user is None else user.id)
         if user is not None and self.server.notifier is not None:
             self.server.notifier.at_table(user.id, room.id)
         holder = self.store.seat_holder(room.id, seat)
@@ -597,9 +606,10 @@ def _routes(app: FastAPI, accounts: Accounts) -> None:
         session = accounts.signed_in(request, changes=False)
         if session is None:
             return {"user": None, "csrf": None}
-        friends = accounts.server.friends
+        friends, moderation = accounts.server.friends, accounts.server.moderation
         return {"user": {"name": session.user.name}, "csrf": session.csrf,
-                "invitations": 0 if friends is None else friends.pending(session.user)}
+                "invitations": 0 if friends is None else friends.pending(session.user),
+                "role": None if moderation is None else moderation.store.role(session.user.id)}
 
     @app.get("/api/me/games")
     async def my_games(request: Request) -> dict[str, Any]:

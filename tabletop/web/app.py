@@ -57,6 +57,8 @@ from .limits import (
     parse_json,
 )
 from .logs import GAME_ID, REQUEST_ID, RequestIds
+from .moderation import Moderation
+from .moderation import install as moderation_install
 from .notices import Config as NoticeConfig
 from .notices import Notifier
 from .notices import install as notices_install
@@ -86,7 +88,9 @@ STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
           "sign-in": 401, "bad-login": 401,
           "csrf": 403, "other-account": 403, "name-taken": 409,
           "blocked": 403, "invited": 403, "not-friend": 403, "answered": 409,
-          "waiting": 409, "no-vacation-days": 409, "not-on-vacation": 409}  # else 400
+          "waiting": 409, "no-vacation-days": 409, "not-on-vacation": 409,
+          "suspended": 403, "muted": 403, "not-moderator": 403, "admin-target": 403,
+          "already-reported": 409}  # else 400
 SHUTDOWN_WAIT = 5.0  # seconds a stopping server waits for its tasks to end
 #: Players arriving (a hello: a catch-up, a seat taken, a first view) handled at once. When
 #: everyone reconnects at the same moment (a restart), the rest wait their turn rather than
@@ -96,6 +100,7 @@ LOBBY_PAGE = 20  # games per lobby list and page
 LAST_RESORT = 4  # failed decisions of one bot move before a random legal move is made here
 GIVE_UP = LAST_RESORT + 2  # refusals of that random move too: a bug, logged; the bot stops
 STATIC = Path(__file__).with_name("static")  # the platform's pages: the lobby, shared scripts
+PLAYING = ("act", "undo", "rematch", "hint", "leave")  # the messages of a player at play
 
 
 @dataclass
@@ -163,6 +168,8 @@ class Limits:
     lease_seconds: float = 10.0  # several processes: how long a game's bots stay with one
     conflict_retries: int = 3  # several processes: a move judged again after another's won
     vacation_days: int = DAYS_PER_YEAR  # days of vacation per account and calendar year
+    reports_per_hour: float = 10.0  # reports of chat lines and players per account, after a
+    report_burst: int = 5  # burst (`moderation`)
 
 
 def rematch_id(game_id: str) -> str:
@@ -221,6 +228,7 @@ class GameServer:
                          self.limits.address_chat_per_second, self.limits.address_chat_burst)
         self.cluster: Cluster | None = None  # other processes on the same database
         self.notifier: Notifier | None = None  # set by `notices.install`
+        self.moderation: Moderation | None = None  # set by `moderation.install`
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -324,6 +332,8 @@ class GameServer:
         self.locks.setdefault(room.id, asyncio.Lock())
         self.active[room.id] = time.monotonic()
         self.turns.attach(room)
+        if self.moderation is not None:
+            self.moderation.attach(room)
         self.hinting.attach(room)
         if self.cluster is not None:
             self.cluster.follow(room.id)
@@ -609,6 +619,7 @@ class GameServer:
         if stored is None:
             return False
         claimed = set(room.claimed)
+        handed = self._handed_over(room)
         if not room.catch_up(stored):
             if stored.status == "over" and not room.is_over:  # its players ended it elsewhere
                 self.turns.attach_again(room)  # (`leaving`): no move, a status
@@ -621,11 +632,23 @@ class GameServer:
             if self.turns.reshow(room):  # a vacation taken elsewhere moved its clocks
                 self.broadcast(room)
                 return True
+            if handed:
+                self.broadcast(room)
+                self.kick_bots(room)
+                return True
             return False
         self.turns.attach_again(room)
         self._lobby_cache.clear()
         self.broadcast(room)
         self.kick_bots(room)
+        return True
+
+    def _handed_over(self, room: Room) -> bool:
+        """Whether another process gave a suspended player's seat to the bot (`moderation`):
+        then the room has it, and the others' choice about it."""
+        if self.moderation is None or not self.moderation.attach(room):
+            return False
+        self.leaving.attach(room, only_open=True)
         return True
 
     async def catch_up(self, room: Room) -> bool:
@@ -654,7 +677,14 @@ class GameServer:
                 conn.send_view()
 
     def relayed(self, game_id: str, message: dict[str, Any]) -> None:
-        """A message another process sent its clients of this game (a chat line): to ours."""
+        """A message another process sent its clients of this game (a chat line, a line a
+        moderator hid): to ours."""
+        if message.get("type") == "chat-hidden":
+            hidden = json.dumps({"type": "chat-hidden", "n": message.get("n")})
+            for conn in self.conns.get(game_id, ()):
+                if conn.joined:
+                    conn.send(hidden)
+            return
         if message.get("type") != "chat":
             return
         text = json.dumps(message)
@@ -922,6 +952,8 @@ class GameServer:
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             raise ClientError("bad-message", "a message is a JSON object with a 'type'")
         kind = msg["type"]
+        if kind in PLAYING and self.moderation is not None:
+            self.moderation.may_play(conn.account)  # a suspended player plays no more
         if kind == "hello":
             if "lang" in msg:  # the page's language, when it differs from the handshake's
                 conn.lang = i18n.set_language(msg.get("lang"))
@@ -951,6 +983,8 @@ class GameServer:
         elif kind == "rematch":
             await self.rematch(room, conn.seat, _client(conn.ws))
         elif kind == "chat":
+            if self.moderation is not None:
+                self.moderation.may_chat(conn.account)
             reads = self.friends.chat_readers(room, conn.account) if self.friends else None
             line = self.chat.post(conn, room, msg.get("text"), self.conns.get(room.id, ()),
                                   **({"reads": reads} if reads else {}))
@@ -1051,6 +1085,8 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
         account_store.close()
         if server.friends is not None:
             server.friends.store.close()
+        if server.moderation is not None:
+            server.moderation.close()
 
     app = _App(title=" & ".join(s.game.info.title for s in sites.values()),
                lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
@@ -1066,6 +1102,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
     _game_routes(app, server)
     accounts = account_routes.install(app, server, account_store)
     friend_routes.install(app, server, accounts, store)
+    moderation_install(app, server, accounts)
     config = notices or NoticeConfig()
     config.titles = {name: site.game.info.title for name, site in sites.items()}
     notices_install(app, server, config)

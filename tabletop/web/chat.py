@@ -9,6 +9,8 @@ connections it opens (and however often it reconnects), and each client address
 `Limits.address_chat_per_second` after `Limits.address_chat_burst`. A game keeps `MAX_LINES`
 lines, an equal share for each seat, so one seat filling its share never silences the others.
 Muting is the viewer's own business: the page hides a muted seat's lines and remembers it.
+A moderator may hide a line for everyone (`moderation`): it stays stored, with who hid it, for
+the audit, and is no longer sent.
 """
 
 from __future__ import annotations
@@ -45,6 +47,18 @@ CREATE TABLE IF NOT EXISTS chat_lines (
     PRIMARY KEY (game_id, n)
 );
 """
+HIDDEN = """
+CREATE TABLE IF NOT EXISTS chat_hidden (
+    game_id TEXT NOT NULL,
+    n INTEGER NOT NULL,            -- the line (chat_lines), kept for the audit
+    by_user INTEGER NOT NULL,      -- the moderator who hid it
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, n)
+);
+"""
+#: the schema's versions, in order (`sidedb.Schema`)
+STEPS = (SCHEMA, HIDDEN)
+_SHOWN = "NOT EXISTS (SELECT 1 FROM chat_hidden h WHERE h.game_id = l.game_id AND h.n = l.n)"
 
 
 def clean_line(value: Any) -> str:
@@ -66,7 +80,7 @@ class ChatStore:
 
     def __init__(self, where: Any) -> None:
         """In the SQLite file `where` names, or the database of the game store `where`."""
-        self.db = open_tables(where, "chat", SCHEMA)
+        self.db = open_tables(where, "chat", STEPS)
 
     def add(self, game_id: str, seat: int, name: str, text: str, at: float,
             share: int = MAX_LINES) -> dict[str, Any]:
@@ -85,10 +99,31 @@ class ChatStore:
         return {"n": n, "seat": seat, "name": name, "text": text, "at": at}
 
     def recent(self, game_id: str, limit: int = HISTORY) -> list[dict[str, Any]]:
-        rows = self.db.rows("SELECT n, seat, name, text, at FROM chat_lines WHERE game_id=? "
-                            "ORDER BY n DESC LIMIT ?", (game_id, limit))
+        """The game's last lines, but those a moderator hid."""
+        rows = self.db.rows(f"SELECT n, seat, name, text, at FROM chat_lines l WHERE "
+                            f"game_id=? AND {_SHOWN} ORDER BY n DESC LIMIT ?", (game_id, limit))
         return [{"n": n, "seat": seat, "name": name, "text": text, "at": at}
                 for n, seat, name, text, at in reversed(rows)]
+
+    def around(self, game_id: str, n: int, span: int = 5) -> list[dict[str, Any]]:
+        """The lines from `span` before line `n` to `span` after, hidden ones too (marked):
+        what a moderator reads around a reported line."""
+        rows = self.db.rows(f"SELECT n, seat, name, text, at, CASE WHEN {_SHOWN} THEN 0 "
+                            f"ELSE 1 END FROM chat_lines l WHERE game_id=? AND n BETWEEN ? "
+                            f"AND ? ORDER BY n", (game_id, n - span, n + span))
+        return [{"n": int(m), "seat": int(seat), "name": name, "text": text, "at": float(at),
+                 "hidden": bool(hidden)} for m, seat, name, text, at, hidden in rows]
+
+    def hide(self, game_id: str, n: int, by_user: int, at: float) -> bool:
+        """Hide a line from everyone; False if there is no such line or it was hidden."""
+        with self.db.tx() as db:
+            if db.execute("SELECT 1 FROM chat_lines WHERE game_id=? AND n=?",
+                          (game_id, n)).fetchone() is None:
+                return False
+            cur = db.execute("INSERT INTO chat_hidden (game_id, n, by_user, at) VALUES "
+                             "(?,?,?,?) ON CONFLICT (game_id, n) DO NOTHING",
+                             (game_id, n, by_user, at))
+            return bool(cur.rowcount)
 
     def close(self) -> None:
         self.db.close()

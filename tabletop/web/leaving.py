@@ -106,8 +106,9 @@ class LeaveChoices:
 
     # -- reading a game's ------------------------------------------------------------------
 
-    def attach(self, room: Room) -> None:
-        """A game comes into memory: its open choices, decided ones' log lines, its ending."""
+    def attach(self, room: Room, *, only_open: bool = False) -> None:
+        """A game comes into memory: its open choices, decided ones' log lines, its ending
+        (`only_open`: the open choices alone, another process having opened one)."""
         room.choices = {}
         for seat, closes, voters, decided, log_at in self.db.rows(
                 "SELECT seat, closes, voters, outcome, log_at FROM leave_choices "
@@ -116,8 +117,12 @@ class LeaveChoices:
                 room.choices[int(seat)] = {"closes": float(closes),
                                            "voters": json.loads(voters),
                                            "votes": self._votes(room.id, int(seat))}
+            elif only_open:
+                continue
             elif decided == "bot":
                 room.notices.append((int(log_at), notice(room, int(seat), "bot")))
+        if only_open:
+            return
         rows = self.db.rows("SELECT leaver, ranks, log_at FROM game_endings WHERE game_id=?",
                             (room.id,))
         if rows:

@@ -219,6 +219,8 @@ class Timekeeper:
         room.replaced.clear()
         room.bots = room.seated_bots()
         self.attach(room)
+        if self.server.moderation is not None:  # seats bots took from suspended players
+            self.server.moderation.attach(room)
 
     def changed(self, room: Room) -> None:
         """After every change of a game: a clock for each person seat that now may move (kept

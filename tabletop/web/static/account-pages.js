@@ -142,7 +142,8 @@ async function profileFriends(p) {
     p.blocked ? "" : el("button", { type: "button", id: "profile-friend", class: p.friend ? "" : "primary",
       onclick: () => post(p.friend ? "/api/friends/remove" : "/api/friends", { name: p.name }, reload) }, p.friend ? t("Remove from your friends") : t("Add as a friend")),
     " ", el("button", { type: "button", id: "profile-block",
-      onclick: () => post(p.blocked ? "/api/blocks/remove" : "/api/blocks", { name: p.name }, reload) }, p.blocked ? t("Unblock") : t("Block")));
+      onclick: () => post(p.blocked ? "/api/blocks/remove" : "/api/blocks", { name: p.name }, reload) }, p.blocked ? t("Unblock") : t("Block")),
+    " ", Report.button({ player: p.name }, t("Report {name} to the moderators", { name: p.name }), () => $("profile-actions")));
   $("profile-actions").dataset.friend = p.friend ? "yes" : "no";
   $("profile-actions").dataset.blocked = p.blocked ? "yes" : "no";
 }

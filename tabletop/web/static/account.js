@@ -25,6 +25,7 @@ const Account = (() => {
       links.push(el("a", { href: "/me", id: "nav-my-games" }, t("My games")),
         el("a", { href: "/friends", id: "nav-friends", "data-invitations": waiting },
           waiting ? t("Friends ({count})", { count: waiting }) : t("Friends")),
+        ...(who.role ? [el("a", { href: "/moderation", id: "nav-moderation" }, t("Moderation"))] : []),
         el("a", { href: `/players/${encodeURIComponent(user.name)}`, id: "nav-profile", text: user.name }),
         el("button", { type: "button", id: "nav-sign-out", class: "link", onclick: signOut }, t("Sign out")));
     } else {

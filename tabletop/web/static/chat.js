@@ -1,6 +1,7 @@
 // The chat of a game, on every game's table: players write, everyone at the table reads;
 // each line is shown as text (never as HTML). A viewer may mute a seat: its lines are hidden
-// on this device (remembered per game). Loaded after table.js.
+// on this device (remembered per game). A signed-in player may report another's line to the
+// moderators (report.js); a line a moderator hid leaves every page. Loaded after table.js.
 "use strict";
 
 const Chat = (() => {
@@ -45,8 +46,11 @@ const Chat = (() => {
   function render() {
     if (!panel()) return;
     const shown = c.lines.filter((l) => !c.muted.has(l.seat));
-    $("chat-lines").replaceChildren(...shown.map((l) => el("li", { "data-chat-seat": l.seat },
-      el("strong", { text: t("{name}:", { name: l.name }) }), " ", el("span", { class: "chat-text", text: l.text }))));
+    $("chat-lines").replaceChildren(...shown.map((l) => el("li", { "data-chat-seat": l.seat, "data-chat-n": l.n },
+      el("strong", { text: t("{name}:", { name: l.name }) }), " ", el("span", { class: "chat-text", text: l.text }),
+      l.seat === c.seat || typeof Report === "undefined" ? "" : " ",
+      l.seat === c.seat || typeof Report === "undefined" ? "" : Report.button({ game: Table.state.gameId, line: l.n },
+        t("Report this line by {name}", { name: l.name }), () => $("chat-lines")))));
     $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
     const others = c.names.map((_, i) => i).filter((i) => i !== c.seat);
     $("chat-mute").replaceChildren(...others.map((i) => el("button", { type: "button", class: "small", "data-mute": i,
@@ -69,6 +73,10 @@ const Chat = (() => {
   Table.on("chat", (msg) => {
     if (msg.history) c.lines = msg.lines; else c.lines.push(...msg.lines);
     c.lines = c.lines.slice(-200);
+    render();
+  });
+  Table.on("chat-hidden", (msg) => {
+    c.lines = c.lines.filter((l) => l.n !== msg.n);
     render();
   });
   return { state: c };

@@ -61,7 +61,7 @@ const Table = (() => {
       document.body.dataset.phase = msg.phase;
       h.view(msg);
       emit("view", msg);
-    } else if (msg.type === "chat") { emit("chat", msg); }
+    } else if (msg.type === "chat" || msg.type === "chat-hidden") { emit(msg.type, msg); }
     else if (msg.type === "hint") { emit("hint", msg); }
     else if (msg.type === "welcome") {
       emit("welcome", msg);
