@@ -585,10 +585,20 @@ def bench(
     events: Annotated[int, typer.Option(help="--notices: your-turn events to make.")] = 10_000,
     kills: Annotated[int, typer.Option(help="--notices: times the server process is killed "
                                             "with SIGKILL meanwhile.")] = 20,
+    backups: Annotated[bool, typer.Option("--backup", help="Time `gonzaga backup` and "
+                                          "`gonzaga restore` of a database (--db, default a "
+                                          "fresh SQLite file) filled with --server-games "
+                                          "finished games.")] = False,
 ) -> None:
     """Measure speed on one core: games per second, placement listing, clone+apply, search;
     or, with --server, the web server's latency under load (or its memory, with --memory);
-    or, with --notices, notifications delivered through crashes (`--server-games` games)."""
+    or, with --notices, notifications delivered through crashes (`--server-games` games);
+    or, with --backup, a backup and its restore."""
+    if backups:
+        from tabletop.web.backupbench import run_backup_bench
+
+        _print_figures(run_backup_bench(games=server_games, db=db), as_json)
+        return
     if notices:
         from tabletop.web.noticebench import run_notice_bench
 

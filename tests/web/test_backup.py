@@ -196,3 +196,11 @@ def test_the_password_reaches_pg_programs_by_the_environment_not_the_command_lin
     url, env = backups._libpq("postgresql://site:s%40cret@db.example:5433/games")
     assert url == "postgresql://site@db.example:5433/games"
     assert env["PGPASSWORD"] == "s@cret"
+
+
+def test_the_backup_bench_restores_every_finished_game(db_url):
+    from tabletop.web.backupbench import run_backup_bench
+
+    figures = run_backup_bench(games=2, db=db_url)
+    assert figures["games"] == figures["finished games (restored)"] == 2
+    assert figures["backup size (kB)"] > 0
