@@ -5,6 +5,8 @@ that would lose data, or that is given the wrong file, is refused and changes no
 from __future__ import annotations
 
 import os
+import stat
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -75,6 +77,7 @@ def test_a_backup_taken_while_serving_restores_and_the_game_finishes_there(
     (file,) = [p for p in tmp_path.iterdir() if p.suffix in (".sqlite3", ".dump")]
     assert file.name in made.output and "bytes" in made.output
     assert backups.kind_of(file) == ("sqlite" if db_url.startswith("sqlite") else "postgresql")
+    assert stat.S_IMODE(file.stat().st_mode) == 0o600  # password hashes: the owner's only
 
     target = new_database(db_url, request, tmp_path)
     done = runner.invoke(app, ["restore", "--db", target, str(file)])
@@ -204,3 +207,47 @@ def test_the_backup_bench_restores_every_finished_game(db_url):
     figures = run_backup_bench(games=2, db=db_url)
     assert figures["games"] == figures["finished games (restored)"] == 2
     assert figures["backup size (kB)"] > 0
+
+
+def test_a_sqlite_backup_is_one_moment_of_a_database_being_written(tmp_path):
+    """Moves stored while the backup runs, game after game: the copy is one moment of them
+    (every log whole, the first games at most one move ahead), a sound database in one
+    file."""
+    import sqlite3
+
+    url = f"sqlite:///{tmp_path / 'busy.db'}"
+    for g in range(20):
+        with_game(url, f"g{g}")
+    store = open_store(url)
+    stop, started = threading.Event(), threading.Event()
+
+    def write() -> None:
+        seq = 0
+        while not stop.is_set():
+            for g in range(20):
+                store.append(f"g{g}", seq, {"move": seq})
+            seq += 1
+            started.set()
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    try:
+        assert started.wait(60)
+        copies = [backup(url, tmp_path / f"copy{i}.sqlite3").path for i in range(5)]
+    finally:
+        stop.set()
+        writer.join()
+        store.close()
+    for copy in copies:
+        assert not Path(f"{copy}-wal").exists()
+        with sqlite3.connect(copy) as con:
+            assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+            assert con.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+            logs = [[s for (s,) in con.execute(
+                "SELECT seq FROM actions WHERE game_id=? ORDER BY seq", (f"g{g}",))]
+                for g in range(20)]
+        assert all(seqs == list(range(len(seqs))) for seqs in logs)
+        # the moves are written game after game: one moment sees the first games one ahead
+        lengths = [len(seqs) for seqs in logs]
+        assert lengths[-1] >= 1
+        assert lengths == sorted(lengths, reverse=True) and lengths[0] - lengths[-1] <= 1
