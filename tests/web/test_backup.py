@@ -251,3 +251,19 @@ def test_a_sqlite_backup_is_one_moment_of_a_database_being_written(tmp_path):
         lengths = [len(seqs) for seqs in logs]
         assert lengths[-1] >= 1
         assert lengths == sorted(lengths, reverse=True) and lengths[0] - lengths[-1] <= 1
+
+
+def test_a_backup_of_a_database_that_is_not_there_is_refused_and_writes_nothing(tmp_path):
+    result = runner.invoke(app, ["backup", "--db", f"sqlite:///{tmp_path / 'none.db'}",
+                                 str(tmp_path)])
+    assert result.exit_code == 1 and "no SQLite database" in said(result)
+    assert os.listdir(tmp_path) == []  # neither the database nor a backup file
+
+
+def test_a_restore_into_a_postgresql_database_that_does_not_exist_says_to_create_it(
+        pg_url, tmp_path):
+    with_game(pg_url, "kept")
+    file = backup(pg_url, tmp_path / "site.dump").path
+    missing = pg_url.rsplit("/", 1)[0] + "/nowhere"
+    result = runner.invoke(app, ["restore", "--db", missing, str(file)])
+    assert result.exit_code == 1 and "createdb it first" in said(result)
