@@ -475,6 +475,54 @@ def serve(
         raise fail(f"--smtp: {exc}") from None
 
 
+DatabaseUrl = Annotated[str, typer.Option(help="The site's database: sqlite:///PATH or "
+                                              "postgresql://USER:PASSWORD@HOST:PORT/DBNAME.")]
+
+
+@app.command("backup")
+def backup_command(
+    db: DatabaseUrl,
+    path: Annotated[Path, typer.Argument(help="The backup file, or an existing directory "
+                                              "to write DBNAME-YYYYmmdd-HHMMSS.sqlite3 (or "
+                                              ".dump, PostgreSQL) into (UTC).")],
+    keep: Annotated[int | None, typer.Option(min=1, help="With a directory: keep only the N "
+                                                         "newest backups of this database "
+                                                         "there.")] = None,
+) -> None:
+    """Back up the whole site (games, accounts, chat...) while the server runs: SQLite through
+    its online backup API, PostgreSQL with pg_dump."""
+    from tabletop.web.backup import BackupError, backup
+
+    try:
+        made = backup(db, path, keep=keep)
+    except (BackupError, OSError) as exc:
+        raise fail(str(exc), 1) from None
+    console.print(f"{made.path}: {made.size:,} bytes in {made.seconds:.2f} s", highlight=False,
+                  soft_wrap=True)
+    for old in made.pruned:
+        console.print(f"removed {old} (--keep {keep})", highlight=False, soft_wrap=True)
+
+
+@app.command("restore")
+def restore_command(
+    db: DatabaseUrl,
+    path: Annotated[Path, typer.Argument(help="A backup `gonzaga backup` wrote.")],
+    force: Annotated[bool, typer.Option("--force", help="Replace a database that holds "
+                                                        "data already.")] = False,
+) -> None:
+    """Restore a backup into an empty database (an SQLite file, or a PostgreSQL database that
+    exists); with --force, over one that holds data, which it replaces."""
+    from tabletop.web import StoreError
+    from tabletop.web.backup import BackupError, restore, safe_url
+
+    try:
+        done = restore(db, path, force=force)
+    except (BackupError, StoreError, OSError) as exc:
+        raise fail(str(exc), 1) from None
+    console.print(f"restored {path} into {safe_url(db)}: {done.games} games, in "
+                  f"{done.seconds:.2f} s", highlight=False, soft_wrap=True)
+
+
 def _cannot_listen(host: str, port: int) -> str | None:
     """Why the server could not listen on host:port (bound here as the server will bind it),
     or None; so a busy port is reported before the address is announced."""
@@ -548,10 +596,20 @@ def bench(
     events: Annotated[int, typer.Option(help="--notices: your-turn events to make.")] = 10_000,
     kills: Annotated[int, typer.Option(help="--notices: times the server process is killed "
                                             "with SIGKILL meanwhile.")] = 20,
+    backups: Annotated[bool, typer.Option("--backup", help="Time `gonzaga backup` and "
+                                          "`gonzaga restore` of a database (--db, default a "
+                                          "fresh SQLite file) filled with --server-games "
+                                          "finished games.")] = False,
 ) -> None:
     """Measure speed on one core: games per second, placement listing, clone+apply, search;
     or, with --server, the web server's latency under load (or its memory, with --memory);
-    or, with --notices, notifications delivered through crashes (`--server-games` games)."""
+    or, with --notices, notifications delivered through crashes (`--server-games` games);
+    or, with --backup, a backup and its restore."""
+    if backups:
+        from tabletop.web.backupbench import run_backup_bench
+
+        _print_figures(run_backup_bench(games=server_games, db=db), as_json)
+        return
     if notices:
         from tabletop.web.noticebench import run_notice_bench
 
