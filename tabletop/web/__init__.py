@@ -39,7 +39,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzag
     options = {"db": db, "games": games, "bot_delay": bot_delay, "limits": limits or {},
                "redis": redis, "notices": notices or {}}
     notice_config(options["notices"], host, port)  # a bad relay URL stops it here
+    from .app import RESTART_SECONDS
     from .deadline import RequestDeadline
+    from .restart import Restartable
 
     common = {"host": host, "port": port, "log_level": log_level, "ws_max_size": 1 << 16,
               "ws_per_message_deflate": False, "http": RequestDeadline,
@@ -50,9 +52,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzag
     if workers > 1:
         os.environ[_OPTIONS] = json.dumps(options)
         uvicorn.run("tabletop.web:app_from_environment", factory=True, workers=workers,
+                    timeout_graceful_shutdown=RESTART_SECONDS,
                     **common)  # type: ignore[arg-type]
         return
-    uvicorn.run(_app(options), **common)  # type: ignore[arg-type]
+    app = _app(options)
+    config = uvicorn.Config(app, timeout_graceful_shutdown=RESTART_SECONDS,
+                            **common)  # type: ignore[arg-type]
+    server = Restartable(config, app.state.server)
+    server.run()
+    if not server.started:
+        raise SystemExit(3)  # as uvicorn.run: the app did not start (its log says why)
 
 
 def proxy(text: str) -> str:
