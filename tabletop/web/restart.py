@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from uvicorn import Config, Server
 
-
 if TYPE_CHECKING:
     from .app import GameServer
 
@@ -22,7 +21,8 @@ class Restartable(Server):
     for what the app still sends (a move being stored is never answered), and then waits for
     the app's tasks without limit. This one first lets the game server drain
     (`GameServer.drain`: moves being written are answered, every client is told to reconnect
-    and closed after its last messages), and gives the rest `app.RESTART_SECONDS` (`timeout_graceful_shutdown`)."""
+    and closed after its last messages), and gives the rest `app.RESTART_SECONDS`
+    (`timeout_graceful_shutdown`)."""
 
     def __init__(self, config: Config, game_server: GameServer) -> None:
         super().__init__(config)
