@@ -112,9 +112,8 @@ async def _seat_loop(ws: Any, me: _Seat, tally: Tally, rng: random.Random, reply
                 me.unanswered = me.taken[2][1:]
             me.sent = me.taken = None
             await ws.send('{"type": "state"}')
-        elif kind == "state":
-            if await _view(ws, me, tally, msg, rng, reply, think):
-                return True
+        elif kind == "state" and await _view(ws, me, tally, msg, rng, reply, think):
+            return True
 
 
 def _told(me: _Seat, tally: Tally, notice: bool) -> None:
