@@ -37,6 +37,7 @@ from .loadbench import LOCAL_LIMITS, db_url, free_port, http_json, start_redis, 
 from .site import load_site
 
 PEOPLE = {"game": "gonzaga", "seats": [{"kind": "person"}, {"kind": "person"}]}
+HOLD_AT = 24  # moves of a game (a two-player game has about 40)
 WITH_BOT = {"game": "gonzaga", "seats": [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}]}
 
 
@@ -49,7 +50,11 @@ class Tally:
     closes: int = 0  # connections that closed under a seat before its game ended
     notices: int = 0  # "restarting" notices received
     refused: int = 0  # moves the server did not play because it was stopping (sent again)
+    unannounced: int = 0  # of those closes, the ones the server did not say were a restart
     in_doubt: int = 0  # moves unanswered at a close the server did not announce
+    # set once every restart is done: until then a game holds at `HOLD_AT` moves, so that
+    # games are still playing at the last restart however slowly the servers start
+    restarted: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 @dataclass
@@ -75,19 +80,22 @@ async def play_seat(ports: Sequence[int], game: dict[str, Any], seat: dict[str, 
     me = _Seat(game["id"], seat["seat"], seat["link"].split("#", 1)[1],
                (seat["seat"] + zlib.crc32(game["id"].encode())) % len(ports))
     while True:
-        me.told = False
+        me.told = opened = False
         try:
             async with websockets.connect(f"ws://127.0.0.1:{ports[me.at]}/ws/{me.game_id}",
                                           max_size=1 << 24, open_timeout=10) as ws:
+                opened = True
                 await ws.send(json.dumps({"type": "hello", "token": me.token}))
                 if await _seat_loop(ws, me, tally, rng, reply, think):
                     return
         except (OSError, websockets.ConnectionClosed, websockets.InvalidHandshake,
                 TimeoutError):
             pass
-        if me.closed_at is None:
-            me.closed_at = time.perf_counter()
+        if opened:
             tally.closes += 1
+            tally.unannounced += not me.told
+            if me.closed_at is None:
+                me.closed_at = time.perf_counter()
         if me.sent is not None:  # no answer: played or not, only the store knows
             tally.in_doubt += 1
             me.unanswered.append(me.sent[1])
@@ -117,14 +125,13 @@ async def _seat_loop(ws: Any, me: _Seat, tally: Tally, rng: random.Random, reply
 
 
 def _told(me: _Seat, tally: Tally, notice: bool) -> None:
-    """The server restarts: a move still unanswered was not played (it answers every move
-    it plays before it says so); it is sent again on the next connection."""
-    if notice:
-        tally.notices += 1
-        me.told = True
-        if me.closed_at is None:
-            me.closed_at = time.perf_counter()
-            tally.closes += 1
+    """The server restarts (its notice, or its refusal of a move or a hello): a move still
+    unanswered was not played (it answers every move it plays before it says so); it is
+    sent again on the next connection."""
+    tally.notices += notice
+    me.told = True
+    if me.closed_at is None:
+        me.closed_at = time.perf_counter()
     if me.sent is not None:
         tally.refused += 1
         me.resend, me.sent = me.sent, None
@@ -146,6 +153,8 @@ async def _view(ws: Any, me: _Seat, tally: Tally, msg: dict[str, Any], rng: rand
     if not msg["legal"] or me.sent is not None:
         return False
     me.taken = None
+    if msg["seq"] >= HOLD_AT:
+        await tally.restarted.wait()
     resend, me.resend = me.resend, None
     if resend is not None and resend[0] == msg["seq"]:
         action = resend[1]
@@ -182,8 +191,8 @@ async def _restart_each(procs: list[_Process], start: Any, rounds: int, tally: T
     times: dict[str, list[float]] = {"stop": [], "start": [], "seats left": []}
     for _ in range(rounds):
         for p in procs:
-            before = len(tally.acks)
-            while len(tally.acks) < before + 20 and not all(t.done() for t in players):
+            before, began = len(tally.acks), time.perf_counter()
+            while len(tally.acks) < before + 20 and time.perf_counter() < began + 3:
                 await asyncio.sleep(0.05)  # the games move on between two restarts
             times["seats left"].append(sum(not t.done() for t in players))
             began = time.perf_counter()
@@ -272,7 +281,10 @@ async def _play(procs: list[_Process], start: Any, created: list[dict[str, Any]]
                                              random.Random(seed * 1000 + g * 10 + seat["seat"]),
                                              think))
                for g, game in enumerate(created) for seat in game["seats"] if seat["link"]]
-    times = await _restart_each(procs, start, rounds, tally, players)
+    try:
+        times = await _restart_each(procs, start, rounds, tally, players)
+    finally:
+        tally.restarted.set()
     await asyncio.wait_for(asyncio.gather(*players), 600)
     return times
 
@@ -289,6 +301,7 @@ def _figures(games: int, rounds: int, tally: Tally, times: dict[str, list[float]
         "connections closed by a restart": tally.closes,
         "reconnected (view resynced)": len(ms),
         "restart notices received": tally.notices,
+        "closes without a word from the server": tally.unannounced,
         "moves refused while stopping (sent again)": tally.refused,
         "moves left in doubt": tally.in_doubt,
         "reconnection p50 (ms)": round(statistics.median(ms), 1) if ms else None,
