@@ -138,3 +138,24 @@ def test_rolling_restarts_lose_no_acknowledged_move_and_every_client_reconnects(
     assert figures["reconnected (view resynced)"] == closed
     assert figures["closes without a word from the server"] == 0  # each was announced ...
     assert figures["moves left in doubt"] == 0  # ... after every move was answered
+
+
+def test_bench_rolling_restart_runs_the_scenario_and_prints_its_figures(monkeypatch) -> None:
+    from typer.testing import CliRunner
+
+    from tabletop import cli
+    from tabletop.web import restartbench
+
+    asked: dict[str, Any] = {}
+
+    def fake(**kwargs: Any) -> dict[str, Any]:
+        asked.update(kwargs)
+        return {"acknowledged moves lost": 0, "reconnection p50 (ms)": 12.5}
+
+    monkeypatch.setattr(restartbench, "run_restart_bench", fake)
+    result = CliRunner().invoke(cli.app, ["bench", "--rolling-restart", "--server-games", "7",
+                                          "--restarts", "2", "--db", "postgresql://x/y"])
+    assert result.exit_code == 0, result.output
+    assert asked == {"games": 7, "rounds": 2, "db": "postgresql://x/y", "think": 0.5}
+    assert "acknowledged moves lost: 0" in result.output
+    assert "reconnection p50 (ms): 12.5" in result.output
