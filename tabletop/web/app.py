@@ -310,7 +310,10 @@ class GameServer:
         return len(conns)
 
     async def _restarting(self, conn: Connection) -> None:
-        """Tell a client, after everything it was sent, to reconnect (in its language)."""
+        """Tell a client, after everything it was sent, to reconnect (in its language); once."""
+        if conn.closing:
+            return
+        conn.closing = True
         with i18n.use(conn.lang):
             text = json.dumps({"type": "restarting", "message": say("restarting")})
         await conn.refuse(text, RESTART_CLOSE)
@@ -910,6 +913,9 @@ class GameServer:
         self.conns[room.id].add(conn)  # from now on the room stays in memory
         bucket = RateLimiter(self.limits.messages_per_second, self.limits.message_burst)
         try:
+            if self.stopping:  # it opened while the server stopped: told like the others
+                await self._restarting(conn)
+                return
             await self._receive(conn, room, bucket)
         except (WebSocketDisconnect, asyncio.CancelledError):
             if not conn.dropped:

@@ -113,6 +113,40 @@ def test_a_stopping_server_starts_no_bot_and_refuses_a_new_player(tmp_path: Path
     assert sent == [] and close_code == 1012  # told to reconnect, elsewhere
 
 
+class OpeningSocket(Socket):
+    """A WebSocket as the app sees it from its handshake: a client that says nothing yet."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.headers: dict[str, str] = {}
+        self.cookies: dict[str, str] = {}
+        self.client = None
+
+    async def accept(self) -> None:
+        pass
+
+    async def receive(self) -> dict[str, Any]:
+        await asyncio.sleep(30)
+        return {"type": "websocket.disconnect"}
+
+
+def test_a_connection_that_opens_during_the_stop_is_told_too(tmp_path: Path) -> None:
+    """One whose handshake was under way when the stop began (the drain did not see it)."""
+    async def run() -> OpeningSocket:
+        server = GameServer(SqliteStore(tmp_path / "g.db"), load_sites(["gonzaga"]),
+                            bot_delay=0, bot_processes=False)
+        room = server.create(PEOPLE)
+        await server.drain(seconds=5)
+        sock = OpeningSocket()
+        await asyncio.wait_for(server.handle(sock, room.id), 10)  # type: ignore[arg-type]
+        assert not server.conns[room.id]
+        return sock
+
+    sock = asyncio.run(run())
+    assert [m["type"] for m in sock.sent] == ["restarting"]
+    assert sock.closed == 1012
+
+
 # -- two processes on PostgreSQL and Redis, restarted in turn ----------------------------------
 
 
