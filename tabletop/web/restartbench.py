@@ -69,8 +69,9 @@ class _Seat:
     resend: tuple[int, dict[str, Any]] | None = None  # not played: sent again on its view
     unanswered: list[dict[str, Any]] = field(default_factory=list)  # in doubt
     taken: Any = None  # the ack of the last move, until an error takes it back
-    closed_at: float | None = None
+    closed_at: float | None = None  # when the last connection closed (or was told it would)
     told: bool = False  # this connection was told the server restarts
+    fresh: bool = True  # this connection has had no view yet
 
 
 async def play_seat(ports: Sequence[int], game: dict[str, Any], seat: dict[str, Any],
@@ -81,6 +82,7 @@ async def play_seat(ports: Sequence[int], game: dict[str, Any], seat: dict[str, 
                (seat["seat"] + zlib.crc32(game["id"].encode())) % len(ports))
     while True:
         me.told = opened = False
+        me.fresh = True
         try:
             async with websockets.connect(f"ws://127.0.0.1:{ports[me.at]}/ws/{me.game_id}",
                                           max_size=1 << 24, open_timeout=10) as ws:
@@ -130,7 +132,7 @@ def _told(me: _Seat, tally: Tally, notice: bool) -> None:
     sent again on the next connection."""
     tally.notices += notice
     me.told = True
-    if me.closed_at is None:
+    if notice and me.closed_at is None:
         me.closed_at = time.perf_counter()
     if me.sent is not None:
         tally.refused += 1
@@ -139,9 +141,10 @@ def _told(me: _Seat, tally: Tally, notice: bool) -> None:
 
 async def _view(ws: Any, me: _Seat, tally: Tally, msg: dict[str, Any], rng: random.Random,
                 reply: Any, think: float) -> bool:
-    if me.closed_at is not None:
+    if me.fresh and me.closed_at is not None:  # the view resynced after a close
         tally.reconnects.append(time.perf_counter() - me.closed_at)
-        me.closed_at = None
+    if me.fresh:
+        me.fresh, me.closed_at = False, None
     if me.sent is not None and msg["seq"] > me.sent[0] and msg["last_player"] == me.seat:
         # this move, or one sent on a connection that closed before its answer came
         me.taken = (me.game_id, msg["seq"] - 1, [me.sent[1], *me.unanswered])
