@@ -55,18 +55,20 @@ def test_a_stopping_server_answers_the_move_being_written_then_tells_everyone(
             conn = Connection(sock, lambda c: room.message_text(c.seat, c.lang))  # type: ignore[arg-type]
             conn.seat, conn.joined = seat, True
             server.conns[room.id].add(conn)
-        gate, append = asyncio.Event(), server._hot
+        writing, gate, append = asyncio.Event(), asyncio.Event(), server._hot
 
         async def slow(call: str, *args: Any, **kwargs: Any) -> Any:
             if call == "append":
+                writing.set()
                 await gate.wait()  # the database is slow to store Ann's move
             return await append(call, *args, **kwargs)
 
         server._hot = slow  # type: ignore[method-assign]
         move = asyncio.create_task(server.act(room, 0, _plan(room, 0), 0))
-        await asyncio.sleep(0.05)
+        await writing.wait()
         drain = asyncio.create_task(server.drain(seconds=30))
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0)  # the stop has begun
+        assert server.stopping and not drain.done()
         refused = None
         try:
             await server.act(room, 1, _plan(room, 1), 0)  # Bea's move comes during the stop
