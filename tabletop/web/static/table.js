@@ -32,8 +32,10 @@ const Table = (() => {
     ws.onclose = (ev) => {
       if (tb.gone || ev.code === 4404) { showGone(); return; }  // no such game: nothing to reconnect to
       if (tb.ws !== ws) return;
-      tb.resync = true;  // the next view may be a move of ours that was never played: send it again
-      if (ev.code === 1012 || tb.restarting) {
+      tb.resync = true;  // the next view is the game as stored: a move may be sent on it
+      // a restart answers every move it plays before it closes: one sent and not answered was not played
+      tb.resend = ev.code === 1012 || tb.restarting;
+      if (tb.resend) {
         // the server restarts (another process, or this one again, takes the table): at once, with a
         // little jitter so that a whole server's players do not all arrive in the same instant
         tb.restarting = false;
@@ -47,14 +49,14 @@ const Table = (() => {
       setTimeout(connect, 300 * tb.retry);
     };
   }
-  // the first view on a new connection: the game as stored. A move we sent that it does not show
-  // was not played (the server answers every move before it says it restarts): send it again
+  // the first view on a new connection: the game as stored. After a restart, a move we sent that
+  // it does not show was not played: send it again (after a mere drop it may be still on its way)
   function resync(msg) {
     tb.resync = false;
     const last = tb.lastAct;
     tb.lastAct = null;
     tb.sentSeq = null;
-    if (last && last.seq === msg.seq && msg.legal) {
+    if (tb.resend && last && last.seq === msg.seq && msg.legal) {
       tb.sentSeq = msg.seq;
       tb.lastAct = last;
       send({ type: "act", seq: last.seq, action: last.action });
