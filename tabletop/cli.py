@@ -600,15 +600,28 @@ def bench(
                                           "`gonzaga restore` of a database (--db, default a "
                                           "fresh SQLite file) filled with --server-games "
                                           "finished games.")] = False,
+    rolling_restart: Annotated[bool, typer.Option(
+        "--rolling-restart", help="Play --server-games games on two server processes (one "
+        "database, one Redis) while each in turn is stopped with SIGTERM and started again; "
+        "no acknowledged move may be lost.")] = False,
+    restarts: Annotated[int, typer.Option(help="--rolling-restart: times each process is "
+                                               "restarted.")] = 3,
 ) -> None:
     """Measure speed on one core: games per second, placement listing, clone+apply, search;
     or, with --server, the web server's latency under load (or its memory, with --memory);
     or, with --notices, notifications delivered through crashes (`--server-games` games);
-    or, with --backup, a backup and its restore."""
+    or, with --backup, a backup and its restore; or, with --rolling-restart, games played
+    through restarts of the server's processes."""
     if backups:
         from tabletop.web.backupbench import run_backup_bench
 
         _print_figures(run_backup_bench(games=server_games, db=db), as_json)
+        return
+    if rolling_restart:
+        from tabletop.web.restartbench import run_restart_bench
+
+        _print_figures(run_restart_bench(games=server_games, rounds=restarts, db=db,
+                                         think=think), as_json)
         return
     if notices:
         from tabletop.web.noticebench import run_notice_bench

@@ -32,6 +32,9 @@ MESSAGES: dict[str, str] = {
                             "account; finish one, or start another when one has had no move "
                             "for {minutes} minutes",
     "error.server-error": "the server failed on this message",
+    "error.restarting": "the server is restarting and did not play this move; it is sent "
+                        "again once you are reconnected",
+    "restarting": "the server is restarting: reconnecting you now",
     "error.not-your-seat": "you hold seat {seat} and cannot act for seat {actor}",
     "error.address-connections": "your address has {most} game windows open already; close "
                                  "one to open another",

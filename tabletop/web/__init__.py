@@ -46,7 +46,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzag
                "redis": redis, "notices": notices or {}, "metrics_token": metrics_token}
     log_setup = log_config(log_format, log_level)  # an unknown format stops it here
     notice_config(options["notices"], host, port)  # a bad relay URL stops it here
+    from .app import RESTART_SECONDS
     from .deadline import RequestDeadline
+    from .restart import Restartable
 
     common = {"host": host, "port": port, "ws_max_size": 1 << 16,
               "log_level": log_level if log_setup is None else log_setup["root"]["level"].lower(),
@@ -61,7 +63,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///gonzag
     if workers > 1:
         _serve_workers(options, workers, common)
         return
-    uvicorn.run(_app(options), **common)  # type: ignore[arg-type]
+    app = _app(options)
+    config = uvicorn.Config(app, timeout_graceful_shutdown=RESTART_SECONDS,
+                            **common)  # type: ignore[arg-type]
+    server = Restartable(config, app.state.server)
+    server.run()
+    if not server.started:
+        raise SystemExit(3)  # as uvicorn.run: the app did not start (its log says why)
 
 
 def _serve_workers(options: dict[str, Any], workers: int, common: dict[str, Any]) -> None:
@@ -70,6 +78,7 @@ def _serve_workers(options: dict[str, Any], workers: int, common: dict[str, Any]
     before they start, so before any imports the metrics library; removed at the end."""
     import uvicorn
 
+    from .app import RESTART_SECONDS
     from .metrics import MULTIPROC
 
     folder = tempfile.mkdtemp(prefix="tabletop-metrics-")  # mode 0700: this user's only
@@ -77,7 +86,7 @@ def _serve_workers(options: dict[str, Any], workers: int, common: dict[str, Any]
     os.environ[MULTIPROC] = folder
     try:
         uvicorn.run("tabletop.web:app_from_environment", factory=True, workers=workers,
-                    **common)
+                    timeout_graceful_shutdown=RESTART_SECONDS, **common)
     finally:
         os.environ.pop(MULTIPROC, None)
         shutil.rmtree(folder, ignore_errors=True)

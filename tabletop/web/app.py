@@ -20,7 +20,7 @@ import logging
 import secrets
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -92,6 +92,10 @@ STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
           "suspended": 403, "muted": 403, "not-moderator": 403, "admin-target": 403,
           "already-reported": 409}  # else 400
 SHUTDOWN_WAIT = 5.0  # seconds a stopping server waits for its tasks to end
+#: Seconds a server told to stop (SIGTERM) gives its moves being written and its clients' last
+#: messages before it closes every WebSocket anyway (`GameServer.drain`).
+RESTART_SECONDS = 10.0
+RESTART_CLOSE = 1012  # the WebSocket close code "service restart": reconnect at once
 #: Players arriving (a hello: a catch-up, a seat taken, a first view) handled at once. When
 #: everyone reconnects at the same moment (a restart), the rest wait their turn rather than
 #: fill the event loop ahead of the moves of games already playing.
@@ -229,6 +233,8 @@ class GameServer:
         self.cluster: Cluster | None = None  # other processes on the same database
         self.notifier: Notifier | None = None  # set by `notices.install`
         self.moderation: Moderation | None = None  # set by `moderation.install`
+        self.stopping = False  # told to stop (`drain`): no new move is taken
+        self.writing = 0  # moves and undos between their arrival and their views queued
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -291,6 +297,47 @@ class GameServer:
                 except Exception:
                     log.exception("checking the turn clocks")
             await asyncio.sleep(every)
+
+    async def drain(self, seconds: float = RESTART_SECONDS) -> int:
+        """Stop as a restart should (SIGTERM, before the connections close): no new move is
+        taken (each is refused as `restarting`, so its client sends it again once reconnected),
+        the moves being written end and their views are queued, the other processes hear of
+        them, then every client is sent what was queued, told to reconnect and closed with
+        1012. No move is acknowledged and lost, none left in doubt. Returns the clients told."""
+        self.stopping = True
+        deadline = time.monotonic() + seconds
+        while self.writing and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        if self.writing:
+            log.warning("%s moves still being written after %g s", self.writing, seconds)
+        if self.cluster is not None:
+            await self.cluster.flush(max(0.1, min(2.0, deadline - time.monotonic())))
+        conns = [conn for conns in self.conns.values() for conn in conns]
+        if conns:
+            await asyncio.wait([asyncio.ensure_future(self._restarting(conn)) for conn in conns],
+                               timeout=max(0.1, deadline - time.monotonic()))
+        return len(conns)
+
+    async def _restarting(self, conn: Connection) -> None:
+        """Tell a client, after everything it was sent, to reconnect (in its language); once."""
+        if conn.closing:
+            return
+        conn.closing = True
+        with i18n.use(conn.lang):
+            text = json.dumps({"type": "restarting", "message": say("restarting")})
+        await conn.refuse(text, RESTART_CLOSE)
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Count a move from its arrival to its views queued (`drain` waits for them); once
+        the server is stopping, a move is refused before anything is written."""
+        if self.stopping:
+            raise ClientError("restarting", say("error.restarting"))
+        self.writing += 1
+        try:
+            yield
+        finally:
+            self.writing -= 1
 
     async def shutdown(self) -> None:
         if self.cluster is not None:  # its loops stop and its leases go before tasks end
@@ -532,6 +579,11 @@ class GameServer:
         """Validate, store, apply, broadcast; a `ClientError` changes nothing.
         `after_commit` runs once the move is made, before anyone is told; `by_bot`: the
         server's bot moves for the seat (`Room.prepare`)."""
+        with self._writing():
+            await self._act(room, seat, payload, seq, after_commit, by_bot)
+
+    async def _act(self, room: Room, seat: int | None, payload: Any, seq: Any,
+                   after_commit: Callable[[], None] | None, by_bot: bool) -> None:
         received = time.perf_counter()
         for tries in range(self.limits.conflict_retries, -1, -1):
             async with self.locks[room.id]:
@@ -559,6 +611,10 @@ class GameServer:
     async def undo(self, room: Room, seat: int | None, seq: Any) -> None:
         """Take back the seat's last move while nobody has moved since and it revealed
         nothing (see `Room.can_undo`)."""
+        with self._writing():
+            await self._undo(room, seat, seq)
+
+    async def _undo(self, room: Room, seat: int | None, seq: Any) -> None:
         for tries in range(self.limits.conflict_retries, -1, -1):
             async with self.locks[room.id]:
                 before = room.prepare_undo(seat, seq)
@@ -795,6 +851,8 @@ class GameServer:
     def kick_bots(self, room: Room) -> None:
         """Start the bots whose move it is; of several processes only the one holding the
         game's lease does (the others ask for it, in case its holder died)."""
+        if self.stopping:  # another process takes them over with the game's lease
+            return
         if self.cluster is not None and room.bots_to_move() \
                 and not self.cluster.holds(room.id):
             self.cluster.want(room.id)
@@ -821,7 +879,7 @@ class GameServer:
         except asyncio.CancelledError:
             raise
         except ClientError as exc:
-            if exc.code != "stale":
+            if exc.code not in ("stale", "restarting"):
                 self._bot_failed(key, exc.message)
         except (DecisionTimeout, BotFailed) as exc:
             self._bot_failed(key, str(exc))
@@ -909,6 +967,9 @@ class GameServer:
         self.conns[room.id].add(conn)  # from now on the room stays in memory
         bucket = RateLimiter(self.limits.messages_per_second, self.limits.message_burst)
         try:
+            if self.stopping:  # it opened while the server stopped: told like the others
+                await self._restarting(conn)
+                return
             await self._receive(conn, room, bucket)
         except (WebSocketDisconnect, asyncio.CancelledError):
             if not conn.dropped:
@@ -955,6 +1016,8 @@ class GameServer:
         if kind in PLAYING and self.moderation is not None:
             self.moderation.may_play(conn.account)  # a suspended player plays no more
         if kind == "hello":
+            if self.stopping:  # the client is told to reconnect (`drain`), elsewhere
+                raise Refused("restarting", say("restarting"), RESTART_CLOSE)
             if "lang" in msg:  # the page's language, when it differs from the handshake's
                 conn.lang = i18n.set_language(msg.get("lang"))
             if self._arrivals is None:

@@ -103,6 +103,12 @@ class Cluster:
             await asyncio.wait_for(self._pubsub.aclose(), 2)
             await asyncio.wait_for(self._redis.aclose(), 2)
 
+    async def flush(self, seconds: float) -> None:
+        """Wait (at most `seconds`) until every signal queued so far is sent: a process that
+        stops tells the others of its last moves before its players come to them."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._out.join(), seconds)
+
     async def _release_all(self) -> None:
         assert self._redis is not None
         for name in list(self._held):
@@ -149,6 +155,8 @@ class Cluster:
                     await self._pubsub.unsubscribe(name)
             except (aioredis.RedisError, OSError) as exc:
                 log.warning("redis %s %s: %s", kind, name, exc)
+            finally:
+                self._out.task_done()
 
     async def _listen_forever(self) -> None:
         """Hear signals; the wait is short so that a stop is seen even if the Redis client

@@ -46,6 +46,7 @@ class Connection:
         self.joined = False  # said hello: receives the game's messages
         self.lang = "en"  # the language its views are built in (tabletop.i18n)
         self.dropped: str | None = None  # why the server let go of this client
+        self.closing = False  # told to reconnect: the server is stopping (`GameServer.drain`)
         self._view_text = view_text
         self._limit = limit
         self._timeout = timeout

@@ -31,10 +31,36 @@ const Table = (() => {
     ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
     ws.onclose = (ev) => {
       if (tb.gone || ev.code === 4404) { showGone(); return; }  // no such game: nothing to reconnect to
+      if (tb.ws !== ws) return;
+      tb.resync = true;  // the next view is the game as stored: a move may be sent on it
+      // a restart answers every move it plays before it closes: one sent and not answered was not played
+      tb.resend = ev.code === 1012 || tb.restarting;
+      if (tb.resend) {
+        // the server restarts (another process, or this one again, takes the table): at once, with a
+        // little jitter so that a whole server's players do not all arrive in the same instant
+        tb.restarting = false;
+        tb.retry = 0;
+        setConn(t("the server is restarting: reconnecting…"));
+        setTimeout(connect, 50 + Math.random() * 450);
+        return;
+      }
       setConn(t("offline, reconnecting…"));
       tb.retry = Math.min(tb.retry + 1, 6);
       setTimeout(connect, 300 * tb.retry);
     };
+  }
+  // the first view on a new connection: the game as stored. After a restart, a move we sent that
+  // it does not show was not played: send it again (after a mere drop it may be still on its way)
+  function resync(msg) {
+    tb.resync = false;
+    const last = tb.lastAct;
+    tb.lastAct = null;
+    tb.sentSeq = null;
+    if (tb.resend && last && last.seq === msg.seq && msg.legal) {
+      tb.sentSeq = msg.seq;
+      tb.lastAct = last;
+      send({ type: "act", seq: last.seq, action: last.action });
+    }
   }
   function send(msg) {
     if (tb.ws && tb.ws.readyState === WebSocket.OPEN) { tb.ws.send(JSON.stringify(msg)); return true; }
@@ -45,6 +71,7 @@ const Table = (() => {
   function act(action) {
     if (!tb.view || tb.sentSeq === tb.view.seq) return false;  // one move per view: a second click is ignored
     tb.sentSeq = tb.view.seq;
+    tb.lastAct = { seq: tb.view.seq, action };
     return send({ type: "act", seq: tb.view.seq, action });
   }
   function undo() { if (tb.view) send({ type: "undo", seq: tb.view.seq }); }
@@ -55,14 +82,17 @@ const Table = (() => {
     const h = tb.hooks;
     if (typeof Tutorial !== "undefined") Tutorial.message(msg);  // a tutorial's steps (tutorial.js)
     if (msg.type === "state") {
-      if (!tb.view || tb.view.seq !== msg.seq) tb.sentSeq = null;  // a new view: a move may be sent on it
+      if (!tb.view || tb.view.seq !== msg.seq) { tb.sentSeq = null; tb.lastAct = null; }  // a new view: a move may be sent on it
       tb.view = msg;
+      if (tb.resync) document.body.dataset.resyncs = (Number(document.body.dataset.resyncs) || 0) + 1;  // views resynced after a reconnection
+      if (tb.resync) resync(msg);
       document.body.dataset.seq = msg.seq;
       document.body.dataset.phase = msg.phase;
       h.view(msg);
       emit("view", msg);
     } else if (msg.type === "chat" || msg.type === "chat-hidden") { emit(msg.type, msg); }
     else if (msg.type === "hint") { emit("hint", msg); }
+    else if (msg.type === "restarting") { tb.restarting = true; setConn(t("the server is restarting: reconnecting…")); }
     else if (msg.type === "welcome") {
       emit("welcome", msg);
       if (msg.seat === null && tb.token) toast(t("This link opens no seat: you are watching."));
@@ -80,6 +110,7 @@ const Table = (() => {
       // a rated game's seat is for a signed-in player: sign in, then come back to this seat
       if (msg.code === "sign-in") { tb.gone = true; location.href = `/account?next=${encodeURIComponent(location.pathname + location.hash)}`; return; }
       if (msg.code === "bad-token") { tb.token = null; forgetSeat(tb.gameId); showBadLink(); return; }
+      if (msg.code === "restarting") { tb.restarting = true; return; }  // sent again once reconnected (resync)
       tb.sentSeq = null;
       emit("error", msg);
       if (h.error) h.error(msg);
