@@ -59,6 +59,8 @@ from .limits import (
 from .notices import Config as NoticeConfig
 from .notices import Notifier
 from .notices import install as notices_install
+from .privacy import Privacy
+from .privacy import install as privacy_install
 from .replaying import Replays
 from .reviewing import Reviews
 from .room import GameParams, Room, lobby_line_named, parse_params
@@ -162,6 +164,8 @@ class Limits:
     lease_seconds: float = 10.0  # several processes: how long a game's bots stay with one
     conflict_retries: int = 3  # several processes: a move judged again after another's won
     vacation_days: int = DAYS_PER_YEAR  # days of vacation per account and calendar year
+    exports_per_hour: float = 2.0  # downloads of an account's data per account, after a burst
+    export_burst: int = 3
 
 
 def rematch_id(game_id: str) -> str:
@@ -220,6 +224,7 @@ class GameServer:
                          self.limits.address_chat_per_second, self.limits.address_chat_burst)
         self.cluster: Cluster | None = None  # other processes on the same database
         self.notifier: Notifier | None = None  # set by `notices.install`
+        self.privacy: Privacy | None = None  # set by `privacy.install`
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -1036,6 +1041,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
     config = notices or NoticeConfig()
     config.titles = {name: site.game.info.title for name, site in sites.items()}
     notices_install(app, server, config)
+    privacy_install(app, server, accounts)
     return app
 
 
