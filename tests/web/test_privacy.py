@@ -6,12 +6,22 @@ from __future__ import annotations
 
 import asyncio
 import json
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
+import pytest
+from accounts_client import Visitor
+from web_server import Server, launch
+
 from tabletop.web.account_store import open_account_store
-from tabletop.web.accounts import Accounts
+from tabletop.web.accounts import STATIC, Accounts
 from tabletop.web.app import GameServer, Limits
 from tabletop.web.friends import Friends, FriendStore
+from tabletop.web.loadbench import LOCAL_LIMITS
 from tabletop.web.notices import Config, Notifier
 from tabletop.web.notices.store import Settings
 from tabletop.web.outbox import Notice
@@ -211,3 +221,84 @@ def test_the_export_holds_the_account_its_games_records_chat_ratings_and_friends
     assert games[rated.id]["record"] == json.loads(server.replays.record_of(rated))
     assert games[rated.id]["seat"] == 0
     close(server)
+
+
+# -- on a real server ----------------------------------------------------------------------------
+
+RELAXED = {**LOCAL_LIMITS, "logins_per_minute": 0, "signups_per_hour": 0,
+           "messages_per_second": 0, "exports_per_hour": 1, "export_burst": 2}
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = launch(tmp_path_factory.mktemp("privacy") / "games.db", limits=RELAXED,
+                 proxies=["127.0.0.1"])
+    yield srv
+    srv.stop()
+
+
+def test_the_export_is_one_json_attachment_limited_per_account(web):
+    v = Visitor(web.base, "198.51.100.7")
+    v.sign_up("Exporter")
+    status, headers, data = v.call("/api/me/export")
+    assert status == 200, data
+    assert headers["Content-Disposition"].startswith('attachment; filename="account-')
+    assert headers["Content-Type"].startswith("application/json")
+    assert data["account"]["name"] == "Exporter" and data["games"] == []
+    assert v.call("/api/me/export")[0] == 200
+    status, headers, data = v.call("/api/me/export")  # the third within the hour
+    assert status == 429 and int(headers["Retry-After"]) > 0
+    other = Visitor(web.base, "198.51.100.7")  # another account at the same address
+    other.sign_up("Exporter2")
+    assert other.call("/api/me/export")[0] == 200
+    assert Visitor(web.base).call("/api/me/export")[0] == 401  # signed out: nothing
+
+
+def test_deleting_takes_the_password_and_the_request_token_then_frees_the_name(web):
+    v = Visitor(web.base, "198.51.100.8")
+    v.sign_up("Leaver", "correct horse battery")
+    for body, csrf in (({"confirm": "wrong password"}, True), ({}, True),
+                       ({"confirm": "correct horse battery"}, False)):
+        status, _, data = v.call("/api/me/delete", body, csrf=csrf)
+        assert status in (400, 403), (status, data)
+        assert v.ok("/api/me")["user"] == {"name": "Leaver"}  # nothing changed
+    status, headers, data = v.call("/api/me/delete", {"confirm": "correct horse battery"})
+    assert status == 200 and data["deleted"] and data["former"].startswith("Former player ")
+    assert "tabletop_session=" in headers["Set-Cookie"]  # the browser forgets the session
+    assert v.ok("/api/me")["user"] is None
+    assert Visitor(web.base).call("/api/login", {"name": "Leaver",
+                                                 "password": "correct horse battery"})[0] == 401
+    assert Visitor(web.base, "198.51.100.9").sign_up("Leaver")["user"] == {"name": "Leaver"}
+
+
+def test_the_privacy_page_is_served_and_linked_from_the_account_page(web):
+    with urllib.request.urlopen(f"{web.base}/privacy", timeout=30) as r:
+        page = r.read().decode()
+    assert r.status == 200 and "What this site stores" in page
+    assert 'href="/privacy"' in (STATIC / "account.html").read_text(encoding="utf-8")
+    assert 'href: "/privacy"' in (STATIC / "common.js").read_text(encoding="utf-8")
+
+
+class _Loads(HTMLParser):
+    """Every address a page's tags load: link href, script and img src."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        wanted = {"link": "href", "script": "src", "img": "src", "iframe": "src",
+                  "source": "src", "video": "src", "audio": "src"}.get(tag)
+        self.found += [v for k, v in attrs if k == wanted and v]
+
+
+def test_no_static_page_loads_anything_from_another_origin():
+    games = Path(__file__).parents[2] / "games"
+    pages = sorted(STATIC.glob("*.html")) + sorted(games.glob("*/web/static/*.html"))
+    assert len(pages) > 10
+    for page in pages:
+        parser = _Loads()
+        parser.feed(page.read_text(encoding="utf-8"))
+        for url in parser.found:
+            parts = urllib.parse.urlsplit(url)
+            assert not parts.scheme and not parts.netloc, (page, url)
