@@ -108,6 +108,7 @@ MESSAGES: dict[str, str] = {
     "privacy.confirm": "type your password to delete your account (your user name, if "
                        "the account has no password)",
     "privacy.former-player": "Former player {n}",
+    "seat.bot-plays": "a bot plays this seat now: its link cannot move for it",
     "limit.deletions": "attempts to delete your account",
     "limit.exports": "downloads of your data",
     "account.name-type": "a user name is text",

@@ -20,13 +20,14 @@ from web_server import Server, launch
 from tabletop.web.account_store import open_account_store
 from tabletop.web.accounts import STATIC, Accounts
 from tabletop.web.app import GameServer, Limits
+from tabletop.web.errors import ClientError
 from tabletop.web.friends import Friends, FriendStore
 from tabletop.web.loadbench import LOCAL_LIMITS
 from tabletop.web.notices import Config, Notifier
 from tabletop.web.notices.store import Settings
 from tabletop.web.outbox import Notice
 from tabletop.web.privacy import OWN_ROWS, Privacy
-from tabletop.web.room import BOT, PERSON
+from tabletop.web.room import BOT, PERSON, Room
 from tabletop.web.site import load_sites
 from tabletop.web.storage import open_store
 
@@ -157,6 +158,12 @@ def test_deleting_an_account_leaves_no_row_of_it_and_its_games_replay(db_url):
     # a running game: a bot plays the seat, the others choose whether it goes on
     assert running.params.seats[1].kind == BOT and running.params.seats[1].name == former
     assert 1 in running.bots and 1 in running.choices
+    # its link opens the seat, but cannot move for the bot, in this process or after a restart
+    restored = Room.restore(server.store.load(running.id), running.site)
+    for room in (running, restored):
+        with pytest.raises(ClientError) as refused:
+            room.prepare(1, {})
+        assert refused.value.code == "bot-seat"
     # the seat kept for it by an invitation is a bot's
     assert invited.params.seats[1].kind == BOT and 1 not in invited.params.reserved
     # the name is free again
