@@ -63,7 +63,7 @@ from .privacy import Privacy
 from .privacy import install as privacy_install
 from .replaying import Replays
 from .reviewing import Reviews
-from .room import GameParams, Room, lobby_line_named, parse_params
+from .room import BOT, GameParams, Room, lobby_line_named, parse_params
 from .site import WebGame, load_sites
 from .storage import (
     GameExists,
@@ -516,7 +516,10 @@ class GameServer:
                   ) -> None:
         """Validate, store, apply, broadcast; a `ClientError` changes nothing.
         `after_commit` runs once the move is made, before anyone is told; `by_bot`: the
-        server's bot moves for the seat (`Room.prepare`)."""
+        server's bot moves for the seat (`Room.prepare`); a person's link never moves for a
+        seat a bot plays (a deleted account's seat keeps its link: `privacy`)."""
+        if not by_bot and seat is not None and room.params.seats[seat].kind == BOT:
+            raise ClientError("bot-seat", say("seat.bot-plays"))
         for tries in range(self.limits.conflict_retries, -1, -1):
             async with self.locks[room.id]:
                 room.check_seq(seq)

@@ -530,8 +530,6 @@ class Room:
         """Validate and compute the next state; the room is not changed. `by_bot`: the
         server's own bot moves for the seat, so a seat a bot took for good still plays (only
         the person who lost it is refused)."""
-        if not by_bot and seat is not None and self.params.seats[seat].kind == BOT:
-            raise ClientError("bot-seat", say("seat.bot-plays"))  # a former player's link
         action = self.parse(seat, payload)
         assert seat is not None
         s = self.state

@@ -46,8 +46,7 @@ def play_bots(room: Room) -> None:
     move = bot_mover(room)
     while room.bots_to_move() and room.guide.tutorial.seat not in room.state.to_move():
         seat = room.bots_to_move()[0]
-        room.commit(*room.prepare(seat, room.game.action_to_json(move(room.state, seat)),
-                                 by_bot=True))
+        room.commit(*room.prepare(seat, room.game.action_to_json(move(room.state, seat))))
 
 
 def test_every_game_with_a_web_side_has_a_tutorial():

@@ -27,7 +27,7 @@ from tabletop.web.notices import Config, Notifier
 from tabletop.web.notices.store import Settings
 from tabletop.web.outbox import Notice
 from tabletop.web.privacy import OWN_ROWS, Privacy
-from tabletop.web.room import BOT, PERSON, Room
+from tabletop.web.room import BOT, PERSON
 from tabletop.web.site import load_sites
 from tabletop.web.storage import open_store
 
@@ -159,10 +159,16 @@ def test_deleting_an_account_leaves_no_row_of_it_and_its_games_replay(db_url):
     assert running.params.seats[1].kind == BOT and running.params.seats[1].name == former
     assert 1 in running.bots and 1 in running.choices
     # its link opens the seat, but cannot move for the bot, in this process or after a restart
-    restored = Room.restore(server.store.load(running.id), running.site)
-    for room in (running, restored):
+    async def moves_for_the_bot(fresh: bool) -> None:
+        if fresh:
+            server._forget(running.id)
+        room = server.room(running.id)
+        assert room is not None and (room is not running) == fresh
+        await server.act(room, 1, {"type": "pass"}, room.seq)
+
+    for fresh in (False, True):
         with pytest.raises(ClientError) as refused:
-            room.prepare(1, {})
+            asyncio.run(moves_for_the_bot(fresh))
         assert refused.value.code == "bot-seat"
     # the seat kept for it by an invitation is a bot's
     assert invited.params.seats[1].kind == BOT and 1 not in invited.params.reserved
