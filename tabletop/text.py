@@ -108,6 +108,12 @@ MESSAGES: dict[str, str] = {
     "chat.seat-full": "you have written your share of this game's chat ({most} messages)",
     "chat.rate": "chat messages",
     # accounts
+    "privacy.confirm": "type your password to delete your account (your user name, if "
+                       "the account has no password)",
+    "privacy.former-player": "Former player {n}",
+    "seat.bot-plays": "a bot plays this seat now: its link cannot move for it",
+    "limit.deletions": "attempts to delete your account",
+    "limit.exports": "downloads of your data",
     "account.name-type": "a user name is text",
     "account.name-length": "a user name has {low} to {high} characters",
     "account.name-chars": "a user name holds letters, digits, '.', '-' and '_' only, and "

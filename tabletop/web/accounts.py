@@ -160,6 +160,23 @@ class Accounts:
             except (VerifyMismatchError, VerificationError, InvalidHashError):
                 return False
 
+    async def password_matches(self, user: User, typed: str) -> bool:
+        """Whether `typed` is the account's password (its name, for an account without
+        one: a stored hash that is empty)."""
+        found = self.store.user_by_key(name_key(user.name))
+        if found is None or found[0].id != user.id:
+            return False
+        stored = found[1]
+        if not stored:
+            return secrets.compare_digest(typed.encode(), user.name.encode())
+        return await self._verify(stored, typed)
+
+    @staticmethod
+    def forget_cookies(response: Response) -> None:
+        """The browser forgets its session (signed out, or its account deleted)."""
+        response.delete_cookie(SESSION_COOKIE, path="/")
+        response.delete_cookie(CSRF_COOKIE, path="/")
+
     def reading(self, request: Request) -> None:
         """Reads that cost a database query share the lobby's per-address limit."""
         self.server.lobby_limit.check(_client(request), say("limit.account-reads"))
@@ -266,8 +283,7 @@ class Accounts:
             raise ClientError("sign-in", say("account.sign-in"))
         self.store.end_session(request.cookies[SESSION_COOKIE])
         response = JSONResponse({"user": None})
-        response.delete_cookie(SESSION_COOKIE, path="/")
-        response.delete_cookie(CSRF_COOKIE, path="/")
+        self.forget_cookies(response)
         return response
 
     # -- hooks: creating, joining, opening seats, the end of a game ---------------------------

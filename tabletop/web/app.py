@@ -62,9 +62,11 @@ from .moderation import install as moderation_install
 from .notices import Config as NoticeConfig
 from .notices import Notifier
 from .notices import install as notices_install
+from .privacy import Privacy
+from .privacy import install as privacy_install
 from .replaying import Replays
 from .reviewing import Reviews
-from .room import GameParams, Room, lobby_line_named, parse_params
+from .room import BOT, GameParams, Room, lobby_line_named, parse_params
 from .site import WebGame, load_sites
 from .storage import (
     GameExists,
@@ -174,6 +176,8 @@ class Limits:
     vacation_days: int = DAYS_PER_YEAR  # days of vacation per account and calendar year
     reports_per_hour: float = 10.0  # reports of chat lines and players per account, after a
     report_burst: int = 5  # burst (`moderation`)
+    exports_per_hour: float = 2.0  # downloads of an account's data per account, after a burst
+    export_burst: int = 3
 
 
 def rematch_id(game_id: str) -> str:
@@ -233,6 +237,7 @@ class GameServer:
         self.cluster: Cluster | None = None  # other processes on the same database
         self.notifier: Notifier | None = None  # set by `notices.install`
         self.moderation: Moderation | None = None  # set by `moderation.install`
+        self.privacy: Privacy | None = None  # set by `privacy.install`
         self.stopping = False  # told to stop (`drain`): no new move is taken
         self.writing = 0  # moves and undos between their arrival and their views queued
 
@@ -578,7 +583,10 @@ class GameServer:
                   ) -> None:
         """Validate, store, apply, broadcast; a `ClientError` changes nothing.
         `after_commit` runs once the move is made, before anyone is told; `by_bot`: the
-        server's bot moves for the seat (`Room.prepare`)."""
+        server's bot moves for the seat (`Room.prepare`); a person's link never moves for a
+        seat a bot plays (a deleted account's seat keeps its link: `privacy`)."""
+        if not by_bot and seat is not None and room.params.seats[seat].kind == BOT:
+            raise ClientError("bot-seat", say("seat.bot-plays"))
         with self._writing():
             await self._act(room, seat, payload, seq, after_commit, by_bot)
 
@@ -1169,6 +1177,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
     config = notices or NoticeConfig()
     config.titles = {name: site.game.info.title for name, site in sites.items()}
     notices_install(app, server, config)
+    privacy_install(app, server, accounts)
     return app
 
 

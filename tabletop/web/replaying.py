@@ -57,8 +57,14 @@ class Replays:
         """The game's record as a file's text, and the file's name."""
         self.limit.check(client, say("limit.replays"))
         room = self.finished(game_id)
-        text = self._kept((game_id, "record"), lambda: self._record(room))
+        text = self._kept((game_id, "record"), lambda: self.record_of(room))
         return text, room.site.record_name(game_id)
+
+    def forget(self, game_id: str) -> None:
+        """A finished game changed (a player's name made anonymous): its answers go."""
+        self._games.pop(game_id, None)
+        for key in [k for k in self._answers if k[0] == game_id]:
+            self.size -= len(self._answers.pop(key))
 
     def finished(self, game_id: str) -> Room:
         """A finished game, kept; `ClientError` for one unknown here or not over."""
@@ -76,7 +82,8 @@ class Replays:
             self._games.popitem(last=False)
         return room
 
-    def _record(self, room: Room) -> str:
+    def record_of(self, room: Room) -> str:
+        """A finished game's record as the file's text (nothing kept)."""
         specs = [(s.bot or "greedy") if s.kind == BOT else "human" for s in room.params.seats]
         record = room.game.record(room.state, players=specs, seed=room.params.seed,
                                   hints=self.server.hinting.record_counts(room))

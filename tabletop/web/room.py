@@ -617,6 +617,20 @@ class Room:
         self._replay_names()
         return True
 
+    def forget_player(self, seat: int, name: str, bot: str | None = None) -> None:
+        """A deleted account's seat goes by an anonymous `name`; with `bot` (a game still
+        running) that bot plays it from now on, as for a player who left. The game replays
+        the same under the new name (a game stored before setups were kept gets its setup
+        first, since its deal was made from the names)."""
+        if self.params.setup is None:
+            self.params.setup = self.game.setup_of(self.initial_state())
+        self.params.seats[seat] = Seat(BOT, name, bot) if bot else Seat(PERSON, name)
+        self.params.reserved.discard(seat)
+        if bot:
+            self.bots[seat] = bot
+            self.replaced.add(seat)
+        self._replay_names()
+
     def seat_bot(self, seat: int, level: str, name: str) -> None:
         """A person seat nobody took becomes a bot's (an invitation declined): the game is
         replayed under the bot's name, and the bot plays the seat from now on."""

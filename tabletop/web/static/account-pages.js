@@ -39,7 +39,27 @@ async function accountPage() {
     document.body.dataset.signedIn = "yes";  // the account's own cards come before the forms
     $("signed-in").textContent = t("You are signed in as {name}.", { name: user.name });
     vacationCard();
+    dataCard();
   }
+}
+
+// the player's own data: downloaded as one file, or the account deleted once its password is
+// typed again and the deletion confirmed (tabletop/web/privacy.py)
+function dataCard() {
+  $("your-data").hidden = false;
+  const form = $("delete-form");
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    if (!$("delete-sure").checked) return;
+    try {
+      await api("/api/me/delete", { confirm: $("delete-confirm").value });
+    } catch (e) {
+      form.querySelector(".form-error").textContent = e.message;
+      toast(e.message);
+      return;
+    }
+    location.href = "/?deleted=1";
+  };
 }
 
 // days off: the clocks of all the player's games stand still (tabletop/web/vacations.py)

@@ -214,6 +214,13 @@ function setUpLanguage() {
 }
 setUpLanguage();
 
+// every page ends with a link to what the site keeps about its players (/privacy)
+function privacyFooter() {
+  if ($("privacy-link") || document.body.dataset.page === "privacy") return;
+  document.body.append(el("footer", { class: "site-footer" }, el("a", { href: "/privacy", id: "privacy-link" }, t("Privacy"))));
+}
+if (document.body) privacyFooter(); else document.addEventListener("DOMContentLoaded", privacyFooter);
+
 // -- games waiting for you ------------------------------------------------------------------------
 
 // a signed-in player's header shows how many games wait for their move (a link to "Your move"); a
