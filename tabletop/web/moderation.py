@@ -125,6 +125,20 @@ def until_words(until: float) -> str:
     return datetime.fromtimestamp(until, UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
+FORMER = 0  # the account named in moderation rows kept after their account was deleted
+FORGET_ACCOUNT = (  # a deleted account (`privacy`): no role, sanction or open report stays
+    "DELETE FROM mod_roles WHERE user_id=?",
+    "DELETE FROM mod_sanctions WHERE user_id=?",
+    "DELETE FROM mod_reports WHERE closed IS NULL AND (reporter=? OR target_user=?)",
+    # what the audit keeps names a former account, never one that may later take its id
+    f"UPDATE mod_sanctions SET by_user={FORMER} WHERE by_user=?",
+    f"UPDATE mod_reports SET reporter={FORMER} WHERE reporter=?",
+    f"UPDATE mod_reports SET target_user={FORMER} WHERE target_user=?",
+    f"UPDATE mod_handovers SET user_id={FORMER} WHERE user_id=?",
+    f"UPDATE mod_audit SET by_user={FORMER} WHERE by_user=?",
+    f"UPDATE mod_audit SET target_user={FORMER} WHERE target_user=?",
+)
+
 class ModerationStore:
     """Roles, reports, sanctions, handed-over seats and the audit, in the game database."""
 
@@ -388,14 +402,16 @@ class Moderation:
         return {"you": {"name": user.name, "role": role}, "reports": reports, "audit": audit,
                 "periods": list(PERIODS)}
 
-    def _names(self) -> Callable[[int | None], str | None]:
+    def _names(self) -> Callable[[int | None], str | bool | None]:
         accounts = self.server.accounts
         assert accounts is not None
-        known: dict[int, str | None] = {}
+        known: dict[int, str | bool | None] = {}
 
-        def name(user_id: int | None) -> str | None:
+        def name(user_id: int | None) -> str | bool | None:
             if user_id is None:
                 return None
+            if user_id == FORMER:
+                return False  # a deleted account (the page says so)
             if user_id not in known:
                 found = accounts.store.user_by_id(user_id)
                 known[user_id] = None if found is None else found.name

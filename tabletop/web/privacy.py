@@ -29,7 +29,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 
 from ..text import say
-from . import account_store, chat, friends, vacations
+from . import account_store, chat, friends, moderation, vacations
 from .account_store import User
 from .errors import ClientError
 from .limits import RateLimiter, parse_json
@@ -166,6 +166,8 @@ class Privacy:
             db.execute("UPDATE games SET creator_account=NULL WHERE creator_account=?",
                        (user_id,))
             db.execute("UPDATE former_players SET user_id=NULL WHERE user_id=?", (user_id,))
+            for sql in moderation.FORGET_ACCOUNT:
+                db.execute(sql, (user_id,) * sql.count("?"))
 
     # -- exporting ---------------------------------------------------------------------------
 
@@ -226,7 +228,7 @@ def _open_every_table(store: Any) -> None:
     not run that feature (as each feature opens its own: the same part and versions)."""
     for part, schema in (("accounts", account_store.STEPS), ("vacations", vacations.SCHEMA),
                          ("notices", notice_store.STEPS), ("friends", friends.STEPS),
-                         ("chat", chat.SCHEMA)):
+                         ("chat", chat.STEPS), ("moderation", moderation.SCHEMA)):
         open_tables(store, part, schema).close()
 
 

@@ -455,3 +455,46 @@ def test_the_routes_ask_for_an_account_its_csrf_token_and_a_role(tmp_path: Path)
         assert open_report["player"] == "Ann" and open_report["reason"] == "name"
     finally:
         srv.stop()
+
+
+# -- a deleted account -------------------------------------------------------------------------
+
+MOD_COLUMNS = (("mod_roles", "user_id"), ("mod_sanctions", "user_id"),
+               ("mod_sanctions", "by_user"), ("mod_reports", "reporter"),
+               ("mod_reports", "target_user"), ("mod_handovers", "user_id"),
+               ("mod_audit", "by_user"), ("mod_audit", "target_user"))
+
+
+def naming(site: Site, user_id: int) -> list[str]:
+    """The moderation columns that still hold `user_id`."""
+    return [f"{table}.{column}" for table, column in MOD_COLUMNS
+            if site.moderation.store.db.rows(
+                f"SELECT 1 FROM {table} WHERE {column}=?", (user_id,))]
+
+
+def test_a_deleted_account_leaves_no_role_sanction_or_open_report_and_the_audit_says_so(site):
+    from tabletop.web.notices import Config, Notifier
+    from tabletop.web.privacy import Privacy
+
+    site.server.notifier = Notifier(site.server, Config())
+    privacy = Privacy(site.server, site.accounts)
+    bea, cat = site.player("Bea"), site.player("Cat")
+    mod, boss = site.player("Mod", "moderator"), site.player("Boss", "admin")
+    site.moderation.report(bea.user, {"player": "Cat", "reason": "abuse"})
+    (report,) = site.moderation.store.open_reports()
+    asyncio.run(site.moderation.act(mod.user, {"report": report["id"], "action": "mute",
+                                               "reason": "rude", "period": "week"}))
+    site.moderation.report(cat.user, {"player": "Bea", "reason": "spam"})  # open, by Cat
+    site.moderation.report(bea.user, {"player": "Cat", "reason": "name"})  # open, about Cat
+    assert naming(site, mod.user.id) and naming(site, cat.user.id)
+
+    asyncio.run(privacy.delete(mod.user))
+    asyncio.run(privacy.delete(cat.user))
+
+    assert naming(site, mod.user.id) == [] and naming(site, cat.user.id) == []
+    assert site.moderation.store.open_reports() == []  # neither reporter nor target is left
+    page = site.moderation.page(boss.user)
+    (mute,) = [a for a in page["audit"] if a["action"] == "mute"]
+    assert mute["by"] is False and mute["player"] is False and mute["reason"] == "rude"
+    assert site.moderation.store.role(bea.user.id) is None
+    assert [a["by"] for a in page["audit"] if a["action"] == "grant"] == [None, None]

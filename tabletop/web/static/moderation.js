@@ -11,7 +11,9 @@ const Moderation = (() => {
   const PERIODS = () => ({ hour: t("an hour"), day: t("a day"), week: t("a week"), month: t("a month"), forever: t("for good") });
   let role = null;
 
+  // a name, null for a guest, false for an account deleted since
   function playerLink(name) {
+    if (name === false) return el("em", { text: t("a deleted account") });
     return name ? el("a", { href: `/players/${encodeURIComponent(name)}`, text: name }) : el("em", { text: t("a guest") });
   }
 
@@ -80,10 +82,10 @@ const Moderation = (() => {
   function entry(a) {
     return el("li", { "data-audit": a.action },
       el("span", { class: "muted", text: when(a.at) }), " · ",
-      el("strong", { text: a.by || t("the command line") }), " ", entryWords(a),
-      a.player ? " · " : "", a.player ? playerLink(a.player) : "",
+      el("strong", { text: a.by === false ? t("a deleted account") : a.by || t("the command line") }), " ", entryWords(a),
+      a.player !== null ? " · " : "", a.player !== null ? playerLink(a.player) : "",
       a.game ? " · " : "", a.game ? el("a", { href: `/game/${a.game}#watch`, text: a.game }) : "",
-      ...(a.by ? [" · ", el("span", { class: "audit-why", text: t("why: {reason}", { reason: a.reason }) })] : []));
+      ...(a.by !== null ? [" · ", el("span", { class: "audit-why", text: t("why: {reason}", { reason: a.reason }) })] : []));
   }
 
   async function load() {
