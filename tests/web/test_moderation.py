@@ -476,20 +476,22 @@ def test_a_deleted_account_leaves_no_role_sanction_or_open_report_and_the_audit_
     from tabletop.web.notices import Config, Notifier
     from tabletop.web.privacy import Privacy
 
+    runner = asyncio.Runner()  # one loop for the test, as a server has (see test_privacy)
     site.server.notifier = Notifier(site.server, Config())
     privacy = Privacy(site.server, site.accounts)
     bea, cat = site.player("Bea"), site.player("Cat")
     mod, boss = site.player("Mod", "moderator"), site.player("Boss", "admin")
     site.moderation.report(bea.user, {"player": "Cat", "reason": "abuse"})
     (report,) = site.moderation.store.open_reports()
-    asyncio.run(site.moderation.act(mod.user, {"report": report["id"], "action": "mute",
+    runner.run(site.moderation.act(mod.user, {"report": report["id"], "action": "mute",
                                                "reason": "rude", "period": "week"}))
     site.moderation.report(cat.user, {"player": "Bea", "reason": "spam"})  # open, by Cat
     site.moderation.report(bea.user, {"player": "Cat", "reason": "name"})  # open, about Cat
     assert naming(site, mod.user.id) and naming(site, cat.user.id)
 
-    asyncio.run(privacy.delete(mod.user))
-    asyncio.run(privacy.delete(cat.user))
+    runner.run(privacy.delete(mod.user))
+    runner.run(privacy.delete(cat.user))
+    runner.close()
 
     assert naming(site, mod.user.id) == [] and naming(site, cat.user.id) == []
     assert site.moderation.store.open_reports() == []  # neither reporter nor target is left

@@ -92,6 +92,12 @@ def count(privacy: Privacy, table: str, where: str, user_id: int) -> int:
 
 
 def test_deleting_an_account_leaves_no_row_of_it_and_its_games_replay(db_url):
+    with asyncio.Runner() as runner:  # one loop for the test, as a server has (the pool of
+        # the PostgreSQL store belongs to the loop it first ran on)
+        deleting_an_account(db_url, runner)
+
+
+def deleting_an_account(db_url: str, runner: asyncio.Runner) -> None:
     server, accounts, privacy = make(db_url)
     zeph, bob, cy = add_users(accounts, NAME, "Bob", "Cy")
     store, friends, notices = accounts.store, server.friends, server.notifier
@@ -125,7 +131,7 @@ def test_deleting_an_account_leaves_no_row_of_it_and_its_games_replay(db_url):
         friends.invite_seats(invited, {1: zeph}, bob)
         return {"rated": rated, "chatty": chatty, "running": running, "invited": invited}
 
-    games = asyncio.run(run())
+    games = runner.run(run())
     rated, chatty, running, invited = (games[k] for k in ("rated", "chatty", "running",
                                                           "invited"))
     assert NAME in every_text(server, privacy)
@@ -135,7 +141,7 @@ def test_deleting_an_account_leaves_no_row_of_it_and_its_games_replay(db_url):
     assert bob_rating is not None and rated.id in bob_changes
     assert count(privacy, "rating_changes", "user_id=?", zeph.id) == 1
 
-    former = asyncio.run(privacy.delete(zeph))
+    former = runner.run(privacy.delete(zeph))
 
     assert former == "Former player 1"
     for table, where in OWN_ROWS:
@@ -168,7 +174,7 @@ def test_deleting_an_account_leaves_no_row_of_it_and_its_games_replay(db_url):
 
     for fresh in (False, True):
         with pytest.raises(ClientError) as refused:
-            asyncio.run(moves_for_the_bot(fresh))
+            runner.run(moves_for_the_bot(fresh))
         assert refused.value.code == "bot-seat"
     # the seat kept for it by an invitation is a bot's
     assert invited.params.seats[1].kind == BOT and 1 not in invited.params.reserved
