@@ -88,7 +88,7 @@ def version_of_package() -> str:
     try:
         from importlib.metadata import version
 
-        return version("gonzaga")
+        return version("tavola")
     except Exception:  # not installed: a source checkout
         return "dev"
 
@@ -158,7 +158,7 @@ class SeededRecords:
             "scores": list(game.scores(state)),
             "winners": list(game.winners(state)) if state.is_over else [],
             "finished": bool(state.is_over),
-            "meta": {"written_by": f"gonzaga {version_of_package()}"},
+            "meta": {"written_by": f"tavola {version_of_package()}"},
         }
 
     def parse(self, data: Any) -> SeededRecord:

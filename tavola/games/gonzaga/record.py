@@ -126,7 +126,7 @@ def game_record(state: GameState, *, players: Sequence[str] | None = None,
         "final_scoring": final,
         "scores": [p.score for p in state.players],
         "winners": list(state.winners),
-        "meta": {"written_by": f"gonzaga {version_of_package()}"},
+        "meta": {"written_by": f"tavola {version_of_package()}"},
     }
 
 
