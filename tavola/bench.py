@@ -7,7 +7,6 @@ A game may add figures of its own in `tavola/games/NAME/bench.py` (`figures(seed
 
 from __future__ import annotations
 
-import importlib
 import os
 import platform
 import random
@@ -15,6 +14,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from . import registry
 from .bots import make_bot
 from .game import Game
 
@@ -67,13 +67,9 @@ def run_bench(game: Game, games: int = 200, seed: int = 0, mcts_decisions: int =
 
 
 def _game_figures(game: Game, seed: int) -> dict[str, Any]:
-    try:
-        module = importlib.import_module(f"tavola.games.{game.info.name}.bench")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"tavola.games.{game.info.name}.bench":
-            raise
-        return {}
-    return module.figures(seed)
+    """The game's own figures, where its kit declares some (`GameKit.bench`)."""
+    part = registry.kit(game.info.name).bench
+    return part.load()(seed) if part else {}
 
 
 def measure_random(game: Game, games: int, seed: int,

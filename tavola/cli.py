@@ -4,7 +4,6 @@ with `--game`, Gonzaga by default), serve the web app; each game adds its own co
 from __future__ import annotations
 
 import errno
-import importlib
 import json
 import socket
 from pathlib import Path
@@ -239,13 +238,9 @@ def tune(
 
 
 def _terminal_of(name: str) -> Any:
-    """The terminal game a game brings (`tavola/games/NAME/terminal`), or None."""
-    try:
-        return importlib.import_module(f"tavola.games.{name}.terminal")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"tavola.games.{name}.terminal":
-            raise
-        return None
+    """The terminal game a game declares (`GameKit.terminal`), or None."""
+    part = catalogue.kit(name).terminal
+    return part.load() if part else None
 
 
 def _default_line_ups() -> str:
@@ -673,16 +668,10 @@ def _print_figures(figures: dict[str, object], as_json: bool) -> None:
 
 
 def _add_game_commands() -> None:
-    """Each game may bring commands of its own in `tavola/games/NAME/commands.py`
-    (`register(app)`)."""
-    for name in catalogue.available():
-        try:
-            module = importlib.import_module(f"tavola.games.{name}.commands")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"tavola.games.{name}.commands":
-                raise
-            continue
-        module.register(app)
+    """Each game may bring commands of its own (`GameKit.commands`: `register(app)`)."""
+    for declared in catalogue.kits().values():
+        if declared.commands:
+            declared.commands.load()(app)
 
 
 _add_game_commands()

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from . import registry
 from .game import Game
 from .search import DEFAULT_LEVELS, MCTSBot, MoveValue, Settings
 
@@ -58,7 +59,7 @@ def hint_settings(game: Game, share: float = 1.0) -> Settings:
 def move_words(game: Game, view: Any, move: MoveValue, exact: bool = False) -> str:
     """A move named whole, where the game can (`describe_move`: where it goes, its further
     steps where a move takes several; `exact`: in every detail), else by its one action."""
-    describe = getattr(game, "describe_move", None)
+    describe = registry.move_words(game.info.name).describe_move
     if describe is not None:
         return phrase(describe(view, (move.action, *move.then), exact=exact))
     return phrase(game.describe_action(view, move.action))
@@ -73,7 +74,7 @@ def hints(game: Game, view: Any, legal: Sequence[Any], *, top: int = TOP,
                   settings or hint_settings(game), label="hint")
     analysed = bot.analyse(view, legal)
     total = sum(move.visits for move in analysed) or 1
-    explain = getattr(game, "explain_action", None)  # a game may say why a move is good
+    explain = registry.move_words(game.info.name).explain_action  # why a move is good
     shown = sorted(analysed[:top], key=lambda move: -move.lead)
     return [Hint(move.action, move_words(game, view, move), move.lead, move.visits / total,
                  explain(view, move.action) if explain else "", move.then)

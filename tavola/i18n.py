@@ -61,18 +61,19 @@ class Domain:
 
 
 def _domains() -> dict[str, Domain]:
-    """The platform's domain and one per game under `tavola/games/` (found as `tavola.registry`
-    finds games, without importing them: their text layers import this module). A game's names
-    kept in data come from its text layer's `data_words()`, when it has one."""
-    from . import games
+    """The platform's domain and the one each game's kit declares (`GameKit.text_domain`: its
+    catalogs in its package's `locale/`, its sentences in `text.py`, its page's in `web/static/`;
+    the kits are read without importing the games: their text layers import this module).
+    A game's names kept in data come from the function its kit names (`GameKit.words`)."""
+    from . import registry
 
     found = [Domain("tavola", "tavola", python=("text.py",), scripts=("web/static/*.js",),
                     pages=("web/static/*.html",))]
-    for folder in sorted(Path(p) for p in games.__path__):
-        for game in sorted(f for f in folder.iterdir() if (f / "game.py").is_file()):
-            found.append(Domain(game.name, f"tavola.games.{game.name}", python=("text.py",),
+    for kit in registry.kits().values():
+        if kit.text_domain is not None:
+            found.append(Domain(kit.text_domain, kit.package, python=("text.py",),
                                 scripts=("web/static/*.js",), pages=("web/static/*.html",),
-                                words=f"tavola.games.{game.name}.text:data_words"))
+                                words=kit.words.path if kit.words else None))
     return {d.name: d for d in found}
 
 

@@ -11,7 +11,6 @@ fuzzy or has other placeholders than the English text.
 from __future__ import annotations
 
 import ast
-import importlib
 import io
 import json
 import re
@@ -25,6 +24,7 @@ from babel.messages.extract import extract_javascript, extract_python
 from babel.messages.pofile import read_po, write_po
 
 from .i18n import DEFAULT, DOMAINS, LANGUAGES, Domain, reload
+from .kit import Part
 
 JS_KEYWORDS = {"t": None}
 _LETTER = re.compile(r"[^\W\d_]")
@@ -138,9 +138,7 @@ def _page(path: Path) -> Iterator[tuple[str, int]]:
 def _data_words(domain: Domain) -> list[str]:
     if not domain.words:
         return []
-    module, _, func = domain.words.partition(":")
-    words = getattr(importlib.import_module(module), func, None)  # a game may keep none
-    return list(words()) if words else []
+    return list(Part(domain.words).load()())
 
 
 def extract(domain: Domain) -> Catalog:

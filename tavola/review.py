@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from . import registry
 from .game import Game
 from .hints import move_words
 from .search import DEFAULT_LEVELS, MCTSBot, MoveValue, Settings
@@ -127,7 +128,7 @@ def _review_one(game: Game, state: Any, seat: int, played: Sequence[Any], legal:
 
 def _rest_of_move(game: Game, state: Any, seat: int, played: Sequence[Any]) -> tuple[Any, ...]:
     """The steps after `played[0]` that completed the seat's move, as the game went on."""
-    opens_move = getattr(game, "opens_move", None)
+    opens_move = registry.move_words(game.info.name).opens_move
     if opens_move is None:
         return ()
     rest, replay = [], game.clone(state)
@@ -144,7 +145,7 @@ def _words(game: Game, view: Any, move: MoveValue, exact: bool = False) -> str:
     """A move as a phrase to sit inside a longer line, named whole (`hints.move_words`), with
     what it gains now where the game says; `exact` tells it from a move of the same words."""
     words = move_words(game, view, move, exact)
-    explain = getattr(game, "explain_action", None)
+    explain = registry.move_words(game.info.name).explain_action
     why = explain(view, move.action) if explain else ""
     return f"{words} ({why})" if why else words
 
@@ -197,7 +198,7 @@ def _gains(game: Game, final: Any, d: Reviewed, settings: Settings) -> tuple[tup
 def reasons(game: Game, d: Reviewed) -> str:
     """Why a decision is a mistake, in words: where the better move gains by the game's
     sources of points, and, when the player followed a hint, that this is another search."""
-    name = getattr(game, "source_name", str)
+    name = registry.move_words(game.info.name).source_name
     parts = []
     if d.gains:
         gains = ", ".join(say("review.gain", source=name(s), points=p) for s, p in d.gains)

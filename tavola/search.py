@@ -29,6 +29,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from . import registry
 from .game import Game
 
 
@@ -327,7 +328,7 @@ class MCTSBot:
         """The steps after option `index` that complete the seat's move: in the tree, while
         the seat alone moves, no chance is revealed and the game says the move goes on
         (`opens_move`), its most tried option. Games without `opens_move` move in one step."""
-        opens_move = getattr(self.game, "opens_move", None)
+        opens_move = registry.move_words(self.game.info.name).opens_move
         line: list[Any] = []
         while opens_move is not None and node.movers == (me,):
             child = node.children.get((index,))

@@ -21,7 +21,6 @@ The result is a versioned JSON file (`TunedWeights`) that the game loads at star
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 from collections.abc import Callable, Sequence
@@ -32,6 +31,7 @@ from typing import Any, Protocol
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from . import registry
 from .bots import Bot, make_bot
 from .game import Game
 from .match import play_game
@@ -60,11 +60,10 @@ class Tunable(Protocol):
 def tunable(game: Game, player: str) -> Tunable:
     """The game's tuning for `player` (a cheap bot spec such as `planner`); ValueError if the
     game has nothing to tune or cannot tune with that player."""
-    try:
-        module = importlib.import_module(f"tavola.games.{game.info.name}.bots.tuning")
-    except ModuleNotFoundError:
-        raise ValueError(f"{game.info.title} has no weights to tune") from None
-    return module.tuning(player)
+    part = registry.kit(game.info.name).tuning
+    if part is None:
+        raise ValueError(f"{game.info.title} has no weights to tune")
+    return part.load()(player)
 
 
 # -- the optimiser ----------------------------------------------------------------------------

@@ -16,11 +16,11 @@ actions its `action_to_json`.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import registry
 from .game import Game
 
 #: Words of a tutorial: a sentence, or a function giving it in the language of the moment.
@@ -111,14 +111,9 @@ class Tutorial:
 
 
 def load(game: str) -> Tutorial | None:
-    """The tutorial of `game` (its `tutorial.py`'s `TUTORIAL`), None for a game without one."""
-    try:
-        module = importlib.import_module(f"tavola.games.{game}.tutorial")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"tavola.games.{game}.tutorial":
-            raise
-        return None
-    return module.TUTORIAL
+    """The tutorial of `game` (`GameKit.tutorial`), None for a game without one."""
+    part = registry.kit(game).tutorial
+    return part.load() if part else None
 
 
 def matches(expect: Mapping[str, Any], action_json: Mapping[str, Any]) -> bool:

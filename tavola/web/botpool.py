@@ -127,10 +127,9 @@ def _worker_main(conn: Connection, server_pid: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, daemon=True, name="server-watch").start()
-    for name in games.available():
-        prepare = getattr(games.get(name), "prepare", None)
-        if prepare is not None:
-            prepare()
+    for declared in games.kits().values():
+        if declared.prepare is not None:
+            declared.prepare.load()()
     conn.send(("ready", None))  # its start is over: from now on a deadline is a decision's
     while True:
         try:

@@ -12,13 +12,12 @@ before any markup is added, so a document can hold no HTML of its own.
 from __future__ import annotations
 
 import html
-import importlib
 import re
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from .. import i18n
+from .. import i18n, registry
 
 LANGUAGES = ("en", "de", "it")  # the languages a rule document may be written in
 DEFAULT_LANGUAGE = "en"
@@ -102,16 +101,16 @@ def pick_language(asked: str | None, cookie: str | None, accept: str | None) -> 
 
 
 def rules_module(game: str) -> Any:
-    """The game's `rules` package (its documents and `fields()`/`facts()`)."""
-    return importlib.import_module(f"tavola.games.{game}.rules")
+    """The game's rules package (its documents and `fields()`/`facts()`), as its kit declares
+    it (`GameKit.rules`); ValueError for a game without one."""
+    part = registry.kit(game).rules
+    if part is None:
+        raise ValueError(f"{game} has no rules page")
+    return part.load()
 
 
 def has_rules(game: str) -> bool:
-    try:
-        rules_module(game)
-    except ModuleNotFoundError:
-        return False
-    return True
+    return registry.kit(game).rules is not None
 
 
 @cache
@@ -120,7 +119,7 @@ def document(game: str, lang: str) -> str:
     if lang not in LANGUAGES:
         raise ValueError(f"no rules in {lang!r}; the languages are {', '.join(LANGUAGES)}")
     module = rules_module(game)
-    text = (resources.files(f"tavola.games.{game}.rules") / f"{lang}.md").read_text(
+    text = (resources.files(module) / f"{lang}.md").read_text(
         encoding="utf-8")
     with i18n.use(lang):  # a fact in words (a colour's name) is in the document's language
         fields = module.fields()

@@ -8,7 +8,6 @@ decision now open began, which moves may be taken back, a move's points before i
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -147,14 +146,10 @@ def load_sites(names: Sequence[str] | None = None) -> dict[str, WebGame]:
 
 
 def load_site(game: str) -> WebGame:
-    """The web side of a game: `tavola/games/NAME/web/site.py`'s `make_site()`."""
+    """The web side of a game: its kit's `site()` (`GameKit.site`)."""
     from .. import registry as games
 
-    name = games.get(game).info.name
-    try:
-        module = importlib.import_module(f"tavola.games.{name}.web.site")
-    except ModuleNotFoundError as exc:
-        if exc.name not in (f"tavola.games.{name}.web", f"tavola.games.{name}.web.site"):
-            raise
-        raise ValueError(f"{name} cannot be played in the browser yet") from None
-    return module.make_site()
+    declared = games.kit(game)
+    if declared.site is None:
+        raise ValueError(f"{declared.name} cannot be played in the browser yet")
+    return declared.site.load()()

@@ -21,6 +21,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .. import registry
 from ..text import say
 from .botpool import BotFailed, Decision, DecisionTimeout
 from .errors import ClientError
@@ -109,10 +110,9 @@ def parse_timing(data: Any, min_seconds: float) -> dict[str, Any] | None:
 
 
 def cover_bot(site: WebGame) -> str:
-    """The bot that moves for a player out of time: the game's choice (`cover_bot`), else its
-    greedy bot, else its first level."""
-    spec = getattr(site, "cover_bot", None) or "greedy"
-    return spec if spec in site.levels else site.levels[0]
+    """The bot that moves for a player out of time: the one the game declares
+    (`GameKit.cover_bot`)."""
+    return registry.kit(site.game.info.name).cover_bot
 
 
 def notice(room: Room, seat: int, permanent: bool, misses: int) -> list[dict[str, Any]]:

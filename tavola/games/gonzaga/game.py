@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tavola.game import GameInfo, GameOption, LogEntry
+from tavola.kit import MoveWords
 
 from . import engine, text
 from .actions import Action, PlaceFief, Wedding, action_from_json, action_to_json
@@ -268,3 +269,6 @@ def log_entry(position: Position, index: int, entry: Entry) -> LogEntry:
 
 
 GAME = Gonzaga()
+#: How hints and reviews speak of its moves (`tavola.kit.GameKit.moves`).
+MOVES = MoveWords(describe_move=GAME.describe_move, explain_action=GAME.explain_action,
+                  source_name=GAME.source_name)

@@ -7,6 +7,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from tavola.game import GameInfo, LogEntry
+from tavola.kit import MoveWords
 from tavola.records import SeededRecords
 
 from . import engine, text
@@ -164,3 +165,6 @@ class SignorieGame:
 
 
 GAME = SignorieGame()
+#: How hints and reviews speak of its moves (`tavola.kit.GameKit.moves`).
+MOVES = MoveWords(describe_move=GAME.describe_move, opens_move=GAME.opens_move,
+                  source_name=GAME.source_name)

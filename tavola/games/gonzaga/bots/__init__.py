@@ -12,6 +12,7 @@ from tavola import bots as platform
 from tavola.bots import Bot, Level, RandomBot, bot_title
 from tavola.search import MCTSBot
 
+from ..kit import KIT
 from .greedy import GreedyBot
 from .planner import PlannerBot
 
@@ -24,7 +25,7 @@ BOTS = ("random", "greedy", "planner", "mcts")  # every bot a Gonzaga seat can t
 
 
 # The choices offered to people setting up a table, weakest first.
-LEVELS: tuple[str, ...] = ("random", "greedy", "planner", "mcts:easy", "mcts:medium", "mcts:hard")
+LEVELS: tuple[str, ...] = tuple(KIT.levels)  # declared once, in the kit
 
 
 #: Every level of LEVELS: its name, how strong and how it plays, for people choosing an

@@ -9,7 +9,9 @@ from __future__ import annotations
 from tavola import bots as platform
 from tavola.bots import Level
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "planner", "mcts:easy", "mcts:medium", "mcts:hard")
+from ..kit import KIT
+
+LEVELS: tuple[str, ...] = tuple(KIT.levels)  # declared once, in the kit
 
 
 LEVEL_HELP: dict[str, Level] = {
