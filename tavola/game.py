@@ -2,7 +2,7 @@
 
 The platform (match runner, bots, search, simulation, tournaments, records, benchmarks, the
 web server) never imports a game's internals; it holds a `Game` and calls the methods below.
-A game package declares one in its `game.py` as `GAME` (see `tavola.registry`).
+A game package defines one in its `game.py` as `GAME` and names it in its kit (`tavola.kit`).
 
 States are the game's own full states (every secret included); views are what one seat, or a
 spectator, may know. Both satisfy `Position`, so code that only reads public facts (whose move,
