@@ -213,8 +213,6 @@ async def _restart_each(procs: list[_Process], start: Any, rounds: int, tally: T
 def check_stored(db: str, games: list[dict[str, Any]], tally: Tally
                  ) -> dict[str, int]:
     """Acknowledged moves missing from the store, and games that do not load or verify."""
-    from tavola.games.gonzaga.record import verify_record
-
     from ..records import dumps_record
     from .room import Room
     from .storage import open_store
@@ -231,7 +229,7 @@ def check_stored(db: str, games: list[dict[str, Any]], tally: Tally
                 room = Room.restore(stored, site)
                 specs = ["human" if s.kind == "person" else s.bot or "greedy"
                          for s in room.params.seats]
-                verify_record(orjson.loads(dumps_record(room.game.record(
+                room.game.verify_record(orjson.loads(dumps_record(room.game.record(
                     room.state, players=specs, seed=room.params.seed))))
                 logs[game["id"]] = stored.actions
             except Exception:
