@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from ..games import available
+from ..registry import available
 from .table import Table
 
 

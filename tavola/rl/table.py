@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..game import Game, IllegalAction
-from ..games import get
+from ..registry import get
 from .encoding import Encoding
 
 #: How a finished game pays each seat (nothing is paid before the end).
