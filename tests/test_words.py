@@ -6,8 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from games import gonzaga
-
+from tavola.games import gonzaga
 from tavola.games.gonzaga.actions import IllegalAction, PlaceFief, Plan, Wedding
 from tavola.games.gonzaga.board import SHAPE_NAMES, load_board, rotate_axial, shape_key
 from tavola.games.gonzaga.engine import card_name
