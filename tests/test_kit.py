@@ -181,3 +181,14 @@ def test_a_part_is_imported_only_when_loaded() -> None:
     with pytest.raises(ModuleNotFoundError):
         part.load()
     assert {f.name for f in fields(GameKit)} >= set(LOADED) | {"cover_bot", "levels"}
+
+
+def test_a_bot_worker_builds_what_each_kit_declares(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tavola.games.gonzaga.placement import placement_tables
+    from tavola.web import botpool
+
+    built: list[object] = []
+    monkeypatch.setattr("tavola.games.gonzaga.placement.placement_tables",
+                        lambda board: built.append(board) or placement_tables(board))
+    assert botpool.prepare_games() == ["gonzaga"]  # Signorie declares nothing to build
+    assert len(built) == 1

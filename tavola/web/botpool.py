@@ -117,6 +117,17 @@ class BotRaised(BotFailed):
     """The bot raised in its worker, which answered so: the worker is alive and kept."""
 
 
+def prepare_games() -> list[str]:
+    """Build what each game's kit says a worker builds first (`GameKit.prepare`), so no first
+    decision waits on it; the names of the games prepared."""
+    prepared = []
+    for declared in games.kits().values():
+        if declared.prepare is not None:
+            declared.prepare.load()()
+            prepared.append(declared.name)
+    return prepared
+
+
 def _worker_main(conn: Connection, server_pid: int) -> None:
     """A worker's life: let every game prepare (Gonzaga builds its placement tables), then
     answer decisions until the pipe closes; end when the server is gone (even killed)."""
@@ -127,9 +138,7 @@ def _worker_main(conn: Connection, server_pid: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, daemon=True, name="server-watch").start()
-    for declared in games.kits().values():
-        if declared.prepare is not None:
-            declared.prepare.load()()
+    prepare_games()
     conn.send(("ready", None))  # its start is over: from now on a deadline is a decision's
     while True:
         try:
