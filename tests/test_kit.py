@@ -192,3 +192,15 @@ def test_a_bot_worker_builds_what_each_kit_declares(monkeypatch: pytest.MonkeyPa
                         lambda board: built.append(board) or placement_tables(board))
     assert botpool.prepare_games() == ["gonzaga"]  # Signorie declares nothing to build
     assert len(built) == 1
+
+
+def test_our_distribution_names_each_of_our_kits() -> None:
+    """Installed, our games are found by the entry points pyproject.toml declares."""
+    import tomllib
+    from importlib.metadata import EntryPoint
+
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    declared = project["project"]["entry-points"][registry.GROUP]
+    assert sorted(declared) == sorted(OURS)
+    for name, value in declared.items():
+        assert EntryPoint(name, value, registry.GROUP).load() is registry.kit(name)
