@@ -161,11 +161,6 @@ class Game(Protocol, Generic[S, V, A]):
     #: The game's heuristics for the platform's search, or None for plain random rollouts.
     search: Any
 
-    def encoding(self, position: S | V) -> Any:
-        """The game's fixed-size spaces for learning environments (`tavola.rl.encoding`),
-        for games like this one (its board, its most seats)."""
-        ...
-
     def new_game(self, names: Sequence[str], seed: int | None = None,
                  options: Mapping[str, Any] | None = None) -> S:
         """A game at its start; `seed` fixes the setup and every later chance event."""

@@ -61,6 +61,7 @@ class GameKit:
     tutorial: Part | None = None  # its `tavola.tutorial.Tutorial`
     rules: Part | None = None  # package with its rules documents (`en.md`...) and `fields()`
     tuning: Part | None = None  # (player spec) -> its `tavola.tune.Tunable`
+    encoding: Part | None = None  # (position) -> its `tavola.rl.encoding.Encoding`
     commands: Part | None = None  # (typer app) -> None: adds its own commands to `tavola`
     bench: Part | None = None  # (seed) -> its own benchmark figures
     prepare: Part | None = None  # () -> None: what a bot worker builds before its first move

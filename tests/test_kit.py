@@ -26,7 +26,7 @@ OURS = ("gonzaga", "signorie")
 # habit (so a part a game has but its kit forgets is caught).
 LOADED: dict[str, Callable[[object], bool]] = {
     "words": callable, "site": callable, "tuning": callable, "commands": callable,
-    "bench": callable, "prepare": callable,
+    "bench": callable, "prepare": callable, "encoding": callable,
     "moves": lambda part: isinstance(part, MoveWords),
     "tutorial": lambda part: isinstance(part, Tutorial),
     "terminal": lambda part: callable(part.play) and isinstance(part.DEFAULT_PLAYERS, str),
@@ -96,6 +96,7 @@ def test_every_part_a_kit_declares_loads_as_what_it_is(name: str) -> None:
         assert is_it(part.load()), f"{name}'s {field} ({part.path}) is not what it should be"
     assert list(kit.words.load()())  # its names kept in data, for its catalogs
     assert tuple(kit.site.load()().levels) == tuple(kit.levels)
+    assert kit.encoding.load()(game.new_game(["a", "b", "c"], seed=1)).action_count > 0
 
 
 @pytest.mark.parametrize("name", OURS)
@@ -126,6 +127,9 @@ def test_a_game_declared_by_an_entry_point_is_played_like_ours(
     assert registry.available() == ("gonzaga", "scratch", "signorie")
     assert registry.get("scratch").info.title == "Scratch"
     assert registry.for_record_format("scratch-record/1") is registry.get("scratch")
+    from tavola.rl.table import Table
+    with pytest.raises(ValueError, match="Scratch cannot be played by the learning environments"):
+        Table("scratch")  # its rules could, but its kit declares no encoding
     result = CliRunner().invoke(app, ["games"])
     assert result.exit_code == 0, result.output
     assert "scratch: Scratch, 2-4 players" in result.output

@@ -7,13 +7,13 @@ own generator, seeded by `Game.new_game`: the same seed and indices replay the s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from ..game import Game, IllegalAction
-from ..registry import get
+from ..registry import get, kit
 from .encoding import Encoding
 
 #: How a finished game pays each seat (nothing is paid before the end).
@@ -31,6 +31,16 @@ def game_of(game: str | Game) -> Game:
     return get(game) if isinstance(game, str) else game
 
 
+def encoding_of(game: Game) -> Callable[[Any], Encoding]:
+    """The game's fixed-size spaces, as its kit declares them (`GameKit.encoding`: for games
+    like a position's, its board, its most seats); ValueError for a game without."""
+    part = kit(game.info.name).encoding
+    if part is None:
+        raise ValueError(f"{game.info.title} cannot be played by the learning environments: "
+                         "it declares no encoding")
+    return part.load()
+
+
 class Table:
     """A game, its state, and what each seat observes and may do, as arrays and indices."""
 
@@ -45,7 +55,7 @@ class Table:
         self.options = dict(options or {})
         self.names = [agent_name(s) for s in range(self.players)]
         self.reset(0)
-        self.encoding: Encoding = self.game.encoding(self.state)
+        self.encoding: Encoding = encoding_of(self.game)(self.state)
 
     def reset(self, seed: int | None) -> None:
         self.state = self.game.new_game(self.names, seed, self.options)

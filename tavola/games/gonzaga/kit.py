@@ -19,6 +19,7 @@ KIT = GameKit(
     tutorial=Part("tavola.games.gonzaga.tutorial:TUTORIAL"),
     rules=Part("tavola.games.gonzaga.rules"),
     tuning=Part("tavola.games.gonzaga.bots.tuning:tuning"),
+    encoding=Part("tavola.games.gonzaga.game:GAME.encoding"),
     commands=Part("tavola.games.gonzaga.commands:register"),
     bench=Part("tavola.games.gonzaga.bench:figures"),
     prepare=Part("tavola.games.gonzaga.game:GAME.prepare"),

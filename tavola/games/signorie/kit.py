@@ -19,6 +19,7 @@ KIT = GameKit(
     tutorial=Part("tavola.games.signorie.tutorial:TUTORIAL"),
     rules=Part("tavola.games.signorie.rules"),
     tuning=Part("tavola.games.signorie.bots.tuning:tuning"),
+    encoding=Part("tavola.games.signorie.game:GAME.encoding"),
     commands=Part("tavola.games.signorie.commands:register"),
     bench=Part("tavola.games.signorie.bench:figures"),
 )
