@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tavola import registry
+from tavola.bots import make_bot
 from tavola.cli import app
 from tavola.game import Game
 from tavola.kit import GameKit, MoveWords, Part
@@ -96,6 +97,7 @@ def test_every_part_a_kit_declares_loads_as_what_it_is(name: str) -> None:
         assert is_it(part.load()), f"{name}'s {field} ({part.path}) is not what it should be"
     assert list(kit.words.load()())  # its names kept in data, for its catalogs
     assert tuple(kit.site.load()().levels) == tuple(kit.levels)
+    assert all(make_bot(game, spec, seed=1) for spec in kit.levels)  # each level is a bot
     assert kit.encoding.load()(game.new_game(["a", "b", "c"], seed=1)).action_count > 0
 
 
