@@ -11,10 +11,11 @@ error (two games cannot share a name), as is one whose name is not its kit's.
 from __future__ import annotations
 
 import pkgutil
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from importlib.util import find_spec
+from types import MappingProxyType
 
 from . import games
 from .game import Game
@@ -29,7 +30,7 @@ class KitError(ValueError):
 
 
 @cache
-def kits() -> dict[str, GameKit]:
+def kits() -> Mapping[str, GameKit]:
     """Every game's declaration by its name, the default first, then by name."""
     found: dict[str, GameKit] = {}
     for kit in _own_kits():
@@ -41,7 +42,8 @@ def kits() -> dict[str, GameKit]:
                            f"{point.value} ({_distribution(point)}) and "
                            f"{found[kit.name].package}; one of them must be renamed")
         found[kit.name] = kit
-    return dict(sorted(found.items(), key=lambda item: (item[0] != DEFAULT, item[0])))
+    return MappingProxyType(dict(sorted(found.items(),
+                                        key=lambda item: (item[0] != DEFAULT, item[0]))))
 
 
 def _own_kits() -> Iterator[GameKit]:
