@@ -1,12 +1,14 @@
 # Quick start: `make run` starts the web app on http://127.0.0.1:8000, `make test` runs every check.
 # `make run PORT=8001` serves on another port; `make play PLAYERS=human,greedy` picks the seats
-# (without PLAYERS, `gonzaga play` uses the game's own default line-up); `make play GAME=signorie`
+# (without PLAYERS, `tavola play` uses the game's own default line-up); `make play GAME=signorie`
 # plays Signorie.
 PYTHON ?= python3
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PLAYERS ?=
 GAME ?=
+# the games of `make run`: a database from before the rename (gonzaga.db) is used while it is there
+DB ?= $(if $(wildcard gonzaga.db),gonzaga.db,tavola.db)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -20,24 +22,24 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/gonzaga serve --host $(HOST) --port $(PORT) --db sqlite:///gonzaga.db
+	$(BIN)/tavola serve --host $(HOST) --port $(PORT) --db sqlite:///$(DB)
 
 play: $(STAMP)
-	$(BIN)/gonzaga play $(if $(GAME),--game $(GAME)) $(if $(PLAYERS),--players $(PLAYERS))
+	$(BIN)/tavola play $(if $(GAME),--game $(GAME)) $(if $(PLAYERS),--players $(PLAYERS))
 
 test: $(STAMP)
-	$(BIN)/ruff check games tabletop tests tools examples
+	$(BIN)/ruff check tavola tests tools examples
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
-	$(BIN)/gonzaga bench
+	$(BIN)/tavola bench
 
 bench-server: $(STAMP)
-	$(BIN)/gonzaga bench --server
+	$(BIN)/tavola bench --server
 
 board: $(STAMP)
-	$(BIN)/gonzaga board check
-	$(BIN)/gonzaga board show --out docs/board.png
+	$(BIN)/tavola board check
+	$(BIN)/tavola board show --out docs/board.png
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis

@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from tabletop.rl.aec import env as aec_env
-from tabletop.rl.single import SeatEnv
+from tavola.rl.aec import env as aec_env
+from tavola.rl.single import SeatEnv
 
 Policy = Callable[[dict, np.random.Generator], int]
 

@@ -83,7 +83,7 @@ def tiny_board_dict() -> dict[str, Any]:
 
 
 def tiny_board(**changes: Any):
-    from games.gonzaga.board import board_from_dict
+    from tavola.games.gonzaga.board import board_from_dict
 
     data = copy.deepcopy(tiny_board_dict())
     data.update(changes)

@@ -13,9 +13,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from boards import tiny_board
 from pgcluster import Cluster, pg_bindir, start_cluster
 
-from games.gonzaga.actions import Plan
-from games.gonzaga.engine import apply, new_game
-from games.gonzaga.state import COLOURS, GameState, Piece, Setup
+from tavola.games.gonzaga.actions import Plan
+from tavola.games.gonzaga.engine import apply, new_game
+from tavola.games.gonzaga.state import COLOURS, GameState, Piece, Setup
 
 pytest_plugins = ["pytester"]  # to run pytest on small test files (the summary below)
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-SUPERUSER = "tabletop"
+SUPERUSER = "tavola"
 
 
 def pg_bindir() -> Path | None:
@@ -83,7 +83,7 @@ def start_cluster(bindir: Path, *, durable: bool = False) -> Cluster:
     """initdb + pg_ctl start, trust on loopback only; fsync off (a throwaway cluster) unless
     `durable` (PostgreSQL's defaults, to measure)."""
     user = _run_as()
-    folder = Path(tempfile.mkdtemp(prefix="tabletop-pg-"))
+    folder = Path(tempfile.mkdtemp(prefix="tavola-pg-"))
     if user is not None:
         info = pwd.getpwnam(user)
         os.chown(folder, info.pw_uid, info.pw_gid)

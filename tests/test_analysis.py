@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from tabletop import games
-from tabletop.search import MCTSBot, MoveValue, Settings
+from tavola import registry as games
+from tavola.search import MCTSBot, MoveValue, Settings
 
 GAMES = ["gonzaga", "signorie"]
 

@@ -9,9 +9,9 @@ import pytest
 from boards import tiny_board_dict
 from typer.testing import CliRunner
 
-from games.gonzaga.board import BoardError, board_from_dict, default_board_path, load_board
-from games.gonzaga.boardcheck import check_board, fixed_piece, free_shape
-from tabletop.cli import app
+from tavola.cli import app
+from tavola.games.gonzaga.board import BoardError, board_from_dict, default_board_path, load_board
+from tavola.games.gonzaga.boardcheck import check_board, fixed_piece, free_shape
 
 HAVE_REAL_BOARD = default_board_path().exists()
 runner = CliRunner()
@@ -150,15 +150,16 @@ def test_content_hash_identifies_the_board():
 
 
 def test_the_exported_json_schema_is_current():
-    """docs/gonzaga-board.schema.json is the schema the loader validates with; regenerate it with
-    `python -c "from games.gonzaga.board import write_board_schema; write_board_schema()"`."""
-    from games.gonzaga.board import SCHEMA_PATH, board_schema
+    """docs/gonzaga-board.schema.json is the schema the loader validates with; regenerate it
+    with `python -c "from tavola.games.gonzaga.board import write_board_schema;
+    write_board_schema()"`."""
+    from tavola.games.gonzaga.board import SCHEMA_PATH, board_schema
 
     assert json.loads(SCHEMA_PATH.read_text(encoding="utf-8")) == board_schema()
 
 
 def test_the_shipped_board_meets_its_schema():
-    from games.gonzaga.board import BoardModel
+    from tavola.games.gonzaga.board import BoardModel
 
     data = json.loads(default_board_path().read_text(encoding="utf-8"))
     assert BoardModel.model_validate(data).name == load_board().name

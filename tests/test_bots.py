@@ -12,16 +12,16 @@ import pytest
 from boards import tiny_board
 from conftest import game, plan_all, put
 
-from games.gonzaga.actions import Donate, PlaceFief, Plan, Wedding
-from games.gonzaga.bots import BOTS, make_bot
-from games.gonzaga.bots.evaluation import (
+from tavola.games.gonzaga.actions import Donate, PlaceFief, Plan, Wedding
+from tavola.games.gonzaga.bots import BOTS, make_bot
+from tavola.games.gonzaga.bots.evaluation import (
     MoveContext,
     final_estimates,
     objective_masks,
     rounds_left,
 )
-from games.gonzaga.bots.mcts import LEVELS, MCTSBot, parse_settings
-from games.gonzaga.engine import (
+from tavola.games.gonzaga.bots.mcts import LEVELS, MCTSBot, parse_settings
+from tavola.games.gonzaga.engine import (
     apply_in_place,
     group_labels,
     legal_actions,
@@ -29,9 +29,9 @@ from games.gonzaga.engine import (
     placement_points,
     view,
 )
-from games.gonzaga.match import play_game
-from games.gonzaga.state import OBJECTIVE_POINTS, GameState, Phase, PlayerState, Rules, Setup
-from tabletop.search import leads, rewards
+from tavola.games.gonzaga.match import play_game
+from tavola.games.gonzaga.state import OBJECTIVE_POINTS, GameState, Phase, PlayerState, Rules, Setup
+from tavola.search import leads, rewards
 
 BOARD = tiny_board()
 SEARCH = "mcts:iterations=40"
@@ -216,7 +216,7 @@ def test_time_budget_stops_the_search(monkeypatch):
     """A clock that moves a quarter second per reading: a 1 s budget leaves time for the
     iterations that start at 0.25, 0.5 and 0.75 s."""
     ticks = iter(range(10**6))
-    monkeypatch.setattr("tabletop.search.time.perf_counter", lambda: next(ticks) * 0.25)
+    monkeypatch.setattr("tavola.search.time.perf_counter", lambda: next(ticks) * 0.25)
     bot = make_bot("mcts:time=1", seed=1)
     state = new_game(2, seed=1, board=BOARD)
     bot.decide(view(state, 0), legal_actions(state, 0))
@@ -310,7 +310,7 @@ def test_bots_only_play_legal_actions_to_the_end(spec, players):
 @pytest.mark.parametrize("many_groups", [False, True])
 def test_group_growth_matches_placing_the_piece(many_groups, monkeypatch):
     """The size of the group a candidate fief would join equals what placing it produces."""
-    import games.gonzaga.bots.evaluation as ev
+    import tavola.games.gonzaga.bots.evaluation as ev
 
     if many_groups:  # the slower path used past 16 groups
         monkeypatch.setattr(ev, "_group_reach", lambda *a: None)
@@ -333,7 +333,7 @@ def test_group_growth_matches_placing_the_piece(many_groups, monkeypatch):
 
 
 def test_a_search_without_any_budget_is_refused():
-    from games.gonzaga.bots.mcts import Settings
+    from tavola.games.gonzaga.bots.mcts import Settings
 
     with pytest.raises(ValueError, match="budget"):
         Settings(iterations=None, time_limit=None)
@@ -343,8 +343,8 @@ def test_a_search_without_any_budget_is_refused():
 def test_a_look_past_the_round_plays_rollouts_into_the_next_round(lookahead):
     """The evaluation is reached `lookahead` rounds after the end of the current round (or at
     the end of the game), while the tree stays in the round."""
-    from games.gonzaga.bots.mcts import GonzagaHooks, GonzagaSearch
-    from games.gonzaga.game import GAME
+    from tavola.games.gonzaga.bots.mcts import GonzagaHooks, GonzagaSearch
+    from tavola.games.gonzaga.game import GAME
 
     reached: list[int] = []
 
@@ -382,8 +382,8 @@ def test_the_hard_level_spends_more_iterations_where_a_game_has_fewer_players():
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_a_budget_by_players_is_what_the_search_spends(players):
-    from games.gonzaga.bots.mcts import Settings
-    from games.gonzaga.game import GAME
+    from tavola.games.gonzaga.bots.mcts import Settings
+    from tavola.games.gonzaga.game import GAME
 
     settings = Settings(iterations=5, by_players=((2, 9),))
     state = new_game(players, seed=4, board=BOARD)
@@ -392,14 +392,15 @@ def test_a_budget_by_players_is_what_the_search_spends(players):
     assert bot.last_iterations == {2: 9, 3: 5}[players]
 
 
-@pytest.mark.parametrize("module", ["games.gonzaga.bots", "games.signorie.bots.levels"])
+@pytest.mark.parametrize("module", ["tavola.games.gonzaga.bots",
+                                    "tavola.games.signorie.bots.levels"])
 @pytest.mark.parametrize("lang", ["en", "de", "it"])
 def test_every_search_level_says_which_search_it_is(module, lang):
     """A bot seat is called "{level} bot": a search level named plain "Search" read as a search
     bot with no level, beside "Quick search" and "Deep search"."""
     from importlib import import_module
 
-    from tabletop import i18n
+    from tavola import i18n
 
     with i18n.use(lang):
         levels = import_module(module).level_options()

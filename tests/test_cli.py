@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tabletop.cli import app
+from tavola.cli import app
 
 runner = CliRunner()
 
@@ -90,8 +90,8 @@ def make_dry_run(*args: str) -> str:
 
 @needs_make
 def test_play_default_seats_are_one_fact(monkeypatch):
-    from games.gonzaga.terminal import DEFAULT_PLAYERS as seats
-    from games.gonzaga.terminal import loop
+    from tavola.games.gonzaga.terminal import DEFAULT_PLAYERS as seats
+    from tavola.games.gonzaga.terminal import loop
 
     seen: list[list[str]] = []
     monkeypatch.setattr(loop, "play_in_terminal", lambda specs, **kw: seen.append(specs))
@@ -100,10 +100,10 @@ def test_play_default_seats_are_one_fact(monkeypatch):
     shown = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output
     assert f"gonzaga: {seats}" in " ".join(shown.replace("│", " ").split())
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert f"`gonzaga play [--players {seats}]" in readme
+    assert f"`tavola play [--players {seats}]" in readme
     section = readme.split("## Play in the terminal", 1)[1].split("\n## ", 1)[0]
     assert f"`{seats}`" in section
-    play = [line for line in make_dry_run("play").splitlines() if "gonzaga play" in line]
+    play = [line for line in make_dry_run("play").splitlines() if "tavola play" in line]
     assert play and "--players" not in play[-1]  # make play uses the command's own default
     chosen = make_dry_run("play", "PLAYERS=human,random")
     assert "--players human,random" in chosen
@@ -113,12 +113,12 @@ def test_play_default_seats_are_one_fact(monkeypatch):
 
 
 def test_serve_on_a_busy_port_says_what_to_do_and_prints_no_url(monkeypatch, tmp_path):
-    import tabletop.web
+    import tavola.web
 
     def never(*args, **kwargs):
         raise AssertionError("the server must not start on a busy port")
 
-    monkeypatch.setattr(tabletop.web, "serve", never)
+    monkeypatch.setattr(tavola.web, "serve", never)
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from games.gonzaga import text
-from games.gonzaga.actions import Donate, PlaceFief, Plan
-from games.gonzaga.engine import (
+from tavola.games.gonzaga import text
+from tavola.games.gonzaga.actions import Donate, PlaceFief, Plan
+from tavola.games.gonzaga.engine import (
     action_events,
     apply_in_place,
     covered_hexes,
@@ -16,8 +16,8 @@ from games.gonzaga.engine import (
     objective_cities,
     view,
 )
-from games.gonzaga.explain import explain_action
-from games.gonzaga.terminal.planning import best_points
+from tavola.games.gonzaga.explain import explain_action
+from tavola.games.gonzaga.terminal.planning import best_points
 
 
 def _placing(seed: int):

@@ -22,16 +22,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import BOARDS
 
-from games.gonzaga.actions import IllegalAction, PlaceFief
-from games.gonzaga.bots.evaluation import (
+from tavola.games.gonzaga.actions import IllegalAction, PlaceFief
+from tavola.games.gonzaga.bots.evaluation import (
     DEFAULT_WEIGHTS,
     Weights,
     final_estimates,
     rounds_left,
 )
-from games.gonzaga.bots.mcts import GonzagaHooks, MoveTables
-from games.gonzaga.bots.planner import ranked_turns, turn_values
-from games.gonzaga.engine import (
+from tavola.games.gonzaga.bots.mcts import GonzagaHooks, MoveTables
+from tavola.games.gonzaga.bots.planner import ranked_turns, turn_values
+from tavola.games.gonzaga.engine import (
     _castles,
     _checked_fief_hexes,
     _covered_counts,
@@ -57,14 +57,14 @@ from games.gonzaga.engine import (
     uncovered_count,
     view,
 )
-from games.gonzaga.placement import (
+from tavola.games.gonzaga.placement import (
     Candidates,
     action_allows,
     cells_of,
     free_rows,
     placement_tables,
 )
-from games.gonzaga.state import (
+from tavola.games.gonzaga.state import (
     OBJECTIVE_POINTS,
     POINTS_GONZAGA_TILE,
     POINTS_SEA_LEAGUE,

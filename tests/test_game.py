@@ -1,4 +1,4 @@
-"""Gonzaga through the platform's interface only: `games.gonzaga.game.GAME`."""
+"""Gonzaga through the platform's interface only: `tavola.games.gonzaga.game.GAME`."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from tabletop import games
-from tabletop.game import IllegalAction, LogEntry, Position
+from tavola import registry as games
+from tavola.game import IllegalAction, LogEntry, Position
 
 
 @pytest.fixture(scope="module")

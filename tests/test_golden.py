@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from games.gonzaga.bots import make_bot
-from games.gonzaga.match import play_game
-from games.gonzaga.record import game_record, load_record, verify_record
+from tavola.games.gonzaga.bots import make_bot
+from tavola.games.gonzaga.match import play_game
+from tavola.games.gonzaga.record import game_record, load_record, verify_record
 
 GOLDEN = Path(__file__).parent / "golden"
 

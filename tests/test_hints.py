@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from games.signorie.actions import ChooseAction, TakeDie
-from tabletop import games
-from tabletop.hints import hints
-from tabletop.search import Settings
+from tavola import registry as games
+from tavola.games.signorie.actions import ChooseAction, TakeDie
+from tavola.hints import hints
+from tavola.search import Settings
 
 QUICK = Settings(iterations=150, width=4, joint_width=4)
 
@@ -57,7 +57,7 @@ def test_the_first_hint_shows_the_greatest_lead(name):
 
 def _gonzaga_positions(seeds: range) -> Any:
     """Every position of random 3-player Gonzaga games, with its seat to move."""
-    from games.gonzaga.engine import apply_in_place, legal_actions, new_game
+    from tavola.games.gonzaga.engine import apply_in_place, legal_actions, new_game
 
     for seed in seeds:
         state, rng = new_game(3, seed), random.Random(seed)
@@ -69,10 +69,10 @@ def _gonzaga_positions(seeds: range) -> Any:
 
 
 def test_a_gonzaga_wedding_is_named_by_both_its_rings_and_a_fief_by_its_places():
-    from games.gonzaga.actions import PlaceFief, Wedding
-    from games.gonzaga.engine import view
-    from games.gonzaga.game import GAME
-    from games.gonzaga.text import hex_text
+    from tavola.games.gonzaga.actions import PlaceFief, Wedding
+    from tavola.games.gonzaga.engine import view
+    from tavola.games.gonzaga.game import GAME
+    from tavola.games.gonzaga.text import hex_text
 
     weddings = fiefs = 0
     for state, seat, legal in _gonzaga_positions(range(2)):
@@ -90,9 +90,9 @@ def test_a_gonzaga_wedding_is_named_by_both_its_rings_and_a_fief_by_its_places()
 
 
 def test_a_plan_whose_fief_fits_nowhere_but_allows_a_wedding_says_arrange_a_wedding():
-    from games.gonzaga.actions import ALLIANCE, Plan
-    from games.gonzaga.engine import placement_rows, view, wedding_pairs
-    from games.gonzaga.explain import explain_action
+    from tavola.games.gonzaga.actions import ALLIANCE, Plan
+    from tavola.games.gonzaga.engine import placement_rows, view, wedding_pairs
+    from tavola.games.gonzaga.explain import explain_action
 
     said = 0
     for state, seat, legal in _gonzaga_positions(range(3)):
@@ -112,12 +112,18 @@ def test_a_plan_whose_fief_fits_nowhere_but_allows_a_wedding_says_arrange_a_wedd
 
 
 def test_a_plan_hint_names_where_its_best_placement_is_and_placing_offers_it():
-    from games.gonzaga.actions import PlaceFief, Plan
-    from games.gonzaga.engine import apply_in_place, covered_hexes, legal_actions, new_game, view
-    from games.gonzaga.explain import explain_action
-    from games.gonzaga.state import Phase
-    from games.gonzaga.text import say, where_text
-    from games.gonzaga.web import wire
+    from tavola.games.gonzaga.actions import PlaceFief, Plan
+    from tavola.games.gonzaga.engine import (
+        apply_in_place,
+        covered_hexes,
+        legal_actions,
+        new_game,
+        view,
+    )
+    from tavola.games.gonzaga.explain import explain_action
+    from tavola.games.gonzaga.state import Phase
+    from tavola.games.gonzaga.text import say, where_text
+    from tavola.games.gonzaga.web import wire
 
     checked = 0
     for seed in range(12):

@@ -12,25 +12,25 @@ import pytest
 from babel.messages.catalog import Catalog
 from typer.testing import CliRunner
 
-from games.gonzaga import text
-from games.gonzaga.state import Reason, ScoreEvent
-from tabletop import i18n, i18n_tools
-from tabletop.cli import app as cli
-from tabletop.web.room import GameParams, Room, Seat
-from tabletop.web.site import load_site
+from tavola import i18n, i18n_tools
+from tavola.cli import app as cli
+from tavola.games.gonzaga import text
+from tavola.games.gonzaga.state import Reason, ScoreEvent
+from tavola.web.room import GameParams, Room, Seat
+from tavola.web.site import load_site
 
 CHECKED = [d for d in i18n.DOMAINS.values() if (d.folder / "locale").is_dir()]
 
 
 @pytest.mark.parametrize("domain", CHECKED, ids=lambda d: d.name)
 def test_every_message_is_translated_in_every_language(domain):
-    """The same check as `gonzaga i18n check`: extracted afresh from the sources, so a message
+    """The same check as `tavola i18n check`: extracted afresh from the sources, so a message
     added without its translations fails here."""
     assert i18n_tools.check(domain) == []
 
 
 def test_the_platform_and_gonzaga_have_catalogs():
-    assert {"tabletop", "gonzaga"} <= {d.name for d in CHECKED}
+    assert {"tavola", "gonzaga"} <= {d.name for d in CHECKED}
 
 
 def test_every_say_key_of_gonzaga_is_in_the_catalog():
@@ -58,20 +58,20 @@ def test_the_check_finds_missing_fuzzy_and_placeholder_problems(tmp_path: Path, 
 
 
 def test_the_check_command_fails_on_a_missing_catalog(monkeypatch, tmp_path: Path):
-    domain = i18n.Domain("tabletop", "tabletop", python=("text.py",))
+    domain = i18n.Domain("tavola", "tavola", python=("text.py",))
     monkeypatch.setattr(i18n.Domain, "po_path", lambda self, lang: tmp_path / f"{lang}.po")
     problems = i18n_tools.check(domain)
     assert len(problems) == 2 and all("no catalog" in p for p in problems)
-    monkeypatch.setitem(i18n.DOMAINS, "tabletop", domain)
-    result = CliRunner().invoke(cli, ["i18n", "check", "--domain", "tabletop"])
+    monkeypatch.setitem(i18n.DOMAINS, "tavola", domain)
+    result = CliRunner().invoke(cli, ["i18n", "check", "--domain", "tavola"])
     assert result.exit_code == 1 and "no catalog" in result.output
 
 
 def test_page_text_and_script_calls_are_extracted():
-    ids = {m.id for m in i18n_tools.extract(i18n.DOMAINS["tabletop"])}
+    ids = {m.id for m in i18n_tools.extract(i18n.DOMAINS["tavola"])}
     assert "Create game" in ids  # lobby.html
     assert "{low} to {high} players" in ids  # t("…", {fields}) in lobby.js
-    assert "the server failed on this message" in ids  # tabletop/text.py
+    assert "the server failed on this message" in ids  # tavola/text.py
 
 
 def test_a_language_is_chosen_from_what_clients_send():
@@ -163,7 +163,7 @@ def test_the_terminal_game_speaks_german():
 
 def test_every_games_bot_levels_read_in_the_lobbys_language():
     """The bot levels of every game come to the lobby in its language, not in English."""
-    from tabletop.web.site import load_sites
+    from tavola.web.site import load_sites
 
     for name, site in load_sites().items():
         english = site.lobby_json()["bot_levels"]
@@ -178,7 +178,7 @@ def test_every_games_bot_levels_read_in_the_lobbys_language():
 def test_a_call_inside_another_calls_fields_is_extracted_too():
     """`t("order: {order}", { order: … t("you") … })`: Babel's extractor skips the inner call,
     whose word then showed in English in German and Italian ("→ you")."""
-    from tabletop.i18n_tools import _nested_calls
+    from tavola.i18n_tools import _nested_calls
 
     source = 'el("p", { text: t("Turn order: {order}", { order: a ? t("you") : b }) });\n' \
              'x = t("say \\"hi\\"");'
@@ -191,15 +191,15 @@ def test_signorie_in_italian_says_turno_for_a_round_as_gonzaga_does():
     English "round": in Signorie's catalogs, its table's headline and its rules page."""
     import re
 
-    from tabletop.web.rules import document
+    from tavola.web.rules import document
 
-    said = {name: i18n.catalog(name, "it") for name in ("gonzaga", "signorie", "tabletop")}
+    said = {name: i18n.catalog(name, "it") for name in ("gonzaga", "signorie", "tavola")}
     word = said["gonzaga"]["Round {round}"].split()[0]
     assert word == "Turno"
     assert said["signorie"]["Round {round}"].split()[0] == word
     assert said["signorie"]["Round {round} of {rounds} · {phase}"].split()[0] == word
     english = re.compile(r"\bround", re.IGNORECASE)
-    for name in ("signorie", "tabletop"):
+    for name in ("signorie", "tavola"):
         found = [v for v in said[name].values() if english.search(re.sub(r"\{[^}]*\}", "", v))]
         assert found == [], (name, found)
     rules = re.sub(r"<[^>]*>", "", document("signorie", "it"))

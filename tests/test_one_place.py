@@ -18,11 +18,11 @@ import pytest
 from rich.errors import StyleSyntaxError
 from rich.style import Style
 
-from games.gonzaga import text
-from games.gonzaga.actions import ACTION_CARDS, ACTION_COVERAGE, ALLIANCE, CITIES, HARBORS
-from games.gonzaga.board import load_board
-from games.gonzaga.placement import action_allows, action_allows_array
-from games.gonzaga.state import OBJECTIVE_POINTS, POINTS_GONZAGA_TILE
+from tavola.games.gonzaga import text
+from tavola.games.gonzaga.actions import ACTION_CARDS, ACTION_COVERAGE, ALLIANCE, CITIES, HARBORS
+from tavola.games.gonzaga.board import load_board
+from tavola.games.gonzaga.placement import action_allows, action_allows_array
+from tavola.games.gonzaga.state import OBJECTIVE_POINTS, POINTS_GONZAGA_TILE
 
 PACKAGE = Path(__file__).parent.parent / "games" / "gonzaga"
 APP_JS = PACKAGE / "web" / "static" / "app.js"
@@ -186,7 +186,7 @@ def test_the_script_holds_no_limit_or_point_value(script: str):
 
 
 def test_the_server_sends_the_words_the_page_shows():
-    from games.gonzaga.web.wire import board_json
+    from tavola.games.gonzaga.web.wire import board_json
 
     cards = board_json(load_board())["cards"]
     for card in ACTION_CARDS:

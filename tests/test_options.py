@@ -1,5 +1,5 @@
 """Every option a game declares reaches every command, spelled alike and read by one function
-(`tabletop.game.read_options`): play, simulate, tournament, bench and the web lobby."""
+(`tavola.game.read_options`): play, simulate, tournament, bench and the web lobby."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from games.gonzaga.game import GAME as GONZAGA
-from games.signorie.game import GAME as SIGNORIE
-from tabletop.cli import app
-from tabletop.game import option_words, read_options
+from tavola.cli import app
+from tavola.game import option_words, read_options
+from tavola.games.gonzaga.game import GAME as GONZAGA
+from tavola.games.signorie.game import GAME as SIGNORIE
 
 runner = CliRunner()
 TINY = Path(__file__).parent / "golden" / "tiny-board.json"
@@ -78,7 +78,7 @@ def test_tournament_plays_gonzagas_options(tmp_path):
 
 
 def test_play_takes_gonzagas_options_and_variant_is_their_shortcut(monkeypatch):
-    from games.gonzaga.terminal import loop
+    from tavola.games.gonzaga.terminal import loop
 
     seen: list[dict] = []
     monkeypatch.setattr(loop, "play_in_terminal", lambda specs, **kw: seen.append(kw))
@@ -91,7 +91,7 @@ def test_play_takes_gonzagas_options_and_variant_is_their_shortcut(monkeypatch):
 
 
 def test_bench_times_games_with_gonzagas_options(monkeypatch):
-    from games.gonzaga import game as gonzaga_game
+    from tavola.games.gonzaga import game as gonzaga_game
 
     dealt: list[dict] = []
     real = gonzaga_game.Gonzaga.new_game
@@ -117,8 +117,8 @@ def test_bench_on_the_server_sets_only_what_the_lobby_offers():
 
 
 def test_the_lobby_reads_gonzagas_options_with_the_same_reader():
-    from tabletop.web.errors import ClientError
-    from tabletop.web.site import load_sites
+    from tavola.web.errors import ClientError
+    from tavola.web.site import load_sites
 
     site = load_sites()["gonzaga"]
     assert site.parse_options({"variants": [VARIANT], "scenario": "Colombo"}) == {

@@ -12,14 +12,14 @@ pytest.importorskip("pettingzoo")
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test
 
-from games.gonzaga.actions import Plan
-from tabletop.game import IllegalAction
-from tabletop.games import get
-from tabletop.rl.aec import env
-from tabletop.rl.describe import spaces_table
-from tabletop.rl.parallel import parallel_env
-from tabletop.rl.single import SeatEnv
-from tabletop.rl.table import Table
+from tavola.game import IllegalAction
+from tavola.games.gonzaga.actions import Plan
+from tavola.registry import get
+from tavola.rl.aec import env
+from tavola.rl.describe import spaces_table
+from tavola.rl.parallel import parallel_env
+from tavola.rl.single import SeatEnv
+from tavola.rl.table import Table
 
 GAMES = [("gonzaga", 3), ("signorie", 4)]
 DOCS = Path(__file__).parent.parent / "docs" / "research.md"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from games.gonzaga.placement import (
+from tavola.games.gonzaga.placement import (
     action_allows,
     action_allows_array,
     cells_of,
@@ -65,13 +65,13 @@ def test_the_sea_league_rule_counts_one_move_as_it_counts_thousands():
 
     import numpy as np
 
-    from games.gonzaga.engine import (
+    from tavola.games.gonzaga.engine import (
         apply_in_place,
         legal_actions,
         new_game,
         new_leagues,
     )
-    from games.gonzaga.state import Phase
+    from tavola.games.gonzaga.state import Phase
 
     checked = formed = 0
     for seed in range(6):

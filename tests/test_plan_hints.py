@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from games.gonzaga.engine import apply_in_place, legal_actions, new_game, view
-from games.gonzaga.state import Phase
-from games.gonzaga.web import wire
+from tavola.games.gonzaga.engine import apply_in_place, legal_actions, new_game, view
+from tavola.games.gonzaga.state import Phase
+from tavola.games.gonzaga.web import wire
 
 
 def test_kept_hints_are_the_hints_of_the_position_now():

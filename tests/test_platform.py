@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tabletop import games
-from tabletop.bench import random_game
-from tabletop.bots import make_bot
-from tabletop.match import play_game
-from tabletop.records import RecordError
-from tabletop.search import MCTSBot, Settings, _Arm, _chosen, parse_settings
+from tavola import registry as games
+from tavola.bench import random_game
+from tavola.bots import make_bot
+from tavola.match import play_game
+from tavola.records import RecordError
+from tavola.search import MCTSBot, Settings, _Arm, _chosen, parse_settings
 
 GAMES = ["gonzaga", "signorie"]
 
@@ -62,7 +62,7 @@ def test_records_name_their_game_and_replay(name: str) -> None:
     state = play_game(game, bots, seed=11, names=["Ann", "Bo", "Cy"])
     data = game.record(state, players=["random"] * 3, seed=11)
     assert data["format"] == f"{game.info.record_format}/1"
-    from tabletop.records import game_of
+    from tavola.records import game_of
     assert game_of(data) is game
     replayed = game.verify_record(data)
     assert game.scores(replayed) == game.scores(state)
@@ -152,7 +152,7 @@ class ToyGame:
 
 
 def test_the_search_splits_its_tree_on_chance_outcomes() -> None:
-    from tabletop.search import RandomHooks
+    from tavola.search import RandomHooks
 
     game = ToyGame()
     bot = MCTSBot(game, seed=1, settings=Settings(iterations=600))  # type: ignore[arg-type]
@@ -172,7 +172,7 @@ def test_the_search_splits_its_tree_on_chance_outcomes() -> None:
 def test_the_command_lists_games_and_takes_game_commands(tmp_path) -> None:
     from typer.testing import CliRunner
 
-    from tabletop.cli import app
+    from tavola.cli import app
 
     runner = CliRunner()
     listing = runner.invoke(app, ["games"])
@@ -194,7 +194,7 @@ def test_the_command_lists_games_and_takes_game_commands(tmp_path) -> None:
 def test_signorie_records_replay_from_the_command_line(tmp_path) -> None:
     from typer.testing import CliRunner
 
-    from tabletop.cli import app
+    from tavola.cli import app
 
     runner = CliRunner()
     made = runner.invoke(app, ["simulate", "--game", "signorie", "--players",

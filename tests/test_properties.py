@@ -10,10 +10,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.gonzaga.board import default_board_path, load_board
-from games.gonzaga.bots import make_bot
-from games.gonzaga.engine import apply, apply_in_place, legal_actions, new_game, resample, view
-from games.gonzaga.state import GameState, Phase
+from tavola.games.gonzaga.board import default_board_path, load_board
+from tavola.games.gonzaga.bots import make_bot
+from tavola.games.gonzaga.engine import (
+    apply,
+    apply_in_place,
+    legal_actions,
+    new_game,
+    resample,
+    view,
+)
+from tavola.games.gonzaga.state import GameState, Phase
 
 HAVE_REAL_BOARD = default_board_path().exists()
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tabletop import ratings
+from tavola import ratings
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,7 +19,7 @@ def test_the_bot_rating_file_is_valid_and_up_to_date():
 
 
 def test_every_rated_bot_is_a_level_the_lobby_offers():
-    from tabletop.web.site import load_sites
+    from tavola.web.site import load_sites
 
     sites = load_sites()
     for game, players, bot in ratings.bot_ratings():
@@ -32,7 +32,7 @@ def test_stronger_levels_carry_higher_ratings():
     """The lobby lists the levels from easiest to strongest and shows their ratings: at every
     player count the measured ratings climb in that order (Signorie's search once stood below
     its Planner at 4 players, because the last games played decided its rating)."""
-    from tabletop.web.site import load_sites
+    from tavola.web.site import load_sites
 
     for game, site in load_sites().items():
         for players, table in ratings.bot_table(game).items():
@@ -45,7 +45,7 @@ def test_a_rating_does_not_depend_on_the_order_the_games_were_played():
     import json
     from types import SimpleNamespace
 
-    from tabletop.tournament import rate, rate_in_any_order
+    from tavola.tournament import rate, rate_in_any_order
 
     data = json.loads((ROOT / "docs/tournaments/signorie-tuned-4p/results.json").read_text())
     played = [SimpleNamespace(seats=tuple(g["seats"]), ranks=tuple(g["ranks"]))

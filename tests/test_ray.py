@@ -22,11 +22,11 @@ from boards import tiny_board
 from rich.console import Console
 from typer.testing import CliRunner
 
-from tabletop import games
-from tabletop.cli import app, ray_alone
-from tabletop.parallel import LOCAL, Executor, check_executor, start_ray
-from tabletop.simulate import run_simulation
-from tabletop.tournament import Tournament, run_tournament
+from tavola import registry as games
+from tavola.cli import app, ray_alone
+from tavola.parallel import LOCAL, Executor, check_executor, start_ray
+from tavola.simulate import run_simulation
+from tavola.tournament import Tournament, run_tournament
 
 runner = CliRunner()
 TIMINGS = {"wall_seconds", "think_seconds", "think_max_seconds", "think_mean", "think_max",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from games.gonzaga.board import default_board_path
+from tavola.games.gonzaga.board import default_board_path
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

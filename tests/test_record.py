@@ -20,12 +20,12 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from boards import tiny_board
 
-from games.gonzaga.board import Board, BoardError, board_from_dict, load_board
-from games.gonzaga.bots import make_bot
-from games.gonzaga.engine import apply_in_place, legal_actions
-from games.gonzaga.match import play_game
-from games.gonzaga.placement import static_problem
-from games.gonzaga.record import (
+from tavola.games.gonzaga.board import Board, BoardError, board_from_dict, load_board
+from tavola.games.gonzaga.bots import make_bot
+from tavola.games.gonzaga.engine import apply_in_place, legal_actions
+from tavola.games.gonzaga.match import play_game
+from tavola.games.gonzaga.placement import static_problem
+from tavola.games.gonzaga.record import (
     FORMAT,
     RecordError,
     game_record,
@@ -34,7 +34,7 @@ from games.gonzaga.record import (
     verify_record,
     write_record,
 )
-from games.gonzaga.state import GameState
+from tavola.games.gonzaga.state import GameState
 
 GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_BOARD = GOLDEN / "tiny-board.json"
@@ -101,7 +101,7 @@ def test_round_trip_real_board(tmp_path: Path) -> None:
     try:
         board = load_board()
     except BoardError:
-        pytest.skip("the shipped board games/gonzaga/data/europa.json is not there (yet)")
+        pytest.skip("the shipped board tavola/games/gonzaga/data/europa.json is not there (yet)")
     state = play(board, ["greedy", "random", "greedy"], seed=21)
     path = tmp_path / "europa.json"
     write_record(state, path, players=["greedy", "random", "greedy"], seed=21)
@@ -155,7 +155,7 @@ def test_unfinished_games(tiny: Board) -> None:
 
 
 def _prefix(board: Board, state: GameState, actions: int) -> GameState:
-    from games.gonzaga.engine import new_game
+    from tavola.games.gonzaga.engine import new_game
 
     fresh = new_game(list(state.setup.names), board=board, setup=state.setup)
     for action in state.history[:actions]:
@@ -164,7 +164,7 @@ def _prefix(board: Board, state: GameState, actions: int) -> GameState:
 
 
 def test_unrevealed_plans_are_not_recorded(tiny: Board) -> None:
-    from games.gonzaga.engine import new_game
+    from tavola.games.gonzaga.engine import new_game
 
     state = new_game(["a", "b"], seed=1, board=tiny)
     apply_in_place(state, legal_actions(state, 0)[0])  # seat 0 has planned, seat 1 not yet
@@ -430,7 +430,7 @@ def test_summary_renders(record: dict[str, Any]) -> None:
 def test_cli_replay(tmp_path: Path, finished: GameState) -> None:
     from typer.testing import CliRunner
 
-    from tabletop.cli import app
+    from tavola.cli import app
 
     path = tmp_path / "game.json"
     write_record(finished, path, players=["greedy", "random", "greedy"])
@@ -450,12 +450,12 @@ def test_default_board(monkeypatch: pytest.MonkeyPatch, tiny: Board, tmp_path: P
     """Without a board, records are verified against the shipped board (here: patched)."""
     from typer.testing import CliRunner
 
-    import games.gonzaga.record
-    from tabletop.cli import app
+    import tavola.games.gonzaga.record
+    from tavola.cli import app
 
     path = tmp_path / "game.json"
     write_record(finished, path)
-    monkeypatch.setattr(games.gonzaga.record, "load_board", lambda: tiny)
+    monkeypatch.setattr(tavola.games.gonzaga.record, "load_board", lambda: tiny)
     result = CliRunner().invoke(app, ["replay", str(path), "--verify"])
     assert result.exit_code == 0, result.output
     assert "replay exactly" in result.output
@@ -463,7 +463,7 @@ def test_default_board(monkeypatch: pytest.MonkeyPatch, tiny: Board, tmp_path: P
     def missing() -> Board:
         raise BoardError(["cannot read europa.json: No such file or directory"])
 
-    monkeypatch.setattr(games.gonzaga.record, "load_board", missing)
+    monkeypatch.setattr(tavola.games.gonzaga.record, "load_board", missing)
     with pytest.raises(RecordError, match="cannot load the shipped board to verify against"):
         verify_record(load_record(path))
     result = CliRunner().invoke(app, ["replay", str(path), "--verify"])

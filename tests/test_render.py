@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from boards import tiny_board_dict
 
-from games.gonzaga.render import draw_board
+from tavola.games.gonzaga.render import draw_board
 
 SHIPPED = Path(__file__).resolve().parents[1] / "games" / "gonzaga" / "data" / "europa.json"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -26,7 +26,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 @pytest.fixture(scope="module")
 def shipped() -> dict[str, Any]:
     if not SHIPPED.exists():
-        pytest.skip("the shipped board games/gonzaga/data/europa.json is not built yet")
+        pytest.skip("the shipped board tavola/games/gonzaga/data/europa.json is not built yet")
     return json.loads(SHIPPED.read_text(encoding="utf-8"))
 
 

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tabletop import games
-from tabletop.bots import make_bot
-from tabletop.cli import app
-from tabletop.match import play_game
-from tabletop.records import dumps_record
-from tabletop.review import Review, reasons, result_words, review_game
-from tabletop.search import Settings
+from tavola import registry as games
+from tavola.bots import make_bot
+from tavola.cli import app
+from tavola.match import play_game
+from tavola.records import dumps_record
+from tavola.review import Review, reasons, result_words, review_game
+from tavola.search import Settings
 
 QUICK = Settings(iterations=24, width=4, joint_width=4)
 
@@ -137,7 +137,7 @@ def test_a_followed_hint_called_a_mistake_says_why_the_review_disagrees(name):
 
 
 def test_a_decision_that_costs_less_than_half_a_point_is_no_mistake():
-    from tabletop.review import Reviewed
+    from tavola.review import Reviewed
 
     def decision(number: int, cost: float) -> Reviewed:
         return Reviewed(number, 0, 1, "a", "b", cost, "played a", "played b")

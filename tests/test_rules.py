@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from conftest import game, plan_all, put
 
-from games.gonzaga.actions import Donate, IllegalAction, PlaceFief, Plan, Wedding
-from games.gonzaga.engine import (
+from tavola.games.gonzaga.actions import Donate, IllegalAction, PlaceFief, Plan, Wedding
+from tavola.games.gonzaga.engine import (
     apply,
     largest_group,
     legal_actions,
@@ -22,7 +22,7 @@ from games.gonzaga.engine import (
     uncovered_count,
     view,
 )
-from games.gonzaga.state import Phase, Reason
+from tavola.games.gonzaga.state import Phase, Reason
 
 
 def placing(board, fief=10, region="hispania", action="cities", kp=False, n=2, **kw):
@@ -78,7 +78,7 @@ def test_colombo_example_region_cards(board):
 
 
 def test_seeded_deal_is_deterministic(board):
-    from games.gonzaga.engine import new_game
+    from tavola.games.gonzaga.engine import new_game
 
     a = new_game(3, seed=5, board=board)
     b = new_game(3, seed=5, board=board)
@@ -479,7 +479,7 @@ def test_final_scoring_tile_objective_and_tie_break(board):
 
 
 def test_tied_scores_go_to_most_covered_places(board):
-    from games.gonzaga.engine import winners
+    from tavola.games.gonzaga.engine import winners
 
     state = game(board, 3)
     put(state, 0, [(0, 6)])
@@ -543,7 +543,7 @@ def test_legal_actions_helpers(board):
 
 def test_placement_arrays_are_the_placements_with_their_points(board, variants):
     """The vectorised API lists exactly the placement actions, in order, with their points."""
-    from games.gonzaga.engine import action_events
+    from tavola.games.gonzaga.engine import action_events
 
     state = placing(board, 10, "hispania", "alliance", variants=variants)
     league_elsewhere(state)
@@ -563,7 +563,7 @@ def test_placement_arrays_are_the_placements_with_their_points(board, variants):
 
 
 def test_a_state_and_a_view_are_one_kind_of_position(board):
-    from games.gonzaga.state import Position, Seat
+    from tavola.games.gonzaga.state import Position, Seat
 
     state = placing(board, 10, "hispania", "cities")
     for position in (state, view(state, 1), view(state, None)):

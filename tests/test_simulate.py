@@ -1,4 +1,4 @@
-"""`gonzaga simulate`: reproducible runs, per-seat figures that add up, clear errors."""
+"""`tavola simulate`: reproducible runs, per-seat figures that add up, clear errors."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from boards import tiny_board
 
-from games.gonzaga.board import Board
-from games.gonzaga.game import GAME
-from games.gonzaga.record import load_record, verify_record
-from tabletop.simulate import (
+from tavola.games.gonzaga.board import Board
+from tavola.games.gonzaga.game import GAME
+from tavola.games.gonzaga.record import load_record, verify_record
+from tavola.simulate import (
     GameResult,
     Summary,
     print_summary,
@@ -163,7 +163,7 @@ def test_print_summary(three: Summary) -> None:
 def test_cli_simulate_reports_bad_specs() -> None:
     from typer.testing import CliRunner
 
-    from tabletop.cli import app
+    from tavola.cli import app
 
     result = CliRunner().invoke(app, ["simulate", "--players", "greedy,nobody", "--games", "1"])
     assert result.exit_code == 2

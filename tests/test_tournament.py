@@ -1,4 +1,4 @@
-"""`gonzaga tournament`: balanced schedule, reproducible parallel runs, sound statistics,
+"""`tavola tournament`: balanced schedule, reproducible parallel runs, sound statistics,
 well-formed outputs whose records all verify, clear errors."""
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from boards import tiny_board
 
-from games.gonzaga.board import Board
-from games.gonzaga.game import GAME
-from games.gonzaga.record import load_record, verify_record
-from tabletop.cli import app
-from tabletop.tournament import (
+from tavola.cli import app
+from tavola.games.gonzaga.board import Board
+from tavola.games.gonzaga.game import GAME
+from tavola.games.gonzaga.record import load_record, verify_record
+from tavola.tournament import (
     GameResult,
     Tournament,
     bot_stats,

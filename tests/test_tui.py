@@ -13,15 +13,15 @@ import pytest
 from conftest import game, plan_all, put
 from rich.console import Console
 
-from games.gonzaga.actions import Donate, PlaceFief, Wedding
-from games.gonzaga.board import default_board_path
-from games.gonzaga.engine import legal_actions, view
-from games.gonzaga.state import Phase
-from games.gonzaga.terminal.final import render_final
-from games.gonzaga.terminal.hexmap import PLAYER_BG, Highlight, render_map
-from games.gonzaga.terminal.input import GameAbandoned, Retry, parse_position
-from games.gonzaga.terminal.loop import Terminal, play_in_terminal
-from games.gonzaga.terminal.render import render_fief_shape, render_objective, render_screen
+from tavola.games.gonzaga.actions import Donate, PlaceFief, Wedding
+from tavola.games.gonzaga.board import default_board_path
+from tavola.games.gonzaga.engine import legal_actions, view
+from tavola.games.gonzaga.state import Phase
+from tavola.games.gonzaga.terminal.final import render_final
+from tavola.games.gonzaga.terminal.hexmap import PLAYER_BG, Highlight, render_map
+from tavola.games.gonzaga.terminal.input import GameAbandoned, Retry, parse_position
+from tavola.games.gonzaga.terminal.loop import Terminal, play_in_terminal
+from tavola.games.gonzaga.terminal.render import render_fief_shape, render_objective, render_screen
 
 
 def capture(width: int = 160, height: int = 60) -> Console:
@@ -232,7 +232,7 @@ def test_pick_from_list_filter_by_hex_and_donate(board):
 def test_best_placement_is_listed_first(board):
     _, chosen, text, legal = run_place(board, ["1", "y"])
     assert isinstance(chosen, PlaceFief)
-    from games.gonzaga.engine import action_events, placement_points
+    from tavola.games.gonzaga.engine import action_events, placement_points
 
     state = placing_state(board)
     best = int(placement_points(state, 0, 50, legal.placement_arrays().rows).max())
@@ -241,7 +241,7 @@ def test_best_placement_is_listed_first(board):
 
 
 def test_ranking_offers_distinct_choices_best_first(board):
-    from games.gonzaga.terminal.placing import RankedPlacements
+    from tavola.games.gonzaga.terminal.placing import RankedPlacements
 
     state = placing_state(board)
     put(state, 0, [(10, 4)], kind="ring")  # a piece of red's own, to join
@@ -301,7 +301,7 @@ def test_scripted_human_game_reaches_the_end(board, tmp_path: Path):
     assert ("Winner:" in text) or ("Shared victory:" in text)
     assert "Traceback" not in text
     assert "Game record written" in text
-    from games.gonzaga.record import load_record, verify_record
+    from tavola.games.gonzaga.record import load_record, verify_record
 
     replayed = verify_record(load_record(record), board=board)
     assert [p.score for p in replayed.players] == [p.score for p in state.players]
@@ -323,13 +323,13 @@ def test_a_hint_shows_the_search_s_three_best_moves_and_the_record_counts_it(boa
     assert len(re.findall(r"\d+%\s+of\s+the\s+search", text)) == text.count("points at the end")
     data = json.loads(record.read_text())
     assert [p["hints"] for p in data["players"]] == [3, 0]  # asked three times, the bot never
-    from games.gonzaga.record import load_record, verify_record
+    from tavola.games.gonzaga.record import load_record, verify_record
 
     verify_record(load_record(record), board=board)
 
 
 def test_no_hint_is_offered_outside_a_person_s_turn(board):
-    from games.gonzaga.terminal.loop import Terminal
+    from tavola.games.gonzaga.terminal.loop import Terminal
 
     terminal = Terminal(capture(), lambda prompt: "")
     assert terminal.hinter is None  # `?` is then an ordinary (wrong) answer
@@ -393,7 +393,7 @@ def test_final_screen_names_the_winner(board):
 
 @pytest.mark.skipif(not default_board_path().exists(), reason="the real board is not built yet")
 def test_human_and_two_bots_on_the_real_board():
-    from games.gonzaga.board import load_board
+    from tavola.games.gonzaga.board import load_board
 
     board = load_board()
     script = scripted(move=["", "xyz", "999", "99,99 r9", "1"])
@@ -442,8 +442,8 @@ def test_map_size_cycles_and_quit_from_a_nested_prompt(board):
 
 
 def test_bot_seats_get_readable_names():
-    from games.gonzaga.bots import bot_title
-    from games.gonzaga.terminal.loop import seat_names
+    from tavola.games.gonzaga.bots import bot_title
+    from tavola.games.gonzaga.terminal.loop import seat_names
 
     assert bot_title("mcts:hard") == "MCTS (hard)"
     assert bot_title("mcts:iterations=50:time=1") == "MCTS (iterations=50, time=1)"
@@ -486,8 +486,8 @@ def assert_readable(screen: str, words: set[str], width: int, height: int) -> No
 def screens_of_a_turn(width: int, height: int):
     """Plan and place one fief on the real board at this terminal size; the screen as it is
     at each question (the last line is the question)."""
-    from games.gonzaga.board import load_board
-    from games.gonzaga.engine import apply, new_game
+    from tavola.games.gonzaga.board import load_board
+    from tavola.games.gonzaga.engine import apply, new_game
 
     state = new_game(["You", "Planner", "MCTS (medium)"], 3, None, board=load_board())
     console = ScreenConsole(width=width, height=height, record=True, file=io.StringIO(),
@@ -532,7 +532,7 @@ def test_every_question_fits_the_terminal_with_whole_names(width, height):
     lines = confirm.split("\n")
     board = state.board
     assert isinstance(placed, PlaceFief)
-    from games.gonzaga.engine import covered_hexes
+    from tavola.games.gonzaga.engine import covered_hexes
 
     for h in covered_hexes(view(state, 0), placed):
         _, row = board.coords[h]
@@ -597,8 +597,8 @@ def test_final_scores_fit_a_narrow_terminal(board):
 def test_a_small_terminal_says_what_the_others_did_since_your_move():
     """At 80x24 the side panel gives way to a status bar; the newest lines of the log stay
     above the map, so the player sees the bots' placements made after theirs."""
-    from games.gonzaga.board import load_board
-    from games.gonzaga.engine import apply, new_game
+    from tavola.games.gonzaga.board import load_board
+    from tavola.games.gonzaga.engine import apply, new_game
 
     state = new_game(["You", "Planner", "Greedy"], 3, None, board=load_board())
     for seat in range(3):

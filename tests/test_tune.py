@@ -1,4 +1,4 @@
-"""The weights tuner (`tabletop.tune`, `gonzaga tune`) and the tuned weights the search loads."""
+"""The weights tuner (`tavola.tune`, `tavola tune`) and the tuned weights the search loads."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 from pydantic import ValidationError
 
-from games.gonzaga.bots import make_bot
-from games.gonzaga.bots.evaluation import DEFAULT_WEIGHTS
-from games.gonzaga.bots.mcts import SEARCH, WEIGHTS_PATH, search_weights
-from games.gonzaga.bots.tuning import tuning
-from games.gonzaga.game import GAME
-from tabletop.tune import (
+from tavola.games.gonzaga.bots import make_bot
+from tavola.games.gonzaga.bots.evaluation import DEFAULT_WEIGHTS
+from tavola.games.gonzaga.bots.mcts import SEARCH, WEIGHTS_PATH, search_weights
+from tavola.games.gonzaga.bots.tuning import tuning
+from tavola.games.gonzaga.game import GAME
+from tavola.tune import (
     SCHEMA_PATH,
     TunedWeights,
     cross_entropy,
@@ -103,9 +103,9 @@ def test_the_search_plays_the_shipped_weights_and_the_planner_the_hand_set_ones(
     for name, value in shipped.weights.items():
         assert getattr(SEARCH.weights, name) == value
     assert make_bot("planner", seed=1).weights == DEFAULT_WEIGHTS
-    assert shipped.command.startswith("gonzaga tune")
+    assert shipped.command.startswith("tavola tune")
 
 
 def test_the_exported_json_schema_is_current() -> None:
-    """Regenerate with `python -c "from tabletop.tune import write_tuned_schema as w; w()"`."""
+    """Regenerate with `python -c "from tavola.tune import write_tuned_schema as w; w()"`."""
     assert json.loads(SCHEMA_PATH.read_text(encoding="utf-8")) == tuned_schema()

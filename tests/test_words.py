@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 import re
 
-from games import gonzaga
-from games.gonzaga.actions import IllegalAction, PlaceFief, Plan, Wedding
-from games.gonzaga.board import SHAPE_NAMES, load_board, rotate_axial, shape_key
-from games.gonzaga.engine import card_name
-from games.gonzaga.state import Phase, Reason
-from games.gonzaga.text import CARD_NAMES, REASON_NAMES
+from tavola.games import gonzaga
+from tavola.games.gonzaga.actions import IllegalAction, PlaceFief, Plan, Wedding
+from tavola.games.gonzaga.board import SHAPE_NAMES, load_board, rotate_axial, shape_key
+from tavola.games.gonzaga.engine import card_name
+from tavola.games.gonzaga.state import Phase, Reason
+from tavola.games.gonzaga.text import CARD_NAMES, REASON_NAMES
 
 # what must never reach a player: rulebook note and rule numbers, rule ids, raw hex coordinates
 NOT_FOR_PLAYERS = re.compile(r"NOTES|rule \d|\[|\(\d+, ?\d+\)|\d+,\d+|placing-\d|phase \d")
@@ -97,8 +97,8 @@ def test_cards_and_sources_of_points_have_their_printed_names():
 def test_a_placement_names_the_fief_in_quotes_where_the_grammar_needs_it():
     """German cannot put a fief's name ("kurzer Balken") after "das Lehen" as it stands ("setzt
     das Lehen kurzer Balken" was read in the trial): the name is quoted, as in Italian."""
-    from games.gonzaga.text import describe_action
-    from tabletop import i18n
+    from tavola import i18n
+    from tavola.games.gonzaga.text import describe_action
 
     board = load_board()
     fief = next(f for f in range(1, 200) if "bar" in gonzaga.text.fief_name(board, f))

@@ -1,13 +1,13 @@
-"""Write tabletop/data/bot_ratings.json: each bot level's fixed rating per game and player count.
+"""Write tavola/data/bot_ratings.json: each bot level's fixed rating per game and player count.
 
-The numbers come from the tournaments in docs/tournaments (`gonzaga tournament`), rated again
-here per player count (`tabletop.tournament.rate_in_any_order`: the tournament's pairwise
+The numbers come from the tournaments in docs/tournaments (`tavola tournament`), rated again
+here per player count (`tavola.tournament.rate_in_any_order`: the tournament's pairwise
 openskill updates, averaged over shuffles of the games, so that the last games played do not
 decide): every game of that player count from the sources listed below, so two tournaments that
 share a bot are put on one scale by it. A level no tournament played at a player count has no rating
 there, and a rated game cannot seat it. Run from the repository root::
 
-    .venv/bin/python tools/bot_ratings.py          # writes tabletop/data/bot_ratings.json
+    .venv/bin/python tools/bot_ratings.py          # writes tavola/data/bot_ratings.json
     .venv/bin/python tools/bot_ratings.py --check  # exit 1 if the file is not what it writes
 """
 
@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tabletop.ratings import BOT_RATINGS, BotRatings  # noqa: E402
-from tabletop.tournament import ORDERLESS_METHOD, rate_in_any_order  # noqa: E402
+from tavola.ratings import BOT_RATINGS, BotRatings  # noqa: E402
+from tavola.tournament import ORDERLESS_METHOD, rate_in_any_order  # noqa: E402
 
 COMMAND = ".venv/bin/python tools/bot_ratings.py"
 # (game, players) -> tournament folders under docs/tournaments, rated together in this order
@@ -60,7 +60,7 @@ def build() -> dict[str, object]:
                             "pairs": r.pairs})
         sources.append({"game": game, "players": players, "results": files,
                         "commands": [d["command"] for d in loaded]})
-    data = {"format": "tabletop-bot-ratings/1", "command": COMMAND,
+    data = {"format": "tavola-bot-ratings/1", "command": COMMAND,
             "method": ORDERLESS_METHOD + "; rated per player count", "sources": sources,
             "ratings": ratings}
     BotRatings.model_validate(data)

@@ -1,4 +1,4 @@
-"""Generate games/gonzaga/data/europa.json, the reconstructed Gonzaga board.
+"""Generate tavola/games/gonzaga/data/europa.json, the reconstructed Gonzaga board.
 
 The printed map of the 2009 edition is not public, so the shipped board is rebuilt from real
 geography: a pointy-top odd-r hex grid is laid over western and central Europe, each hex is
@@ -9,7 +9,7 @@ harbor whose hex is sea or inland goes to the nearest coastal hex of its region,
 whose hex is sea or already taken goes to the nearest free land hex of its region; each such
 nudge is printed.  Run once by developers, from the repository root::
 
-    .venv/bin/python tools/build_board.py    # writes games/gonzaga/data/europa.json
+    .venv/bin/python tools/build_board.py    # writes tavola/games/gonzaga/data/europa.json
 
 The result is validated with the engine's own `gonzaga.boardcheck.check_board` before it is
 written (nothing is written, and the exit status is 1, if it reports a problem).  It needs the
@@ -34,12 +34,12 @@ from typing import Any
 import numpy as np
 
 try:
-    from games.gonzaga.board import Board, BoardError, board_from_dict
-    from games.gonzaga.boardcheck import check_board, fit_table
+    from tavola.games.gonzaga.board import Board, BoardError, board_from_dict
+    from tavola.games.gonzaga.boardcheck import check_board, fit_table
 except ImportError:  # a checkout without the package installed: use the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from games.gonzaga.board import Board, BoardError, board_from_dict
-    from games.gonzaga.boardcheck import check_board, fit_table
+    from tavola.games.gonzaga.board import Board, BoardError, board_from_dict
+    from tavola.games.gonzaga.boardcheck import check_board, fit_table
 
 Hex = tuple[int, int]  # (column, row) in odd-r offset coordinates
 Axial = tuple[int, int]  # (q, r)
@@ -792,7 +792,7 @@ def layout_problems(board: dict[str, Any]) -> list[str]:
 
 
 def engine_check(text: str) -> tuple[list[str], Board | None]:
-    """The engine's own validation (`gonzaga board check`) of the board as written."""
+    """The engine's own validation (`tavola board check`) of the board as written."""
     try:
         board = board_from_dict(json.loads(text), text=text)
     except BoardError as exc:

@@ -14,9 +14,9 @@ import sys
 import time
 from typing import Any
 
-from tabletop import games
-from tabletop.bots import make_bot
-from tabletop.match import play_game
+from tavola import registry as games
+from tavola.bots import make_bot
+from tavola.match import play_game
 
 
 class Timed:

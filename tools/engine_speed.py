@@ -1,7 +1,7 @@
 """A game's engine speed in one short run, for comparing two versions of the code.
 
 `python tools/engine_speed.py [GAMES] [DECISIONS] [GAME]` prints random 4-player games/s,
-actions/s and MCTS iterations/s (`mcts:hard` on the positions `gonzaga bench` uses) of Gonzaga,
+actions/s and MCTS iterations/s (`mcts:hard` on the positions `tavola bench` uses) of Gonzaga,
 or of GAME (`signorie`). Run two versions alternately several times (the machine may be shared)
 and compare the medians of the ratios.
 """
@@ -11,11 +11,11 @@ from __future__ import annotations
 import sys
 import time
 
-from games.gonzaga.bench import random_game
-from games.gonzaga.game import GAME
-from tabletop import bench, games
-from tabletop.bench import measure_search
-from tabletop.game import Game
+from tavola import bench, games
+from tavola.bench import measure_search
+from tavola.game import Game
+from tavola.games.gonzaga.bench import random_game
+from tavola.games.gonzaga.game import GAME
 
 
 def random_speed(count: int, game: Game = GAME) -> tuple[float, float]:

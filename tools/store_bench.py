@@ -11,7 +11,7 @@ import secrets
 import sys
 import time
 
-from tabletop.web.storage import StoredGame, open_store
+from tavola.web.storage import StoredGame, open_store
 
 APPENDS = 2000
 LOADS = 200

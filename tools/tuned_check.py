@@ -17,8 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tabletop import games  # noqa: E402
-from tabletop.tune import TunedWeights, load_tuned, play_candidate, tunable  # noqa: E402
+from tavola import registry as games  # noqa: E402
+from tavola.tune import TunedWeights, load_tuned, play_candidate, tunable  # noqa: E402
 
 FIRST_DEAL = 5_000_000
 

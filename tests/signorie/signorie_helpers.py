@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from games.signorie import engine
-from games.signorie.state import ACTIONS, REWARDS, SignorieState
-from games.signorie.tables import tables
+from tavola.games.signorie import engine
+from tavola.games.signorie.state import ACTIONS, REWARDS, SignorieState
+from tavola.games.signorie.tables import tables
 
 T = tables()
 NAMES = ("Yellow", "Red", "Purple", "Blue")

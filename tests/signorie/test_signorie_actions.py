@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from signorie_helpers import T, ask, col, game, tile_of, track, turn
 
-from games.signorie import engine
-from games.signorie.actions import (
+from tavola.game import IllegalAction
+from tavola.games.signorie import engine
+from tavola.games.signorie.actions import (
     Activate,
     Advance,
     ChooseAction,
@@ -17,8 +18,7 @@ from games.signorie.actions import (
     Pass,
     TakeDie,
 )
-from games.signorie.tables import FEMALE, MALE, SEXES
-from tabletop.game import IllegalAction
+from tavola.games.signorie.tables import FEMALE, MALE, SEXES
 
 YELLOW, RED = 0, 1  # seats, by board colour
 
@@ -602,6 +602,6 @@ def test_a_free_helper_in_the_dies_column_first_acts_on_a_later_turn():
     ("it", "non ha effetto immediato: agisce per la prima volta con un dado successivo"),
 ])
 def test_the_rules_page_says_a_helper_hired_now_first_acts_for_a_later_die(lang, words):
-    from tabletop.web.rules import document
+    from tavola.web.rules import document
 
     assert words in document("signorie", lang)

@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from games.signorie import engine
-from games.signorie.bots.search import SEARCH, SignorieHooks
-from games.signorie.bots.values import GREEDY, estimate, final_estimates, ranked
-from games.signorie.game import GAME
-from games.signorie.state import SignorieState, SignorieView
-from tabletop.bots import make_bot
-from tabletop.match import play_game
-from tabletop.search import MCTSBot, Settings
+from tavola.bots import make_bot
+from tavola.games.signorie import engine
+from tavola.games.signorie.bots.search import SEARCH, SignorieHooks
+from tavola.games.signorie.bots.values import GREEDY, estimate, final_estimates, ranked
+from tavola.games.signorie.game import GAME
+from tavola.games.signorie.state import SignorieState, SignorieView
+from tavola.match import play_game
+from tavola.search import MCTSBot, Settings
 
 SPECS = ("random", "greedy", "planner", "mcts:iterations=15")
 
@@ -158,11 +158,11 @@ def test_the_estimate_counts_the_reward_only_under_the_threshold() -> None:
 
 
 def test_the_balance_report_counts_every_component() -> None:
-    from games.signorie.balance import game_facts, markdown, run_balance, unused
+    from tavola.games.signorie.balance import game_facts, markdown, run_balance, unused
 
     runs = run_balance(players=(2, 3), games=4, search=None, workers=1)
     assert [len(r.facts) for r in runs] == [4, 4]
-    report = markdown(runs, "gonzaga balance", 1)
+    report = markdown(runs, "tavola balance", 1)
     for title in ("starting position", "Signoria actions", "Helper slots", "Assignment tiles",
                   "Reward tiles", "by source"):
         assert title in report
@@ -176,7 +176,7 @@ def test_the_balance_report_counts_every_component() -> None:
 
 def test_the_balance_report_gives_each_bots_best_score() -> None:
     """The best score of a bot, to compare with the best scores people report."""
-    from games.signorie.balance import bot_rows, markdown, run_balance
+    from tavola.games.signorie.balance import bot_rows, markdown, run_balance
 
     runs = run_balance(players=(2,), games=4, search=None, workers=1)
     rows = bot_rows(runs)
@@ -184,7 +184,7 @@ def test_the_balance_report_gives_each_bots_best_score() -> None:
         scores = [f.scores[s] for f in runs[0].facts for s, spec in enumerate(f.specs)
                   if spec == row[1]]
         assert row[6] == str(max(scores))
-    assert "| best score |" in markdown(runs, "gonzaga balance", 1)
+    assert "| best score |" in markdown(runs, "tavola balance", 1)
 
 
 def test_the_planners_estimate_values_a_career_rank_a_city_asks_for() -> None:
@@ -192,7 +192,7 @@ def test_the_planners_estimate_values_a_career_rank_a_city_asks_for() -> None:
     that some city's lowest empty slot asks for is worth more than its slot alone."""
     from dataclasses import replace
 
-    from games.signorie.bots.values import PLANNER
+    from tavola.games.signorie.bots.values import PLANNER
 
     blind = replace(PLANNER, reach=0.0, plan_tile=0.0)
     state = GAME.new_game(["A", "B"], 4)

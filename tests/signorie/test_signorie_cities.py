@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from signorie_helpers import T, ask, game, track
 
-from games.signorie import engine
-from games.signorie.actions import Marry, Mission, Reward, Wedding
-from games.signorie.tables import FEMALE, MALE
+from tavola.games.signorie import engine
+from tavola.games.signorie.actions import Marry, Mission, Reward, Wedding
+from tavola.games.signorie.tables import FEMALE, MALE
 
 YELLOW, RED, PURPLE, BLUE = 0, 1, 2, 3
 TOP = len(T.career_vp) - 1  # the 13 slot

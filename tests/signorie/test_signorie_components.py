@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from games.signorie.components import DATA, check_components, schema_text, summary
-from games.signorie.tables import tables
+from tavola.games.signorie.components import DATA, check_components, schema_text, summary
+from tavola.games.signorie.tables import tables
 
 ROOT = Path(__file__).resolve().parents[2]
 RAW = json.loads(DATA.read_text(encoding="utf-8"))

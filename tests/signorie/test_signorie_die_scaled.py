@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from signorie_helpers import T, col, game, turn
 
-from games.signorie import engine, text
-from games.signorie.actions import Activate, Advance, ChooseAction, TakeDie
-from games.signorie.components import DATA, check_components, json_schema
-from tabletop import i18n
+from tavola import i18n
+from tavola.games.signorie import engine, text
+from tavola.games.signorie.actions import Activate, Advance, ChooseAction, TakeDie
+from tavola.games.signorie.components import DATA, check_components, json_schema
 
 RAW = json.loads(DATA.read_text(encoding="utf-8"))
 RED = 1
@@ -175,7 +175,7 @@ def test_a_helper_without_per_pips_ignores_the_die(die):
 
 
 def test_the_bots_value_a_higher_die_more():
-    from games.signorie.bots.values import PLANNER, Ctx, action_value
+    from tavola.games.signorie.bots.values import PLANNER, Ctx, action_value
 
     values = []
     for die in (2, 6):

@@ -9,8 +9,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.signorie.bots.values import GREEDY, PLANNER, Ctx, action_value
-from games.signorie.game import GAME
+from tavola.games.signorie.bots.values import GREEDY, PLANNER, Ctx, action_value
+from tavola.games.signorie.game import GAME
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

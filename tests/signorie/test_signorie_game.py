@@ -8,9 +8,9 @@ import secrets
 
 import pytest
 
-from games.signorie.game import GAME
-from tabletop import games
-from tabletop.game import Game, IllegalAction, Position
+from tavola import registry as games
+from tavola.game import Game, IllegalAction, Position
+from tavola.games.signorie.game import GAME
 
 
 def test_declared_and_discovered():
@@ -153,8 +153,8 @@ def test_a_moves_words_stop_at_a_step_the_position_refuses():
     """A hint's or review's move comes with the search's further steps, found in its sampled
     worlds: one the real position refuses ends the words there (a review of a 2-player game
     failed on such a step, "that advancement point moves nothing")."""
-    from games.signorie.actions import Pass
-    from games.signorie.game import GAME as SIGNORIE
+    from tavola.games.signorie.actions import Pass
+    from tavola.games.signorie.game import GAME as SIGNORIE
 
     state = SIGNORIE.new_game(["Ann", "Bea"], 3)
     seat = state.to_move()[0]

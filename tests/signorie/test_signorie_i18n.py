@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.signorie import text
-from games.signorie.game import GAME
-from tabletop import i18n, i18n_tools
+from tavola import i18n, i18n_tools
+from tavola.games.signorie import text
+from tavola.games.signorie.game import GAME
 
 
 def test_every_signorie_message_is_translated_with_its_placeholders():
@@ -54,9 +54,9 @@ def test_a_whole_game_is_told_in_german_and_italian(seed):
 def test_the_colours_differ_in_their_first_two_letters_in_every_language():
     """An empty die slot on a player board shows its colour's first two letters (Giallo and
     Grigio, Gelb and Grau share the first)."""
-    from games.signorie.tables import tables
-    from games.signorie.text import colour_title
-    from tabletop import i18n
+    from tavola import i18n
+    from tavola.games.signorie.tables import tables
+    from tavola.games.signorie.text import colour_title
 
     for lang in ("en", "de", "it"):
         with i18n.use(lang):
@@ -70,7 +70,7 @@ def test_the_colours_differ_in_their_first_two_letters_in_every_language():
     ("it", "1 figlio e 2 figlie", "2 figli e 1 figlia")])
 def test_the_offspring_are_counted_in_words_of_one_and_many(lang, one, many):
     """"2 son(s)" is a sentence in no language: each count takes its own form."""
-    from tabletop.game import LogEntry
+    from tavola.game import LogEntry
 
     state = GAME.new_game(["Ann", "Bea"], 3)
 
@@ -86,7 +86,7 @@ def test_the_offspring_are_counted_in_words_of_one_and_many(lang, one, many):
 @pytest.mark.parametrize("lang", ["en", "de", "it"])
 def test_an_alliance_tiles_house_and_number_are_never_a_line_apart(lang):
     """"Missione Borgia 3" wrapped as "Borgia" over "3": a no-break space holds them."""
-    from games.signorie.tables import tables
+    from tavola.games.signorie.tables import tables
 
     t = tables()
     with i18n.use(lang):

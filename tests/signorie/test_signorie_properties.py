@@ -8,11 +8,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from signorie_helpers import NAMES, T
 
-from games.signorie import engine
-from games.signorie.actions import Pass, TakeDie, action_from_json, action_to_json
-from games.signorie.state import SignorieState, SignorieView
-from games.signorie.tables import FEMALE, MALE
-from tabletop.game import IllegalAction
+from tavola.game import IllegalAction
+from tavola.games.signorie import engine
+from tavola.games.signorie.actions import Pass, TakeDie, action_from_json, action_to_json
+from tavola.games.signorie.state import SignorieState, SignorieView
+from tavola.games.signorie.tables import FEMALE, MALE
 
 HIDDEN = {"rng", "seed", "deck", "removed", "down_tiles"}
 games = st.tuples(st.integers(2, 4), st.integers(0, 2**32 - 1))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from signorie_helpers import T, end_of_actions, end_rewards, game, tile_of, track
 
-from games.signorie import engine
-from games.signorie.actions import BuyVp, Reward, Wedding
-from games.signorie.tables import FEMALE, MALE
+from tavola.games.signorie import engine
+from tavola.games.signorie.actions import BuyVp, Reward, Wedding
+from tavola.games.signorie.tables import FEMALE, MALE
 
 YELLOW, RED, PURPLE, BLUE = 0, 1, 2, 3
 

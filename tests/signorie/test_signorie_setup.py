@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from signorie_helpers import NAMES, T, game
 
-from games.signorie import engine
+from tavola.games.signorie import engine
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -15,15 +15,15 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from games.signorie import text as words
-from games.signorie.engine import die_cost
-from games.signorie.game import GAME
-from games.signorie.preview import full_state, preview
-from games.signorie.state import SignorieState
-from games.signorie.terminal import render
-from games.signorie.terminal.input import Command, Retry, parse_choice
-from games.signorie.terminal.loop import play_in_terminal, seat_names
-from tabletop.cli import app
+from tavola.cli import app
+from tavola.games.signorie import text as words
+from tavola.games.signorie.engine import die_cost
+from tavola.games.signorie.game import GAME
+from tavola.games.signorie.preview import full_state, preview
+from tavola.games.signorie.state import SignorieState
+from tavola.games.signorie.terminal import render
+from tavola.games.signorie.terminal.input import Command, Retry, parse_choice
+from tavola.games.signorie.terminal.loop import play_in_terminal, seat_names
 
 say = words.say
 runner = CliRunner()
@@ -336,7 +336,7 @@ def test_what_signorie_cannot_play_is_refused_by_name(args: list[str], problem: 
 
 
 def test_play_without_players_uses_the_games_own_line_up(monkeypatch):
-    from games.signorie.terminal import DEFAULT_PLAYERS, loop
+    from tavola.games.signorie.terminal import DEFAULT_PLAYERS, loop
 
     seen: list[list[str]] = []
     monkeypatch.setattr(loop, "play_in_terminal", lambda specs, **kw: seen.append(specs))

@@ -1,4 +1,4 @@
-"""Signorie's part of the tuner (`games/signorie/bots/tuning.py`) and the weights its search
+"""Signorie's part of the tuner (`tavola/games/signorie/bots/tuning.py`) and the weights its search
 loads (`weights.json`)."""
 
 from __future__ import annotations
@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from games.signorie.bots.greedy import GreedyBot
-from games.signorie.bots.planner import PlannerBot
-from games.signorie.bots.search import SEARCH, WEIGHTS_PATH, SignorieSearch, search_weights
-from games.signorie.bots.tuning import tuning
-from games.signorie.bots.values import GREEDY, PLANNER, Weights
-from games.signorie.game import GAME
-from tabletop.bots import make_bot
-from tabletop.search import MCTSBot
-from tabletop.tune import TunedWeights, run_tune, values_of
+from tavola.bots import make_bot
+from tavola.games.signorie.bots.greedy import GreedyBot
+from tavola.games.signorie.bots.planner import PlannerBot
+from tavola.games.signorie.bots.search import SEARCH, WEIGHTS_PATH, SignorieSearch, search_weights
+from tavola.games.signorie.bots.tuning import tuning
+from tavola.games.signorie.bots.values import GREEDY, PLANNER, Weights
+from tavola.games.signorie.game import GAME
+from tavola.search import MCTSBot
+from tavola.tune import TunedWeights, run_tune, values_of
 
 NAMES = {f.name for f in fields(Weights)}
 
@@ -73,7 +73,7 @@ def test_a_candidates_weights_do_not_leak_into_the_levels() -> None:
 def test_the_search_plays_the_shipped_weights_and_the_planner_the_hand_set_ones() -> None:
     shipped = TunedWeights.model_validate_json(WEIGHTS_PATH.read_text(encoding="utf-8"))
     assert shipped.game == "signorie"
-    assert shipped.command.startswith("gonzaga tune --game signorie")
+    assert shipped.command.startswith("tavola tune --game signorie")
     assert set(shipped.weights) <= NAMES
     for name, value in shipped.weights.items():
         assert getattr(SEARCH.weights, name) == value

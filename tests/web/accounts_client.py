@@ -13,7 +13,7 @@ from typing import Any
 
 import websockets
 
-from tabletop.web.site import load_site
+from tavola.web.site import load_site
 
 
 class Visitor:

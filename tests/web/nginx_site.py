@@ -1,4 +1,4 @@
-"""Debian's nginx for the deployment tests: the shipped `deploy/nginx/gonzaga.conf` rendered
+"""Debian's nginx for the deployment tests: the shipped `deploy/nginx/tavola.conf` rendered
 with only its ports, certificate paths and server name changed, a main nginx.conf of the test's
 own (no root needed), and a throwaway certificate authority (trustme)."""
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = ROOT / "deploy" / "nginx" / "gonzaga.conf"
+SHIPPED = ROOT / "deploy" / "nginx" / "tavola.conf"
 UNITS = ROOT / "deploy" / "systemd"
 NGINX = "/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else shutil.which("nginx")
 
@@ -63,7 +63,7 @@ def _has_ipv6() -> bool:
 def main_conf(folder: Path, site: str) -> Path:
     """A main nginx.conf of our own (no root needed): pid, logs and temporary files in
     `folder`, and the site included as Debian includes sites-enabled/."""
-    (folder / "gonzaga.conf").write_text(site, encoding="utf-8")
+    (folder / "tavola.conf").write_text(site, encoding="utf-8")
     temps = "\n".join(f"    {kind}_temp_path {folder / kind};"
                       for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     conf = folder / "nginx.conf"
@@ -74,7 +74,7 @@ events {{ worker_connections 512; }}
 http {{
     access_log {folder / 'access.log'};
 {temps}
-    include {folder / 'gonzaga.conf'};
+    include {folder / 'tavola.conf'};
 }}
 """, encoding="utf-8")
     return conf

@@ -16,15 +16,15 @@ import websockets
 from accounts_client import Visitor, hello, play
 from web_server import Server, launch
 
-from tabletop.web.account_store import STEPS, AccountStore, Rating, open_account_store
-from tabletop.web.accounts import Accounts
-from tabletop.web.app import GameServer
-from tabletop.web.errors import ClientError
-from tabletop.web.loadbench import LOCAL_LIMITS
-from tabletop.web.sidedb import open_tables
-from tabletop.web.site import load_sites
-from tabletop.web.storage import SqliteStore, StoredGame, open_store
-from tabletop.web.user_names import name_key
+from tavola.web.account_store import STEPS, AccountStore, Rating, open_account_store
+from tavola.web.accounts import Accounts
+from tavola.web.app import GameServer
+from tavola.web.errors import ClientError
+from tavola.web.loadbench import LOCAL_LIMITS
+from tavola.web.sidedb import open_tables
+from tavola.web.site import load_sites
+from tavola.web.storage import SqliteStore, StoredGame, open_store
+from tavola.web.user_names import name_key
 
 RELAXED = {**LOCAL_LIMITS, "logins_per_minute": 0, "signups_per_hour": 0,
            "messages_per_second": 0}

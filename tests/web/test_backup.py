@@ -1,4 +1,4 @@
-"""`gonzaga backup` and `gonzaga restore`, on SQLite and on PostgreSQL: a backup taken while a
+"""`tavola backup` and `tavola restore`, on SQLite and on PostgreSQL: a backup taken while a
 server plays a game restores into a new database where the game goes on to its end; a restore
 that would lose data, or that is given the wrong file, is refused and changes nothing."""
 
@@ -17,12 +17,12 @@ from test_web_server import Client, create, token_of
 from typer.testing import CliRunner
 from web_server import launch
 
-from games.gonzaga.record import verify_record
-from tabletop.cli import app
-from tabletop.web import backup as backups
-from tabletop.web.backup import BackupError, backup, restore
-from tabletop.web.loadbench import http_json
-from tabletop.web.storage import StoredGame, open_store
+from tavola.cli import app
+from tavola.games.gonzaga.record import verify_record
+from tavola.web import backup as backups
+from tavola.web.backup import BackupError, backup, restore
+from tavola.web.loadbench import http_json
+from tavola.web.storage import StoredGame, open_store
 
 runner = CliRunner()
 
@@ -202,7 +202,7 @@ def test_the_password_reaches_pg_programs_by_the_environment_not_the_command_lin
 
 
 def test_the_backup_bench_restores_every_finished_game(db_url):
-    from tabletop.web.backupbench import run_backup_bench
+    from tavola.web.backupbench import run_backup_bench
 
     figures = run_backup_bench(games=2, db=db_url)
     assert figures["games"] == figures["finished games (restored)"] == 2

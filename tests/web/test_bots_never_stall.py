@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from tabletop.web.app import GameServer, Limits
-from tabletop.web.botpool import BotFailed
-from tabletop.web.errors import ClientError
-from tabletop.web.site import load_sites
-from tabletop.web.storage import open_store
+from tavola.web.app import GameServer, Limits
+from tavola.web.botpool import BotFailed
+from tavola.web.errors import ClientError
+from tavola.web.site import load_sites
+from tavola.web.storage import open_store
 
 GAMES = ["gonzaga", "signorie"]
 HOUR = 3600

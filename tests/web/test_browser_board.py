@@ -20,8 +20,8 @@ from browsers import shot, wait_new_view
 from colour_vision import MACHADO_2009, difference, hue
 from websockets.sync.client import connect
 
-from games.gonzaga.web.wire import choose
-from tabletop.web.loadbench import http_json
+from tavola.games.gonzaga.web.wire import choose
+from tavola.web.loadbench import http_json
 
 LAPTOP = {"width": 1280, "height": 800}
 LARGE = {"width": 1920, "height": 1080}

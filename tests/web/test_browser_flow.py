@@ -22,8 +22,8 @@ import pytest
 from browsers import shot, wait_new_view
 from test_web_server import Client, create, token_of
 
-from games.gonzaga.bots import level_options
-from tabletop.web.loadbench import http_json, play_seat
+from tavola.games.gonzaga.bots import level_options
+from tavola.web.loadbench import http_json, play_seat
 
 DESKTOP = (1280, 800)
 PHONE = (390, 844)

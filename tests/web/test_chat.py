@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from tabletop.web.app import GameServer, Limits
-from tabletop.web.chat import HISTORY, MAX_CHARS, MAX_LINES, Chat, ChatStore, clean_line
-from tabletop.web.errors import ClientError
-from tabletop.web.site import load_sites
-from tabletop.web.storage import open_store
+from tavola.web.app import GameServer, Limits
+from tavola.web.chat import HISTORY, MAX_CHARS, MAX_LINES, Chat, ChatStore, clean_line
+from tavola.web.errors import ClientError
+from tavola.web.site import load_sites
+from tavola.web.storage import open_store
 
 
 class FakeConnection:

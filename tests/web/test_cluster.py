@@ -24,9 +24,9 @@ import orjson
 import pytest
 import websockets
 
-from tabletop.web.app import GameServer, Limits
-from tabletop.web.errors import ClientError
-from tabletop.web.loadbench import (
+from tavola.web.app import GameServer, Limits
+from tavola.web.errors import ClientError
+from tavola.web.loadbench import (
     LOCAL_LIMITS,
     free_port,
     http_json,
@@ -34,8 +34,8 @@ from tabletop.web.loadbench import (
     start_redis,
     start_server,
 )
-from tabletop.web.site import load_site, load_sites
-from tabletop.web.storage import SeqConflict, SqliteStore
+from tavola.web.site import load_site, load_sites
+from tavola.web.storage import SeqConflict, SqliteStore
 
 if shutil.which("redis-server") is None:
     if os.environ.get("CI") == "true":  # in CI a test of several processes never skips
@@ -350,7 +350,7 @@ def test_a_chat_line_reaches_the_players_of_the_game_on_the_other_process(
 
 def test_the_bots_of_a_game_decide_once_however_many_processes_show_it(
         tmp_path: Path, redis_url: str) -> None:
-    from tabletop.web.cluster import Cluster
+    from tavola.web.cluster import Cluster
 
     async def run() -> tuple[list[int], int, Any, Any]:
         servers = _servers(tmp_path / "g.db")
@@ -390,7 +390,7 @@ def test_a_server_stops_within_seconds_whatever_redis_did(tmp_path: Path) -> Non
     """Its loops look round every fraction of a second, so a cancel the Redis client swallowed
     (it can, mid-read) never holds the exit: after a plain stop, after the link to Redis was
     closed first, and after Redis died."""
-    from tabletop.web.cluster import Cluster
+    from tavola.web.cluster import Cluster
 
     proc, url = start_redis(tmp_path)
 
@@ -420,7 +420,7 @@ def test_a_process_reads_a_signalled_move_only_for_games_someone_there_sees(
         tmp_path: Path, redis_url: str) -> None:
     """A game in memory that nobody connected here shows is not read on every signal; it is
     caught up when someone says hello (here: `catch_up`, as `hello` does)."""
-    from tabletop.web.cluster import Cluster
+    from tavola.web.cluster import Cluster
 
     async def run() -> None:
         servers = _servers(tmp_path / "g.db")
@@ -447,7 +447,7 @@ def test_a_process_reads_a_signalled_move_only_for_games_someone_there_sees(
 
 
 def test_the_benchmark_routes_a_game_to_one_process_or_its_seats_apart() -> None:
-    from tabletop.web.loadbench import _process_of
+    from tavola.web.loadbench import _process_of
 
     ids = [f"game{n}" for n in range(40)]
     by_game = {i: {_process_of(i, seat, 2, "game") for seat in range(4)} for i in ids}
@@ -569,7 +569,7 @@ def test_kill_9_of_one_process_loses_no_acknowledged_move(
 def test_serve_refuses_several_workers_without_redis() -> None:
     from typer.testing import CliRunner
 
-    from tabletop.cli import app
+    from tavola.cli import app
 
     result = CliRunner().invoke(app, ["serve", "--workers", "2"])
     assert result.exit_code == 2 and "--redis" in result.output

@@ -1,5 +1,5 @@
 """The shipped deployment files as their own tools read them: `nginx -t` on
-deploy/nginx/gonzaga.conf, `systemd-analyze verify` on deploy/systemd/, and the units' `gonzaga`
+deploy/nginx/tavola.conf, `systemd-analyze verify` on deploy/systemd/, and the units' `gonzaga`
 command lines parsed by the command itself. Without nginx or systemd these tests skip locally
 and fail in CI (CI=true), where .ci/run installs them."""
 
@@ -13,7 +13,7 @@ import pytest
 import typer.main
 from nginx_site import NGINX, UNITS, certificate, main_conf, render, require
 
-from tabletop.cli import app as cli_app
+from tavola.cli import app as cli_app
 
 
 def test_the_shipped_nginx_config_passes_nginx_t(tmp_path: Path) -> None:
@@ -37,12 +37,12 @@ def test_the_shipped_systemd_units_are_valid_for_systemd(tmp_path: Path) -> None
     analyze = require(shutil.which("systemd-analyze"), "systemd (systemd-analyze)")
     names = []
     for unit in sorted(UNITS.iterdir()):
-        text = unit.read_text(encoding="utf-8").replace("/opt/gonzaga/venv/bin/gonzaga",
+        text = unit.read_text(encoding="utf-8").replace("/opt/tavola/venv/bin/gonzaga",
                                                          shutil.which("true") or "/bin/true")
         name = unit.name.replace("@.", "@8001.")
         (tmp_path / name).write_text(text, encoding="utf-8")
         names.append(f"./{name}")
-    assert "./gonzaga-web@8001.service" in names and "./gonzaga-backup.timer" in names
+    assert "./tavola-web@8001.service" in names and "./tavola-backup.timer" in names
     done = subprocess.run([analyze, "verify", *names], capture_output=True, text=True,
                           cwd=tmp_path, timeout=120)
     said = [line for line in (done.stdout + done.stderr).splitlines()
@@ -58,20 +58,20 @@ def _gonzaga_commands() -> list[tuple[str, list[str]]]:
     found = []
     for unit in sorted(UNITS.glob("*.service")):
         for line in unit.read_text(encoding="utf-8").splitlines():
-            if line.startswith("ExecStart=/opt/gonzaga/venv/bin/gonzaga "):
+            if line.startswith("ExecStart=/opt/tavola/venv/bin/gonzaga "):
                 words = line.split()[1:]
                 found.append((unit.name, [w for w in (values.get(w, w) for w in words) if w]))
     return found
 
 
-@pytest.mark.parametrize("unit", ["gonzaga-web@.service", "gonzaga-backup.service"])
+@pytest.mark.parametrize("unit", ["tavola-web@.service", "tavola-backup.service"])
 def test_the_units_commands_are_the_clis_own(unit: str) -> None:
     """Every option a unit passes to `gonzaga` is one the command takes (parsed by it)."""
     command = typer.main.get_command(cli_app)
     [(name, words)] = [(n, w) for n, w in _gonzaga_commands() if n == unit]
     sub = command.commands.get(words[0])  # type: ignore[attr-defined]
     if sub is None and words[0] == "backup":
-        pytest.skip("`gonzaga backup` is not in this tree yet")
+        pytest.skip("`tavola backup` is not in this tree yet")
     assert sub is not None, f"{name}: no command gonzaga {words[0]}"
     ctx = sub.make_context(words[0], words[1:])  # an unknown option raises here
     if words[0] == "serve":

@@ -1,6 +1,6 @@
 """The deployment of docs/deploy.md, end to end: Debian's nginx with the shipped
-`deploy/nginx/gonzaga.conf` (only its ports, certificate paths and server name changed) and a
-self-signed certificate, in front of two `gonzaga serve` processes on one throwaway PostgreSQL
+`deploy/nginx/tavola.conf` (only its ports, certificate paths and server name changed) and a
+self-signed certificate, in front of two `tavola serve` processes on one throwaway PostgreSQL
 database and one Redis; a real browser plays a game through https (test_deploy.py checks the
 shipped files with nginx -t and systemd). Without nginx, Chromium, PostgreSQL or Redis these
 tests skip locally and fail in CI (CI=true), where .ci/run installs them.
@@ -33,7 +33,7 @@ from browsers import ARGS, CHROMIUM, click, require_browser, shot, sync_api
 from nginx_site import NGINX, certificate, main_conf, render, require
 from pgcluster import SUPERUSER
 
-from tabletop.web.loadbench import free_port, start_redis
+from tavola.web.loadbench import free_port, start_redis
 
 GAME = {"seats": [{"kind": "person"}, {"kind": "bot"}]}
 
@@ -62,8 +62,8 @@ class Site:
 
 def start_gonzaga(port: int, db: str, redis: str, log: Path, site_url: str,
                   proxy: bool = True) -> subprocess.Popen[bytes]:
-    """`gonzaga serve` as the unit starts it (bots without delay); waits until it answers."""
-    command = [sys.executable, "-c", "from tabletop.cli import main; main()", "serve",
+    """`tavola serve` as the unit starts it (bots without delay); waits until it answers."""
+    command = [sys.executable, "-c", "from tavola.cli import main; main()", "serve",
                "--host", "127.0.0.1", "--port", str(port), "--db", db, "--redis", redis,
                "--site-url", site_url,
                "--bot-delay", "0", *(["--proxy", "127.0.0.1"] if proxy else [])]
@@ -73,14 +73,14 @@ def start_gonzaga(port: int, db: str, redis: str, log: Path, site_url: str,
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"gonzaga serve exited: {log.read_text()[-2000:]}")
+            raise RuntimeError(f"tavola serve exited: {log.read_text()[-2000:]}")
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/lobby", timeout=2):
                 return proc
         except OSError:
             time.sleep(0.2)
     proc.kill()
-    raise RuntimeError(f"gonzaga serve did not answer within 60 s: {log.read_text()[-2000:]}")
+    raise RuntimeError(f"tavola serve did not answer within 60 s: {log.read_text()[-2000:]}")
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
@@ -343,7 +343,7 @@ def test_the_client_is_the_address_nginx_forwards_never_its_own_header(site: Sit
 
 
 def test_a_process_restarted_is_not_missed(site: Site) -> None:
-    """One process stopped (as `systemctl restart gonzaga-web@PORT` does): every new request
+    """One process stopped (as `systemctl restart tavola-web@PORT` does): every new request
     and WebSocket goes to the other one; then it comes back."""
     down = site.ports[1]
     stop(site.procs[down])

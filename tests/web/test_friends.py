@@ -19,15 +19,15 @@ from accounts_client import Visitor
 from test_accounts import RELAXED
 from web_server import Server, launch
 
-from tabletop.web.account_store import User, open_account_store
-from tabletop.web.accounts import SESSION_COOKIE, Accounts
-from tabletop.web.app import GameServer, Limits
-from tabletop.web.errors import ClientError
-from tabletop.web.friends import Friends, FriendStore
-from tabletop.web.room import BOT, PERSON, Room
-from tabletop.web.site import load_sites
-from tabletop.web.storage import open_store
-from tabletop.web.user_names import name_key
+from tavola.web.account_store import User, open_account_store
+from tavola.web.accounts import SESSION_COOKIE, Accounts
+from tavola.web.app import GameServer, Limits
+from tavola.web.errors import ClientError
+from tavola.web.friends import Friends, FriendStore
+from tavola.web.room import BOT, PERSON, Room
+from tavola.web.site import load_sites
+from tavola.web.storage import open_store
+from tavola.web.user_names import name_key
 
 DAY = 86_400.0
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tabletop.web.loadbench import http_json
+from tavola.web.loadbench import http_json
 
 
 def _open(browser: Any, server: Any, game: str, **params: Any) -> tuple[Any, Any, list[str]]:

@@ -12,17 +12,17 @@ from typing import Any
 import pytest
 import websockets
 
-from games.gonzaga.game import GAME as GONZAGA
-from tabletop import i18n
-from tabletop.hints import hint_settings
-from tabletop.web import botpool
-from tabletop.web.account_store import open_account_store
-from tabletop.web.accounts import Accounts
-from tabletop.web.app import GameServer, Limits
-from tabletop.web.errors import ClientError
-from tabletop.web.loadbench import http_json
-from tabletop.web.site import load_sites
-from tabletop.web.storage import open_store
+from tavola import i18n
+from tavola.games.gonzaga.game import GAME as GONZAGA
+from tavola.hints import hint_settings
+from tavola.web import botpool
+from tavola.web.account_store import open_account_store
+from tavola.web.accounts import Accounts
+from tavola.web.app import GameServer, Limits
+from tavola.web.errors import ClientError
+from tavola.web.loadbench import http_json
+from tavola.web.site import load_sites
+from tavola.web.storage import open_store
 
 PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bea"}]
 

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from browsers import docs_shot, shot, wait_taken
 
-from tabletop import i18n
-from tabletop.i18n_tools import extract
+from tavola import i18n
+from tavola.i18n_tools import extract
 
-DOMAINS = ("tabletop", "gonzaga")
+DOMAINS = ("tavola", "gonzaga")
 
 # every visible text node of the page, whitespace collapsed (hidden elements left out)
 VISIBLE_TEXTS = """() => {

@@ -33,7 +33,7 @@ def test_catalogs_for_pages_and_for_anyone(server):
     assert status == 200 and json.loads(body)["messages"]["Venezia"] == "Venedig"
     assert get(f"{server.base}/api/i18n/xx/gonzaga")[0] == 404
     assert get(f"{server.base}/api/i18n/de/nothing")[0] == 400
-    _, script = get(f"{server.base}/i18n.js?domains=tabletop,gonzaga",
+    _, script = get(f"{server.base}/i18n.js?domains=tavola,gonzaga",
                     {"Accept-Language": "it-IT,it;q=0.9"})
     assert '"lang": "it"' in script and "Nuova partita" in script
     _, script = get(f"{server.base}/i18n.js", {"Cookie": "lang=de",
@@ -78,10 +78,10 @@ def test_bots_named_by_their_level_are_named_in_each_viewers_language(server):
     """A game created in German, watched in English and in Italian: each viewer reads the
     bots' names (numbered where a level sits twice) in their own language, in the players'
     list, in the log and in the lobby, and nowhere the German names."""
-    from games.gonzaga.web.wire import choose
-    from tabletop import i18n
-    from tabletop.text import say
-    from tabletop.web.site import load_site
+    from tavola import i18n
+    from tavola.games.gonzaga.web.wire import choose
+    from tavola.text import say
+    from tavola.web.site import load_site
 
     site = load_site("gonzaga")
 

@@ -13,11 +13,11 @@ from browsers import shot
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from games.gonzaga.actions import ACTION_COVERAGE
-from games.gonzaga.state import LEAGUE_SIZE, OBJECTIVE_POINTS
-from tabletop import tutorial as tutorials
-from tabletop.tutorial import words
-from tabletop.web.loadbench import http_json
+from tavola import tutorial as tutorials
+from tavola.games.gonzaga.actions import ACTION_COVERAGE
+from tavola.games.gonzaga.state import LEAGUE_SIZE, OBJECTIVE_POINTS
+from tavola.tutorial import words
+from tavola.web.loadbench import http_json
 
 
 def _off_script(page: Any, selectors: list[str]) -> str | None:
@@ -89,7 +89,7 @@ def test_the_gonzaga_tutorial_end_to_end(page):
     assert walked["clicks"] >= sum(len(s.highlight) for s in steps) - 1
     shot(page, "tutorial-gonzaga-done")
     assert "lobby" in page.text_content("#tutorial")
-    print(f"gonzaga tutorial: {walked['clicks']} clicks, {walked['seconds']:.1f} s")
+    print(f"tavola tutorial: {walked['clicks']} clicks, {walked['seconds']:.1f} s")
 
 
 def test_the_gonzaga_rules_page_draws_its_pictures_from_the_data(page):
@@ -279,7 +279,7 @@ def test_the_rules_pictures_overlap_nothing_and_fit_the_screen(browser, server, 
 
 
 def test_gonzaga_help_in_place_by_pointer_keyboard_and_touch(page):
-    from games.gonzaga.text import card_help, card_name
+    from tavola.games.gonzaga.text import card_help, card_name
 
     board = http_json(page.base + "/api/gonzaga/board")
     start_tutorial(page, "gonzaga")

@@ -11,16 +11,17 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from tabletop import games, i18n
-from tabletop import tutorial as tutorials
-from tabletop.tutorial import words
-from tabletop.web.botpool import Decision, decide
-from tabletop.web.errors import ClientError
-from tabletop.web.learn import tutorial_params
-from tabletop.web.loadbench import http_json
-from tabletop.web.room import Room
-from tabletop.web.rules import LANGUAGES, document, fill, pick_language, to_html
-from tabletop.web.site import load_site
+from tavola import i18n
+from tavola import registry as games
+from tavola import tutorial as tutorials
+from tavola.tutorial import words
+from tavola.web.botpool import Decision, decide
+from tavola.web.errors import ClientError
+from tavola.web.learn import tutorial_params
+from tavola.web.loadbench import http_json
+from tavola.web.room import Room
+from tavola.web.rules import LANGUAGES, document, fill, pick_language, to_html
+from tavola.web.site import load_site
 
 WITH_TUTORIAL = [n for n in games.available() if tutorials.load(n) is not None]
 
@@ -130,7 +131,7 @@ def test_a_die_and_its_action_count_as_one_step():
 def test_the_signorie_learner_has_a_name_the_log_can_say(lang):
     """The log speaks of every seat in the third person ("{name} takes", "{name}'s disc"):
     the learner's seat has a name, not the word "You" ("You takes", "Du nimmt")."""
-    from games.signorie.text import tr
+    from tavola.games.signorie.text import tr
 
     with i18n.use(lang):
         room = tutorial_room("signorie")
@@ -215,8 +216,8 @@ def test_the_signorie_rules_say_what_a_newcomer_looked_for(lang):
     assignments change every round, which offspring dice bring sons or daughters, and that
     the starting florins depend on the place (he had 7, the page said 5). Every fact from the
     game's tables, in the page's language."""
-    from games.signorie import text as words_of
-    from games.signorie.tables import tables
+    from tavola.games.signorie import text as words_of
+    from tavola.games.signorie.tables import tables
 
     t = tables()
     html = document("signorie", lang)
@@ -243,7 +244,7 @@ def test_the_signorie_tutorial_says_how_points_are_made_before_the_round_ends(la
     """After the last move, pages on careers and ranks, missions and the city slots,
     marriages and the brides, the plan's rows, the threshold and the reward: each with the
     game's numbers, in the learner's language, shown while round 1 is still on."""
-    from games.signorie.tables import tables
+    from tavola.games.signorie.tables import tables
 
     t = tables()
     with i18n.use(lang):

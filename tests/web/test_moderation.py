@@ -1,5 +1,5 @@
 """Moderation on the server: reports, roles, hiding chat lines, mutes, suspensions and the
-audit, on SQLite and PostgreSQL; and the `gonzaga admin` commands.
+audit, on SQLite and PostgreSQL; and the `tavola admin` commands.
 
 The game server is driven directly (no bot processes), as in test_friends.py: a request or a
 WebSocket is as little of one as the account code reads.
@@ -25,16 +25,16 @@ from test_accounts import RELAXED
 from typer.testing import CliRunner
 from web_server import launch
 
-from tabletop.cli import app as cli
-from tabletop.web.account_store import User, open_account_store
-from tabletop.web.accounts import SESSION_COOKIE, Accounts
-from tabletop.web.app import GameServer, Limits
-from tabletop.web.errors import ClientError
-from tabletop.web.moderation import Moderation, ModerationStore
-from tabletop.web.room import PERSON
-from tabletop.web.site import load_sites
-from tabletop.web.storage import open_store
-from tabletop.web.user_names import name_key
+from tavola.cli import app as cli
+from tavola.web.account_store import User, open_account_store
+from tavola.web.accounts import SESSION_COOKIE, Accounts
+from tavola.web.app import GameServer, Limits
+from tavola.web.errors import ClientError
+from tavola.web.moderation import Moderation, ModerationStore
+from tavola.web.room import PERSON
+from tavola.web.site import load_sites
+from tavola.web.storage import open_store
+from tavola.web.user_names import name_key
 
 HOUR = 3600.0
 
@@ -473,8 +473,8 @@ def naming(site: Site, user_id: int) -> list[str]:
 
 
 def test_a_deleted_account_leaves_no_role_sanction_or_open_report_and_the_audit_says_so(site):
-    from tabletop.web.notices import Config, Notifier
-    from tabletop.web.privacy import Privacy
+    from tavola.web.notices import Config, Notifier
+    from tavola.web.privacy import Privacy
 
     runner = asyncio.Runner()  # one loop for the test, as a server has (see test_privacy)
     site.server.notifier = Notifier(site.server, Config())

@@ -1,5 +1,5 @@
 """Moderation in a real browser: a player reports a chat line from the table, a moderator
-(named with `gonzaga admin grant`) hides it from /moderation, and it leaves every table at
+(named with `tavola admin grant`) hides it from /moderation, and it leaves every table at
 once; anyone else is shown the 403 page. The moderator's browser speaks German, so every word
 of the moderation page is checked for a translation.
 
@@ -16,7 +16,7 @@ from test_i18n_browser import untranslated
 from typer.testing import CliRunner
 from web_server import Server, launch
 
-from tabletop.cli import app as cli
+from tavola.cli import app as cli
 
 PASSWORD = "a long enough secret"
 CALL = "([path, body]) => api(path, body)"

@@ -5,7 +5,7 @@ events from 2,000 games and 20 kills, are in the notes of docs/web.md)."""
 
 from __future__ import annotations
 
-from tabletop.web.noticebench import run_notice_bench
+from tavola.web.noticebench import run_notice_bench
 
 
 def test_no_notice_is_lost_when_the_server_process_is_killed_again_and_again():

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from mail_and_hooks import Hooks, Mailbox, html_of, text_of
 
-from tabletop.web.account_store import open_account_store
-from tabletop.web.app import GameServer, Limits
-from tabletop.web.notices import Config, Notifier
-from tabletop.web.notices.channels import Refused, Relay, check_webhook
-from tabletop.web.notices.sender import next_digest
-from tabletop.web.site import load_sites
-from tabletop.web.storage import SeqConflict, open_store
+from tavola.web.account_store import open_account_store
+from tavola.web.app import GameServer, Limits
+from tavola.web.notices import Config, Notifier
+from tavola.web.notices.channels import Refused, Relay, check_webhook
+from tavola.web.notices.sender import next_digest
+from tavola.web.site import load_sites
+from tavola.web.storage import SeqConflict, open_store
 
 HOUR = 3600
 SITE = "https://tavola.example"
@@ -252,7 +252,7 @@ def test_the_metrics_count_deliveries_queued_sent_and_failed_by_channel(db_url, 
     from prometheus_client import REGISTRY
 
     def count(state: str) -> float:
-        return REGISTRY.get_sample_value("tabletop_notices_total",
+        return REGISTRY.get_sample_value("tavola_notices_total",
                                          {"state": state, "channel": "webhook"}) or 0.0
     table = Table(db_url, Clock())
     hooks.answer = lambda n: 200 if n < 1 else 410  # the second one refused for good

@@ -1,6 +1,6 @@
 """Operations: the probes (/healthz, /readyz), Prometheus' /metrics and who may read it, the
 metrics of several worker processes, and the log as JSON lines. Real servers (uvicorn in its own
-process), as `gonzaga serve` runs them."""
+process), as `tavola serve` runs them."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ import websockets
 from prometheus_client.parser import text_string_to_metric_families
 from web_server import Server, launch
 
-from tabletop.web.loadbench import free_port, http_json, play_seat, start_redis, start_server
-from tabletop.web.logs import GAME_ID, REQUEST_ID, JsonLines
+from tavola.web.loadbench import free_port, http_json, play_seat, start_redis, start_server
+from tavola.web.logs import GAME_ID, REQUEST_ID, JsonLines
 
 PERSON_AND_BOT = {"game": "gonzaga", "seats": [{"kind": "person"},
                                                {"kind": "bot", "bot": "greedy"}]}
@@ -110,15 +110,15 @@ def test_metrics_count_a_played_game_its_bot_decisions_and_a_refused_move(
     def moved(name: str, **labels: str) -> float:
         return total(after, name, **labels) - total(before, name, **labels)
     seq = final["seq"]
-    people = moved("tabletop_moves_total", game="gonzaga", by="person")
-    bots = moved("tabletop_moves_total", game="gonzaga", by="bot")
+    people = moved("tavola_moves_total", game="gonzaga", by="person")
+    bots = moved("tavola_moves_total", game="gonzaga", by="bot")
     assert people >= 1 and bots >= 1 and people + bots == seq  # every move once
-    assert moved("tabletop_move_seconds_count", game="gonzaga") == seq
-    assert moved("tabletop_bot_decision_seconds_count", game="gonzaga", level="greedy") >= bots
-    assert moved("tabletop_store_seconds_count", operation="append") >= seq
-    assert moved("tabletop_client_errors_total", code="hello-first") == 1
-    assert total(after, "tabletop_games_live", game="gonzaga") >= 1  # the new game is live
-    assert ("tabletop_connections_open", ()) in after
+    assert moved("tavola_move_seconds_count", game="gonzaga") == seq
+    assert moved("tavola_bot_decision_seconds_count", game="gonzaga", level="greedy") >= bots
+    assert moved("tavola_store_seconds_count", operation="append") >= seq
+    assert moved("tavola_client_errors_total", code="hello-first") == 1
+    assert total(after, "tavola_games_live", game="gonzaga") >= 1  # the new game is live
+    assert ("tavola_connections_open", ()) in after
 
 
 def test_metrics_are_read_from_loopback_not_through_a_proxy_or_with_the_token(
@@ -246,7 +246,7 @@ def test_every_worker_answers_metrics_for_all_of_them(tmp_path: Path, redis_url:
                        for _ in range(opened)]
             try:
                 deadline = time.monotonic() + WIDE  # until both processes counted theirs
-                while total(scrape(base), "tabletop_connections_open") != opened \
+                while total(scrape(base), "tavola_connections_open") != opened \
                         and time.monotonic() < deadline:
                     await asyncio.sleep(0.2)
                 return [scrape(base) for _ in range(6)]  # several answers, by either process
@@ -255,8 +255,8 @@ def test_every_worker_answers_metrics_for_all_of_them(tmp_path: Path, redis_url:
                     await ws.close()
         answers = asyncio.run(hold())
         for found in answers:
-            assert total(found, "tabletop_connections_open") == opened
-            assert total(found, "tabletop_moves_total", game="gonzaga") == final["seq"]
+            assert total(found, "tavola_connections_open") == opened
+            assert total(found, "tavola_moves_total", game="gonzaga") == final["seq"]
     finally:
         proc.terminate()
         proc.wait(30)
@@ -266,19 +266,19 @@ def test_a_dead_processes_live_gauges_are_dropped_and_its_counters_kept(tmp_path
     """What `serve(workers=N)` relies on when a worker dies: a process that wrote a gauge and
     a counter in the shared folder is gone; the next reading drops its gauge only."""
     env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)}
-    script = ("from tabletop.web import metrics\n"
+    script = ("from tavola.web import metrics\n"
               "metrics.CONNECTIONS.inc(3)\n"
               "metrics.MOVES.labels('gonzaga', 'person').inc(5)\n"
               "import os; print(os.getpid())\n")
     writer = subprocess.run([sys.executable, "-c", script], env=env, check=True,
                             capture_output=True, text=True).stdout.strip()
     assert (tmp_path / f"gauge_livesum_{writer}.db").exists()
-    read = ("from tabletop.web import metrics\n"
+    read = ("from tavola.web import metrics\n"
             "import sys; sys.stdout.buffer.write(metrics.metrics_text())\n")
     found = samples(subprocess.run([sys.executable, "-c", read], env=env, check=True,
                                    capture_output=True).stdout)
-    assert total(found, "tabletop_moves_total") == 5
-    assert total(found, "tabletop_connections_open") == 0  # the writer died: gone
+    assert total(found, "tavola_moves_total") == 5
+    assert total(found, "tavola_connections_open") == 0  # the writer died: gone
     assert not (tmp_path / f"gauge_livesum_{writer}.db").exists()
     assert (tmp_path / f"counter_{writer}.db").exists()
 
@@ -309,7 +309,7 @@ def test_json_log_has_a_line_per_request_with_its_request_id(tmp_path: Path) -> 
     assert "the-secret-of-a-mail" not in text
     (created,) = [e for e in every if e.get("game_id") == game["id"]]
     assert created["message"] == "game created: gonzaga, 2 seats"
-    assert created["logger"] == "tabletop.web" and created["request_id"]  # the POST's
+    assert created["logger"] == "tavola.web" and created["request_id"]  # the POST's
     assert any(entry.get("path") == "/unsubscribe/..." for entry in every)
     assert line["logger"] == "uvicorn.access" and line["level"] == "INFO"
     assert line["path"] == "/healthz" and line["status"] == 200 and line["method"] == "GET"
@@ -319,7 +319,7 @@ def test_json_log_has_a_line_per_request_with_its_request_id(tmp_path: Path) -> 
 
 
 def test_a_json_line_names_the_game_it_happened_in() -> None:
-    record = logging.LogRecord("tabletop.web", logging.ERROR, __file__, 1, "bot %s failed",
+    record = logging.LogRecord("tavola.web", logging.ERROR, __file__, 1, "bot %s failed",
                                (1,), None)
     token, request = GAME_ID.set("abc123"), REQUEST_ID.set(None)
     try:
@@ -332,16 +332,16 @@ def test_a_json_line_names_the_game_it_happened_in() -> None:
 
 
 def test_live_games_count_games_in_memory_once_each(tmp_path: Path) -> None:
-    """`tabletop_games_live` follows the rooms in memory: up when a game is created or loaded,
+    """`tavola_games_live` follows the rooms in memory: up when a game is created or loaded,
     down when it leaves memory, never twice for one game."""
     from prometheus_client import REGISTRY
 
-    from tabletop.web.app import GameServer, Limits
-    from tabletop.web.site import load_sites
-    from tabletop.web.storage import SqliteStore
+    from tavola.web.app import GameServer, Limits
+    from tavola.web.site import load_sites
+    from tavola.web.storage import SqliteStore
 
     def live() -> float:
-        return REGISTRY.get_sample_value("tabletop_games_live", {"game": "gonzaga"}) or 0.0
+        return REGISTRY.get_sample_value("tavola_games_live", {"game": "gonzaga"}) or 0.0
     store = SqliteStore(tmp_path / "g.db")
     server = GameServer(store, load_sites(["gonzaga"]), bot_processes=False,
                         limits=Limits(idle_seconds=60))

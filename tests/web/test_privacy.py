@@ -17,19 +17,19 @@ import pytest
 from accounts_client import Visitor
 from web_server import Server, launch
 
-from tabletop.web.account_store import open_account_store
-from tabletop.web.accounts import STATIC, Accounts
-from tabletop.web.app import GameServer, Limits
-from tabletop.web.errors import ClientError
-from tabletop.web.friends import Friends, FriendStore
-from tabletop.web.loadbench import LOCAL_LIMITS
-from tabletop.web.notices import Config, Notifier
-from tabletop.web.notices.store import Settings
-from tabletop.web.outbox import Notice
-from tabletop.web.privacy import OWN_ROWS, Privacy
-from tabletop.web.room import BOT, PERSON
-from tabletop.web.site import load_sites
-from tabletop.web.storage import open_store
+from tavola.web.account_store import open_account_store
+from tavola.web.accounts import STATIC, Accounts
+from tavola.web.app import GameServer, Limits
+from tavola.web.errors import ClientError
+from tavola.web.friends import Friends, FriendStore
+from tavola.web.loadbench import LOCAL_LIMITS
+from tavola.web.notices import Config, Notifier
+from tavola.web.notices.store import Settings
+from tavola.web.outbox import Notice
+from tavola.web.privacy import OWN_ROWS, Privacy
+from tavola.web.room import BOT, PERSON
+from tavola.web.site import load_sites
+from tavola.web.storage import open_store
 
 NAME = "Zephyrine"  # the deleted account: found nowhere in the database afterwards
 PEOPLE = [{"kind": "person"}, {"kind": "person"}]

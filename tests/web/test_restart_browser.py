@@ -10,7 +10,7 @@ from pathlib import Path
 from browsers import shot
 from web_server import launch
 
-from tabletop.web.loadbench import http_json
+from tavola.web.loadbench import http_json
 
 #: The status line's texts, as the page showed them (a restart passes quickly).
 WATCH_CONN = """() => {

@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from tabletop.web.app import RESTART_CLOSE, GameServer
-from tabletop.web.connection import Connection
-from tabletop.web.errors import ClientError
-from tabletop.web.site import load_site, load_sites
-from tabletop.web.storage import SqliteStore
+from tavola.web.app import RESTART_CLOSE, GameServer
+from tavola.web.connection import Connection
+from tavola.web.errors import ClientError
+from tavola.web.site import load_site, load_sites
+from tavola.web.storage import SqliteStore
 
 PEOPLE = {"game": "gonzaga", "seats": [{"kind": "person"}, {"kind": "person"}]}
 
@@ -155,12 +155,12 @@ def test_a_connection_that_opens_during_the_stop_is_told_too(tmp_path: Path) -> 
 def test_rolling_restarts_lose_no_acknowledged_move_and_every_client_reconnects(
         tmp_path: Path, pg_url: str) -> None:
     """50 games on two processes, each restarted (SIGTERM, exit, start) three times while
-    they play, as `gonzaga bench --rolling-restart` runs it."""
+    they play, as `tavola bench --rolling-restart` runs it."""
     if shutil.which("redis-server") is None:
         if os.environ.get("CI") == "true":
             pytest.fail("redis-server is not installed; .ci/run installs it", pytrace=False)
         pytest.skip("redis-server is not installed")
-    from tabletop.web.restartbench import run_restart_bench
+    from tavola.web.restartbench import run_restart_bench
 
     figures = run_restart_bench(games=50, rounds=3, db=pg_url, think=0.2)
     print(figures)
@@ -179,8 +179,8 @@ def test_rolling_restarts_lose_no_acknowledged_move_and_every_client_reconnects(
 def test_bench_rolling_restart_runs_the_scenario_and_prints_its_figures(monkeypatch) -> None:
     from typer.testing import CliRunner
 
-    from tabletop import cli
-    from tabletop.web import restartbench
+    from tavola import cli
+    from tavola.web import restartbench
 
     asked: dict[str, Any] = {}
 

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from tabletop.web.app import GameServer, Limits
-from tabletop.web.errors import ClientError
-from tabletop.web.loadbench import http_json
-from tabletop.web.site import load_sites
-from tabletop.web.storage import open_store
+from tavola.web.app import GameServer, Limits
+from tavola.web.errors import ClientError
+from tavola.web.loadbench import http_json
+from tavola.web.site import load_sites
+from tavola.web.storage import open_store
 
 BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}]
 

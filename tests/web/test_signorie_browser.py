@@ -18,7 +18,7 @@ import pytest
 from test_signorie_web import create, join, move, start, token_of
 from web_server import ARTIFACTS, Server
 
-from tabletop.web.loadbench import http_json
+from tavola.web.loadbench import http_json
 
 #: The screenshots of README and docs/ are taken again with UPDATE_SCREENSHOTS=1; otherwise
 #: they go to test-artifacts/ like every other screenshot, and the docs stay as they are.
@@ -464,7 +464,7 @@ def test_the_replay_shows_no_presence_and_says_what_just_happened(server, browse
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
-    from tabletop.web.loadbench import play_seat
+    from tavola.web.loadbench import play_seat
 
     game = http_json(f"{server.base}/api/games", {
         "game": "signorie", "seats": [{"kind": "person", "name": "Ann"},

@@ -12,7 +12,7 @@ from typing import Any
 from test_signorie_browser import server
 from test_signorie_web import create, join, truth
 
-from games.signorie.tables import tables
+from tavola.games.signorie.tables import tables
 
 __all__ = ["server"]  # the module's fixture, shared
 

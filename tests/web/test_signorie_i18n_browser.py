@@ -13,7 +13,7 @@ from browsers import docs_shot
 from test_signorie_browser import ARTIFACTS, click_a_move, server, wait_ready
 from test_signorie_web import create
 
-from tabletop import i18n
+from tavola import i18n
 
 __all__ = ["server"]  # the module's fixture, shared
 
@@ -39,7 +39,7 @@ def words(message: str) -> set[str]:
 def english_patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
     """A pattern per English message (fields as wildcards) whose `lang` text is different."""
     out = []
-    for domain in ("tabletop", "signorie"):
+    for domain in ("tavola", "signorie"):
         for msgid, said in i18n.catalog(domain, lang).items():
             fixed = re.sub(r"\{[^{}]*\}", " ", msgid)
             # the same words in another order ("{level} bot", "bot {level}") tell nothing

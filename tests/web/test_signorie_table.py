@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import random
 
-from games.signorie.actions import ChooseAction, TakeDie
-from games.signorie.game import GAME
-from games.signorie.text import describe_log
-from games.signorie.web.wire import preview_json, round_summary_json, view_json
+from tavola.games.signorie.actions import ChooseAction, TakeDie
+from tavola.games.signorie.game import GAME
+from tavola.games.signorie.text import describe_log
+from tavola.games.signorie.web.wire import preview_json, round_summary_json, view_json
 
 KEY = json.dumps
 
@@ -187,9 +187,9 @@ def test_choices_name_where_a_meeple_lands_and_end_scoring_names_the_row():
 def test_a_helper_never_worth_refusing_comes_with_its_activation_and_no_other_does():
     """The page's "always activate helpers" setting sends `legal.always` without asking: the
     game names it (from its own effect kinds), and it is one of the legal answers."""
-    from games.signorie.actions import Activate, action_to_json
-    from games.signorie.components import ALWAYS_WANTED
-    from games.signorie.web.wire import legal_json
+    from tavola.games.signorie.actions import Activate, action_to_json
+    from tavola.games.signorie.components import ALWAYS_WANTED
+    from tavola.games.signorie.web.wire import legal_json
 
     always, asked = set(), set()
     for s, seat in _games(range(6)):

@@ -20,15 +20,15 @@ import pytest
 from test_web_server import Client
 from web_server import Server
 
-from games.signorie import engine
-from games.signorie.actions import ChooseAction, TakeDie
-from games.signorie.game import GAME
-from games.signorie.tables import tables
-from games.signorie.web.site import make_site
-from games.signorie.web.wire import preview_json, table_json, view_json
-from tabletop.web.loadbench import LOCAL_LIMITS, free_port, http_json
-from tabletop.web.room import GameParams
-from tabletop.web.storage import SqliteStore
+from tavola.games.signorie import engine
+from tavola.games.signorie.actions import ChooseAction, TakeDie
+from tavola.games.signorie.game import GAME
+from tavola.games.signorie.tables import tables
+from tavola.games.signorie.web.site import make_site
+from tavola.games.signorie.web.wire import preview_json, table_json, view_json
+from tavola.web.loadbench import LOCAL_LIMITS, free_port, http_json
+from tavola.web.room import GameParams
+from tavola.web.storage import SqliteStore
 
 SITE = make_site()
 BODY = {"game": "signorie"}
@@ -38,7 +38,7 @@ def start(db: Path, port: int | None = None) -> Server:
     """A Signorie server as its own process, as in production."""
     port = port or free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tabletop.web", "--game", "signorie", "--port", str(port),
+        [sys.executable, "-m", "tavola.web", "--game", "signorie", "--port", str(port),
          "--db", f"sqlite:///{db.resolve()}", "--bot-delay", "0",
          *[f"--limit={k}={v}" for k, v in {**LOCAL_LIMITS, "messages_per_second": 0}.items()]],
         env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdout=subprocess.DEVNULL,

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from tabletop.text import say
-from tabletop.web import timing
-from tabletop.web.app import GameServer, Limits
-from tabletop.web.errors import ClientError
-from tabletop.web.site import load_sites
-from tabletop.web.storage import open_store
+from tavola.text import say
+from tavola.web import timing
+from tavola.web.app import GameServer, Limits
+from tavola.web.errors import ClientError
+from tavola.web.site import load_sites
+from tavola.web.storage import open_store
 
 HOUR = 3600
 
@@ -148,7 +148,7 @@ def test_simultaneous_plans_each_seat_has_its_own_clock(db_url):
 
 
 def _any_plan(room: Any, seat: int) -> dict[str, Any]:
-    from games.gonzaga.engine import legal_actions
+    from tavola.games.gonzaga.engine import legal_actions
     return room.game.action_to_json(legal_actions(room.state, seat)[0])
 
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from web_server import Server, launch
 
-from tabletop.text import say
-from tabletop.web.loadbench import LOCAL_LIMITS, http_json
+from tavola.text import say
+from tavola.web.loadbench import LOCAL_LIMITS, http_json
 
 LIMITS = {**LOCAL_LIMITS, "min_move_seconds": 1, "turn_check_seconds": 0.3}
 
@@ -46,7 +46,7 @@ def test_a_bot_covers_a_timed_out_seat_in_a_game_made_in_the_lobby(server, brows
     # the seat waits for Ann's move: the tab, its icon and the clock say so
     page.wait_for_function("document.body.dataset.yourMove === 'yes'", timeout=15000)
     assert page.title().startswith("▶ Your move")
-    assert page.get_attribute("link[rel~='icon']", "href") == "/static/tabletop/your-move.svg"
+    assert page.get_attribute("link[rel~='icon']", "href") == "/static/tavola/your-move.svg"
     assert "left for your move" in page.text_content("#turn-clock")
     # Ann does nothing: after 5 s the bot moves for her, the log says so, and with one miss
     # allowed the bot keeps the seat

@@ -14,15 +14,15 @@ import pytest
 import websockets
 from accounts_client import Visitor
 
-from tabletop.ratings import default_rating
-from tabletop.web.account_store import open_account_store
-from tabletop.web.accounts import Accounts
-from tabletop.web.app import GameServer, Limits
-from tabletop.web.errors import ClientError
-from tabletop.web.loadbench import LOCAL_LIMITS, free_port, start_redis, start_server
-from tabletop.web.site import load_sites
-from tabletop.web.storage import open_store
-from tabletop.web.vacations import DAY, Vacation, frozen_deadline
+from tavola.ratings import default_rating
+from tavola.web.account_store import open_account_store
+from tavola.web.accounts import Accounts
+from tavola.web.app import GameServer, Limits
+from tavola.web.errors import ClientError
+from tavola.web.loadbench import LOCAL_LIMITS, free_port, start_redis, start_server
+from tavola.web.site import load_sites
+from tavola.web.storage import open_store
+from tavola.web.vacations import DAY, Vacation, frozen_deadline
 
 HOUR = 3600
 NEW_YEAR = datetime(2027, 1, 1, tzinfo=UTC).timestamp()
@@ -466,7 +466,7 @@ def test_the_leaver_loses_rating_and_the_others_share_first_when_the_game_is_end
 
 
 def test_a_seat_the_bot_played_to_the_end_is_last_for_its_players_rating():
-    from tabletop.web.accounts import rating_ranks
+    from tavola.web.accounts import rating_ranks
 
     clock = Clock(NEW_YEAR)
     server, _ = make("sqlite:///:memory:", clock)

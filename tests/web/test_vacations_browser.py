@@ -16,9 +16,9 @@ from accounts_client import Visitor
 from test_i18n_browser import untranslated
 from web_server import Server, launch
 
-from tabletop import i18n
-from tabletop.text import say
-from tabletop.web.loadbench import LOCAL_LIMITS, http_json
+from tavola import i18n
+from tavola.text import say
+from tavola.web.loadbench import LOCAL_LIMITS, http_json
 
 LIMITS = {**LOCAL_LIMITS, "min_move_seconds": 1, "turn_check_seconds": 0.3,
           "logins_per_minute": 0, "signups_per_hour": 0, "messages_per_second": 0}
@@ -35,7 +35,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def said(lang: str, english: str, **fields: Any) -> str:
     """A page's sentence as the language writes it."""
     with i18n.use(lang):
-        return i18n.gettext("tabletop", english).format(**fields)
+        return i18n.gettext("tavola", english).format(**fields)
 
 
 def page_in(browser: Any, locale: str, url: str, visitor: Visitor | None = None) -> Any:

@@ -18,14 +18,14 @@ import pytest
 from accounts_client import Visitor
 from web_server import Server, launch
 
-from tabletop import i18n
-from tabletop.records import dumps_record
-from tabletop.web.app import GameServer, Limits
-from tabletop.web.errors import ClientError
-from tabletop.web.loadbench import LOCAL_LIMITS
-from tabletop.web.room import Room
-from tabletop.web.site import load_sites
-from tabletop.web.storage import SqliteStore
+from tavola import i18n
+from tavola.records import dumps_record
+from tavola.web.app import GameServer, Limits
+from tavola.web.errors import ClientError
+from tavola.web.loadbench import LOCAL_LIMITS
+from tavola.web.room import Room
+from tavola.web.site import load_sites
+from tavola.web.storage import SqliteStore
 
 GAME = json.dumps({"seats": [{"kind": "person"}, {"kind": "bot"}]}).encode()
 PEOPLE = {"seats": [{"kind": "person"}, {"kind": "person"}]}
@@ -251,7 +251,7 @@ def test_replay_answers_are_as_before_and_again_the_same(tmp_path):
 
 def test_a_finished_games_replay_is_worked_out_once_and_kept_within_bounds(
         tmp_path, monkeypatch):
-    from tabletop.web.replaying import Replays
+    from tavola.web.replaying import Replays
 
     room = finished_game(tmp_path / "g.db")
     server = game_server(tmp_path)
@@ -306,7 +306,7 @@ def answer_headers(server: Server, path: str, body: bytes | None = None,
     ("/game/unknown", None, None, 200),  # a table's page
     ("/account", None, None, 200),
     ("/api/lobby", None, None, 200),  # the API
-    ("/static/tabletop/common.js", None, None, 200),  # static files
+    ("/static/tavola/common.js", None, None, 200),  # static files
     ("/static/gonzaga/index.html", None, None, 200),
     ("/i18n.js", None, None, 200),
     ("/favicon.ico", None, None, 200),
@@ -315,7 +315,7 @@ def answer_headers(server: Server, path: str, body: bytes | None = None,
     ("/api/games", b" " * 20_000, None, 413),  # refused before it is read
     ("/api/lobby", None, "DELETE", 405),  # the framework's
     ("/no/such/page", None, None, 404),
-    ("/static/tabletop/missing.js", None, None, 404),
+    ("/static/tavola/missing.js", None, None, 404),
 ])
 def test_no_answer_may_be_framed_or_sniffed(server, path, body, method, status):
     got, headers = answer_headers(server, path, body, method)
@@ -327,7 +327,7 @@ def test_a_server_errors_answer_may_not_be_framed_or_sniffed(tmp_path):
     """The answer to a bug is made outside every middleware added; it has them too."""
     import gc
 
-    from tabletop.web.app import create_app
+    from tavola.web.app import create_app
 
     threshold = gc.get_threshold()
     try:

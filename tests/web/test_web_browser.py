@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from browsers import click, docs_shot, shot, wait_taken
 
-from tabletop.web.loadbench import http_json
+from tavola.web.loadbench import http_json
 
 
 def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):

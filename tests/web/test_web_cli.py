@@ -1,4 +1,4 @@
-"""`gonzaga serve` and `gonzaga bench --server` from the command line."""
+"""`tavola serve` and `tavola bench --server` from the command line."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import json
 
 from typer.testing import CliRunner
 
-from tabletop.cli import app
-from tabletop.web.loadbench import free_port
-from tabletop.web.storage import open_store
+from tavola.cli import app
+from tavola.web.loadbench import free_port
+from tavola.web.storage import open_store
 
 runner = CliRunner()
 
@@ -27,10 +27,10 @@ def test_serve_names_a_postgresql_it_cannot_reach():
 
 
 def test_serve_believes_forwarded_headers_only_from_the_proxies_named(monkeypatch):
-    import tabletop.web
+    import tavola.web
 
     runs: list[dict] = []
-    monkeypatch.setattr(tabletop.web, "serve", lambda *a, **kw: runs.append(kw))
+    monkeypatch.setattr(tavola.web, "serve", lambda *a, **kw: runs.append(kw))
     common = ["serve", "--db", "sqlite://:memory:", "--port", str(free_port())]
     assert runner.invoke(app, common).exit_code == 0
     result = runner.invoke(app, [*common, "--proxy", "127.0.0.1", "--proxy", "10.0.0.0/8"])
@@ -41,14 +41,14 @@ def test_serve_believes_forwarded_headers_only_from_the_proxies_named(monkeypatc
 
 
 def test_serve_takes_the_metrics_token_from_the_environment_and_a_log_format(monkeypatch):
-    import tabletop.web
+    import tavola.web
 
     runs: list[dict] = []
-    monkeypatch.setattr(tabletop.web, "serve", lambda *a, **kw: runs.append(kw))
-    monkeypatch.delenv("TABLETOP_METRICS_TOKEN", raising=False)
+    monkeypatch.setattr(tavola.web, "serve", lambda *a, **kw: runs.append(kw))
+    monkeypatch.delenv("TAVOLA_METRICS_TOKEN", raising=False)
     common = ["serve", "--db", "sqlite://:memory:", "--port", str(free_port())]
     assert runner.invoke(app, common).exit_code == 0
-    monkeypatch.setenv("TABLETOP_METRICS_TOKEN", "from-the-environment")
+    monkeypatch.setenv("TAVOLA_METRICS_TOKEN", "from-the-environment")
     assert runner.invoke(app, [*common, "--log-format", "json"]).exit_code == 0
     assert [(run["metrics_token"], run["log_format"]) for run in runs] == [
         (None, "text"), ("from-the-environment", "json")]

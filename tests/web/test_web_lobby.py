@@ -10,11 +10,11 @@ import urllib.request
 
 import pytest
 
-from tabletop import games
-from tabletop.web.app import GameServer
-from tabletop.web.loadbench import http_json
-from tabletop.web.site import load_sites
-from tabletop.web.storage import SqliteStore, StoredGame
+from tavola import registry as games
+from tavola.web.app import GameServer
+from tavola.web.loadbench import http_json
+from tavola.web.site import load_sites
+from tavola.web.storage import SqliteStore, StoredGame
 
 
 def text_of(url: str) -> str:
@@ -68,9 +68,9 @@ def test_a_game_is_created_by_name_and_an_unknown_name_changes_nothing(server):
 
 def test_the_lobby_page_and_an_unknown_games_link(server):
     lobby = text_of(f"{server.base}/")
-    assert "/static/tabletop/lobby.js" in lobby
+    assert "/static/tavola/lobby.js" in lobby
     gone = text_of(f"{server.base}/game/nosuchgame")
-    assert "No such game" in gone and "/static/tabletop/" in gone
+    assert "No such game" in gone and "/static/tavola/" in gone
     # a very long id is never looked up
     assert "No such game" in text_of(f"{server.base}/game/{'x' * 200}")
 

@@ -13,10 +13,10 @@ from typing import Any
 from test_web_server import Client, create, token_of
 from web_server import launch
 
-from games.gonzaga.record import verify_record
-from games.gonzaga.web.wire import choose
-from tabletop.web.loadbench import http_json
-from tabletop.web.storage import open_store
+from tavola.games.gonzaga.record import verify_record
+from tavola.games.gonzaga.web.wire import choose
+from tavola.web.loadbench import http_json
+from tavola.web.storage import open_store
 
 
 def comparable(view: dict[str, Any]) -> dict[str, Any]:

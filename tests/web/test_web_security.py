@@ -24,12 +24,12 @@ import websockets
 from test_web_server import Client, create, deal_of, token_of
 from web_server import launch
 
-from games.gonzaga.engine import deal
-from games.gonzaga.web import site as site_module
-from games.gonzaga.web.wire import choose
-from tabletop.web.loadbench import LOCAL_LIMITS, http_json, play_seat
-from tabletop.web.room import ClientError
-from tabletop.web.room import parse_params as parse
+from tavola.games.gonzaga.engine import deal
+from tavola.games.gonzaga.web import site as site_module
+from tavola.games.gonzaga.web.wire import choose
+from tavola.web.loadbench import LOCAL_LIMITS, http_json, play_seat
+from tavola.web.room import ClientError
+from tavola.web.room import parse_params as parse
 
 SITE = site_module.make_site()
 
@@ -98,7 +98,7 @@ def test_a_deal_comes_from_the_operating_systems_randomness(monkeypatch):
 def test_a_signorie_deal_and_its_rolls_come_from_256_bits_of_the_operating_system():
     """Signorie draws its dice during play from the generator its setup seeds: the seed of a
     game among people has 256 bits from `secrets` (it had 63), and stays on the server."""
-    from games.signorie.web.site import make_site
+    from tavola.games.signorie.web.site import make_site
 
     signorie = make_site()
     setups = [parse(dict(seats=PEOPLE, game="signorie"), signorie).setup for _ in range(4)]
@@ -181,7 +181,7 @@ class contextlib_suppress:
 def test_a_connection_outbox_is_bounded_and_coalesces_repeated_views():
     """A client that does not read is dropped once its outbox stays over the limit for a while
     or holds too many characters; a burst over the limit that it reads costs it nothing."""
-    from tabletop.web.connection import Connection
+    from tavola.web.connection import Connection
 
     class Stuck:
         """A socket whose sends never finish: a client that never reads."""
@@ -282,9 +282,9 @@ def test_only_the_offered_bot_levels_are_accepted(server):
 
 
 def test_a_decision_past_its_deadline_replaces_the_worker():
-    from games.gonzaga.engine import new_game
-    from games.gonzaga.game import GAME
-    from tabletop.web.botpool import BotPool, Decision, DecisionTimeout
+    from tavola.games.gonzaga.engine import new_game
+    from tavola.games.gonzaga.game import GAME
+    from tavola.web.botpool import BotPool, Decision, DecisionTimeout
 
     setup = GAME.setup_of(new_game(2, 3))
     slow = Decision("gonzaga", "mcts:iterations=100000000", 1, setup, (), 0)
@@ -314,9 +314,9 @@ def test_a_decision_past_its_deadline_replaces_the_worker():
 def test_a_worker_that_answers_an_error_is_kept():
     """A job the bot raises on is answered ("error", ...): the worker is alive and in step with
     its pipe, so it keeps working (replacing it cost 100 respawns in 45 s from one client)."""
-    from games.gonzaga.engine import new_game
-    from games.gonzaga.game import GAME
-    from tabletop.web.botpool import BotFailed, BotPool, Decision
+    from tavola.games.gonzaga.engine import new_game
+    from tavola.games.gonzaga.game import GAME
+    from tavola.web.botpool import BotFailed, BotPool, Decision
 
     setup = GAME.setup_of(new_game(2, 3))
     broken = Decision("gonzaga", "random", 1, setup, ("no such action",), 0)
@@ -342,9 +342,9 @@ def test_a_worker_that_answers_an_error_is_kept():
 def test_replacing_a_late_worker_never_holds_up_the_caller_or_the_loop():
     """A late worker's kill and its successor's start happen in a thread: here the kill takes
     5 s, and the caller still hears of the missed deadline at once, while the loop runs on."""
-    from games.gonzaga.engine import new_game
-    from games.gonzaga.game import GAME
-    from tabletop.web.botpool import BotPool, Decision, DecisionTimeout
+    from tavola.games.gonzaga.engine import new_game
+    from tavola.games.gonzaga.game import GAME
+    from tavola.web.botpool import BotPool, Decision, DecisionTimeout
 
     setup = GAME.setup_of(new_game(2, 3))
     slow = Decision("gonzaga", "mcts:iterations=100000000", 1, setup, (), 0)
@@ -389,9 +389,9 @@ def test_replacing_a_late_worker_never_holds_up_the_caller_or_the_loop():
 def test_a_workers_start_is_no_part_of_a_decisions_deadline():
     """A new worker imports the games and builds Gonzaga's placement tables before its first
     decision; on a loaded machine that took longer than a deadline, which then killed it."""
-    from games.gonzaga.engine import new_game
-    from games.gonzaga.game import GAME
-    from tabletop.web.botpool import BotPool, Decision
+    from tavola.games.gonzaga.engine import new_game
+    from tavola.games.gonzaga.game import GAME
+    from tavola.web.botpool import BotPool, Decision
 
     quick = Decision("gonzaga", "random", 1, GAME.setup_of(new_game(2, 3)), (), 0)
 
@@ -503,10 +503,10 @@ def test_the_lobby_is_paged_and_lists_only_listed_games(server):
 
 
 def test_finished_and_idle_games_leave_memory_and_come_back(tmp_path):
-    from games.gonzaga.actions import action_to_json
-    from games.gonzaga.engine import legal_actions
-    from tabletop.web.app import GameServer, Limits
-    from tabletop.web.storage import SqliteStore
+    from tavola.games.gonzaga.actions import action_to_json
+    from tavola.games.gonzaga.engine import legal_actions
+    from tavola.web.app import GameServer, Limits
+    from tavola.web.storage import SqliteStore
 
     store = SqliteStore(tmp_path / "m.db")
     server = GameServer(store, SITE, bot_processes=False, limits=Limits(idle_seconds=60))

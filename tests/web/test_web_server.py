@@ -1,5 +1,5 @@
 """The web server over real WebSockets: whole games, hidden information, hostile clients,
-restarts. The server runs as its own process (uvicorn), exactly as `gonzaga serve` runs it."""
+restarts. The server runs as its own process (uvicorn), exactly as `tavola serve` runs it."""
 
 from __future__ import annotations
 
@@ -15,14 +15,14 @@ import websockets
 from web_leaks import find_leaks
 from websockets.sync.client import connect
 
-from games.gonzaga.game import setup_from_json
-from games.gonzaga.record import verify_record
-from games.gonzaga.state import Setup
-from games.gonzaga.web.site import make_site
-from games.gonzaga.web.wire import choose, placement_list
-from tabletop.web.loadbench import http_json, play_seat
-from tabletop.web.room import GameParams
-from tabletop.web.storage import SqliteStore
+from tavola.games.gonzaga.game import setup_from_json
+from tavola.games.gonzaga.record import verify_record
+from tavola.games.gonzaga.state import Setup
+from tavola.games.gonzaga.web.site import make_site
+from tavola.games.gonzaga.web.wire import choose, placement_list
+from tavola.web.loadbench import http_json, play_seat
+from tavola.web.room import GameParams
+from tavola.web.storage import SqliteStore
 
 SITE = make_site()
 

@@ -8,16 +8,16 @@ import time
 
 import pytest
 
-from games.gonzaga.actions import action_to_json
-from games.gonzaga.engine import legal_actions
-from games.gonzaga.game import GAME
-from games.gonzaga.web.site import make_site
-from tabletop.web.app import GameServer
-from tabletop.web.botpool import Decision, decide
-from tabletop.web.loadbench import free_port
-from tabletop.web.room import ClientError, Room
-from tabletop.web.room import parse_params as parse
-from tabletop.web.storage import SeqConflict, SqliteStore, StoreError, open_store
+from tavola.games.gonzaga.actions import action_to_json
+from tavola.games.gonzaga.engine import legal_actions
+from tavola.games.gonzaga.game import GAME
+from tavola.games.gonzaga.web.site import make_site
+from tavola.web.app import GameServer
+from tavola.web.botpool import Decision, decide
+from tavola.web.loadbench import free_port
+from tavola.web.room import ClientError, Room
+from tavola.web.room import parse_params as parse
+from tavola.web.storage import SeqConflict, SqliteStore, StoreError, open_store
 
 SITE = make_site()
 
@@ -122,7 +122,7 @@ def test_the_cap_counts_unfinished_recent_games_by_their_creator(db_url):
 def test_an_older_postgresql_games_table_gains_the_creator_columns(pg_url):
     import psycopg
 
-    from tabletop.web.pgstore import GAME_STEPS, MIGRATIONS, pg_schema
+    from tavola.web.pgstore import GAME_STEPS, MIGRATIONS, pg_schema
 
     with psycopg.connect(pg_url) as conn:  # the games' tables as version 1 made them
         conn.execute(MIGRATIONS)
@@ -183,8 +183,8 @@ def test_an_unreachable_postgresql_is_named_without_its_password():
 def test_postgresql_schema_is_migrated_once_and_versioned(pg_url):
     import psycopg
 
-    from tabletop.web.account_store import STEPS, open_account_store
-    from tabletop.web.pgstore import GAME_STEPS
+    from tavola.web.account_store import STEPS, open_account_store
+    from tavola.web.pgstore import GAME_STEPS
 
     stores = [open_store(pg_url) for _ in range(2)]  # the second finds everything there
     open_account_store(stores[0]).close()
@@ -272,7 +272,7 @@ def test_a_game_that_no_longer_replays_is_set_aside_not_fatal(db_url):
 def test_every_lobby_level_plays_a_move_from_the_worker_entry_point():
     """Each bot level the lobby offers decides through the same entry point the server's
     worker processes use, from the deal and the moves alone, and the same way twice."""
-    from games.gonzaga.bots import LEVELS
+    from tavola.games.gonzaga.bots import LEVELS
 
     for level in LEVELS:
         params = parse_params({"seats": [{"kind": "bot", "bot": level},
@@ -382,7 +382,7 @@ def test_a_move_made_while_a_player_arrives_reaches_them_after_their_welcome(pg_
     reads its seat from the first message)."""
     import asyncio
 
-    from tabletop.web.connection import Connection
+    from tavola.web.connection import Connection
 
     class Socket:
         def __init__(self):
@@ -428,7 +428,7 @@ def test_a_move_made_while_a_player_arrives_reaches_them_after_their_welcome(pg_
 def test_bots_of_one_level_are_numbered_so_they_can_be_told_apart():
     """Two unnamed Greedy bots at one table were both "Greedy bot"; a bot alone keeps the plain
     name, a named one its name, in the language of the lobby that created the game."""
-    from tabletop import i18n
+    from tavola import i18n
 
     seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"},
              {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]

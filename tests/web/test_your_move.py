@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
-from tabletop import tutorial as tutorials
-from tabletop.web.account_store import open_account_store
-from tabletop.web.accounts import Accounts
-from tabletop.web.app import GameServer, Limits
-from tabletop.web.errors import ClientError
-from tabletop.web.learn import tutorial_params
-from tabletop.web.room import Room
-from tabletop.web.site import load_site, load_sites
-from tabletop.web.storage import open_store
+from tavola import tutorial as tutorials
+from tavola.web.account_store import open_account_store
+from tavola.web.accounts import Accounts
+from tavola.web.app import GameServer, Limits
+from tavola.web.errors import ClientError
+from tavola.web.learn import tutorial_params
+from tavola.web.room import Room
+from tavola.web.site import load_site, load_sites
+from tavola.web.storage import open_store
 
 HOUR = 3600
 DAY = 24 * HOUR

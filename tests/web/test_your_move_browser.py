@@ -21,7 +21,7 @@ from browsers import shot
 from test_accounts import RELAXED
 from web_server import Server, launch
 
-from tabletop.web.site import load_site
+from tavola.web.site import load_site
 
 HOUR = 3600
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.gonzaga.board import load_board
-from games.gonzaga.state import Setup
+from tavola.games.gonzaga.board import load_board
+from tavola.games.gonzaga.state import Setup
 
 KNOWN_KEYS = {
     "action", "actions", "alliance", "anchor", "before_final", "best", "bot", "card", "castles",

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from tabletop.web.loadbench import free_port, start_server
+from tavola.web.loadbench import free_port, start_server
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 

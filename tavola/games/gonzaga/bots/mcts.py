@@ -1,0 +1,275 @@
+"""What Gonzaga lends the platform's search (`tavola.search`): its levels and heuristics.
+
+The tree covers the rest of the current round, which is the part every determinization agrees
+on: the fiefs of this round are face up and the map is public.
+- Planning nodes keep, for each player still to plan, that player's best card combinations by
+  the planner's values (decoupled selection picks one per player).
+- Placing nodes offer the player's best-valued placements, Weddings and the donation
+  (`planner.ranked_turns`), valued through tables per player context (`MoveTables`).
+Past the tree, the round is finished with the planner's choices; the end-of-round position is
+then valued by `evaluation.final_estimates` (exact when the game is over), and each player's
+reward is how far their estimate leads the best other player. The weights of all three are the
+search's own, tuned by `tavola tune` and shipped in `weights.json`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from tavola.search import MCTSBot, Settings, make_mcts, parse_settings
+from tavola.tune import load_tuned
+
+from ..actions import Action, Plan
+from ..engine import LegalActions, PlayerView, closed_seas, legal_actions, piece_groups
+from ..state import GameState, Phase, Position
+from .evaluation import (
+    DEFAULT_WEIGHTS,
+    MoveContext,
+    Prospects,
+    Weights,
+    estimates_with,
+    final_estimates,
+    own_mask,
+    public_prospects,
+    rounds_left,
+    worthwhile_weddings,
+)
+from .planner import NO_INDICES, NO_VALUES, TurnValues, plan_values, turn_values
+
+REWARD_SCALE = 8.0  # points of lead that make a reward of about 0.73
+PROSPECTS_KEPT = 20_000  # end positions remembered in one decision (a kilobyte or so each)
+
+LEVELS: dict[str, Settings] = {
+    "easy": Settings(iterations=100, joint_width=5, width=4),
+    "medium": Settings(iterations=400),
+    # sized for a mean under 1 s a decision on one core (docs/bots.md); the time limit caps
+    # the longest, so a decision is reproducible from its seed unless it is reached
+    "hard": Settings(iterations=1000, by_players=((2, 3000), (3, 1800)), time_limit=1.9),
+}
+
+
+def _seen(state: GameState) -> tuple[object, ...]:
+    """What a determinization shows the search: the moves so far and the fiefs in hand. Within
+    the round every determinization agrees on it; past the round (`lookahead`) the fiefs drawn
+    tell the deals apart, so values kept by this key are never shared between them wrongly."""
+    return (*state.history, *(p.fief for p in state.players))
+
+
+class GonzagaHooks:
+    """The heuristics for one decision of the bot at seat `me`.
+
+    Only the bot's own objective is used, as it is the only one the bot knows (the
+    determinized objectives of others differ from one iteration to the next). Every
+    determinization shows the same public position after the same actions and the same fiefs
+    drawn (the fiefs of later rounds differ from one to the next), so a rollout move depends
+    on those alone and is computed once per decision.
+
+    With `lookahead` rounds, rollouts play on past the end of the round, through the fiefs
+    each determinization draws, before the evaluation takes over; the tree stays in the round.
+    """
+
+    reward_scale = REWARD_SCALE
+
+    def __init__(self, me: int, weights: Weights = DEFAULT_WEIGHTS, last_round: int = 0
+                 ) -> None:
+        self.me = me
+        self.weights = weights
+        self.last_round = last_round  # rollouts stop once a later round begins
+        self._policy: dict[tuple[object, ...], Action] = {}
+        self.tables = MoveTables(weights)
+        self._last: tuple[Hashable, TurnValues] | None = None
+        self._prospects: dict[tuple[object, ...], Prospects] = {}
+
+    def _objective(self, state: GameState, player: int) -> int | None:
+        return state.players[player].objective if player == self.me else None
+
+    def options(self, state: GameState, seat: int, settings: Settings
+                ) -> list[tuple[Action, float]]:
+        objective = self._objective(state, seat)
+        if state.phase is Phase.PLANNING:
+            plans = [a for a in legal_actions(state, seat) if isinstance(a, Plan)]
+            values = plan_values(state, seat, plans, objective, self.weights)
+            order = sorted(range(len(plans)), key=lambda i: values[i], reverse=True)
+            return [(plans[i], values[i]) for i in order[: settings.joint_width]]
+        return self._turns(state, seat).ranked(settings.width)
+
+    def rollout(self, state: GameState) -> Action:
+        key = _seen(state)
+        action = self._policy.get(key)
+        if action is None:
+            action = self._policy_move(state)
+            self._policy[key] = action
+        return action
+
+    def _policy_move(self, state: GameState) -> Action:
+        p = state.to_move()[0]
+        objective = self._objective(state, p)
+        if state.phase is Phase.PLANNING:
+            plans = [a for a in legal_actions(state, p) if isinstance(a, Plan)]
+            values = plan_values(state, p, plans, objective, self.weights)
+            return plans[max(range(len(plans)), key=values.__getitem__)]
+        return self._turns(state, p).ranked(1, 1)[0][0]
+
+    def _turns(self, state: GameState, seat: int) -> TurnValues:
+        """The seat's turn valued (`planner.ranked_turns` ranks the same values). A new node's
+        options and the rollout move that follows are asked of the same position, so the last
+        one is kept."""
+        key = (*_seen(state), seat)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        values = self.tables.turn_values(state, seat, legal_actions(state, seat),
+                                         self._objective(state, seat))
+        self._last = (key, values)
+        return values
+
+    def horizon(self, state: GameState) -> Hashable:
+        return state.round
+
+    def rollout_horizon(self, state: GameState) -> Hashable:
+        return state.round > self.last_round
+
+    def estimates(self, state: GameState) -> Sequence[float]:
+        """`evaluation.final_estimates`, its public part counted once per position: most
+        iterations end on a position an earlier one reached under other hidden cards. At the
+        end of the game the scores include the objective cards, so they are not shared."""
+        if state.phase is Phase.OVER:
+            return final_estimates(state, self.weights).tolist()
+        key = _seen(state)
+        prospects = self._prospects.get(key)
+        if prospects is None:
+            if len(self._prospects) >= PROSPECTS_KEPT:
+                self._prospects.clear()
+            prospects = self._prospects[key] = public_prospects(state, self.weights)
+        return estimates_with(state, prospects, self.weights).tolist()
+
+
+class MoveTables:
+    """A player's move values, by the facts they depend on besides the move itself (rules,
+    seat, objective, rounds left, seas closed to the player, the player's pieces): each
+    placement row of a fief and each Wedding a card allows is valued once per such context,
+    then read by index. Within a round a player's pieces stay put until their own turn, so
+    a search meets the same few contexts at thousands of positions. The values are those of
+    `planner.turn_values`, row by row: every term is computed per row, alone."""
+
+    KEPT = 64  # contexts remembered (a decision meets a few dozen at most)
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.weights = weights
+        self._placements: dict[Hashable, np.ndarray] = {}
+        self._weddings: dict[Hashable, _WeddingTable] = {}
+
+    def turn_values(self, state: Position, player: int, legal: LegalActions,
+                    objective: int | None) -> TurnValues:
+        fief = legal.fief
+        if fief is None:  # not this player's turn: nothing but what the list holds
+            return turn_values(state, player, legal, objective, self.weights)
+        key = context_key(state, player, objective)
+        ctx: MoveContext | None = None
+        placements = NO_VALUES
+        if legal.placement_count:
+            table = self._placements.get((key, fief))
+            if table is None:
+                ctx = MoveContext(state, player, objective, self.weights)
+                rows = np.arange(len(state.rules.fief_placements(fief)))
+                table = self._keep(self._placements, (key, fief), ctx.placement_values(fief, rows))
+            placements = table[legal.placement_rows]
+        kept, values = NO_INDICES, NO_VALUES
+        pairs = legal.wedding_pairs
+        if len(pairs):
+            plan = state.players[player].plan
+            assert plan is not None
+            weddings = self._weddings.get((key, plan.region))
+            if weddings is None:
+                ctx = ctx or MoveContext(state, player, objective, self.weights)
+                weddings = self._keep(self._weddings, (key, plan.region),
+                                      _WeddingTable.of(ctx, plan.region))
+            found = weddings.find(pairs)
+            if found is None:  # not a Wedding of the card's frame: value it plainly
+                return turn_values(state, player, legal, objective, self.weights)
+            kept = np.flatnonzero(weddings.worthwhile[found])
+            values = weddings.values[found[kept]]
+        return TurnValues(legal, player, placements, kept, values)
+
+    def _keep(self, tables: dict, key: Hashable, table: Any) -> Any:
+        if len(tables) >= self.KEPT:
+            tables.clear()
+        tables[key] = table
+        return table
+
+
+def context_key(state: Position, player: int, objective: int | None) -> Hashable:
+    """Everything a player's move values read of a position (`evaluation.MoveContext`)."""
+    p = state.players[player]
+    return (state.rules, player, objective, rounds_left(state),
+            closed_seas(state.rules.variants, p.leagues, state.leagues_formed),
+            piece_groups(state, player), own_mask(state, player).tobytes())
+
+
+@dataclass(frozen=True, eq=False)
+class _WeddingTable:
+    """Every Wedding a region card allows on an empty map (its `WeddingFrame`), valued for one
+    context, with whether it is worth valuing; found by its (first, second) hexes."""
+
+    hexes: int  # hexes of the map, for the codes
+    codes: np.ndarray  # codes of the pairs, sorted
+    order: np.ndarray  # the entry of each sorted code
+    values: np.ndarray
+    worthwhile: np.ndarray
+
+    @classmethod
+    def of(cls, ctx: MoveContext, card: str) -> _WeddingTable:
+        state = ctx.state
+        frame = state.rules.wedding_frame(card)
+        pairs = np.concatenate([frame.singles, frame.pairs[frame.pair_ok]])
+        worthwhile = np.zeros(len(pairs), dtype=bool)
+        worthwhile[worthwhile_weddings(state, pairs, ctx.objective)] = True
+        hexes = state.board.hex_count
+        codes = _codes(pairs, hexes)
+        order = np.argsort(codes, kind="stable")
+        return cls(hexes, codes[order], order, ctx.wedding_values(pairs), worthwhile)
+
+    def find(self, pairs: np.ndarray) -> np.ndarray | None:
+        """The entry of each pair, or None if one is not in the table."""
+        codes = _codes(pairs, self.hexes)
+        at = np.searchsorted(self.codes, codes)
+        at[at == len(self.codes)] = 0
+        if not np.array_equal(self.codes[at], codes):
+            return None
+        return self.order[at]
+
+
+def _codes(pairs: np.ndarray, hexes: int) -> np.ndarray:
+    """One number per (first, second) pair, second -1 included."""
+    return pairs[:, 0].astype(np.int64) * (hexes + 1) + pairs[:, 1] + 1
+
+
+WEIGHTS_PATH = Path(__file__).with_name("weights.json")
+
+
+def search_weights(path: Path = WEIGHTS_PATH) -> Weights:
+    """The search bot's tuned weights (`tavola tune`); the planner keeps the hand-set ones."""
+    tuned = load_tuned(path, "gonzaga", [f for f in DEFAULT_WEIGHTS.__dataclass_fields__])
+    return replace(DEFAULT_WEIGHTS, **tuned.weights)
+
+
+class GonzagaSearch:
+    """Gonzaga's part of the search: its levels and, for each decision, its heuristics."""
+
+    levels = LEVELS
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.weights = weights
+
+    def hooks(self, view: PlayerView, seat: int, settings: Settings) -> GonzagaHooks:
+        return GonzagaHooks(seat, self.weights, view.round + settings.lookahead)
+
+
+SEARCH = GonzagaSearch(search_weights())
+
+__all__ = ["LEVELS", "SEARCH", "GonzagaHooks", "MCTSBot", "Settings", "make_mcts",
+           "parse_settings"]

@@ -1,0 +1,436 @@
+"""Information-Set Monte Carlo Tree Search for any game (Cowling, Powley and Whitehouse 2012).
+
+The bot is given only its view. Each iteration deals one *determinization* of what it cannot
+see (`Game.resample`: hidden facts and future chance drawn anew) and walks one shared tree with
+it, so statistics are gathered over the information set, not over one guessed state.
+
+- Simultaneous moves: a node where several seats move keeps separate statistics for each of
+  them and each picks its own option by UCB (decoupled selection); the joint choice leads on.
+- Chance: when applying a choice reveals chance outcomes (dice, a drawn tile), the child is
+  keyed by those outcomes too, so each outcome grows its own subtree (a chance node).
+- The game may lend its heuristics (`SearchHooks`): which options to consider and their priors,
+  a rollout policy, a horizon (Gonzaga searches to the end of the round) and each seat's
+  expected final score at the position reached. A seat's reward is its lead over the best
+  other seat through a logistic curve (`rewards`). Without heuristics the search considers
+  every legal action and plays random rollouts to the end, where the scores are exact.
+- Besides a move, the search can say what it thinks of each option (`MCTSBot.analyse`): how
+  often it tried it and the lead over the best other seat it expects from it, in points, which
+  is what hints and game reviews show people.
+
+Budgets: a number of iterations (deterministic for a given seed) and/or a time limit.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from . import registry
+from .game import Game
+
+
+@dataclass(frozen=True)
+class Settings:
+    iterations: int | None = 1500  # None: only the time limit counts
+    time_limit: float | None = None  # seconds per decision
+    exploration: float = 0.5  # UCB constant, rewards being in [0, 1]
+    joint_width: int = 8  # options per seat where several seats move at once
+    width: int = 6  # options where one seat moves
+    prior_weight: float = 0.3  # progressive bias towards the heuristic's favourites
+    lookahead: int = 0  # rounds a rollout plays on past the tree (games whose hooks read it)
+    # (players, iterations) where a level's budget depends on the number of players: an
+    # iteration of a 4-player game costs about twice one of a 2-player game
+    by_players: tuple[tuple[int, int], ...] = ()
+    anchor: float = 0.0  # points of expected lead another option needs over the favourite
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.time_limit is None:
+            raise ValueError("an mcts budget needs iterations, a time limit or both")
+
+    def budget(self, players: int) -> int | None:
+        """The iterations of one decision in a game of `players`."""
+        return dict(self.by_players).get(players, self.iterations)
+
+
+DEFAULT_LEVELS: dict[str, Settings] = {
+    "easy": Settings(iterations=100, joint_width=5, width=4),
+    "medium": Settings(iterations=400),
+    "hard": Settings(iterations=1000),
+}
+
+
+class SearchHooks(Protocol):
+    """A game's heuristics for one decision (built by `SearchSpec.hooks`)."""
+
+    def options(self, state: Any, seat: int, settings: Settings) -> list[tuple[Any, float]]:
+        """The seat's legal actions worth searching with their heuristic values, best first:
+        at most `settings.width`, or `settings.joint_width` in a simultaneous phase."""
+        ...
+
+    def rollout(self, state: Any) -> Any:
+        """The policy's move for the first seat to move."""
+        ...
+
+    def horizon(self, state: Any) -> Hashable:
+        """Where the search stops: an iteration ends when this value changes (or at the end).
+        A game may also lend `rollout_horizon`, the same for rollouts, to play them on past
+        the tree (a look past the round); by default rollouts stop at `horizon`."""
+        ...
+
+    #: points of lead that make a reward of about 0.73 (`rewards`)
+    reward_scale: float
+
+    def estimates(self, state: Any) -> Sequence[float]:
+        """Each seat's expected final score at the position an iteration reached (exact
+        once the game is over)."""
+        ...
+
+
+def leads(estimates: Sequence[float]) -> list[float]:
+    """Each seat's expected final score minus the best other seat's."""
+    out = []
+    for i, e in enumerate(estimates):
+        out.append(float(e) - max(float(x) for j, x in enumerate(estimates) if j != i))
+    return out
+
+
+def rewards(estimates: Sequence[float], scale: float) -> list[float]:
+    """Each seat's reward in [0, 1]: how far ahead of the best other seat it stands."""
+    return rewards_of_leads(leads(estimates), scale)
+
+
+def rewards_of_leads(lead: Sequence[float], scale: float) -> list[float]:
+    out = []
+    for x in lead:
+        margin = max(-50.0, min(50.0, x / scale))
+        out.append(1.0 / (1.0 + math.exp(-margin)))
+    return out
+
+
+class SearchSpec(Protocol):
+    """What a game lends the search: its levels and its heuristics."""
+
+    levels: Mapping[str, Settings]
+
+    def hooks(self, view: Any, seat: int, settings: Settings) -> SearchHooks: ...
+
+
+class RandomHooks:
+    """For games without heuristics: every legal action, random rollouts to the end, and each
+    seat's share of the win as its "score" (a game's winner need not have the most points),
+    so a lead is counted in wins, not points."""
+
+    reward_scale = 0.25
+
+    def __init__(self, game: Game, rng: random.Random) -> None:
+        self.game = game
+        self.rng = rng
+
+    def options(self, state: Any, seat: int, settings: Settings) -> list[tuple[Any, float]]:
+        return [(a, 0.0) for a in self.game.legal_actions(state, seat)]
+
+    def rollout(self, state: Any) -> Any:
+        legal = self.game.legal_actions(state, state.to_move()[0])
+        return legal[self.rng.randrange(len(legal))]
+
+    def horizon(self, state: Any) -> Hashable:
+        return None
+
+    def estimates(self, state: Any) -> Sequence[float]:
+        winners = self.game.winners(state)
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if i in winners else 0.0 for i in range(len(self.game.scores(state)))]
+
+
+def parse_settings(options: str, levels: Mapping[str, Settings] = DEFAULT_LEVELS) -> Settings:
+    """`hard`, `iterations=2000`, `time=1.5`, or several joined by `:` (`hard:time=1`).
+
+    A time limit given without an iteration count replaces the level's iteration budget.
+    """
+    settings = levels["medium"]
+    iterations_given = False
+    time_given: float | None = None
+    for part in (options or "").split(":"):
+        part = part.strip().lower()
+        if not part:
+            continue
+        if part in levels:
+            settings = levels[part]
+            continue
+        key, sep, value = part.partition("=")
+        try:
+            if not sep:
+                raise ValueError
+            if key in ("iterations", "n"):
+                settings = replace(settings, iterations=_positive(int(value)), by_players=())
+                iterations_given = True
+            elif key in ("time", "t"):
+                time_given = _positive(float(value))
+            elif key in ("c", "exploration"):
+                settings = replace(settings, exploration=_positive(float(value)))
+            elif key == "anchor":
+                settings = replace(settings, anchor=_non_negative(float(value)))
+            elif key == "lookahead":
+                settings = replace(settings, lookahead=_count(int(value)))
+            elif key == "width":
+                width = _positive(int(value))
+                settings = replace(settings, width=width, joint_width=width)
+            else:
+                raise ValueError
+        except ValueError:
+            raise ValueError(f"bad mcts option {part!r}: use a level ({', '.join(levels)}), "
+                             "iterations=N, time=SECONDS, c=EXPLORATION, width=N, "
+                             "lookahead=ROUNDS or anchor=POINTS") from None
+    if time_given is not None:
+        settings = replace(settings, time_limit=time_given)
+        if not iterations_given:
+            settings = replace(settings, iterations=None, by_players=())
+    return settings
+
+
+def _positive(x: float) -> float:
+    if not x > 0:
+        raise ValueError
+    return x
+
+
+def _count(x: int) -> int:
+    if x < 0:
+        raise ValueError
+    return x
+
+
+def _non_negative(x: float) -> float:
+    if not x >= 0:
+        raise ValueError
+    return x
+
+
+# -- the tree ---------------------------------------------------------------------------------
+
+
+@dataclass(eq=False, slots=True)
+class _Arm:
+    """Statistics of one option at a node, for the seat who chooses it."""
+
+    action: Any
+    prior: float
+    visits: int = 0
+    total: float = 0.0  # rewards summed over the visits
+    lead: float = 0.0  # expected leads over the best other seat, in points, summed
+
+
+@dataclass(eq=False, slots=True)
+class _Node:
+    """A point of the search: the seats to move there and each one's options."""
+
+    movers: tuple[int, ...]
+    arms: list[list[_Arm]]  # per mover, options best prior first
+    visits: int = 0
+    children: dict[Hashable, _Node] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One option as the search saw it: how often it was tried, its mean reward in [0, 1],
+    and the lead over the best other seat it leads to, in expected final points."""
+
+    action: Any
+    visits: int
+    reward: float
+    lead: float
+    #: the seat's own choices that complete the move it opens, as the search would go on
+    #: (games whose moves take several steps: `Game.opens_move`)
+    then: tuple[Any, ...] = ()
+
+
+def _add_arm(node: _Node, seat: int, action: Any) -> None:
+    """Make sure the seat's `action` is one of the node's options (tried first: no visits)."""
+    arms = node.arms[node.movers.index(seat)]
+    if all(arm.action != action for arm in arms):
+        arms.append(_Arm(action, 0.0))
+
+
+def _chosen(arms: list[_Arm], anchor: float) -> _Arm:
+    """The most visited option, unless it leads by less than `anchor` points over the
+    heuristic's favourite (the first option): a search whose estimates are noisier than its
+    heuristic's judgement should overrule it only when it finds a clear gain."""
+    best = max(arms, key=lambda a: (a.visits, a.total))
+    favourite = arms[0]
+    if anchor and best is not favourite and favourite.visits:
+        gain = best.lead / best.visits - favourite.lead / favourite.visits
+        if gain < anchor:
+            return favourite
+    return best
+
+
+def _normalised(values: Sequence[float]) -> list[float]:
+    lo, hi = min(values), max(values)
+    span = hi - lo
+    return [((v - lo) / span if span > 0 else 1.0) for v in values]
+
+
+class MCTSBot:
+    """ISMCTS as a bot: `decide(view, legal_actions)` like every other."""
+
+    def __init__(self, game: Game, seed: int | None = None, settings: Settings | None = None,
+                 label: str = "mcts", search: SearchSpec | None = None) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        spec = self.search = search or game.search  # another spec: a tuner's candidate weights
+        self.settings = settings or (spec.levels if spec else DEFAULT_LEVELS)["medium"]
+        self.name = label
+        self.last_iterations = 0  # of the last decision, for benchmarks and reports
+
+    def decide(self, view: Any, legal_actions: Sequence[Any]) -> Any:
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        me = view.viewer
+        if me is None:
+            raise ValueError("a bot decides for a seat; a spectator's view was given")
+        seed = self.rng.getrandbits(64)
+        if len(legal_actions) == 1:
+            self.last_iterations = 0
+            return legal_actions[0]
+        rng = random.Random(seed)
+        spec = self.search
+        hooks = spec.hooks(view, me, self.settings) if spec else RandomHooks(self.game, rng)
+        root = self._search(view, hooks, rng)
+        arms = root.arms[root.movers.index(me)]
+        return _chosen(arms, self.settings.anchor).action
+
+    def analyse(self, view: Any, legal_actions: Sequence[Any],
+                include: Any = None) -> list[MoveValue]:
+        """What the search thinks of the viewer's options now, the move it would make first;
+        one option alone is searched too, for its expected lead. `include` (a legal action)
+        is searched even if the game's heuristics would not consider it: a review values the
+        move a player actually made."""
+        if not legal_actions:
+            raise ValueError("no legal action to analyse")
+        me = view.viewer
+        if me is None:
+            raise ValueError("an analysis is for a seat; a spectator's view was given")
+        rng = random.Random(self.rng.getrandbits(64))
+        spec = self.search
+        hooks = spec.hooks(view, me, self.settings) if spec else RandomHooks(self.game, rng)
+        root = self._search(view, hooks, rng, (me, include))
+        mine = root.arms[root.movers.index(me)]
+        arms = sorted(mine, key=lambda a: (a.visits, a.total), reverse=True)
+        return [MoveValue(a.action, a.visits, a.total / a.visits, a.lead / a.visits,
+                          self._then(root, me, mine.index(a)))
+                for a in arms if a.visits]
+
+    def _then(self, node: _Node, me: int, index: int) -> tuple[Any, ...]:
+        """The steps after option `index` that complete the seat's move: in the tree, while
+        the seat alone moves, no chance is revealed and the game says the move goes on
+        (`opens_move`), its most tried option. Games without `opens_move` move in one step."""
+        opens_move = registry.move_words(self.game.info.name).opens_move
+        line: list[Any] = []
+        while opens_move is not None and node.movers == (me,):
+            child = node.children.get((index,))
+            if child is None or child.movers != (me,):
+                break
+            tried = [a for a in child.arms[0] if a.visits]
+            if not tried:
+                break
+            step = max(tried, key=lambda a: (a.visits, a.total))
+            if opens_move(step.action):
+                break
+            line.append(step.action)
+            node, index = child, child.arms[0].index(step)
+        return tuple(line)
+
+    def _search(self, view: Any, hooks: SearchHooks, rng: random.Random,
+                include: tuple[int, Any] | None = None) -> _Node:
+        s = self.settings
+        budget = s.budget(len(self.game.scores(view)))
+        deadline = time.perf_counter() + s.time_limit if s.time_limit else None
+        root: _Node | None = None
+        done = 0
+        while True:
+            if budget is not None and done >= budget:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            state = self.game.resample(view, rng)
+            if root is None:
+                root = self._new_node(state, hooks)
+                if include is not None and include[1] is not None:
+                    _add_arm(root, *include)
+            self._iterate(root, state, hooks)
+            done += 1
+        self.last_iterations = done
+        assert root is not None
+        return root
+
+    def _iterate(self, root: _Node, state: Any, hooks: SearchHooks) -> None:
+        game = self.game
+        start = hooks.horizon(state)
+        rollout_horizon = getattr(hooks, "rollout_horizon", hooks.horizon)
+        rollout_start = rollout_horizon(state)
+        path: list[tuple[_Node, tuple[int, ...]]] = []
+        node: _Node | None = root
+        while node is not None:
+            choice = self._select(node)
+            path.append((node, choice))
+            seen = len(game.chance_events(state))
+            for arms, index in zip(node.arms, choice, strict=True):
+                game.apply_in_place(state, arms[index].action)
+            if state.is_over or hooks.horizon(state) != start:
+                break
+            revealed = tuple(game.chance_events(state)[seen:])
+            key = (choice, revealed) if revealed else choice
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = self._new_node(state, hooks)
+                break
+            node = child
+        while not state.is_over and rollout_horizon(state) == rollout_start:
+            game.apply_in_place(state, hooks.rollout(state))
+        lead = leads(hooks.estimates(state))
+        reward = rewards_of_leads(lead, hooks.reward_scale)
+        for node, choice in path:
+            node.visits += 1
+            for k, index in enumerate(choice):
+                arm = node.arms[k][index]
+                arm.visits += 1
+                arm.total += reward[node.movers[k]]
+                arm.lead += lead[node.movers[k]]
+
+    def _select(self, node: _Node) -> tuple[int, ...]:
+        s = self.settings
+        log_n = math.log(node.visits + 1)
+        choice = []
+        for arms in node.arms:
+            best_i, best_v = 0, -math.inf
+            for i, arm in enumerate(arms):
+                if arm.visits == 0:
+                    value = 1e9 + arm.prior  # try every option once, favourites first
+                else:
+                    value = (arm.total / arm.visits
+                             + s.exploration * math.sqrt(log_n / arm.visits)
+                             + s.prior_weight * arm.prior / (arm.visits + 1))
+                if value > best_v:
+                    best_i, best_v = i, value
+            choice.append(best_i)
+        return tuple(choice)
+
+    def _new_node(self, state: Any, hooks: SearchHooks) -> _Node:
+        movers = tuple(state.to_move())
+        arms = []
+        for seat in movers:
+            ranked = hooks.options(state, seat, self.settings)
+            priors = _normalised([v for _, v in ranked])
+            arms.append([_Arm(a, p) for (a, _), p in zip(ranked, priors, strict=True)])
+        return _Node(movers, arms)
+
+
+def make_mcts(game: Game, seed: int | None, options: str = "") -> MCTSBot:
+    """The search bot from the options of its spec (`mcts:hard`, `mcts:iterations=500`)."""
+    levels = game.search.levels if game.search else DEFAULT_LEVELS
+    label = "mcts" + (f":{options}" if options else "")
+    return MCTSBot(game, seed, parse_settings(options, levels), label=label)

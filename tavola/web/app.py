@@ -1,0 +1,1320 @@
+"""The web server of every game: lobby over HTTP, play over WebSockets, bots in worker
+processes.
+
+The server holds the only true state of every game (`Room`); each connection receives only its
+own seat's view, spectators the public view. An action is validated, written to the store, and
+only then applied and broadcast, so a server killed at any moment resumes every game from its
+log (see docs/web.md). What is particular to a game comes from its `WebGame` (its page, its
+messages, its lobby options), so the same server plays Gonzaga and Signorie.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import gc
+import hashlib
+import json
+import logging
+import secrets
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp
+
+from .. import i18n
+from ..ratings import bot_table
+from ..text import say
+from . import accounts as account_routes
+from . import friends as friend_routes
+from . import i18n_web, metrics, ops, timing
+from .account_store import open_account_store
+from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
+from .chat import MAX_CHARS, Chat
+from .connection import Connection
+from .deadline import REQUEST_SECONDS
+from .errors import ClientError, Refused
+from .friends import Friends
+from .hinting import Hinting
+from .learn import learn_offer, learn_routes
+from .leaving import LeaveChoices
+from .limits import (
+    BodyLimit,
+    RateLimited,
+    RateLimiter,
+    SecurityHeaders,
+    address_key,
+    parse_json,
+)
+from .logs import GAME_ID, REQUEST_ID, RequestIds
+from .moderation import Moderation
+from .moderation import install as moderation_install
+from .notices import Config as NoticeConfig
+from .notices import Notifier
+from .notices import install as notices_install
+from .privacy import Privacy
+from .privacy import install as privacy_install
+from .replaying import Replays
+from .reviewing import Reviews
+from .room import BOT, GameParams, Room, lobby_line_named, parse_params
+from .site import WebGame, load_sites
+from .storage import (
+    GameExists,
+    GameStore,
+    Listing,
+    SeqConflict,
+    StoredGame,
+    StoreError,
+    open_store,
+)
+from .timing import Timekeeper
+from .vacations import DAYS_PER_YEAR
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
+
+log = logging.getLogger("tavola.web")
+DEFAULT_DB = "sqlite:///tavola.db"
+STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
+          "rate-limited": 429, "too-many-games": 429, "server-full": 503, "review-failed": 503,
+          "sign-in": 401, "bad-login": 401,
+          "csrf": 403, "other-account": 403, "name-taken": 409,
+          "blocked": 403, "invited": 403, "not-friend": 403, "answered": 409,
+          "waiting": 409, "no-vacation-days": 409, "not-on-vacation": 409,
+          "suspended": 403, "muted": 403, "not-moderator": 403, "admin-target": 403,
+          "already-reported": 409}  # else 400
+SHUTDOWN_WAIT = 5.0  # seconds a stopping server waits for its tasks to end
+#: Seconds a server told to stop (SIGTERM) gives its moves being written and its clients' last
+#: messages before it closes every WebSocket anyway (`GameServer.drain`).
+RESTART_SECONDS = 10.0
+RESTART_CLOSE = 1012  # the WebSocket close code "service restart": reconnect at once
+#: Players arriving (a hello: a catch-up, a seat taken, a first view) handled at once. When
+#: everyone reconnects at the same moment (a restart), the rest wait their turn rather than
+#: fill the event loop ahead of the moves of games already playing.
+ARRIVALS_AT_ONCE = 4
+LOBBY_PAGE = 20  # games per lobby list and page
+LAST_RESORT = 4  # failed decisions of one bot move before a random legal move is made here
+GIVE_UP = LAST_RESORT + 2  # refusals of that random move too: a bug, logged; the bot stops
+STATIC = Path(__file__).with_name("static")  # the platform's pages: the lobby, shared scripts
+PLAYING = ("act", "undo", "rematch", "hint", "leave")  # the messages of a player at play
+
+
+@dataclass
+class Limits:
+    """What one client may cost the server; rates of 0 mean no limit (benchmarks)."""
+
+    creates_per_minute: float = 6.0  # new games per client address, after a burst
+    create_burst: int = 5
+    lobby_per_second: float = 1.0  # lobby reads and joins per client address, after a burst
+    lobby_burst: int = 20
+    waiting_per_second: float = 1.0  # reads of the count of games waiting for a player, per
+    waiting_burst: int = 30  # account, after a burst (every page's header asks it)
+    messages_per_second: float = 20.0  # WebSocket messages per connection, after a burst
+    message_burst: int = 60
+    max_active_games: int = 1000  # unfinished games that count (below), all together
+    games_per_address: int = 20  # of those, created from one address (an IPv6 /64)
+    games_per_account: int = 10  # of those, created by one signed-in account
+    active_game_seconds: float = 3600.0  # a game counts while it had a move (or began) this
+    # recently: games nobody moves in stop holding places
+    idle_seconds: float = 600.0  # a game nobody watches leaves memory after this long
+    sweep_seconds: float = 30.0  # how often games that left play are let go
+    decision_seconds: float = DEADLINE  # a bot decision's deadline
+    replays_per_second: float = 2.0  # replay steps and records per client address, after a
+    replay_burst: int = 60  # burst (a replay playing asks one step each 0.7 s)
+    reviews_per_minute: float = 2.0  # reviews of finished games an address may start
+    review_burst: int = 4
+    hint_workers: int = 1  # worker processes for hints and reviews, apart from the bots'
+    hints_per_minute: float = 4.0  # hints per account (or seat without one), after a burst
+    hint_burst: int = 4
+    address_hints_per_minute: float = 12.0  # hints per client address, after a burst
+    address_hint_burst: int = 12
+    undo_wait: float = 1.5  # extra seconds a bot waits after a person's move that can be undone
+    logins_per_minute: float = 6.0  # sign-in attempts per address, after a burst
+    login_burst: int = 10
+    # sign-in attempts per user name and address (or per device the account signed in on
+    # before), after a burst; a right password does not count
+    name_logins_per_minute: float = 2.0
+    name_login_burst: int = 5
+    # sign-in attempts per user name from every address together (a device the account signed
+    # in on before is not counted), after a burst: only many addresses at once reach it
+    name_logins_any_address_per_minute: float = 4.0
+    name_login_any_address_burst: int = 20
+    signups_per_hour: float = 10.0  # new accounts per address, after a burst
+    signup_burst: int = 5
+    verify_emails_per_hour: float = 3.0  # addresses to verify per account, after a burst
+    verify_email_burst: int = 3
+    resets_per_hour: float = 3.0  # password reset links per address and per account
+    reset_burst: int = 3
+    min_move_seconds: float = 3600.0  # the shortest time per move a turn-based game may have
+    turn_check_seconds: float = 5.0  # how often the clocks of turn-based games are read
+    chat_per_second: float = 0.5  # chat lines per seat of a game, after a burst
+    chat_burst: int = 5
+    address_chat_per_second: float = 2.0  # chat lines per client address, after a burst
+    address_chat_burst: int = 20
+    friend_changes_per_hour: float = 60.0  # friends added or removed, players blocked or
+    friend_change_burst: int = 30  # unblocked, per account, after a burst
+    invitations_per_hour: float = 30.0  # seats an account invites friends to, after a burst
+    invitation_burst: int = 10
+    invitation_seconds: float = 86_400.0  # an invitation unanswered this long may be given
+    # to another friend, a bot or anyone by whoever invited
+    connections_per_seat: int = 6  # WebSockets open on one seat of a game (0: no limit)
+    connections_per_address: int = 48  # WebSockets open from one client address (0: none)
+    request_seconds: float = REQUEST_SECONDS  # an HTTP request's headers and body must arrive
+    # within this time of the connection's opening or the request's first byte (`deadline`)
+    lease_seconds: float = 10.0  # several processes: how long a game's bots stay with one
+    conflict_retries: int = 3  # several processes: a move judged again after another's won
+    vacation_days: int = DAYS_PER_YEAR  # days of vacation per account and calendar year
+    reports_per_hour: float = 10.0  # reports of chat lines and players per account, after a
+    report_burst: int = 5  # burst (`moderation`)
+    exports_per_hour: float = 2.0  # downloads of an account's data per account, after a burst
+    export_burst: int = 3
+
+
+def rematch_id(game_id: str) -> str:
+    """The id of a game's rematch: derived from the game's own (as hard to guess as it is),
+    so every process agrees on it without talking to the others."""
+    digest = hashlib.sha256(f"rematch:{game_id}".encode()).digest()
+    return base64.urlsafe_b64encode(digest[:12]).decode()
+
+
+class GameServer:
+    """Every live game, its connections and its bots; transport-independent where it can be.
+
+    Games live in memory while someone plays or watches them; a finished or idle game is let
+    go and loaded again from the store when asked for.
+    """
+
+    def __init__(self, store: GameStore, sites: Mapping[str, WebGame] | WebGame, *,
+                 bot_delay: float = 0.35, bot_workers: int = 2, bot_processes: bool = True,
+                 limits: Limits | None = None, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock  # the time of turn clocks and chat (tests move it on)
+        self.sites = dict(sites) if isinstance(sites, Mapping) else \
+            {sites.game.info.name: sites}
+        self.limits = limits or Limits()
+        for site in self.sites.values():
+            site.prepare()
+        self.rooms: dict[str, Room] = {}
+        self.conns: dict[str, set[Connection]] = {}
+        self.sockets: Counter[str] = Counter()  # open WebSockets by client address
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.active: dict[str, float] = {}  # game -> when something last happened in it
+        self.bot_delay = bot_delay
+        self.bots = BotPool(bot_workers, deadline=self.limits.decision_seconds,
+                            processes=bot_processes)
+        # hints and reviews have workers of their own: however many are asked for, the bots
+        # of every game keep theirs
+        self.advice = BotPool(self.limits.hint_workers, deadline=self.limits.decision_seconds,
+                              processes=bot_processes)
+        self.bot_failures: dict[tuple[str, int, int], int] = {}
+        self.pending_bots: set[tuple[str, int]] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.create_limit = RateLimiter(self.limits.creates_per_minute / 60,
+                                        self.limits.create_burst)
+        self.lobby_limit = RateLimiter(self.limits.lobby_per_second, self.limits.lobby_burst)
+        self._lobby_cache: dict[tuple[str, int], tuple[float, Listing]] = {}
+        self.accounts: account_routes.Accounts | None = None  # set by `accounts.install`
+        self.friends: Friends | None = None  # set by `friends.install`
+        self.leaving = LeaveChoices(store, clock)
+        self.turns = Timekeeper(self, store, clock)
+        self._store_threads: ThreadPoolExecutor | None = None
+        self._arrivals: asyncio.Semaphore | None = None  # made on the server's loop
+        self.hinting = Hinting(self, store, clock)
+        self.reviews = Reviews(self, self.limits.reviews_per_minute, self.limits.review_burst)
+        self.replays = Replays(self, self.limits.replays_per_second, self.limits.replay_burst)
+        self.chat = Chat(store, clock, self.limits.chat_per_second, self.limits.chat_burst,
+                         self.limits.address_chat_per_second, self.limits.address_chat_burst)
+        self.cluster: Cluster | None = None  # other processes on the same database
+        self.notifier: Notifier | None = None  # set by `notices.install`
+        self.moderation: Moderation | None = None  # set by `moderation.install`
+        self.privacy: Privacy | None = None  # set by `privacy.install`
+        self.stopping = False  # told to stop (`drain`): no new move is taken
+        self.writing = 0  # moves and undos between their arrival and their views queued
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    def resume(self, finished: int = 20) -> int:
+        """Rebuild every unfinished game from its log (and write the lobby line of the last
+        `finished` games over, for databases older than lobby lines); returns how many
+        unfinished games were resumed."""
+        for game_id in self.store.game_ids("over")[-finished:]:
+            room = self.room(game_id)
+            if room is not None:
+                self.store.set_summary(room.id, room.section(), room.summary())
+                self._forget(room.id)
+        count = 0
+        for game_id in self.store.game_ids("playing"):
+            stored = self.store.load(game_id)
+            if stored is None:
+                continue
+            site = self._site_of(stored.params)
+            if site is None:
+                continue  # a game this server does not host waits for one that does
+            try:
+                room = Room.restore(stored, site)
+            except (ValueError, KeyError, TypeError) as exc:  # one bad game never stops the rest
+                log.error("cannot resume game %s: %s", game_id, exc)
+                self.store.set_status(game_id, "broken")
+                self.store.set_summary(game_id, None, {})
+                continue
+            self.store.set_summary(room.id, room.section(), room.summary())
+            self._add(room)
+            count += 1
+        return count
+
+    def start(self) -> None:
+        self.bots.start()
+        self.advice.start()
+        for room in list(self.rooms.values()):
+            self.kick_bots(room)
+        self._spawn(self._sweep_forever(self.limits.sweep_seconds))
+        self._spawn(self._clocks_forever(self.limits.turn_check_seconds))
+        if self.notifier is not None:
+            if self.cluster is None:  # alone on its database: a dead predecessor's leases go
+                self.notifier.sender.release()
+            self._spawn(self.notifier.sender.run_forever())
+
+    async def store_ready(self) -> None:
+        """Connect the store's coroutines (PostgreSQL's `aio`) before players arrive."""
+        aio = getattr(self.store, "aio", None)
+        if aio is not None:
+            await aio.open()
+
+    async def _clocks_forever(self, every: float) -> None:
+        """The turn clocks, read by one process of several (the one holding their lease)."""
+        if self.cluster is None:
+            await self.turns.run_forever(every)
+            return
+        while True:
+            if self.cluster.holds("clocks"):
+                try:
+                    self.turns.check()
+                except Exception:
+                    log.exception("checking the turn clocks")
+            await asyncio.sleep(every)
+
+    async def drain(self, seconds: float = RESTART_SECONDS) -> int:
+        """Stop as a restart should (SIGTERM, before the connections close): no new move is
+        taken (each is refused as `restarting`, so its client sends it again once reconnected),
+        the moves being written end and their views are queued, the other processes hear of
+        them, then every client is sent what was queued, told to reconnect and closed with
+        1012. No move is acknowledged and lost, none left in doubt. Returns the clients told."""
+        self.stopping = True
+        deadline = time.monotonic() + seconds
+        while self.writing and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        if self.writing:
+            log.warning("%s moves still being written after %g s", self.writing, seconds)
+        if self.cluster is not None:
+            await self.cluster.flush(max(0.1, min(2.0, deadline - time.monotonic())))
+        conns = [conn for conns in self.conns.values() for conn in conns]
+        if conns:
+            await asyncio.wait([asyncio.ensure_future(self._restarting(conn)) for conn in conns],
+                               timeout=max(0.1, deadline - time.monotonic()))
+        return len(conns)
+
+    async def _restarting(self, conn: Connection) -> None:
+        """Tell a client, after everything it was sent, to reconnect (in its language); once."""
+        if conn.closing:
+            return
+        conn.closing = True
+        with i18n.use(conn.lang):
+            text = json.dumps({"type": "restarting", "message": say("restarting")})
+        await conn.refuse(text, RESTART_CLOSE)
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Count a move from its arrival to its views queued (`drain` waits for them); once
+        the server is stopping, a move is refused before anything is written."""
+        if self.stopping:
+            raise ClientError("restarting", say("error.restarting"))
+        self.writing += 1
+        try:
+            yield
+        finally:
+            self.writing -= 1
+
+    async def shutdown(self) -> None:
+        if self.cluster is not None:  # its loops stop and its leases go before tasks end
+            await self.cluster.close()
+        for task in list(self.tasks):
+            task.cancel()
+        # a bot mid-thought is abandoned: it is asked again when the game resumes
+        if self.tasks:
+            _, late = await asyncio.wait(list(self.tasks), timeout=SHUTDOWN_WAIT)
+            for task in late:  # a library that swallowed its cancel must not hold the exit
+                log.warning("a task did not end at shutdown: %r", task)
+        await self.bots.shutdown()
+        await self.advice.shutdown()
+        for room in self.rooms.values():  # no longer live, though still in memory
+            metrics.GAMES_LIVE.labels(room.game.info.name).dec()
+        aio = getattr(self.store, "aio", None)
+        if aio is not None:
+            await aio.close()
+        if self._store_threads is not None:
+            self._store_threads.shutdown(wait=True)
+        self.turns.close()
+        self.leaving.close()
+        self.chat.close()
+        self.hinting.close()
+        if self.notifier is not None:
+            self.notifier.sender.close()
+            self.notifier.store.close()
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def _add(self, room: Room) -> None:
+        if room.id not in self.rooms:
+            metrics.GAMES_LIVE.labels(room.game.info.name).inc()
+        self.rooms[room.id] = room
+        self.conns.setdefault(room.id, set())
+        self.locks.setdefault(room.id, asyncio.Lock())
+        self.active[room.id] = time.monotonic()
+        self.turns.attach(room)
+        if self.moderation is not None:
+            self.moderation.attach(room)
+        self.hinting.attach(room)
+        if self.cluster is not None:
+            self.cluster.follow(room.id)
+
+    def _forget(self, game_id: str) -> None:
+        room = self.rooms.get(game_id)
+        if room is not None:
+            metrics.GAMES_LIVE.labels(room.game.info.name).dec()
+        for table in (self.rooms, self.conns, self.locks, self.active):
+            table.pop(game_id, None)  # type: ignore[attr-defined]
+        self.turns.forget(game_id)
+        if self.cluster is not None:
+            self.cluster.unfollow(game_id)
+
+    def room(self, game_id: str) -> Room | None:
+        """A live room, or a game loaded from the store on demand."""
+        room = self.rooms.get(game_id)
+        return room if room is not None else self._restored(self.store.load(game_id))
+
+    async def room_waiting(self, game_id: str) -> Room | None:
+        """`room`, with the store read on the hot path (a player connecting)."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        stored = await self._hot("load", game_id)
+        # another connection may have brought the game in while this one waited
+        return self.rooms.get(game_id) or self._restored(stored)
+
+    def _restored(self, stored: StoredGame | None) -> Room | None:
+        """A stored game as a live room; None if it is unknown here or no longer replays."""
+        site = None if stored is None else self._site_of(stored.params)
+        if stored is None or site is None or stored.status == "broken":
+            return None
+        try:
+            room = Room.restore(stored, site)
+        except (ValueError, KeyError, TypeError):
+            return None
+        self._add(room)
+        self.kick_bots(room)
+        return room
+
+    def in_viewers_names(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Lobby lines with their bots named in the viewer's language (`lobby_line_named`)."""
+        return [lobby_line_named(line, site) if (site := self._site_of(line)) else line
+                for line in lines]
+
+    def _site_of(self, params: dict[str, Any]) -> WebGame | None:
+        """The site of a stored game, None when this server does not host its game."""
+        return self.sites.get(str(params.get("game", "gonzaga")))
+
+    def site(self, name: Any) -> WebGame:
+        """The site of a game asked for by name; `ClientError` for one not hosted here."""
+        if name is None:
+            return next(iter(self.sites.values()))
+        site = self.sites.get(name) if isinstance(name, str) else None
+        if site is None:
+            raise ClientError("bad-game", f"no game {str(name)[:40]!r} here; the games are "
+                                          f"{', '.join(self.sites)}")
+        return site
+
+    def sweep(self, now: float | None = None) -> int:
+        """Let go of games nobody is connected to and no bot is thinking in: finished ones at
+        once, others after `idle_seconds`; returns how many left memory."""
+        now = time.monotonic() if now is None else now
+        busy = {game for game, _ in self.pending_bots}
+        gone = [gid for gid, room in self.rooms.items()
+                if not self.conns.get(gid) and gid not in busy and not room.bots_to_move()
+                and (room.is_over
+                     or now - self.active.get(gid, now) > self.limits.idle_seconds)]
+        for gid in gone:
+            self._forget(gid)
+        self.bot_failures = {k: v for k, v in self.bot_failures.items() if k[0] in self.rooms}
+        return len(gone)
+
+    async def _sweep_forever(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            self.sweep()
+
+    # -- lobby -----------------------------------------------------------------------------
+
+    def create(self, data: Any, client: str = "",
+               check: Callable[[GameParams], None] | None = None, *,
+               account: int | None = None) -> Room:
+        """A new game from the address `client` (and the signed-in `account`); `check` may
+        refuse its parameters before it exists (rated games)."""
+        address = address_key(client)
+        self.create_limit.check(address, "new games from your address")
+        name = data.get("game") if isinstance(data, dict) else None
+        params = parse_params(data, self.site(name))
+        params.timing = self.turns.parse(data)
+        if check is not None:
+            check(params)
+        self._check_capacity(address, account)
+        return self._open(params, creator=(address, account))
+
+    def open_game(self, params: GameParams, client: str = "", *,
+                  claimed: set[int] | None = None) -> Room:
+        """A new game of parameters made by the server (a tutorial), from the address
+        `client`: limited and counted like any other new game."""
+        address = address_key(client)
+        self.create_limit.check(address, "new games from your address")
+        self._check_capacity(address, None)
+        return self._open(params, claimed=claimed, creator=(address, None))
+
+    def _check_capacity(self, address: str, account: int | None) -> None:
+        """Room for one more game: under the cap on games that count, and under the shares of
+        its creator's address and account, so that no one client fills the cap."""
+        since = self.clock() - self.limits.active_game_seconds
+        held = self.store.active_games
+        over_share = held(since, address=address) >= self.limits.games_per_address or (
+            account is not None
+            and held(since, account=account) >= self.limits.games_per_account)
+        if over_share:
+            raise ClientError("too-many-games", say(
+                "error.too-many-games", minutes=round(self.limits.active_game_seconds / 60)))
+        if self.store.active_games(since) >= self.limits.max_active_games:
+            raise ClientError("server-full", say("error.server-full"))
+
+    def _open(self, params: GameParams, claimed: set[int] | None = None,
+              game_id: str | None = None, *,
+              creator: tuple[str, int | None] = ("", None)) -> Room:
+        room = Room(game_id or secrets.token_urlsafe(12), params, self.sites[params.game],
+                    claimed=claimed)
+        stored = room.stored()
+        stored.creator_address, stored.creator_account = creator
+        self.store.create(stored)
+        self._add(room)
+        self._lobby_cache.clear()
+        log.info("game created: %s, %d seats", params.game, len(params.seats),
+                 extra={"game_id": room.id})
+        self.kick_bots(room)
+        return room
+
+    def name_seat(self, room: Room, seat: int, name: str) -> None:
+        """A seat taken by a signed-in player goes by the account's name (unless it has a
+        name of its own): in the log, the views, new chat lines, the lobby, "my games" and
+        profiles; stored, and told to every connection, here and on other processes."""
+        if not room.rename(seat, name):
+            return
+        self.store.set_params(room.id, room.params.to_json(room.site), room.section(),
+                              room.summary())
+        self._lobby_cache.clear()
+        self.broadcast(room)
+        if self.cluster is not None:
+            self.cluster.changed(room)
+
+    def _invited(self, account_id: int, game_id: str, seat: int, by_account: int) -> None:
+        """Called once for each invitation made, when it is made (a new game's seat, or a
+        seat given to another friend): the invited player is told by their notifications
+        (the invitation itself is stored before)."""
+        if self.notifier is None or self.accounts is None:
+            return
+        by = self.accounts.store.user_by_id(by_account)
+        self.notifier.invited(account_id, game_id, seat, by.name if by else "", "/friends")
+
+    def claim(self, game_id: str, client: str = "") -> tuple[int, str]:
+        self.lobby_limit.check(client, "lobby requests from your address")
+        room = self.room(game_id)
+        if room is None:
+            raise ClientError("not-found", say("error.not-found"))
+        if not room.params.public:
+            raise ClientError("full", say("error.invitation"))
+        for seat, token in sorted(room.tokens.items()):
+            if seat in room.claimed or seat in room.params.reserved:
+                continue
+            section, summary = room.line_if_claimed(seat)
+            if self.store.claim(game_id, seat, section=section, summary=summary):
+                room.claimed.add(seat)
+                self._lobby_cache.clear()
+                return seat, token
+        raise ClientError("full", say("error.full"))
+
+    def lobby(self, section: str, offset: int) -> Listing:
+        """One page of a lobby list (listed games only), cached for a second: however many
+        clients poll the lobby, the database is read once a second per page."""
+        if section not in ("open", "playing", "finished"):
+            raise ClientError("bad-request", "section is open, playing or finished")
+        if not 0 <= offset <= 100_000:
+            raise ClientError("bad-request", "offset is a whole number from 0 to 100000")
+        key = (section, offset)
+        now = time.monotonic()
+        cached = self._lobby_cache.get(key)
+        if cached is None or now - cached[0] > 1.0:
+            if len(self._lobby_cache) > 256:
+                self._lobby_cache.clear()
+            cached = (now, self.store.lobby(section, offset, LOBBY_PAGE))
+            self._lobby_cache[key] = cached
+        return cached[1]
+
+    # -- play ------------------------------------------------------------------------------
+
+    async def act(self, room: Room, seat: int | None, payload: Any, seq: Any, *,
+                  after_commit: Callable[[], None] | None = None, by_bot: bool = False
+                  ) -> None:
+        """Validate, store, apply, broadcast; a `ClientError` changes nothing.
+        `after_commit` runs once the move is made, before anyone is told; `by_bot`: the
+        server's bot moves for the seat (`Room.prepare`); a person's link never moves for a
+        seat a bot plays (a deleted account's seat keeps its link: `privacy`)."""
+        if not by_bot and seat is not None and room.params.seats[seat].kind == BOT:
+            raise ClientError("bot-seat", say("seat.bot-plays"))
+        with self._writing():
+            await self._act(room, seat, payload, seq, after_commit, by_bot)
+
+    async def _act(self, room: Room, seat: int | None, payload: Any, seq: Any,
+                   after_commit: Callable[[], None] | None, by_bot: bool) -> None:
+        received = time.perf_counter()
+        for tries in range(self.limits.conflict_retries, -1, -1):
+            async with self.locks[room.id]:
+                room.check_seq(seq)
+                action, new_state = room.prepare(seat, payload, by_bot=by_bot)
+                if not await self._store(room, tries, "append", room.id, room.seq,
+                                         room.game.action_to_json(action),
+                                         section=room.section(new_state),
+                                         summary=room.summary(new_state),
+                                         status="over" if new_state.is_over else None,
+                                         notices=room.outbox_notices(new_state, room.seq + 1,
+                                                                     self.clock())):
+                    continue  # another process moved first: judged again on the game as it is
+                room.commit(action, new_state)
+                if after_commit is not None:
+                    after_commit()
+            break
+        if room.is_over:
+            log.info("game over after %d moves", room.seq, extra={"game_id": room.id})
+        self._changed(room)
+        game = room.game.info.name
+        metrics.MOVES.labels(game, "bot" if by_bot else "person").inc()
+        metrics.observe(metrics.MOVE_SECONDS, received, game)
+
+    async def undo(self, room: Room, seat: int | None, seq: Any) -> None:
+        """Take back the seat's last move while nobody has moved since and it revealed
+        nothing (see `Room.can_undo`)."""
+        with self._writing():
+            await self._undo(room, seat, seq)
+
+    async def _undo(self, room: Room, seat: int | None, seq: Any) -> None:
+        for tries in range(self.limits.conflict_retries, -1, -1):
+            async with self.locks[room.id]:
+                before = room.prepare_undo(seat, seq)
+                if not await self._store(room, tries, "take_back", room.id, room.seq - 1,
+                                         section=room.section(before),
+                                         summary=room.summary(before),
+                                         notices=room.outbox_notices(before, room.seq - 1,
+                                                                     self.clock())):
+                    continue
+                room.commit_undo(before)
+            break
+        self._changed(room)
+
+    async def _store(self, room: Room, tries: int, call: str, *args: Any, **kwargs: Any
+                     ) -> bool:
+        """Write a move (the store's `call`); False when another writer (another process)
+        stored this game's next move first: the room has caught up from the store and the
+        caller judges its move again (`stale` once out of tries). The caller holds the
+        room's lock, which keeps the game's moves in order while the write waits."""
+        try:
+            await self._hot(call, *args, **kwargs)
+        except SeqConflict as exc:
+            log.info("%s", exc)
+            await self._catch_up(room)
+            if tries <= 0:
+                raise ClientError("stale", say("error.stale")) from None
+            return False
+        except StoreError as exc:
+            log.error("%s", exc)
+            raise ClientError("storage", say("error.storage")) from None
+        return True
+
+    async def _hot(self, call: str, *args: Any, **kwargs: Any) -> Any:
+        """A call of the hot path (a move, an undo, a catch-up): on the loop where the store
+        has coroutines for it (PostgreSQL's `aio`), else as `_off_loop`."""
+        aio = getattr(self.store, "aio", None)
+        if aio is not None:
+            return await getattr(aio, call)(*args, **kwargs)
+        return await self._off_loop(partial(getattr(self.store, call), *args, **kwargs))
+
+    async def _off_loop(self, call: Callable[[], Any]) -> Any:
+        """Run a store call; one that waits on a database server (`wait_in_thread`:
+        PostgreSQL) runs in a thread, so other games go on meanwhile. SQLite's calls are
+        shorter than a hop to a thread and back."""
+        if getattr(self.store, "wait_in_thread", False):
+            if self._store_threads is None:
+                # threads of the store's own: bots and password hashing, which also wait in
+                # threads, never hold up a move's write
+                self._store_threads = ThreadPoolExecutor(
+                    getattr(self.store, "pool_size", 8), thread_name_prefix="store")
+            return await asyncio.get_running_loop().run_in_executor(self._store_threads, call)
+        return call()
+
+    async def _catch_up(self, room: Room) -> bool:
+        """Bring a room to its stored log (another process moved); True if it changed. The
+        caller holds the room's lock. Its clients are sent the new view."""
+        stored = await self._hot("load", room.id)
+        if stored is None:
+            return False
+        claimed = set(room.claimed)
+        handed = self._handed_over(room)
+        if not room.catch_up(stored):
+            if stored.status == "over" and not room.is_over:  # its players ended it elsewhere
+                self.turns.attach_again(room)  # (`leaving`): no move, a status
+                self._lobby_cache.clear()
+                self.broadcast(room)
+                return True
+            if room.claimed != claimed:  # a seat taken elsewhere: who is who, not a new view
+                self._lobby_cache.clear()
+                self.presence(room)
+            if self.turns.reshow(room):  # a vacation taken elsewhere moved its clocks
+                self.broadcast(room)
+                return True
+            if handed:
+                self.broadcast(room)
+                self.kick_bots(room)
+                return True
+            return False
+        self.turns.attach_again(room)
+        self._lobby_cache.clear()
+        self.broadcast(room)
+        self.kick_bots(room)
+        return True
+
+    def _handed_over(self, room: Room) -> bool:
+        """Whether another process gave a suspended player's seat to the bot (`moderation`):
+        then the room has it, and the others' choice about it."""
+        if self.moderation is None or not self.moderation.attach(room):
+            return False
+        self.leaving.attach(room, only_open=True)
+        return True
+
+    async def catch_up(self, room: Room) -> bool:
+        """`_catch_up` under the room's lock (a signal from another process)."""
+        lock = self.locks.get(room.id)
+        if lock is None:
+            return False
+        async with lock:
+            return await self._catch_up(room)
+
+    def _changed(self, room: Room) -> None:
+        self.active[room.id] = time.monotonic()
+        if room.is_over and self.accounts is not None:
+            self.accounts.game_over(room)  # a rated game's result counts once
+        self._lobby_cache.clear()
+        self.turns.changed(room)
+        self.broadcast(room)
+        if self.cluster is not None:
+            self.cluster.changed(room)
+        self.kick_bots(room)
+
+    def broadcast(self, room: Room) -> None:
+        """Queue every joined connection's view; nothing here waits for a client."""
+        for conn in self.conns.get(room.id, ()):
+            if conn.joined:
+                conn.send_view()
+
+    def relayed(self, game_id: str, message: dict[str, Any]) -> None:
+        """A message another process sent its clients of this game (a chat line, a line a
+        moderator hid): to ours."""
+        if message.get("type") == "chat-hidden":
+            hidden = json.dumps({"type": "chat-hidden", "n": message.get("n")})
+            for conn in self.conns.get(game_id, ()):
+                if conn.joined:
+                    conn.send(hidden)
+            return
+        if message.get("type") != "chat":
+            return
+        text = json.dumps(message)
+        room = self.rooms.get(game_id)
+        for conn in self.conns.get(game_id, ()):
+            if not conn.joined:
+                continue
+            hidden = self.friends.hidden_seats(room, conn.account) \
+                if self.friends is not None and room is not None else set()
+            lines = [line for line in message.get("lines") or () if isinstance(line, dict)
+                     and line.get("seat") not in hidden]
+            if len(lines) == len(message.get("lines") or ()):
+                conn.send(text)
+            elif lines:
+                conn.send(json.dumps({**message, "lines": lines}))
+
+    def presence(self, room: Room, but: Connection | None = None) -> None:
+        text = json.dumps({"type": "presence", "seats": room.seats_json()})
+        for conn in self.conns.get(room.id, ()):
+            if conn.joined and conn is not but:
+                conn.send(text)
+
+    async def rematch(self, room: Room, seat: int | None, client: str = "") -> None:
+        """A new game with the same seats, counted as created from the address `client` of
+        the player who asked first; each connection is sent its own seat's link."""
+        if seat is None:
+            raise ClientError("spectator", say("error.spectator-rematch"))
+        if not room.is_over:
+            raise ClientError("not-over", say("error.not-over"))
+        if room.rematch is None:
+            new = await self._rematch_room(room, address_key(client))
+            room.rematch = {s: f"/game/{new.id}#{t}" for s, t in new.tokens.items()}
+            room.rematch[None] = f"/game/{new.id}#watch"
+            room.touch()
+        for conn in self.conns.get(room.id, ()):
+            if conn.joined:
+                conn.send(json.dumps({"type": "rematch", "link": room.rematch.get(conn.seat)}))
+        self.broadcast(room)
+
+    async def _rematch_room(self, room: Room, address: str) -> Room:
+        """The rematch of a game: one game whoever asks, on whichever process. Its id comes
+        from the finished game's (`rematch_id`), so a second process asking creates nothing:
+        it finds the game stored, or loses the race to create it and loads it. It is the
+        game again with a new deal: the same seats, options and hints choice, and rated with
+        the same accounts' seats if the game was (`Accounts.rematched`)."""
+        new_id = rematch_id(room.id)
+        found = await self.room_waiting(new_id)
+        if found is not None:
+            return found
+        self._check_capacity(address, None)
+        p = room.params
+        state = room.site.deal([s.name for s in p.seats], None, p.options)
+        params = GameParams(p.seats, None, p.options, p.public, room.game.setup_of(state),
+                            secrets.randbits(63), p.game, p.timing, hints=p.hints)
+        try:
+            new = self._open(params, claimed=set(room.claimed), game_id=new_id,
+                             creator=(address, None))
+        except GameExists:
+            found = await self.room_waiting(new_id)
+            if found is None:
+                raise ClientError("storage", say("error.storage")) from None
+            return found
+        if self.accounts is not None:
+            self.accounts.rematched(room, new)
+        return new
+
+    # -- leavers (`tavola.web.leaving`) -----------------------------------------------------
+
+    def leaver_choice(self, room: Room, seat: int) -> None:
+        """A bot took `seat` for good: the other people at the table are asked whether it
+        plays on or the game ends now, for the game's time per move."""
+        seconds = self.turns.seconds(room) or timing.DAY
+        voters = self.leaving.open(room, seat, seconds)
+        if voters:
+            self.leaver_choice_opened(room, seat, voters)
+
+    def leaver_choice_opened(self, room: Room, seat: int, voters: list[int]) -> None:
+        """Called once when a player ran out of time for good and the seats `voters` must
+        choose between the bot and the end of the game: each is told, like a turn."""
+        if self.notifier is not None:
+            self.notifier.leaver(room, seat, voters)
+
+    async def leave_vote(self, room: Room, voter: int | None, seat: Any, choice: Any) -> None:
+        """A player's answer to a leaver's choice; the game ends at once if it decides so."""
+        decided = self.leaving.vote(room, voter, seat, choice)
+        if decided is None:
+            self.broadcast(room)
+        else:
+            await self.decide_leaver(room, seat, decided)
+
+    async def decide_leaver(self, room: Room, seat: int, decided: str | None) -> None:
+        """Close a leaver's choice: `decided` (None: what the answers given say, its time being
+        up). Ending the game stores its places and status; either way everyone is told."""
+        async with self.locks[room.id]:
+            if room.is_over:
+                decided = "over"  # the game finished meanwhile: nothing to decide
+            elif decided is None:
+                decided = self.leaving.closing(room, seat)
+            log_at = room.site.log_length(room.game.view(room.state, None))
+            if not self.leaving.decide(room, seat, decided, log_at):
+                return
+            if decided == "end":
+                self.leaving.end(room, seat, log_at)
+                self.store.set_status(room.id, "over")
+                self.store.set_summary(room.id, room.section(), room.summary())
+        self._changed(room)
+
+    def kick_bots(self, room: Room) -> None:
+        """Start the bots whose move it is; of several processes only the one holding the
+        game's lease does (the others ask for it, in case its holder died)."""
+        if self.stopping:  # another process takes them over with the game's lease
+            return
+        if self.cluster is not None and room.bots_to_move() \
+                and not self.cluster.holds(room.id):
+            self.cluster.want(room.id)
+            return
+        for seat in room.bots_to_move():
+            key = (room.id, seat)
+            if key in self.pending_bots:
+                continue
+            self.pending_bots.add(key)
+            self._spawn(self._bot_move(room, seat))
+
+    async def _bot_move(self, room: Room, seat: int) -> None:
+        """A bot decides in a worker process on its own view, then acts like any client.
+
+        A decision that fails or misses its deadline is asked again; the third time the seat
+        plays the greedy bot's move instead, and after two more failures a random legal move
+        made here, so a bot never stalls its game. However this task ends, a bot still to
+        move is started again (a person's move during the pause, a stale decision)."""
+        key = (room.id, seat, room.seq)
+        REQUEST_ID.set(None)  # this task's log lines are the game's, not a request's
+        GAME_ID.set(room.id)
+        try:
+            await self._bot_turn(room, seat, key[2])
+        except asyncio.CancelledError:
+            raise
+        except ClientError as exc:
+            if exc.code not in ("stale", "restarting"):
+                self._bot_failed(key, exc.message)
+        except (DecisionTimeout, BotFailed) as exc:
+            self._bot_failed(key, str(exc))
+        except Exception:
+            metrics.count_server_error("bot")
+            log.exception("bot %s of game %s failed", seat, room.id)
+            self._bot_failed(key, "error")
+        finally:
+            self.pending_bots.discard((room.id, seat))
+        if self.bot_failures.get(key, 0) > GIVE_UP:
+            log.error("bot %s of game %s gave up at move %s: even a random legal move was "
+                      "refused", seat, room.id, key[2])
+        elif seat in room.bots_to_move() and room.id in self.rooms:
+            self.kick_bots(room)
+
+    async def _bot_turn(self, room: Room, seat: int, seq: int) -> None:
+        """Wait the bot's pause (longer after a move that may be taken back), then decide
+        and act, unless the game moved meanwhile: then the caller starts the bot again on the
+        game as it is, with a pause of its own."""
+        delay = self.bot_delay + (self.limits.undo_wait if room.before is not None else 0)
+        if delay:
+            await asyncio.sleep(delay)
+        if room.seq != seq or seat not in room.bots_to_move():
+            return
+        failures = self.bot_failures.get((room.id, seat, seq), 0)
+        state = room.state
+        if failures >= LAST_RESORT:
+            action = self._any_legal(room, seat)
+        else:
+            spec = room.bots[seat] if failures < 2 else "greedy"
+            began = time.perf_counter()
+            action = await self.bots.decide(Decision(
+                room.game.info.name, spec, room.params.bot_seed, room.game.setup_of(state),
+                tuple(state.history), seat))
+            metrics.observe(metrics.BOT_SECONDS, began, room.game.info.name, spec)
+        await self.act(room, seat, room.game.action_to_json(action), seq, by_bot=True)
+
+    def _any_legal(self, room: Room, seat: int) -> Any:
+        """The last resort of a bot whose decisions keep failing: a legal move drawn here."""
+        log.error("bot %s of game %s failed %s times at move %s; it plays a random legal move",
+                  seat, room.id, LAST_RESORT, room.seq)
+        legal = list(room.game.legal_actions(room.state, seat))
+        return legal[secrets.randbelow(len(legal))]
+
+    def _bot_failed(self, key: tuple[str, int, int], why: str) -> None:
+        self.bot_failures[key] = self.bot_failures.get(key, 0) + 1
+        log.warning("bot %s in %s at move %s: %s", key[1], key[0], key[2], why)
+
+    # -- connections -----------------------------------------------------------------------
+
+    async def handle(self, ws: WebSocket, game_id: str) -> None:
+        """A game's WebSocket, from its opening to its end; over `connections_per_address`
+        WebSockets from its client's address, it is told so and closed (4429)."""
+        await ws.accept()
+        # this connection's task speaks its player's language (errors); views are built for
+        # each connection in its own language, whoever's move sent them
+        lang = i18n.set_language(i18n_web.language_of(ws.headers, ws.cookies))
+        address = ws.client.host if ws.client else ""
+        most = self.limits.connections_per_address
+        if most and self.sockets[address] >= most:
+            await ws.send_json({"type": "error", "code": "too-many-connections",
+                                "message": say("error.address-connections", most=most)})
+            await ws.close(code=4429)
+            return
+        self.sockets[address] += 1
+        metrics.CONNECTIONS.inc()
+        GAME_ID.set(game_id[:64])
+        try:
+            await self._play(ws, game_id, lang)
+        finally:
+            metrics.CONNECTIONS.dec()
+            self.sockets[address] -= 1
+            if not self.sockets[address]:
+                del self.sockets[address]
+
+    async def _play(self, ws: WebSocket, game_id: str, lang: str) -> None:
+        room = await self.room_waiting(game_id) if len(game_id) <= 64 else None
+        if room is None:
+            await ws.send_json({"type": "error", "code": "not-found",
+                                "message": say("error.not-found")})
+            await ws.close(code=4404)
+            return
+        conn = Connection(ws, lambda c: room.message_text(c.seat, c.lang))
+        conn.lang = lang
+        self.conns[room.id].add(conn)  # from now on the room stays in memory
+        bucket = RateLimiter(self.limits.messages_per_second, self.limits.message_burst)
+        try:
+            if self.stopping:  # it opened while the server stopped: told like the others
+                await self._restarting(conn)
+                return
+            await self._receive(conn, room, bucket)
+        except (WebSocketDisconnect, asyncio.CancelledError):
+            if not conn.dropped:
+                raise
+        finally:
+            await conn.close()
+            self.conns.get(room.id, set()).discard(conn)
+            self.active[room.id] = time.monotonic()
+            if conn.joined and conn.seat is not None:
+                room.connected[conn.seat] = room.connected.get(conn.seat, 1) - 1
+                self.presence(room)
+
+    async def _receive(self, conn: Connection, room: Room, bucket: RateLimiter) -> None:
+        while not conn.dropped:
+            message = await conn.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            try:
+                bucket.check("", "messages")
+                text = message.get("text")
+                if text is None:
+                    raise ClientError("bad-message", "messages are JSON text, not binary")
+                await self._message(conn, room, text)
+            except Refused as exc:
+                metrics.count_client_error(exc.code)
+                await conn.refuse(json.dumps(exc.to_json()), exc.close_code)
+                return
+            except ClientError as exc:
+                metrics.count_client_error(exc.code)
+                conn.send(json.dumps(exc.to_json()))
+            except (WebSocketDisconnect, asyncio.CancelledError):
+                raise
+            except Exception:  # a bug must not cost the player the connection
+                metrics.count_server_error("message")
+                log.exception("message in game %s", room.id)
+                conn.send(json.dumps({"type": "error", "code": "server-error",
+                                      "message": say("error.server-error")}))
+
+    async def _message(self, conn: Connection, room: Room, text: str) -> None:
+        msg = parse_json(text)
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            raise ClientError("bad-message", "a message is a JSON object with a 'type'")
+        kind = msg["type"]
+        if kind in PLAYING and self.moderation is not None:
+            self.moderation.may_play(conn.account)  # a suspended player plays no more
+        if kind == "hello":
+            if self.stopping:  # the client is told to reconnect (`drain`), elsewhere
+                raise Refused("restarting", say("restarting"), RESTART_CLOSE)
+            if "lang" in msg:  # the page's language, when it differs from the handshake's
+                conn.lang = i18n.set_language(msg.get("lang"))
+            if self._arrivals is None:
+                self._arrivals = asyncio.Semaphore(ARRIVALS_AT_ONCE)
+            async with self._arrivals:
+                if self.cluster is not None:  # a player coming from a process that died may
+                    await self.catch_up(room)  # have moved there last, unheard of here
+                await self._hello(conn, room, msg.get("token"))
+        elif kind == "ping":
+            conn.send('{"type": "pong"}')
+        elif not conn.joined:
+            raise ClientError("hello-first", "send {\"type\": \"hello\", \"token\": …} first")
+        elif kind == "act":
+            await self.act(room, conn.seat, msg.get("action"), msg.get("seq"))
+        elif kind == "undo":
+            await self.undo(room, conn.seat, msg.get("seq"))
+        elif kind == "check":
+            try:
+                reply = room.check(conn.seat, msg.get("action"))
+            except ClientError as exc:
+                reply = {**exc.to_json(), "type": "check", "ok": False,
+                         "action": msg.get("action")}
+            conn.send(json.dumps(reply))
+        elif kind == "state":
+            conn.send_view()
+        elif kind == "rematch":
+            await self.rematch(room, conn.seat, _client(conn.ws))
+        elif kind == "chat":
+            if self.moderation is not None:
+                self.moderation.may_chat(conn.account)
+            reads = self.friends.chat_readers(room, conn.account) if self.friends else None
+            line = self.chat.post(conn, room, msg.get("text"), self.conns.get(room.id, ()),
+                                  **({"reads": reads} if reads else {}))
+            if self.cluster is not None:  # players of this game on other processes read it too
+                self.cluster.relay(room.id, {"type": "chat", "lines": [line]})
+        elif kind == "hint":
+            self.hinting.ask(conn, room, msg.get("seq"))
+        elif kind == "leave":
+            await self.leave_vote(room, conn.seat, msg.get("seat"), msg.get("choice"))
+        else:
+            raise ClientError("unknown-type", f"unknown message type {kind[:40]!r} (hello, act, "
+                                              "undo, check, state, rematch, chat, hint, leave, "
+                                              "ping)")
+
+    async def _hello(self, conn: Connection, room: Room, token: Any) -> None:
+        """Open a seat (or watch); only this connection gets the view, the others hear that
+        a player came. The seat is claimed before the connection joins: from joining to its
+        welcome nothing waits, so no view of another move can come before the welcome."""
+        seat = room.seat_of(token)
+        self._check_seat_connections(conn, room, seat)
+        if self.accounts is not None:
+            self.accounts.opening(conn.ws, room, seat)  # the seat's account, rated games' rules
+            user = self.accounts.ws_user(conn.ws)
+            conn.account = None if user is None else user.id
+        if seat is not None and seat not in room.claimed:
+            section, summary = room.line_if_claimed(seat)
+            if await self._hot("claim", room.id, seat, section=section, summary=summary):
+                room.claimed.add(seat)
+                self._lobby_cache.clear()
+        if conn.joined and conn.seat is not None:
+            room.connected[conn.seat] -= 1
+        conn.seat = seat
+        conn.joined = True
+        if seat is not None:
+            room.connected[seat] = room.connected.get(seat, 0) + 1
+        conn.send(json.dumps({"type": "welcome", "game": room.id, "seat": seat,
+                              "name": None if seat is None else room.params.seats[seat].name,
+                              "chat": {"max_chars": MAX_CHARS, "may_write": seat is not None},
+                              "hints": room.params.hints}))
+        conn.send_view()
+        hidden = self.friends.hidden_seats(room, conn.account) if self.friends else set()
+        chat = self.chat.history(room, hidden)
+        if chat is not None:
+            conn.send(chat)
+        if seat is not None:
+            self.presence(room, but=conn)
+
+    def _check_seat_connections(self, conn: Connection, room: Room, seat: int | None) -> None:
+        """Refuse a seat's connection over `Limits.connections_per_seat` (of this process):
+        a seat's own tabs and devices are few, while each connection costs an outbox and
+        receives every line of the game's chat."""
+        most = self.limits.connections_per_seat
+        if seat is None or not most or (conn.joined and conn.seat == seat):
+            return
+        if room.connected.get(seat, 0) >= most:
+            raise Refused("too-many-connections", say("error.seat-connections", most=most))
+
+
+def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None = None,
+               bot_delay: float = 0.35, bot_processes: bool = True,
+               limits: Limits | None = None, redis: str | None = None,
+               notices: NoticeConfig | None = None, metrics_token: str | None = None
+               ) -> FastAPI:
+    """The ASGI app of `games` (default: every game with a web side) in one lobby; `db` is a
+    database URL or a ready `GameStore`; with `redis` (a URL) it is one of several processes
+    serving the same database (`tavola.web.cluster`); `notices`: how players are told of
+    their turns away from the table (default: no e-mail relay, links to 127.0.0.1:8000);
+    `metrics_token`: the bearer token that reads /metrics from beyond loopback (`ops`)."""
+    store = open_store(db) if isinstance(db, str) else db
+    sites = load_sites(games)
+    server = GameServer(store, sites, bot_delay=bot_delay, bot_processes=bot_processes,
+                        limits=limits)
+    if redis is not None:
+        from .cluster import Cluster
+
+        server.cluster = Cluster(redis, server.limits.lease_seconds)
+    server.resume()
+    account_store = open_account_store(store)
+    # The games' tables and every resumed game live as long as the server: keep
+    # them out of the garbage collector's full passes, which otherwise stall the event loop
+    # for tens of milliseconds under load; and collect young objects less often.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if server.cluster is not None:
+            await server.cluster.start(server)
+        server.start()
+        await server.store_ready()
+        yield
+        await server.shutdown()  # its tasks end, the cluster's included
+        for probe in probes:
+            probe.close()
+        metrics.leaving()
+        store.close()
+        account_store.close()
+        if server.friends is not None:
+            server.friends.store.close()
+        if server.moderation is not None:
+            server.moderation.close()
+
+    app = _App(title=" & ".join(s.game.info.title for s in sites.values()),
+               lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.add_middleware(BodyLimit)
+    i18n_web.routes(app)
+    app.state.server = server
+    probes = ops.routes(app, server, redis=redis, metrics_token=metrics_token)
+    _pages(app, server)
+    learn_routes(app, server)  # rules pages and tutorials
+    for site in sites.values():
+        site.routes(app, server)
+    _lobby_routes(app, server)
+    _game_routes(app, server)
+    accounts = account_routes.install(app, server, account_store)
+    friend_routes.install(app, server, accounts, store)
+    moderation_install(app, server, accounts)
+    config = notices or NoticeConfig()
+    config.titles = {name: site.game.info.title for name, site in sites.items()}
+    notices_install(app, server, config)
+    privacy_install(app, server, accounts)
+    return app
+
+
+class _App(FastAPI):
+    """The app inside `SecurityHeaders`: outside every layer, so that even the answer to a
+    server error carries them (Starlette makes that one around any middleware added); and
+    outside that, `RequestIds`, so that every log line of a request names it."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return RequestIds(SecurityHeaders(super().build_middleware_stack()))
+
+
+def _pages(app: FastAPI, server: GameServer) -> None:
+    """The lobby (the platform's page) and each game's own page and files."""
+    app.mount("/static/tavola", StaticFiles(directory=STATIC), name="tavola")
+    for name, site in server.sites.items():
+        app.mount(f"/static/{name}", StaticFiles(directory=site.static_dir()), name=name)
+    no_cache = {"Cache-Control": "no-cache"}
+
+    @app.get("/")
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "lobby.html", headers=no_cache)
+
+    @app.get("/game/{game_id}")
+    async def game_page(game_id: str) -> FileResponse:
+        """The game's own page; for a game unknown here, the lobby's page says so."""
+        room = server.rooms.get(game_id)
+        stored = None if room is not None or len(game_id) > 64 else server.store.load(game_id)
+        site = room.site if room is not None else \
+            (None if stored is None else server._site_of(stored.params))
+        page = STATIC / "lobby.html" if site is None else site.static_dir() / "index.html"
+        return FileResponse(page, headers=no_cache)
+
+    @app.get("/favicon.ico")
+    async def favicon() -> FileResponse:
+        """Browsers ask for it whatever the page links; the lobby links the same SVG."""
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml",
+                            headers={"Cache-Control": "max-age=86400"})
+
+
+def _client(request: Request | WebSocket) -> str:
+    """The client's address: the connection's, or the one a trusted proxy forwarded
+    (`serve(proxies=...)`)."""
+    return request.client.host if request.client else ""
+
+
+def _lobby_routes(app: FastAPI, server: GameServer) -> None:
+    """Errors as JSON, the games on offer, creating, listing and joining games."""
+
+    @app.exception_handler(ClientError)
+    async def client_error(request: Request, exc: ClientError) -> JSONResponse:
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited) else None
+        metrics.count_client_error(exc.code)
+        return JSONResponse(exc.to_json(), status_code=STATUS.get(exc.code, 400),
+                            headers=headers)
+
+    catalogue: dict[str, dict[str, Any]] = {}  # by language
+
+    @app.get("/api/lobby")
+    async def offer() -> dict[str, Any]:
+        """Each game the lobby offers: its words, picture, player counts, bots, options."""
+        lang = i18n.current()
+        if lang not in catalogue:
+            catalogue[lang] = {
+                "games": [_offer(name, site) for name, site in server.sites.items()],
+                "timing": timing.lobby_json(server.limits.min_move_seconds)}
+        return catalogue[lang]
+
+    @app.post("/api/games")
+    async def create_game(request: Request) -> dict[str, Any]:
+        data = parse_json(await request.body(), what="request body")
+        assert server.accounts is not None
+        room = server.accounts.create_game(request, data)
+        rated = server.accounts.store.rated_game(room.id) is not None
+        return {"id": room.id, "rated": rated, "game": room.game.info.name,
+                "spectator": f"/game/{room.id}#watch",
+                "you": min(room.claimed, default=None),
+                "seats": [{"seat": i, "name": s.name, "kind": s.kind, "bot": s.bot,
+                           "link": f"/game/{room.id}#{room.tokens[i]}"
+                           if i in room.tokens and i not in room.params.reserved else None,
+                           "invited": i in room.params.reserved}
+                          for i, s in enumerate(room.params.seats)]}
+
+    @app.get("/api/games")
+    async def list_games(request: Request, section: str | None = None,
+                         offset: int = 0) -> dict[str, Any]:
+        """The lobby: listed games only, a page per list, newest first."""
+        server.lobby_limit.check(_client(request), "lobby requests from your address")
+        if section is not None:
+            page = server.lobby(section, offset)
+            return {"games": server.in_viewers_names(page.games), "more": page.more}
+        pages = {name: server.lobby(name, 0) for name in ("open", "playing", "finished")}
+        return {**{name: server.in_viewers_names(page.games) for name, page in pages.items()},
+                "more": {name: page.more for name, page in pages.items()}}
+
+    @app.post("/api/games/{game_id}/join")
+    async def join(game_id: str, request: Request) -> dict[str, Any]:
+        assert server.accounts is not None
+        seat, token = server.accounts.join(request, game_id)
+        return {"seat": seat, "link": f"/game/{game_id}#{token}"}
+
+
+def _offer(name: str, site: WebGame) -> dict[str, Any]:
+    info = site.game.info
+    return {"name": name, "title": info.title, "picture": f"/static/{name}/picture.svg",
+            "page": f"/static/{name}/", "min_players": info.min_players,
+            "max_players": info.max_players, "default_players": info.default_players,
+            "bots": list(site.levels), "bot_ratings": bot_table(name), **site.lobby_json(),
+            **learn_offer(name)}
+
+
+def _game_routes(app: FastAPI, server: GameServer) -> None:
+    """A finished game's record, replay and review, and every game's WebSocket."""
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str, request: Request) -> Response:
+        text, name = server.replays.record(game_id, _client(request))
+        return Response(text, media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.get("/api/games/{game_id}/review")
+    async def review(game_id: str, request: Request, seat: str = "0") -> dict[str, Any]:
+        """A finished game reviewed by the search for one seat (`tavola.web.reviewing`)."""
+        room = server.replays.finished(game_id)
+        number = int(seat) if seat.isdigit() and len(seat) < 3 else None
+        return await server.reviews.get(room, number, i18n.current(), _client(request))
+
+    @app.get("/game/{game_id}/review")
+    async def review_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "review.html", media_type="text/html")
+
+    @app.get("/api/games/{game_id}/replay/{step}")
+    async def replay(game_id: str, step: int, request: Request) -> Response:
+        """The public view after `step` actions of a finished game (`replaying`)."""
+        return Response(server.replays.step(game_id, step, _client(request)),
+                        media_type="application/json")
+
+    @app.websocket("/ws/{game_id}")
+    async def websocket(ws: WebSocket, game_id: str) -> None:
+        await server.handle(ws, game_id)

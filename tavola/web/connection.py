@@ -1,0 +1,138 @@
+"""One WebSocket client: its own bounded outbox and its own sender, so nobody waits on it.
+
+The game never awaits a client's network: it only puts messages in the client's outbox, which
+a sender task drains. Every move's view is delivered, in order; the same view asked for again
+and again (`state` requests) waits in the outbox once. A client that does not read is dropped:
+when its outbox stays over `OUTBOX_LIMIT` messages for `OVERFLOW_SECONDS`, holds more than
+`OUTBOX_CHARS` characters, or one send takes longer than `SEND_TIMEOUT`. A burst (a chat line
+from every connection of a game in one turn of the loop) may pass the limit for a moment: a
+reading client's sender is below it again within milliseconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import WebSocket
+
+log = logging.getLogger("tavola.games.gonzaga.web")
+
+OUTBOX_LIMIT = 64  # messages waiting to be sent, beyond which the client must catch up ...
+OVERFLOW_SECONDS = 5.0  # ... within this many seconds
+OUTBOX_CHARS = 4 << 20  # characters waiting to be sent, whatever the time (memory)
+SEND_TIMEOUT = 10.0  # seconds one send may take before the client counts as gone
+
+
+class Connection:
+    """A client's socket, seat and outbox; `view_text` gives the client's view as it is now."""
+
+    def __init__(self, ws: WebSocket, view_text: Callable[[Connection], str], *,
+                 limit: int = OUTBOX_LIMIT, timeout: float = SEND_TIMEOUT,
+                 overflow_seconds: float = OVERFLOW_SECONDS, most_chars: int = OUTBOX_CHARS,
+                 handler: asyncio.Task[Any] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        """`handler` is the task reading this client (default: the current one), ended when
+        the client is dropped."""
+        self.ws = ws
+        self.address = ws.client.host if getattr(ws, "client", None) else ""
+        self.seat: int | None = None
+        self.account: int | None = None  # the signed-in player's account, if any (blocks)
+        self.joined = False  # said hello: receives the game's messages
+        self.lang = "en"  # the language its views are built in (tavola.i18n)
+        self.dropped: str | None = None  # why the server let go of this client
+        self.closing = False  # told to reconnect: the server is stopping (`GameServer.drain`)
+        self._view_text = view_text
+        self._limit = limit
+        self._timeout = timeout
+        self._overflow_seconds = overflow_seconds
+        self._most_chars = most_chars
+        self._clock = clock
+        self._outbox: deque[str] = deque()
+        self._chars = 0  # characters in the outbox and in the send under way
+        self._over_since: float | None = None  # when the outbox went over `limit`
+        self._queued_view: str | None = None  # the last view put in the outbox, until sent
+        self._wake = asyncio.Event()
+        self._empty = asyncio.Event()  # the outbox is sent
+        self._handler = handler or asyncio.current_task()
+        self._sender = asyncio.get_running_loop().create_task(self._run())
+
+    def send(self, text: str) -> None:
+        """Queue a message; never waits."""
+        if self.dropped:
+            return
+        self._outbox.append(text)
+        self._chars += len(text)
+        self._wake.set()
+        self._empty.clear()
+        if self._chars > self._most_chars:
+            self.drop(f"{self._chars} characters unread")
+        elif len(self._outbox) > self._limit:
+            now = self._clock()
+            if self._over_since is None:
+                self._over_since = now
+            elif now - self._over_since > self._overflow_seconds:
+                self.drop(f"over {self._limit} messages unread for "
+                          f"{self._overflow_seconds:g} s")
+
+    def send_view(self) -> None:
+        """Queue this client's view as it is now, unless that very view is already waiting."""
+        text = self._view_text(self)
+        if text is not self._queued_view:
+            self._queued_view = text
+            self.send(text)
+
+    async def _run(self) -> None:
+        while not self.dropped:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._outbox and not self.dropped:
+                item = self._outbox.popleft()
+                if len(self._outbox) <= self._limit:
+                    self._over_since = None
+                if item is self._queued_view:
+                    self._queued_view = None
+                try:
+                    async with asyncio.timeout(self._timeout):
+                        await self.ws.send_text(item)
+                except TimeoutError:
+                    self.drop(f"a send took over {self._timeout:g} s")
+                except Exception:  # the socket is gone; the receive loop ends on its own
+                    self.dropped = self.dropped or "closed"
+                self._chars -= len(item)  # counted until sent: it is in memory until then
+            self._empty.set()
+
+    def drop(self, reason: str) -> None:
+        """Let go of a client that does not read: stop its sender and end its handler."""
+        if self.dropped:
+            return
+        self.dropped = reason
+        log.warning("dropping a slow client: %s", reason)
+        self._outbox.clear()
+        self._wake.set()
+        if self._handler is not None and self._handler is not asyncio.current_task():
+            self._handler.cancel()
+
+    async def refuse(self, text: str, code: int) -> None:
+        """Send `text` after what is queued, then close the socket with `code` (a client
+        the server will not serve, such as a seat's connection over the cap)."""
+        self.send(text)
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(self._timeout):
+                await self._empty.wait()
+        await self.close()
+        with contextlib.suppress(Exception):
+            await self.ws.close(code)
+
+    async def close(self) -> None:
+        """End the sender (the handler is ending)."""
+        self.dropped = self.dropped or "closed"
+        self._wake.set()
+        self._sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self._sender

@@ -1,0 +1,155 @@
+"""What a game brings to the web server: its page, its messages and a few rules of play.
+
+The server (`tavola.web.app`) and its rooms (`tavola.web.room`) are the same for every
+game; a game's `WebGame` says what a seat's browser is sent (its view and log as JSON), which
+lobby options and bot levels it offers, and the few things only the game knows: when the
+decision now open began, which moves may be taken back, a move's points before it is made.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from fastapi import FastAPI
+
+from ..game import Game, GameInfo, read_options
+from .errors import ClientError
+
+
+class WebGame(Protocol):
+    """One game's side of the web server; the server hosts every game that has one."""
+
+    game: Game
+    #: The bot specs the lobby offers, weakest first; nothing else is accepted from the web.
+    levels: Sequence[str]
+    #: The field of an action that names its seat (`player`, `seat`).
+    owner_field: str
+
+    def level_name(self, spec: str) -> str: ...
+
+    def static_dir(self) -> Path:
+        """The folder of the game's page (`index.html`, scripts, styles, `favicon.svg`)."""
+        ...
+
+    def routes(self, app: FastAPI, server: Any) -> None:
+        """Add the game's own HTTP routes, under `/api/NAME/` (Gonzaga: its board)."""
+        ...
+
+    def lobby_json(self) -> dict[str, Any]:
+        """What the lobby offers for this game: `tagline` (one line on the game),
+        `bot_levels` (id, name, strength, help; weakest first), `default_bots` (the bots
+        of a new table's empty seats) and `options`: each a dict with `id`, `label`, `kind`
+        (`choice`: one of `choices`, or `flags`: any of them), `advanced` (folded away) and
+        `choices` (`value`, `label`, optional `help` and `players`: offered only at that
+        player count). The lobby sends each option back under its id."""
+        ...
+
+    def prepare(self) -> None:
+        """Build what the first move should not wait for (tables, caches)."""
+        ...
+
+    def parse_options(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The game's options from a lobby request; `ClientError` names a bad one."""
+        ...
+
+
+def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:
+    """The options a lobby request sets (empty fields are the defaults), read as the game
+    declares them (`tavola.game.read_options`, as on the command line); only those the
+    lobby offers are read, so a request cannot name a file on the server."""
+    given = {name: data[name] for name, spec in info.options.items()
+             if spec.lobby and data.get(name) not in (None, "", [])}
+    try:
+        return read_options(info, given)
+    except ValueError as exc:
+        raise ClientError("bad-options", str(exc)) from None
+
+    def deal(self, names: Sequence[str], seed: int | None, options: dict[str, Any]) -> Any:
+        """A new game: from the chosen seed, or (None) from the operating system's randomness.
+        ValueError names options the game refuses."""
+        ...
+
+    def params_extra(self) -> dict[str, Any]:
+        """Facts stored with a game's parameters (Gonzaga: the board it is played on)."""
+        ...
+
+    def upgrade_params(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Stored parameters in today's form (older games stored them otherwise)."""
+        ...
+
+    def check_stored(self, game_id: str, params: dict[str, Any]) -> None:
+        """ValueError if a stored game cannot be played here (another board)."""
+        ...
+
+    def view_json(self, view: Any, *, game_id: str, seq: int, seats: list[dict[str, Any]],
+                  log: list[dict[str, Any]]) -> dict[str, Any]:
+        """The message a seat (or a spectator) receives after every change."""
+        ...
+
+    def log_json(self, view: Any, start: int) -> list[dict[str, Any]]:
+        """The public log from entry `start` on, as JSON entries with their sentences."""
+        ...
+
+    def log_length(self, view: Any) -> int: ...
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """The game's part of a lobby line: round, phase, setup (public facts only)."""
+        ...
+
+    def decision_start(self, state: Any) -> int:
+        """The number of actions before the decision now open began."""
+        ...
+
+    def undoable(self, old: Any, new: Any) -> bool:
+        """Whether the move from `old` to `new` revealed nothing the game hides (the platform
+        already refuses moves that drew on chance, bots' moves and the last move)."""
+        ...
+
+    def last_player(self, state: Any) -> int | None:
+        """Who made the last move (None before the first)."""
+        ...
+
+    def not_your_turn(self, state: Any, seat: int) -> str:
+        """Why `seat` may not move now, in words for that player."""
+        ...
+
+    def preview(self, state: Any, action: Any, new: Any) -> dict[str, Any]:
+        """What a move would score, for the check before it is made: `points` and `events`."""
+        ...
+
+    def record_name(self, game_id: str) -> str:
+        """The file name of a downloaded record."""
+        ...
+
+    def bench_reply(self, message: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        """A legal move a simple client picks from a view message that asks the seat to move
+        (the load benchmark's players, tests): reads only what the browser is sent."""
+        ...
+
+
+def load_sites(names: Sequence[str] | None = None) -> dict[str, WebGame]:
+    """The web sides of `names`, or of every game that has one, the default game first."""
+    from .. import registry as games
+
+    if names:
+        return {games.get(n).info.name: load_site(n) for n in names}
+    found: dict[str, WebGame] = {}
+    for name in games.available():
+        try:
+            found[name] = load_site(name)
+        except ValueError:
+            continue  # a game without a web side yet is played elsewhere
+    return found
+
+
+def load_site(game: str) -> WebGame:
+    """The web side of a game: its kit's `site()` (`GameKit.site`)."""
+    from .. import registry as games
+
+    declared = games.kit(game)
+    if declared.site is None:
+        raise ValueError(f"{declared.name} cannot be played in the browser yet")
+    return declared.site.load()()
