@@ -132,14 +132,16 @@ async def play_seat(ws_url: str, token: str | None, rng: random.Random,
                     latencies: list[float] | None = None,
                     messages: list[dict[str, Any]] | None = None,
                     think: float = 0.0, game: str = "gonzaga",
-                    sizes: list[int] | None = None, changes: bool = True) -> dict[str, Any]:
+                    sizes: list[int] | None = None, changes: bool = True,
+                    wire: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Play one seat of a `game` to the end; returns the last view received.
 
     `think` is the mean time the seat waits before each move (uniform from 0 to twice it);
     `sizes` gets the bytes of every view message (a full view or, asking for `changes`, a
-    change), as they cross the wire."""
+    change), as they cross the wire; `wire` every message as it came (`messages` gets the
+    views that changes make)."""
     reply = load_site(game).bench_reply
-    views = _Views(sizes)
+    views = _Views(sizes, wire)
     async with websockets.connect(ws_url, max_size=1 << 24) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "changes": changes}))
         welcome = orjson.loads(await ws.recv())
@@ -178,8 +180,10 @@ class _Views:
     """A client's side of the views: full views and changes made whole again, as the page
     does (a change that does not follow the last view asks for the full view)."""
 
-    def __init__(self, sizes: list[int] | None) -> None:
+    def __init__(self, sizes: list[int] | None, wire: list[dict[str, Any]] | None = None
+                 ) -> None:
         self.sizes = sizes
+        self.wire = wire
         self.view: dict[str, Any] | None = None
 
     async def read(self, ws: Any) -> dict[str, Any]:
@@ -187,6 +191,8 @@ class _Views:
         while True:
             text = await ws.recv()
             msg = orjson.loads(text)
+            if self.wire is not None:
+                self.wire.append(msg)
             if msg.get("type") not in ("state", "change"):
                 return msg
             if self.sizes is not None:
