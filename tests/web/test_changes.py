@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from web_leaks import contained
 
 from tavola.web.changes import applied, change
 from tavola.web.errors import ClientError
@@ -45,20 +46,6 @@ def play(room: Room, rng: random.Random, moves: int, undo: float) -> list[dict[s
             room.commit_undo(room.prepare_undo(mover, room.seq))
         views.append({seat: json.loads(room.message_text(seat)) for seat in SEATS})
     return views
-
-
-def contained(made: dict[str, Any], view: Any) -> list[str]:
-    """Every value a change carries, and where it is not the same value in `view`."""
-    wrong = []
-    for k, v in made.get("set", {}).items():
-        if not isinstance(view, dict) or view.get(k) != v:
-            wrong.append(f"set {k}")
-    for k, inside in made.get("edit", {}).items():
-        wrong += [f"{k}.{w}" for w in contained(inside, view[int(k)] if isinstance(view, list)
-                                                else view.get(k))]
-    if "add" in made and view[made["keep"]:] != made["add"]:
-        wrong.append("add")
-    return wrong
 
 
 @pytest.mark.parametrize("game", GAMES)
