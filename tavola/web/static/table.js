@@ -282,6 +282,6 @@ const Table = (() => {
     return true;
   }
 
-  return { svg, start, send, act, undo, check, endLinks, showGone, on,
+  return { svg, start, send, act, undo, check, endLinks, showGone, on, applied,
     state: tb, get view() { return tb.view; }, get replaying() { return !!tb.replay; } };
 })();
