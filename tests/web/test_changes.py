@@ -4,6 +4,7 @@ a change holds only parts of its own seat's new view."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import random
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 from web_leaks import contained
 
 from tavola.web.changes import applied, change
+from tavola.web.connection import Connection
 from tavola.web.errors import ClientError
 from tavola.web.room import Room, parse_params
 from tavola.web.site import load_site
@@ -144,3 +146,41 @@ def test_the_page_applies_changes_as_the_server_makes_them(game, tmp_path):
                               str(tmp_path / "changes.json")],
                              capture_output=True, text=True, timeout=60, check=True)
         assert json.loads(out.stdout) == views[-1][seat]
+
+
+def test_a_connection_numbers_its_views_and_queues_a_repeated_whole_view_once():
+    """Whole views asked again and again wait in the outbox once; a change is queued only
+    when the view differs from the last one queued, numbered one more."""
+    class Stuck:
+        """A socket whose sends never finish: everything stays in the outbox."""
+
+        async def send_text(self, text: str) -> None:
+            await asyncio.Event().wait()
+
+    now = {"view": {"type": "state", "seq": 0, "log": ["a"]}}
+
+    def changes(conn: Any, base: Any) -> tuple[Any, str | None]:
+        if base is None:
+            return now["view"], None
+        return now["view"], "" if base is now["view"] else json.dumps(change(base,
+                                                                              now["view"]))
+
+    async def main() -> list[dict[str, Any]]:
+        reader = asyncio.create_task(asyncio.Event().wait())
+        conn = Connection(Stuck(), lambda c: json.dumps(now["view"]), handler=reader,  # type: ignore[arg-type]
+                          changes=changes)
+        conn.wants_changes = True
+        for _ in range(100):
+            conn.send_view(full=True)
+        conn.send_view()  # nothing changed: nothing queued
+        now["view"] = {"type": "state", "seq": 1, "log": ["a", "b"]}
+        conn.send_view()
+        conn.send_view()
+        queued = [json.loads(text) for text in conn._outbox]
+        await conn.close()
+        reader.cancel()
+        return queued
+
+    queued = asyncio.run(main())
+    assert [(m["type"], m["n"]) for m in queued] == [("state", 1), ("change", 2)]
+    assert applied(queued[0], queued[1]) == {**now["view"], "n": 1}
