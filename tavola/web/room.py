@@ -433,9 +433,8 @@ class Room:
     def change_from(self, seat: int | None, lang: str, base: dict[str, Any] | None
                     ) -> tuple[dict[str, Any], str | None]:
         """The seat's view message now, and the change from `base` (a view of the same seat
-        and language sent before) as JSON text: "" if the view is `base`, None without a
-        base (or if nothing differs). Computed once per change, seat and language for every
-        connection."""
+        and language sent before) as JSON text: "" if nothing differs from `base`, None
+        without a base. Computed once per change, seat and language for every connection."""
         msg = self.message_for(seat, lang)
         if base is None:
             return msg, None
