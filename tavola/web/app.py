@@ -970,7 +970,8 @@ class GameServer:
                                 "message": say("error.not-found")})
             await ws.close(code=4404)
             return
-        conn = Connection(ws, lambda c: room.message_text(c.seat, c.lang))
+        conn = Connection(ws, lambda c: room.message_text(c.seat, c.lang),
+                          changes=lambda c, base: room.change_from(c.seat, c.lang, base))
         conn.lang = lang
         self.conns[room.id].add(conn)  # from now on the room stays in memory
         bucket = RateLimiter(self.limits.messages_per_second, self.limits.message_burst)
@@ -1028,6 +1029,7 @@ class GameServer:
                 raise Refused("restarting", say("restarting"), RESTART_CLOSE)
             if "lang" in msg:  # the page's language, when it differs from the handshake's
                 conn.lang = i18n.set_language(msg.get("lang"))
+            conn.wants_changes = msg.get("changes") is True  # then views come as changes
             if self._arrivals is None:
                 self._arrivals = asyncio.Semaphore(ARRIVALS_AT_ONCE)
             async with self._arrivals:
@@ -1050,7 +1052,7 @@ class GameServer:
                          "action": msg.get("action")}
             conn.send(json.dumps(reply))
         elif kind == "state":
-            conn.send_view()
+            conn.send_view(full=True)
         elif kind == "rematch":
             await self.rematch(room, conn.seat, _client(conn.ws))
         elif kind == "chat":
@@ -1095,7 +1097,7 @@ class GameServer:
                               "name": None if seat is None else room.params.seats[seat].name,
                               "chat": {"max_chars": MAX_CHARS, "may_write": seat is not None},
                               "hints": room.params.hints}))
-        conn.send_view()
+        conn.send_view(full=True)
         hidden = self.friends.hidden_seats(room, conn.account) if self.friends else set()
         chat = self.chat.history(room, hidden)
         if chat is not None:

@@ -7,6 +7,11 @@ when its outbox stays over `OUTBOX_LIMIT` messages for `OVERFLOW_SECONDS`, holds
 `OUTBOX_CHARS` characters, or one send takes longer than `SEND_TIMEOUT`. A burst (a chat line
 from every connection of a game in one turn of the loop) may pass the limit for a moment: a
 reading client's sender is below it again within milliseconds.
+
+A client that asked for changes (`changes` here, `tavola.web.changes`) is sent its full view
+once, then only what changed; each view message it gets, full or a change, carries the next
+number `n` of the connection, so a client that misses one (or cannot apply it) knows, asks
+for the full view (`state`) and gets it.
 """
 
 from __future__ import annotations
@@ -20,6 +25,10 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import WebSocket
+
+#: a connection's view message now, and the change from a view it was sent before to it
+#: ("": none; None: no view before) (`Room.change_from`)
+Changes = Callable[["Connection", "dict[str, Any] | None"], "tuple[dict[str, Any], str | None]"]
 
 log = logging.getLogger("tavola.games.gonzaga.web")
 
@@ -36,9 +45,11 @@ class Connection:
                  limit: int = OUTBOX_LIMIT, timeout: float = SEND_TIMEOUT,
                  overflow_seconds: float = OVERFLOW_SECONDS, most_chars: int = OUTBOX_CHARS,
                  handler: asyncio.Task[Any] | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 changes: Changes | None = None) -> None:
         """`handler` is the task reading this client (default: the current one), ended when
-        the client is dropped."""
+        the client is dropped; `changes` makes the changes of its views, for a client that
+        asks for them (`wants_changes`)."""
         self.ws = ws
         self.address = ws.client.host if getattr(ws, "client", None) else ""
         self.seat: int | None = None
@@ -48,6 +59,10 @@ class Connection:
         self.dropped: str | None = None  # why the server let go of this client
         self.closing = False  # told to reconnect: the server is stopping (`GameServer.drain`)
         self._view_text = view_text
+        self._changes = changes
+        self.wants_changes = False  # said so in its hello: sent changes after a full view
+        self.n = 0  # the number of the last view message queued (full or a change)
+        self._base: dict[str, Any] | None = None  # the view that message gives the client
         self._limit = limit
         self._timeout = timeout
         self._overflow_seconds = overflow_seconds
@@ -80,12 +95,27 @@ class Connection:
                 self.drop(f"over {self._limit} messages unread for "
                           f"{self._overflow_seconds:g} s")
 
-    def send_view(self) -> None:
-        """Queue this client's view as it is now, unless that very view is already waiting."""
-        text = self._view_text(self)
-        if text is not self._queued_view:
-            self._queued_view = text
-            self.send(text)
+    def send_view(self, full: bool = False) -> None:
+        """Queue this client's view as it is now, unless that very view is already waiting:
+        to a client that wants changes, the change from its last view (`full`: the view)."""
+        if not self.wants_changes or self._changes is None:
+            text = self._view_text(self)
+            if text is not self._queued_view:
+                self._queued_view = text
+                self.send(text)
+            return
+        msg, change = self._changes(self, None if full else self._base)
+        if change == "" or (change is None and self._queued_view is not None
+                            and msg is self._base):
+            return  # this view is sent or waiting already
+        self.n += 1
+        self._base = msg
+        if change is None:
+            text = self._view_text(self)
+            self._queued_view = text = f'{text[:-1]}, "n": {self.n}}}'
+        else:
+            text = f'{{"type": "change", "n": {self.n}, {change[1:]}'
+        self.send(text)
 
     async def _run(self) -> None:
         while not self.dropped:

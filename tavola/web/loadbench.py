@@ -34,6 +34,7 @@ from typing import IO, Any
 import orjson
 import websockets
 
+from .changes import applied
 from .site import load_site
 
 
@@ -130,13 +131,19 @@ def http_json(url: str, body: Any | None = None) -> Any:
 async def play_seat(ws_url: str, token: str | None, rng: random.Random,
                     latencies: list[float] | None = None,
                     messages: list[dict[str, Any]] | None = None,
-                    think: float = 0.0, game: str = "gonzaga") -> dict[str, Any]:
+                    think: float = 0.0, game: str = "gonzaga",
+                    sizes: list[int] | None = None, changes: bool = True,
+                    wire: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Play one seat of a `game` to the end; returns the last view received.
 
-    `think` is the mean time the seat waits before each move (uniform from 0 to twice it)."""
+    `think` is the mean time the seat waits before each move (uniform from 0 to twice it);
+    `sizes` gets the bytes of every view message (a full view or, asking for `changes`, a
+    change), as they cross the wire; `wire` every message as it came (`messages` gets the
+    views that changes make)."""
     reply = load_site(game).bench_reply
+    views = _Views(sizes, wire)
     async with websockets.connect(ws_url, max_size=1 << 24) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(json.dumps({"type": "hello", "token": token, "changes": changes}))
         welcome = orjson.loads(await ws.recv())
         if messages is not None:
             messages.append(welcome)
@@ -144,7 +151,7 @@ async def play_seat(ws_url: str, token: str | None, rng: random.Random,
         sent_at: float | None = None
         sent_seq = -1
         while True:
-            msg = orjson.loads(await ws.recv())
+            msg = await views.read(ws)
             if messages is not None:
                 messages.append(msg)
             if msg["type"] == "error":
@@ -160,8 +167,7 @@ async def play_seat(ws_url: str, token: str | None, rng: random.Random,
             if msg["legal"] and sent_at is None:
                 if think:
                     await asyncio.sleep(rng.uniform(0, 2 * think))
-                    newer = _latest(ws, msg)
-                    msg = await newer
+                    msg = await views.latest(ws, msg)
                     if not msg["legal"] or msg["phase"] == "over":
                         continue
                 action = reply(msg, rng)
@@ -170,16 +176,45 @@ async def play_seat(ws_url: str, token: str | None, rng: random.Random,
                 await ws.send(json.dumps({"type": "act", "seq": sent_seq, "action": action}))
 
 
-async def _latest(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
-    """The newest state already received (messages that came in while thinking)."""
-    while True:
-        try:
-            text = await asyncio.wait_for(ws.recv(), 0.001)
-        except TimeoutError:
-            return msg
-        new = orjson.loads(text)
-        if new.get("type") == "state":
-            msg = new
+class _Views:
+    """A client's side of the views: full views and changes made whole again, as the page
+    does (a change that does not follow the last view asks for the full view)."""
+
+    def __init__(self, sizes: list[int] | None, wire: list[dict[str, Any]] | None = None
+                 ) -> None:
+        self.sizes = sizes
+        self.wire = wire
+        self.view: dict[str, Any] | None = None
+
+    async def read(self, ws: Any) -> dict[str, Any]:
+        """The next message; a change comes back as the whole view it makes."""
+        while True:
+            text = await ws.recv()
+            msg = orjson.loads(text)
+            if self.wire is not None:
+                self.wire.append(msg)
+            if msg.get("type") not in ("state", "change"):
+                return msg
+            if self.sizes is not None:
+                self.sizes.append(len(text.encode() if isinstance(text, str) else text))
+            if msg["type"] == "state":
+                self.view = msg
+                return msg
+            if self.view is None or msg["n"] != self.view.get("n", -1) + 1:
+                await ws.send('{"type": "state"}')
+                continue
+            self.view = {**applied(self.view, msg), "n": msg["n"], "type": "state"}
+            return self.view
+
+    async def latest(self, ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
+        """The newest state already received (messages that came in while thinking)."""
+        while True:
+            try:
+                new = await asyncio.wait_for(self.read(ws), 0.001)
+            except TimeoutError:
+                return msg
+            if new.get("type") == "state":
+                msg = new
 
 
 def _poll_lobby(base: str, stop: threading.Event, counts: dict[str, int]) -> None:
@@ -203,6 +238,7 @@ async def _run(base: str, games: int, players: int, seed: int, think: float,
     ws_bases = [f"ws://127.0.0.1:{port}" for port in ports] or [base.replace("http://", "ws://")]
     latencies: list[float] = []
     by_game: dict[str, list[float]] = {name: [] for name in names}
+    sizes: dict[str, list[int]] = {name: [] for name in names}
     # the clients are the measuring instrument: keep their own collector pauses out of it
     gc.collect()
     gc.freeze()
@@ -215,7 +251,8 @@ async def _run(base: str, games: int, players: int, seed: int, think: float,
             rng = random.Random(seed * 1000 + g * 10 + s["seat"])
             ws_base = ws_bases[_process_of(game["id"], s["seat"], len(ws_bases), route)]
             tasks.append(play_seat(f"{ws_base}/ws/{game['id']}", token, rng,
-                                   by_game[game["game"]], think=think, game=game["game"]))
+                                   by_game[game["game"]], think=think, game=game["game"],
+                                   sizes=sizes[game["game"]]))
     stop = threading.Event()
     counts = {"answered": 0}
     pollers = [threading.Thread(target=_poll_lobby, args=(base, stop, counts), daemon=True)
@@ -240,6 +277,7 @@ async def _run(base: str, games: int, players: int, seed: int, think: float,
         "move → new view max (ms)": round(ms[-1], 2),
         **({f"{name}: moves, p50, p99 (ms)": _percentiles(times) for name, times in
             by_game.items()} if len(names) > 1 else {}),
+        **{f"{name}: view messages, bytes p50, p95": _sizes(got) for name, got in sizes.items()},
         "wall time (s)": round(elapsed, 2),
         "games per minute": round(games / elapsed * 60, 1),
         **({"lobby pollers": lobby_pollers, "lobby reads answered": counts}
@@ -258,6 +296,12 @@ def _process_of(game_id: str, seat: int, processes: int, route: str) -> int:
     if route == "seat":
         return seat % processes
     raise ValueError(f"route is 'game' or 'seat', not {route!r}")
+
+
+def _sizes(sizes: list[int]) -> str:
+    """How many view messages a game's clients got, and their bytes: median, 95th percentile."""
+    got = sorted(sizes)
+    return f"{len(got)}, {statistics.median(got):.0f}, {got[int(0.95 * (len(got) - 1))]}"
 
 
 def _percentiles(times: list[float]) -> str:

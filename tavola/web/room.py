@@ -21,6 +21,7 @@ from ..game import IllegalAction
 from ..ratings import bot_ordinal
 from ..text import say
 from ..tutorial import guide_for
+from .changes import change
 from .errors import ClientError
 from .outbox import NONE, Notices, turn_changes
 from .site import WebGame
@@ -246,6 +247,8 @@ class Room:
         # the public log as JSON entries, converted once per language, and encoded once
         self._log: dict[str, list[dict[str, Any]]] = {}
         self._log_texts: dict[str, list[str]] = {}
+        # by seat and language: the last change computed (from view, to view, its text)
+        self._changes: dict[tuple[int | None, str], tuple[Any, Any, str]] = {}
         # turn-based games (`tavola.web.timing`): the clocks as clients see them, the
         # platform's lines in the log (game log position, entry), seats a bot took for good
         self.turn: dict[str, Any] | None = None
@@ -426,6 +429,23 @@ class Room:
             cached = (msg, text)
             self._texts[(seat, lang)] = cached
         return cached[1]
+
+    def change_from(self, seat: int | None, lang: str, base: dict[str, Any] | None
+                    ) -> tuple[dict[str, Any], str | None]:
+        """The seat's view message now, and the change from `base` (a view of the same seat
+        and language sent before) as JSON text: "" if nothing differs from `base`, None
+        without a base. Computed once per change, seat and language for every connection."""
+        msg = self.message_for(seat, lang)
+        if base is None:
+            return msg, None
+        if base is msg:
+            return msg, ""
+        cached = self._changes.get((seat, lang))
+        if cached is None or cached[0] is not base or cached[1] is not msg:
+            made = change(base, msg)
+            cached = (base, msg, _json_text(made) if made else "")
+            self._changes[(seat, lang)] = cached
+        return msg, cached[2]
 
     def _with_notices(self, log: list[Any], make: Any) -> list[Any]:
         """The game's log with the platform's lines put in at their places."""
@@ -655,7 +675,7 @@ class Room:
 
     def _forget_texts(self) -> None:
         """The sentences built so far name the seats as they were."""
-        for cache in (self._messages, self._texts, self._log, self._log_texts):
+        for cache in (self._messages, self._texts, self._log, self._log_texts, self._changes):
             cache.clear()
 
 

@@ -124,6 +124,9 @@ def test_a_whole_game_against_a_bot_by_clicking(server, browser):
     vps = [int(x.split()[0]) for x in page.eval_on_selector_all(
         ".player .vp-total", "els => els.map(e => e.textContent)")]
     assert totals == vps
+    # the views after the first came as changes, and every one applied to the page's view
+    assert page.evaluate("Table.state.n") > moves
+    assert page.evaluate("document.body.dataset.fullViewsAsked") is None
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "signorie-end.png"), full_page=True)
     # the record and the replay, step by step

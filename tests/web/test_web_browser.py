@@ -112,6 +112,9 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
     assert page.query_selector("#download") is not None
     log = page.inner_text("#log")
     assert "Final scoring" in log and "Plans revealed" in log
+    # the views after the first came as changes, and every one applied to the page's view
+    assert int(page.evaluate("Table.state.n")) > 30
+    assert page.evaluate("document.body.dataset.fullViewsAsked") is None
     assert errors == []
 
     # the same game on a phone, then its replay
@@ -243,4 +246,31 @@ def test_a_link_that_opens_no_seat_says_so_and_offers_to_watch(server, browser, 
     page.wait_for_function("document.body && document.body.dataset.seq !== undefined",
                            timeout=15000)
     assert page.locator("#bad-link").count() == 0  # the page came back as a spectator's
+    page.close()
+
+
+def test_a_table_that_misses_a_change_asks_for_the_whole_view_and_plays_on(server, browser):
+    """The page gets changes after its first view; one that does not follow the last view
+    (a number missed) makes it ask for the whole view, once, and the table goes on."""
+    game = http_json(f"{server.base}/api/games", {
+        "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}],
+        "seed": 11})
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda text: sent.append(str(text))))
+    page.goto(f"{server.base}{game['seats'][0]['link']}")
+    page.wait_for_selector("#plan-go")
+    assert any('"changes": true' in text or '"changes":true' in text for text in sent)
+    page.evaluate("Table.state.n -= 1")  # as if the last change had not come
+    page.click("#region-cards button:not([disabled])")
+    page.click("#action-cards [data-card='harbors']")
+    page.click("#plan-go")
+    page.wait_for_function("document.body.dataset.phase === 'placing'")
+    page.wait_for_function("document.querySelector('#log').textContent"
+                           ".includes('Plans revealed')")
+    assert page.evaluate("document.body.dataset.fullViewsAsked") == "1"
+    assert sum('"state"' in text for text in sent) == 1
+    assert errors == []
     page.close()

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import websockets
-from web_leaks import find_leaks
+from web_leaks import contained, find_leaks
 from websockets.sync.client import connect
 
 from tavola.games.gonzaga.game import setup_from_json
@@ -20,6 +20,7 @@ from tavola.games.gonzaga.record import verify_record
 from tavola.games.gonzaga.state import Setup
 from tavola.games.gonzaga.web.site import make_site
 from tavola.games.gonzaga.web.wire import choose, placement_list
+from tavola.web.changes import applied
 from tavola.web.loadbench import http_json, play_seat
 from tavola.web.room import GameParams
 from tavola.web.storage import SqliteStore
@@ -102,6 +103,97 @@ def test_four_player_game_of_bots_and_people_leaks_nothing(server):
     assert last["phase"] == "over" and last["winners"] == final["winners"]
     first = http_json(f"{server.base}/api/games/{game['id']}/replay/0")
     assert first["round"] == 1 and first["pieces"] == []
+
+
+async def watch_changes(url: str, wire: list[dict[str, Any]]) -> None:
+    """A spectator asking for changes: reads every message until the game is over."""
+    view: dict[str, Any] | None = None
+    async with websockets.connect(url, max_size=1 << 24) as ws:
+        await ws.send(json.dumps({"type": "hello", "changes": True}))
+        while view is None or view["phase"] != "over":
+            msg = json.loads(await ws.recv())
+            wire.append(msg)
+            if msg["type"] == "state":
+                view = msg
+            elif msg["type"] == "change":
+                assert view is not None
+                view = applied(view, msg)
+
+
+def test_changes_to_a_seat_hold_nothing_of_another_seats_secrets(server):
+    """Each change sent to a seat (or to the spectators) is made from that seat's own views:
+    every value it carries is in the view it makes, and that view leaks nothing (as above)."""
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"},
+             {"kind": "person", "name": "Cy"}, {"kind": "bot", "bot": "random"}]
+    game = create(server, seats)
+    url = f"{server.ws}/ws/{game['id']}"
+    wires: dict[int | None, list[dict[str, Any]]] = {0: [], 2: [], None: []}
+
+    async def main() -> None:
+        await asyncio.gather(
+            play_seat(url, token_of(game, 0), random.Random(1), wire=wires[0]),
+            play_seat(url, token_of(game, 2), random.Random(2), wire=wires[2]),
+            watch_changes(url, wires[None]))
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+    truth = deal_of(server, game["id"])
+    for seat, wire in wires.items():
+        views = [msg for msg in wire if msg["type"] == "state"]
+        assert len(views) == 1  # the first view, whole; then only changes
+        view, changes = views[0], 0
+        for msg in wire:
+            if msg["type"] != "change":
+                continue
+            assert msg["n"] == view["n"] + 1
+            view = {**applied(view, msg), "n": msg["n"]}
+            assert contained(msg, view) == [], (seat, msg["n"])
+            assert find_leaks(view, seat, truth) == [], (seat, msg["n"])
+            changes += 1
+        assert changes > 50 and view["phase"] == "over"
+
+
+def test_a_client_that_misses_a_change_asks_for_the_full_view_and_gets_it(server):
+    """Views are numbered per connection; a client that misses one asks for the view
+    (`state`) and gets it whole, numbered, and the changes after it apply to it."""
+    game = create(server, [{"kind": "person"}, {"kind": "bot", "bot": "random"}], seed=5)
+    with connect(f"{server.ws}/ws/{game['id']}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token_of(game, 0), "changes": True}))
+        assert json.loads(ws.recv())["type"] == "welcome"
+        view = json.loads(ws.recv())
+        assert view["type"] == "state" and view["n"] == 1
+        rng = random.Random(5)
+
+        def next_view() -> dict[str, Any]:
+            while True:
+                msg = json.loads(ws.recv(timeout=30))
+                if msg["type"] in ("state", "change"):
+                    return msg
+
+        missed = None
+        while missed is None:  # moves until a change comes: the client misses it
+            if view["legal"]:
+                ws.send(json.dumps({"type": "act", "seq": view["seq"],
+                                    "action": SITE.bench_reply(view, rng)}))
+            msg = next_view()
+            assert msg["type"] == "change" and msg["n"] == view["n"] + 1
+            if view["legal"]:
+                missed = msg
+            else:
+                view = {**applied(view, msg), "n": msg["n"]}
+        ws.send(json.dumps({"type": "state"}))
+        full = next_view()
+        while full["type"] == "change":  # changes sent before the request are not used
+            full = next_view()
+        assert full["type"] == "state" and full["n"] > missed["n"]
+        assert set(full) == set(view) and full["seq"] > view["seq"]  # whole, with the move
+        assert full["log"][:len(view["log"])] == view["log"]
+        # the game goes on in changes from the full view
+        if full["legal"]:
+            ws.send(json.dumps({"type": "act", "seq": full["seq"],
+                                "action": SITE.bench_reply(full, rng)}))
+            after = next_view()
+            assert after["type"] == "change" and after["n"] == full["n"] + 1
+            assert applied(full, after)["seq"] > full["seq"]
 
 
 def test_the_leak_scanner_catches_leaks(server):

@@ -103,3 +103,18 @@ def find_leaks(msg: dict[str, Any], viewer: int | None, truth: Setup) -> list[st
         if own is not None and own != truth.objectives[viewer]:
             problems.append("wrong own objective")
     return problems
+
+
+def contained(made: dict[str, Any], view: Any) -> list[str]:
+    """Where a change carries a value that is not the same in `view` (its seat's new view):
+    a change holds nothing its seat's view does not."""
+    wrong = []
+    for k, v in made.get("set", {}).items():
+        if not isinstance(view, dict) or view.get(k) != v:
+            wrong.append(f"set {k}")
+    for k, inside in made.get("edit", {}).items():
+        wrong += [f"{k}.{w}" for w in contained(inside, view[int(k)] if isinstance(view, list)
+                                                else view.get(k))]
+    if "add" in made and view[made["keep"]:] != made["add"]:
+        wrong.append("add")
+    return wrong

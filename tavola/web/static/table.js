@@ -27,7 +27,7 @@ const Table = (() => {
     const ws = new WebSocket(`${proto}://${location.host}/ws/${tb.gameId}`);
     tb.ws = ws;
     setConn(t("connecting…"));
-    ws.onopen = () => { tb.retry = 0; setConn(t("online")); ws.send(JSON.stringify({ type: "hello", token: tb.token, lang: I18N.lang })); };
+    ws.onopen = () => { tb.retry = 0; setConn(t("online")); ws.send(JSON.stringify({ type: "hello", token: tb.token, lang: I18N.lang, changes: true })); };
     ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
     ws.onclose = (ev) => {
       if (tb.gone || ev.code === 4404) { showGone(); return; }  // no such game: nothing to reconnect to
@@ -78,8 +78,50 @@ const Table = (() => {
   function check(action) { send({ type: "check", action }); }
   function rematch() { send({ type: "rematch" }); }
 
+  // after a full view, the server sends each view as its change from the one before
+  // (tavola.web.changes), numbered: one that does not follow the last view, or does not fit
+  // it, asks for the full view (once, until it comes)
+  function applied(old, c) {
+    const fits = (ok) => { if (!ok) throw new Error("a change that does not fit the view"); };
+    if (Array.isArray(old)) {
+      fits(Number.isInteger(c.keep) && c.keep <= old.length);
+      const items = old.slice(0, c.keep);
+      for (const [i, inside] of Object.entries(c.edit || {})) items[Number(i)] = applied(items[Number(i)], inside);
+      return items.concat(c.add || []);
+    }
+    fits(old !== null && typeof old === "object" && c.keep === undefined);
+    const drop = new Set(c.drop || []);
+    const out = {};
+    for (const [k, v] of Object.entries(old)) if (!drop.has(k)) out[k] = v;
+    Object.assign(out, c.set || {});
+    for (const [k, inside] of Object.entries(c.edit || {})) { fits(k in old); out[k] = applied(old[k], inside); }
+    return out;
+  }
+  function changed(msg) {
+    if (tb.view && typeof tb.n === "number" && msg.n === tb.n + 1) {
+      try {
+        const view = applied(tb.view, { set: msg.set, drop: msg.drop, edit: msg.edit });
+        view.n = tb.n = msg.n;
+        return view;
+      } catch (e) { /* asks for the full view below */ }
+    }
+    if (!tb.askedFull) {
+      tb.askedFull = true;
+      document.body.dataset.fullViewsAsked = (Number(document.body.dataset.fullViewsAsked) || 0) + 1;
+      send({ type: "state" });
+    }
+    return null;
+  }
+
   function onMessage(msg) {
     const h = tb.hooks;
+    if (msg.type === "change") {
+      msg = changed(msg);
+      if (!msg) return;
+    } else if (msg.type === "state") {
+      tb.n = msg.n;
+      tb.askedFull = false;
+    }
     if (typeof Tutorial !== "undefined") Tutorial.message(msg);  // a tutorial's steps (tutorial.js)
     if (msg.type === "state") {
       if (!tb.view || tb.view.seq !== msg.seq) { tb.sentSeq = null; tb.lastAct = null; }  // a new view: a move may be sent on it
@@ -240,6 +282,6 @@ const Table = (() => {
     return true;
   }
 
-  return { svg, start, send, act, undo, check, endLinks, showGone, on,
+  return { svg, start, send, act, undo, check, endLinks, showGone, on, applied,
     state: tb, get view() { return tb.view; }, get replaying() { return !!tb.replay; } };
 })();

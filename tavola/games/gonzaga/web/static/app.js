@@ -543,11 +543,12 @@ function send(msg) { Table.send(msg); }
 function act(action) { Table.act(action); }
 function undo() { Table.undo(); }
 
-// legal placements arrive as parallel arrays (compact); the page works with rows
+// legal placements arrive as parallel arrays (compact); the page works with rows, in a copy:
+// the view as received stays as the server sent it, for the next change to apply to
 function unpack(v) {
   const p = v.legal && v.legal.placements;
-  if (p && !Array.isArray(p)) v.legal.placements = p.columns.map((c, i) => [c, p.rows[i], p.rotations[i], p.points[i]]);
-  return v;
+  if (!p || Array.isArray(p)) return v;
+  return { ...v, legal: { ...v.legal, placements: p.columns.map((c, i) => [c, p.rows[i], p.rotations[i], p.points[i]]) } };
 }
 
 function showGone() { Table.showGone(); }
