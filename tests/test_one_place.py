@@ -24,7 +24,7 @@ from tavola.games.gonzaga.board import load_board
 from tavola.games.gonzaga.placement import action_allows, action_allows_array
 from tavola.games.gonzaga.state import OBJECTIVE_POINTS, POINTS_GONZAGA_TILE
 
-PACKAGE = Path(__file__).parent.parent / "games" / "gonzaga"
+PACKAGE = Path(__file__).parent.parent / "tavola" / "games" / "gonzaga"
 APP_JS = PACKAGE / "web" / "static" / "app.js"
 TERMINAL = PACKAGE / "terminal"
 

@@ -19,7 +19,8 @@ from boards import tiny_board_dict
 
 from tavola.games.gonzaga.render import draw_board
 
-SHIPPED = Path(__file__).resolve().parents[1] / "games" / "gonzaga" / "data" / "europa.json"
+SHIPPED = (Path(__file__).resolve().parents[1] / "tavola" / "games" / "gonzaga" / "data"
+           / "europa.json")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 

@@ -44,7 +44,8 @@ except ImportError:  # a checkout without the package installed: use the source 
 Hex = tuple[int, int]  # (column, row) in odd-r offset coordinates
 Axial = tuple[int, int]  # (q, r)
 
-OUT = Path(__file__).resolve().parent.parent / "gonzaga" / "data" / "europa.json"
+OUT = (Path(__file__).resolve().parent.parent / "tavola" / "games" / "gonzaga" / "data"
+       / "europa.json")
 
 # --------------------------------------------------------------------------------------------
 # Grid and projection

@@ -26,7 +26,7 @@ FIRST_DEAL = 5_000_000
 def main() -> None:
     name, players, deals = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     game = games.get(name)
-    path = ROOT / "games" / name / "bots" / "weights.json"  # where each game ships its file
+    path = ROOT / "tavola" / "games" / name / "bots" / "weights.json"  # as each game ships it
     player = TunedWeights.model_validate_json(path.read_text(encoding="utf-8")).player
     tune = tunable(game, player)
     tuned = load_tuned(path, name, tune.names)

@@ -1,5 +1,5 @@
 """The shipped deployment files as their own tools read them: `nginx -t` on
-deploy/nginx/tavola.conf, `systemd-analyze verify` on deploy/systemd/, and the units' `gonzaga`
+deploy/nginx/tavola.conf, `systemd-analyze verify` on deploy/systemd/, and the units' `tavola`
 command lines parsed by the command itself. Without nginx or systemd these tests skip locally
 and fail in CI (CI=true), where .ci/run installs them."""
 
@@ -37,7 +37,7 @@ def test_the_shipped_systemd_units_are_valid_for_systemd(tmp_path: Path) -> None
     analyze = require(shutil.which("systemd-analyze"), "systemd (systemd-analyze)")
     names = []
     for unit in sorted(UNITS.iterdir()):
-        text = unit.read_text(encoding="utf-8").replace("/opt/tavola/venv/bin/gonzaga",
+        text = unit.read_text(encoding="utf-8").replace("/opt/tavola/venv/bin/tavola",
                                                          shutil.which("true") or "/bin/true")
         name = unit.name.replace("@.", "@8001.")
         (tmp_path / name).write_text(text, encoding="utf-8")
@@ -50,15 +50,15 @@ def test_the_shipped_systemd_units_are_valid_for_systemd(tmp_path: Path) -> None
     assert done.returncode == 0 and said == [], said
 
 
-def _gonzaga_commands() -> list[tuple[str, list[str]]]:
-    """Each unit's `gonzaga` command line, its settings filled in as docs/deploy.md has them."""
-    values = {"%i": "8001", "${GONZAGA_DB}": "postgresql:///gonzaga?host=/run/postgresql",
-              "${GONZAGA_REDIS}": "redis://127.0.0.1:6380/0",
-              "${GONZAGA_SITE_URL}": "https://example.org", "$GONZAGA_OPTIONS": ""}
+def _tavola_commands() -> list[tuple[str, list[str]]]:
+    """Each unit's `tavola` command line, its settings filled in as docs/deploy.md has them."""
+    values = {"%i": "8001", "${TAVOLA_DB}": "postgresql:///tavola?host=/run/postgresql",
+              "${TAVOLA_REDIS}": "redis://127.0.0.1:6380/0",
+              "${TAVOLA_SITE_URL}": "https://example.org", "$TAVOLA_OPTIONS": ""}
     found = []
     for unit in sorted(UNITS.glob("*.service")):
         for line in unit.read_text(encoding="utf-8").splitlines():
-            if line.startswith("ExecStart=/opt/tavola/venv/bin/gonzaga "):
+            if line.startswith("ExecStart=/opt/tavola/venv/bin/tavola "):
                 words = line.split()[1:]
                 found.append((unit.name, [w for w in (values.get(w, w) for w in words) if w]))
     return found
@@ -66,13 +66,13 @@ def _gonzaga_commands() -> list[tuple[str, list[str]]]:
 
 @pytest.mark.parametrize("unit", ["tavola-web@.service", "tavola-backup.service"])
 def test_the_units_commands_are_the_clis_own(unit: str) -> None:
-    """Every option a unit passes to `gonzaga` is one the command takes (parsed by it)."""
+    """Every option a unit passes to `tavola` is one the command takes (parsed by it)."""
     command = typer.main.get_command(cli_app)
-    [(name, words)] = [(n, w) for n, w in _gonzaga_commands() if n == unit]
+    [(name, words)] = [(n, w) for n, w in _tavola_commands() if n == unit]
     sub = command.commands.get(words[0])  # type: ignore[attr-defined]
     if sub is None and words[0] == "backup":
         pytest.skip("`tavola backup` is not in this tree yet")
-    assert sub is not None, f"{name}: no command gonzaga {words[0]}"
+    assert sub is not None, f"{name}: no command tavola {words[0]}"
     ctx = sub.make_context(words[0], words[1:])  # an unknown option raises here
     if words[0] == "serve":
         assert ctx.params["proxy"] == ["127.0.0.1"] and ctx.params["host"] == "127.0.0.1"

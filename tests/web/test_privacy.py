@@ -312,7 +312,7 @@ class _Loads(HTMLParser):
 
 
 def test_no_static_page_loads_anything_from_another_origin():
-    games = Path(__file__).parents[2] / "games"
+    games = Path(__file__).parents[2] / "tavola" / "games"
     pages = sorted(STATIC.glob("*.html")) + sorted(games.glob("*/web/static/*.html"))
     assert len(pages) > 10
     for page in pages:

@@ -533,7 +533,7 @@ class BoardModel(_Model):
     objectives: list[ObjectiveModel]
 
 
-SCHEMA_PATH = Path(__file__).resolve().parents[2] / "docs" / "gonzaga-board.schema.json"
+SCHEMA_PATH = Path(__file__).resolve().parents[3] / "docs" / "gonzaga-board.schema.json"
 
 
 def board_schema() -> dict[str, Any]:
