@@ -1161,7 +1161,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
         if server.moderation is not None:
             server.moderation.close()
 
-    app = _App(title=" & ".join(s.game.info.title for s in sites.values()),
+    app = _App(title="Tavola",
                lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(BodyLimit)
     i18n_web.routes(app)

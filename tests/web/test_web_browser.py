@@ -22,6 +22,7 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
     # the lobby: you against the random bot, a fixed seed
     page.goto(f"{server.base}/")
     page.wait_for_selector("[data-seat-kind='1'] option", state="attached")
+    assert page.title() == page.inner_text("#brand") == "Tavola"  # the site, not a game
     page.click("#remove-seat")
     page.select_option("[data-seat-kind='1']", "bot:random")
     page.fill("[data-seat-name='0']", "Ann")

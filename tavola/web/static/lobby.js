@@ -280,7 +280,7 @@ async function main() {
   const offered = await api("/api/lobby");
   lobby.games = offered.games;
   renderTiming(offered.timing);
-  document.title = $("brand").textContent = lobby.games.map((g) => g.title).join(" & ");
+  document.title = $("brand").textContent = t("Tavola");  // the site's name; a card names each game
   $("game-cards").replaceChildren(...lobby.games.map(gameCard));
   $("game-choice").hidden = lobby.games.length < 2;
   lobby.friends = await friendNames();
