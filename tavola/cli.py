@@ -460,7 +460,8 @@ def serve(
     from tavola.web.site import load_sites
 
     titles = " and ".join(site.game.info.title for site in load_sites().values())
-    console.print(f"{titles}: [bold]http://{host}:{port}[/] (database {db}); Ctrl-C stops it")
+    console.print(f"Tavola ({titles}): [bold]http://{host}:{port}[/] (database {db}); "
+                  "Ctrl-C stops it")
     try:
         run_server(host, port, db, bot_delay=bot_delay, redis=redis, workers=workers,
                    proxies=proxies, notices={"smtp": smtp, "mail_from": mail_from,
