@@ -147,17 +147,23 @@ def test_the_terminal_asks_for_messages_that_exist():
                 assert s in text.MESSAGES, (path.name, s)
 
 
-def test_the_rules_explain_refusals_from_the_text_layer():
-    """Every IllegalAction the engine raises takes its message from `text.say` (the rule ids
-    stay in the engine)."""
+def test_the_rules_name_their_refusals_by_a_key_of_the_text_layer():
+    """Every IllegalAction the engine raises names its sentence by a key of `text.MESSAGES`
+    and gives its facts as data: the rules speak no language, the text layer words them."""
     tree = ast.parse((PACKAGE / "engine.py").read_text(encoding="utf-8"))
     raised = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
               and isinstance(node.func, ast.Name) and node.func.id == "IllegalAction"]
     assert len(raised) > 20
     for call in raised:
-        rule, message = call.args
-        assert isinstance(message, ast.Call) and isinstance(message.func, ast.Attribute) \
-            and message.func.attr == "say", (rule.lineno, ast.unparse(message))
+        key = call.args[1]
+        if isinstance(key, ast.JoinedStr):  # illegal.{problem}: the static problems
+            keys = [f"illegal.{p}" for p in ("off-map", "castle-at-sea", "barrier")]
+        else:
+            assert isinstance(key, ast.Constant), (key.lineno, ast.unparse(key))
+            keys = [key.value]
+        assert all(k in text.MESSAGES for k in keys), (key.lineno, keys)
+        assert not any(isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                       and node.value.id == "text" for node in ast.walk(call)), key.lineno
 
 
 # -- the browser -------------------------------------------------------------------------------
