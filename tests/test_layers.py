@@ -20,7 +20,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "tavola"
 #: Each game's rules core: the rules as data and functions, in no language.
 CORE = {
     "tavola.games.gonzaga": ("actions", "board", "engine", "placement", "state"),
-    "tavola.games.signorie": ("actions", "engine", "refusals", "state", "tables"),
+    "tavola.games.signorie": ("actions", "engine", "state", "tables"),
 }
 #: What the rules core never imports: the words, the platform's view of the game, the bots
 #: and the clients (web and terminal). Those import the core.
