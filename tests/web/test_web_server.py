@@ -15,6 +15,7 @@ import websockets
 from web_leaks import contained, find_leaks
 from websockets.sync.client import connect
 
+from tavola.games.gonzaga.board import load_board
 from tavola.games.gonzaga.game import setup_from_json
 from tavola.games.gonzaga.record import verify_record
 from tavola.games.gonzaga.state import Setup
@@ -312,7 +313,7 @@ def test_hostile_and_malformed_messages_change_nothing(server):
     other = Client(url)
     other.send({"type": "hello", "token": token_of(game, 1)})
     view1 = other.expect("state")
-    other.send({"type": "act", "action": choose(view1, random.Random(0))})
+    other.send({"type": "act", "action": choose(view1, random.Random(0), load_board())})
     while (c.view or {}).get("seq") != 2:
         c.recv()
     placing = c.view
@@ -330,7 +331,7 @@ def test_hostile_and_malformed_messages_change_nothing(server):
                                                    "rotation": 0}})
     assert wrong["rule"] == "take-your-fief"
     # a "check" answers without acting: legal with points, or the rule broken
-    listed = placement_list(mine["legal"]["placements"])
+    listed = placement_list(mine["legal"]["placements"], load_board())
     c_anchor = listed[0] if listed else None
     mover.send({"type": "check", "action": {"type": "fief", "fief": fief, "anchor": [0, 0],
                                             "rotation": 3}})
@@ -412,7 +413,7 @@ def test_a_dropped_connection_rejoins_its_seat(server):
     c = Client(url)
     c.send({"type": "hello", "token": token_of(game, 0)})
     view = c.expect("state")
-    c.send({"type": "act", "action": choose(view, random.Random(3))})
+    c.send({"type": "act", "action": choose(view, random.Random(3), load_board())})
     while c.recv().get("seq") != 1:
         pass
     mine = c.view["players"][0]["plan"]
