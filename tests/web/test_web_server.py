@@ -313,7 +313,7 @@ def test_hostile_and_malformed_messages_change_nothing(server):
     other = Client(url)
     other.send({"type": "hello", "token": token_of(game, 1)})
     view1 = other.expect("state")
-    other.send({"type": "act", "action": choose(view1, random.Random(0), load_board())})
+    other.send({"type": "act", "action": choose(view1, random.Random(0))})
     while (c.view or {}).get("seq") != 2:
         c.recv()
     placing = c.view
@@ -413,7 +413,7 @@ def test_a_dropped_connection_rejoins_its_seat(server):
     c = Client(url)
     c.send({"type": "hello", "token": token_of(game, 0)})
     view = c.expect("state")
-    c.send({"type": "act", "action": choose(view, random.Random(3), load_board())})
+    c.send({"type": "act", "action": choose(view, random.Random(3))})
     while c.recv().get("seq") != 1:
         pass
     mine = c.view["players"][0]["plan"]

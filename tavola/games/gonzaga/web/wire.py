@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import text
 from ..actions import ACTION_CARDS, INACTIVE, PRIVILEGE, WEDDING_CARD, Plan, action_to_json
-from ..board import Board, FiefShape, axial_to_offset, hex_centre
+from ..board import Board, FiefShape, axial_to_offset, hex_centre, load_board
 from ..engine import (
     PlacementArrays,
     PlayerView,
@@ -438,15 +438,17 @@ def final_json(v: PlayerView) -> dict[str, Any]:
             "note": text.final_note()}
 
 
-def choose(msg: dict[str, Any], rng: random.Random, board: Board) -> dict[str, Any]:
+def choose(msg: dict[str, Any], rng: random.Random, board: Board | None = None
+           ) -> dict[str, Any]:
     """A move from the legal options the server sent: what a simple client-side bot plays
-    (load benchmarks and tests): a random plan, the best-scoring placement listed."""
+    (load benchmarks and tests): a random plan, the best-scoring placement listed (on
+    `board`, the shipped one by default)."""
     legal = msg["legal"]
     if legal["kind"] == "plan":
         return {"type": "plan", "region": rng.choice(legal["regions"]),
                 "action": rng.choice(legal["actions"]),
                 "privilege": legal["privilege"] and rng.random() < 0.2}
-    placements = placement_list(legal["placements"], board)
+    placements = placement_list(legal["placements"], board or load_board())
     if placements:
         c, r, rot, _ = max(placements, key=lambda p: (p[3], rng.random()))
         return {"type": "fief", "fief": legal["fief"], "anchor": [c, r], "rotation": rot}

@@ -993,9 +993,9 @@ function renderPlacing(box, v, legal) {
     const reset = el("button", { type: "button", onclick: () => { ui.wedding = { first: null, second: null }; rerenderActions(); } }, t("Start again"));
     children.push(el("div", { class: "row" }, go, reset, el("span", { id: "wedding-info" })));
     markWedding(legal);
-    if (ui.wedding.first) showWeddingCheck();
   }
   box.replaceChildren(...children);
+  if (ui.mode === "wedding" && ui.wedding.first) showWeddingCheck();  // into the bar just made
   for (const a of box.querySelectorAll("#best a")) enterPlaces(a);
 }
 // the placements worth a click: those a hint names (so each can be seen on the map), then the
