@@ -27,6 +27,7 @@ from ..engine import (
     placement_events,
     placement_points,
     player_groups,
+    wedding_points,
 )
 from ..render import PLAYER_COLOURS, SEA_COLOURS, icon_path, region_colour, sea_routes
 from ..state import (
@@ -370,19 +371,17 @@ def weddings_json(v: PlayerView, pairs: np.ndarray) -> list[list[Any]]:
 
 def wedding_scores(v: PlayerView, me: int, pairs: np.ndarray) -> dict[str, Any]:
     """The points and sea leagues of each legal Wedding, as `placements_json` gives them."""
-    cells = [[h for h in pair if h >= 0] for pair in pairs.tolist()]
-    points = [sum(e.points for e in placement_events(v, me, hexes)) for hexes in cells]
-    return {"points": points, "leagues": _leagues(v, me, cells, np.array(points, dtype=np.int32))}
+    points = wedding_points(v, me, pairs)
+    return {"points": points.tolist(), "leagues": _leagues(v, me, pairs, points)}
 
 
-def _leagues(v: PlayerView, me: int, cells: Any, points: np.ndarray) -> list[list[Any]]:
-    """[i, words] of each sea league the i-th move of `cells` would form: the moves that
-    score more than their hexes' own points, with the engine's events."""
-    hex_points = v.rules.hex_points
-    own = np.array([int(hex_points[row].sum()) for row in cells], dtype=np.int32)
+def _leagues(v: PlayerView, me: int, cells: np.ndarray, points: np.ndarray) -> list[list[Any]]:
+    """[i, words] of each sea league the i-th move of `cells` (hexes, -1 for none) would form:
+    the moves that score more than their hexes' own points, with the engine's events."""
+    own = np.where(cells >= 0, v.rules.hex_points[np.maximum(cells, 0)], 0).sum(axis=1)
     out: list[list[Any]] = []
     for i in np.flatnonzero(points > own).tolist():
-        hexes = [int(h) for h in cells[i]]
+        hexes = [h for h in cells[i].tolist() if h >= 0]
         out += [[i, event_words(e)] for e in placement_events(v, me, hexes)
                 if e.reason is Reason.SEA_LEAGUE]
     return out
