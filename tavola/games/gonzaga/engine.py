@@ -880,6 +880,18 @@ def placement_points(state: Position, player: int, fief: int, rows: np.ndarray) 
     return _points(state.rules, _league_context(state, player), fief, rows)
 
 
+def wedding_points(state: Position, player: int, pairs: np.ndarray) -> np.ndarray:
+    """Points each Wedding would score now, vectorised as `placement_points`: `pairs` as
+    `LegalActions.wedding_pairs` gives them (the second ring -1 for one ring)."""
+    rules, leagues = state.rules, _league_context(state, player)
+    points = np.zeros(len(pairs), dtype=np.int32)
+    single = pairs[:, 1] < 0
+    for rows, rings in ((single, 1), (~single, 2)):
+        if rows.any():
+            points[rows] = _cell_points(rules, leagues, pairs[rows][:, :rings])
+    return points
+
+
 def _points(rules: Rules, leagues: LeagueContext, fief: int, rows: np.ndarray) -> np.ndarray:
     return _cell_points(rules, leagues, rules.fief_placements(fief).cells[rows])
 
