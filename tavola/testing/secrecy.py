@@ -69,19 +69,56 @@ def _shown_on_the_web(site: Any, state: Any, view: Any, seat: int | None
 
 def check_secrets_stay_hidden(kit: GameKit, seed: int = 0, samples: int = 8) -> None:
     """Each seat and a spectator are shown the same of two states that differ only in what
-    they may not know; the seat's view of a resampled state is its view (`resample` agrees)."""
+    they may not know; the seat's view of a resampled state is its view (`resample` agrees);
+    and a seat's secrets are secret from the other seats (`check_secrets_are_kept`)."""
     game = game_of(kit)
     site = kit.site.load()() if kit.site is not None else None
     rng = random.Random(seed)
     for players in player_counts(game):
+        kept = Kept(kit, players)
         for step in sampled(kit, players, seed, samples):
             for seat in (None, *range(players)):
                 for _ in range(REDRAWS):
-                    _compare(kit, step, players, seat, site, rng)
+                    other = _compare(kit, step, players, seat, site, rng)
+                    kept.note(step.state, seat, other)
+        kept.check()
+
+
+class Kept:
+    """Which seats' secrets another seat's redraws ever changed, over a game.
+
+    A view that shows a seat another's secret makes `resample` keep it, so redrawing from
+    that view never changes what the other seat sees of itself. A seat has a secret where a
+    redraw from the spectator's view changes its own view; the suite takes it that seats share
+    no secret a spectator lacks."""
+
+    def __init__(self, kit: GameKit, players: int) -> None:
+        self.kit, self.players = kit, players
+        self.secret: set[int] = set()  # seats that had a secret at some position
+        self.changed: set[tuple[int, int]] = set()  # (seat redrawn from, seat whose view changed)
+
+    def note(self, state: Any, seat: int | None, other: Any) -> None:
+        game = game_of(self.kit)
+        for owner in range(self.players):
+            if owner != seat and difference(game.view(state, owner), game.view(other, owner)):
+                if seat is None:
+                    self.secret.add(owner)
+                else:
+                    self.changed.add((seat, owner))
+
+    def check(self) -> None:
+        for owner in sorted(self.secret):
+            for seat in range(self.players):
+                if seat != owner and (seat, owner) not in self.changed:
+                    raise fail(self.kit, f"seat {seat} knows every secret of seat {owner} in "
+                                         f"a {self.players}-player game: redrawing what seat "
+                                         f"{seat} may not know never changed what seat "
+                                         f"{owner} sees, though a spectator's redraw did")
 
 
 def _compare(kit: GameKit, step: Step, players: int, seat: int | None, site: Any,
-             rng: random.Random) -> None:
+             rng: random.Random) -> Any:
+    """The twin of `step.state` for `seat`, once everything it is shown is the same in both."""
     game = game_of(kit)
     other = twin(game, step.state, seat, rng)
     who = "a spectator" if seat is None else f"seat {seat}"
@@ -92,4 +129,5 @@ def _compare(kit: GameKit, step: Step, players: int, seat: int | None, site: Any
             raise fail(kit, f"{who} is shown a secret {step.where(players)}: {what} differs "
                             f"between two states that differ only in what {who} may not "
                             f"know ({unlike})")
+    return other
 
