@@ -21,7 +21,9 @@ from tavola.game import Game
 from tavola.kit import GameKit, MoveWords, Part
 from tavola.tutorial import Tutorial
 
-OURS = ("gonzaga", "signorie")
+#: The games of our distribution: the folders under tavola/games with a kit, default first
+OURS = tuple(sorted((p.parent.name for p in (Path(__file__).parents[1] / "tavola" / "games")
+                     .glob("*/kit.py")), key=lambda name: (name != registry.DEFAULT, name)))
 
 # What each optional part is when loaded, and the module a game's package keeps it in by our
 # habit (so a part a game has but its kit forgets is caught).
@@ -117,8 +119,8 @@ def test_declaring_the_games_imports_no_game() -> None:
             "print(*sorted(m for m in sys.modules if m.startswith('tavola.games.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
-    assert out.split() == ["tavola.games.gonzaga", "tavola.games.gonzaga.kit",
-                           "tavola.games.signorie", "tavola.games.signorie.kit"]
+    assert out.split() == sorted(f"tavola.games.{name}{kit}" for name in OURS
+                                 for kit in ("", ".kit"))
 
 
 def test_a_game_declared_by_an_entry_point_is_played_like_ours(

@@ -55,9 +55,10 @@ def every_game() -> list[GameKit]:
     return [registry.kit(name) for name in registry.available()]
 
 
-def game_names() -> list[str]:
-    """The name of every game the registry finds, for parametrizing tests by name."""
-    return list(registry.available())
+def game_names(*parts: str) -> list[str]:
+    """The name of every game the registry finds whose kit declares each part named (`site`,
+    `tutorial`, `encoding`...), for parametrizing tests by name."""
+    return [kit.name for kit in every_game() if all(getattr(kit, p) is not None for p in parts)]
 
 
 def failures(kit: GameKit, checks: dict[str, Check] | None = None) -> Iterator[str]:

@@ -7,6 +7,7 @@ import copy
 import json
 from typing import Any
 
+from .. import records, registry
 from ..kit import GameKit
 from ..records import RecordError
 from .compare import difference
@@ -30,6 +31,8 @@ def check_random_games_end(kit: GameKit, seed: int = 0) -> None:
         if sources:
             raise fail(kit, f"{where}: points from undeclared sources {sorted(sources)}")
         _check_winners(kit, where, scores, tuple(game.winners(state)), tuple(game.ranks(state)))
+        if len(game.info.seat_colours) < players:
+            raise fail(kit, f"{len(game.info.seat_colours)} seat colours for {players} seats")
         for entry in game.log(state):
             said = game.describe_log(state, entry)
             if not isinstance(said, str) or not said.strip():
@@ -128,6 +131,8 @@ def check_records_replay(kit: GameKit, seed: int = 0) -> None:
         if not str(data.get("format", "")).startswith(game.info.record_format + "/"):
             raise fail(kit, f"a record's format is {data.get('format')!r}, not "
                             f"{game.info.record_format}/VERSION")
+        if kit.name in registry.available() and records.game_of(data) is not game:
+            raise fail(kit, f"a record of format {data['format']} is taken for another game's")
         try:
             replayed = game.verify_record(data)
         except RecordError as exc:

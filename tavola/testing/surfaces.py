@@ -90,9 +90,9 @@ def check_learning_environments(kit: GameKit, seed: int = 0) -> None:
     game = game_of(kit)
     for players in player_counts(game):
         try:
-            api_test(env(kit.name, players=players), num_cycles=300)
+            api_test(env(kit.name, players=players, render_mode="ansi"), num_cycles=1000)
             if game.info.simultaneous:
-                parallel_api_test(parallel_env(kit.name, players=players), num_cycles=300)
+                parallel_api_test(parallel_env(kit.name, players=players), num_cycles=1000)
         except AssertionError as exc:
             raise fail(kit, f"PettingZoo's API test fails with {players} players: "
                             f"{exc}") from exc
