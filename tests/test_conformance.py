@@ -153,3 +153,18 @@ def test_each_check_names_the_game_and_the_fault(kit: GameKit, check: Check, sai
 def test_a_game_without_text_in_other_languages_is_caught() -> None:
     with pytest.raises(ConformanceError, match="pesca: its kit declares no text domain"):
         check_text_in_every_language(replace(PESCA, text_domain=None))
+
+
+def test_the_web_game_protocol_declares_every_part_the_server_uses() -> None:
+    """A game's web side is written against `WebGame`: whatever the server asks of a site is
+    declared there (a function's body once swallowed most of the protocol's methods)."""
+    import re
+
+    from tavola.web.site import WebGame
+
+    declared = {name for name in vars(WebGame) if not name.startswith("_")}
+    declared |= set(WebGame.__annotations__)
+    web = Path(__file__).parents[1] / "tavola" / "web"
+    used = {name for path in web.glob("*.py") for name in re.findall(
+        r"(?<![\w.'\"-])site\.([a-z_]+)\b(?!['\"-])", path.read_text(encoding="utf-8"))}
+    assert used - declared == set()

@@ -55,18 +55,6 @@ class WebGame(Protocol):
         """The game's options from a lobby request; `ClientError` names a bad one."""
         ...
 
-
-def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:
-    """The options a lobby request sets (empty fields are the defaults), read as the game
-    declares them (`tavola.game.read_options`, as on the command line); only those the
-    lobby offers are read, so a request cannot name a file on the server."""
-    given = {name: data[name] for name, spec in info.options.items()
-             if spec.lobby and data.get(name) not in (None, "", [])}
-    try:
-        return read_options(info, given)
-    except ValueError as exc:
-        raise ClientError("bad-options", str(exc)) from None
-
     def deal(self, names: Sequence[str], seed: int | None, options: dict[str, Any]) -> Any:
         """A new game: from the chosen seed, or (None) from the operating system's randomness.
         ValueError names options the game refuses."""
@@ -128,6 +116,18 @@ def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:
         """A legal move a simple client picks from a view message that asks the seat to move
         (the load benchmark's players, tests): reads only what the browser is sent."""
         ...
+
+
+def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:
+    """The options a lobby request sets (empty fields are the defaults), read as the game
+    declares them (`tavola.game.read_options`, as on the command line); only those the
+    lobby offers are read, so a request cannot name a file on the server."""
+    given = {name: data[name] for name, spec in info.options.items()
+             if spec.lobby and data.get(name) not in (None, "", [])}
+    try:
+        return read_options(info, given)
+    except ValueError as exc:
+        raise ClientError("bad-options", str(exc)) from None
 
 
 def load_sites(names: Sequence[str] | None = None) -> dict[str, WebGame]:
