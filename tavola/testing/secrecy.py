@@ -14,11 +14,16 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from .. import registry
 from ..game import Game
+from ..hints import hints
 from ..kit import GameKit
+from ..search import Settings
 from .compare import difference
 from .play import Step, fail, game_of, player_counts, sampled
 
+#: A hint's search, short and without a time limit, so that it depends on its inputs only.
+HINT_SEARCH = Settings(iterations=24)
 #: Redrawing a seat's unknowns more than once catches a secret that one redraw left alike.
 REDRAWS = 2
 
@@ -45,9 +50,13 @@ def shown(game: Game, state: Any, seat: int | None, site: Any) -> Iterator[tuple
     view = game.view(state, seat)
     yield "its view", view
     if seat is not None and seat in state.to_move():
-        yield "its legal actions", list(game.legal_actions(state, seat))
-        yield "its legal actions in words", [game.describe_action(state, a)
-                                             for a in game.legal_actions(state, seat)]
+        legal = list(game.legal_actions(state, seat))
+        yield "its legal actions", legal
+        yield "its legal actions in words", [game.describe_action(state, a) for a in legal]
+        yield "the number its bots are seeded by", game.decision_key(state)
+        if game.info.name in registry.available():  # hints name moves by the registry's words
+            yield "its hints", [(h.action, h.words, h.why, h.lead, h.then) for h in hints(
+                game, view, legal, settings=HINT_SEARCH, seed=1)]
     yield "the public log", [(e.kind, e.seat, dict(e.data)) for e in game.log(state)]
     yield "the log's sentences", [game.describe_log(state, e) for e in game.log(state)]
     yield "the chance revealed", list(game.chance_events(state))
