@@ -87,6 +87,11 @@ class DealsAnew(PescaGame):
         return self.new_game(list(setup["names"]), int(setup["seed"]) + 1)
 
 
+class DrawsFromAnEmptyDeck(PescaGame):
+    def legal_actions(self, position: Pesca, seat: int) -> list[Act]:
+        return [Act(seat, False), Act(seat, True)] if seat in position.to_move() else []
+
+
 class NobodyWins(PescaGame):
     def winners(self, state: Pesca) -> tuple[int, ...]:
         return ()
@@ -106,6 +111,7 @@ SEES_THE_NEXT_CARD, SAYS_THE_NEW_CARD, APPLIES_IN_PLACE = SeesTheNextCard(), Say
     AppliesInPlace()
 SHARES_ITS_HANDS, FORGETS_THE_SEAT, DEALS_ANEW, NOBODY_WINS = SharesItsHands(), \
     ForgetsTheSeat(), DealsAnew(), NobodyWins()
+DRAWS_FROM_AN_EMPTY_DECK = DrawsFromAnEmptyDeck()
 
 
 def lists_the_hands() -> PescaSite:
@@ -142,9 +148,12 @@ def test_pesca_conforms(check: Check) -> None:
     (broken("pesca", game="DEALS_ANEW"), check_records_replay,
      "rebuilt from its setup"),
     (broken("pesca", game="NOBODY_WINS"), check_random_games_end, "winners ()"),
+    (broken("pesca", game="DRAWS_FROM_AN_EMPTY_DECK"), check_random_games_end,
+     r"the legal action Act\(seat=\d, draw=True\) in a 4-player game, before action \d \(seat "
+     r"\d\) raised IndexError: pop from empty list"),
     (broken("pesca", site="sends_no_log"), check_web_side,
      "a log entry of a view message has no text"),
-], ids=["view", "log", "lobby", "apply", "clone", "json", "setup", "winners", "web"])
+], ids=["view", "log", "lobby", "apply", "clone", "json", "setup", "winners", "crash", "web"])
 def test_each_check_names_the_game_and_the_fault(kit: GameKit, check: Check, said: str) -> None:
     with pytest.raises(ConformanceError, match=f"^pesca: .*{said}"):
         check(kit)

@@ -70,9 +70,18 @@ def steps(kit: GameKit, players: int, seed: int) -> Iterator[Step]:
         legal = list(game.legal_actions(state, seat))
         step = Step(state, seat, legal, legal[rng.randrange(len(legal))], number)
         yield step
-        game.apply_in_place(state, step.action)
+        _play(kit, state, step, players)
     raise fail(kit, f"a {players}-player game of random actions has not ended after "
                     f"{MOST_ACTIONS} actions")
+
+
+def _play(kit: GameKit, state: Any, step: Step, players: int) -> None:
+    """Take the step's action; a legal action that raises is the game's fault, named."""
+    try:
+        game_of(kit).apply_in_place(state, step.action)
+    except Exception as exc:
+        raise fail(kit, f"the legal action {step.action!r} {step.where(players)} raised "
+                        f"{type(exc).__name__}: {exc}") from exc
 
 
 def finished(kit: GameKit, players: int, seed: int) -> Any:

@@ -14,9 +14,14 @@ from .compare import difference
 from .play import fail, finished, game_of, names, player_counts, sampled, steps
 
 
-def check_random_games_end(kit: GameKit, seed: int = 0) -> None:
-    """For each player count a game of random legal actions ends, with scores that add up,
-    winners ranked first with the best score, and a sentence for every log entry."""
+def check_random_games_end(kit: GameKit, seed: int = 0, games: int = 20) -> None:
+    """For each player count `games` games of random legal actions end, with scores that add
+    up, winners ranked first with the best score, and a sentence for every log entry."""
+    for number in range(games):
+        _check_a_random_game(kit, seed + number)
+
+
+def _check_a_random_game(kit: GameKit, seed: int) -> None:
     game = game_of(kit)
     for players in player_counts(game):
         state = finished(kit, players, seed)

@@ -1,5 +1,6 @@
 """Pesca's rules: cards 1 to 9, one dealt face down to each seat; for two rounds each seat in
-turn keeps its card or throws it away face up and draws the next; then the highest card wins.
+turn keeps its card or, while the deck lasts, throws it away face up and draws the next; then
+the highest card wins.
 A seat sees its own card only, until the end; nobody sees the deck."""
 
 from __future__ import annotations
@@ -61,7 +62,9 @@ class PescaGame:
         return Pesca(tuple(names), seed, cards[:len(names)], cards[len(names):])
 
     def legal_actions(self, position: Pesca, seat: int) -> list[Act]:
-        return [Act(seat, False), Act(seat, True)] if seat in position.to_move() else []
+        if seat not in position.to_move():
+            return []
+        return [Act(seat, False), Act(seat, True)] if position.deck else [Act(seat, False)]
 
     def apply_in_place(self, state: Pesca, action: Act) -> None:
         if action not in self.legal_actions(state, getattr(action, "seat", -1)):
