@@ -114,7 +114,16 @@ def check_actions_round_trip(kit: GameKit, seed: int = 0) -> None:
                 if back != action or hash(back) != hash(action):
                     raise fail(kit, f"{action!r} comes back from {text} as {back!r} "
                                     f"{step.where(players)}")
-    for nonsense in (None, 3, "move", [], {}, {"type": "no such action"}):
+    _check_nonsense_refused(kit)
+
+
+#: JSON no game takes for an action.
+NONSENSE: tuple[Any, ...] = (None, 3, "move", [], {}, {"type": "no such action"})
+
+
+def _check_nonsense_refused(kit: GameKit) -> None:
+    game = game_of(kit)
+    for nonsense in NONSENSE:
         try:
             game.action_from_json(nonsense)
         except ValueError:
