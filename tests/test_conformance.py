@@ -114,6 +114,17 @@ SHARES_ITS_HANDS, FORGETS_THE_SEAT, DEALS_ANEW, NOBODY_WINS = SharesItsHands(), 
 DRAWS_FROM_AN_EMPTY_DECK = DrawsFromAnEmptyDeck()
 
 
+class CountsTheDeckInWords(PescaSite):
+    def position_json(self, view: Any) -> dict[str, Any]:
+        return {**super().position_json(view), "deck": f"{len(view.deck)} cards"}
+
+
+def counts_the_deck_in_words() -> PescaSite:
+    site = make_site()
+    site.__class__ = CountsTheDeckInWords
+    return site
+
+
 def lists_the_hands() -> PescaSite:
     site = make_site()
     site.__class__ = ListsTheHands
@@ -153,7 +164,10 @@ def test_pesca_conforms(check: Check) -> None:
      r"\d\) raised IndexError: pop from empty list"),
     (broken("pesca", site="sends_no_log"), check_web_side,
      "a log entry of a view message has no text"),
-], ids=["view", "log", "lobby", "apply", "clone", "json", "setup", "winners", "crash", "web"])
+    (broken("pesca", site="counts_the_deck_in_words"), check_web_side,
+     "a view message does not meet its schema: deck: Input should be a valid integer"),
+], ids=["view", "log", "lobby", "apply", "clone", "json", "setup", "winners", "crash", "web",
+        "schema"])
 def test_each_check_names_the_game_and_the_fault(kit: GameKit, check: Check, said: str) -> None:
     with pytest.raises(ConformanceError, match=f"^pesca: .*{said}"):
         check(kit)

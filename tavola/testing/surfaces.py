@@ -6,6 +6,8 @@ import json
 import random
 from typing import Any
 
+from pydantic import ValidationError
+
 from ..kit import GameKit
 from .play import fail, game_of, names, player_counts
 
@@ -20,7 +22,8 @@ MOST_MOVES = 5_000
 def check_web_side(kit: GameKit, seed: int = 0) -> None:
     """The web side offers its game in the lobby, has its page, and a game played only from
     what the browser is sent (`bench_reply` on each view message) ends, every message being
-    JSON with the platform's keys. Nothing to check for a game without a web side."""
+    JSON with the platform's keys that meets the game's schema (`GameKit.view_schema`, where
+    it declares one). Nothing to check for a game without a web side."""
     if kit.site is None:
         return
     site = kit.site.load()()
@@ -73,6 +76,14 @@ def _message(kit: GameKit, room: Any, seat: int | None) -> dict[str, Any]:
     if not all(isinstance(entry.get("text"), str) for entry in message["log"]):
         raise fail(kit, "a log entry of a view message has no text")
     json.loads(room.message_text(seat))
+    if kit.view_schema is not None:
+        try:
+            kit.view_schema.load().model_validate(message)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(x) for x in first["loc"])
+            raise fail(kit, f"a view message does not meet its schema: {where}: "
+                            f"{first['msg']}") from None
     return message
 
 

@@ -1,12 +1,23 @@
-"""Pesca in the browser: the platform's plain web side, plus the seat's own card."""
+"""Pesca in the browser: the platform's plain web side, plus the cards the seat may see."""
 
 from typing import Any
 
+from pydantic import ConfigDict
+
 from tavola.bots import Level
-from tavola.web.plainsite import PlainSite
+from tavola.web.plainsite import PlainSite, PlainView
 
 from . import text
 from .kit import KIT
+
+
+class PescaView(PlainView):
+    """What a Pesca table is sent: a plain site's view, each seat's card as far as it may be
+    seen (None: face down), the deck's size."""
+
+    model_config = ConfigDict(extra="forbid")
+    hands: list[int | None]
+    deck: int
 
 
 class PescaSite(PlainSite):
