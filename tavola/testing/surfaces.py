@@ -6,14 +6,11 @@ import json
 import random
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..kit import GameKit
 from .play import fail, game_of, names, player_counts
 
-#: The keys of every view message the server sends, whatever the game (`tavola.web.room`).
-MESSAGE_KEYS = frozenset({"seq", "log", "timing", "last_player", "can_undo", "decision",
-                          "rematch", "leave", "ended"})
 #: What a lobby offer of a game holds (`tavola.web.site.WebGame.lobby_json`).
 LOBBY_KEYS = frozenset({"tagline", "bot_levels", "default_bots", "options"})
 MOST_MOVES = 5_000
@@ -22,8 +19,9 @@ MOST_MOVES = 5_000
 def check_web_side(kit: GameKit, seed: int = 0) -> None:
     """The web side offers its game in the lobby, has its page, and a game played only from
     what the browser is sent (`bench_reply` on each view message) ends, every message being
-    JSON with the platform's keys that meets the game's schema (`GameKit.view_schema`, where
-    it declares one). Nothing to check for a game without a web side."""
+    JSON that meets the platform's schema (`tavola.web.site.ViewMessage`) and the game's
+    (`GameKit.view_schema`, where it declares one). Nothing to check for a game without a
+    web side."""
     if kit.site is None:
         return
     site = kit.site.load()()
@@ -69,22 +67,24 @@ def _play_in_a_room(kit: GameKit, site: Any, players: int, seed: int) -> None:
 
 
 def _message(kit: GameKit, room: Any, seat: int | None) -> dict[str, Any]:
+    from ..web.site import ViewMessage
+
     message = room.message_for(seat)
-    missing = MESSAGE_KEYS - set(message)
-    if missing:
-        raise fail(kit, f"a view message lacks {sorted(missing)}")
-    if not all(isinstance(entry.get("text"), str) for entry in message["log"]):
-        raise fail(kit, "a log entry of a view message has no text")
     json.loads(room.message_text(seat))
+    _meets(kit, ViewMessage, message, "the platform's schema")
     if kit.view_schema is not None:
-        try:
-            kit.view_schema.load().model_validate(message)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(x) for x in first["loc"])
-            raise fail(kit, f"a view message does not meet its schema: {where}: "
-                            f"{first['msg']}") from None
+        _meets(kit, kit.view_schema.load(), message, "its schema")
     return message
+
+
+def _meets(kit: GameKit, schema: type[BaseModel], message: dict[str, Any], whose: str) -> None:
+    try:
+        schema.model_validate(message)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first["loc"])
+        raise fail(kit, f"a view message does not meet {whose}: {where}: {first['msg']}"
+                   ) from None
 
 
 def check_learning_environments(kit: GameKit, seed: int = 0) -> None:

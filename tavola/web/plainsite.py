@@ -25,16 +25,7 @@ from ..bots import Level, level_name, level_options
 from ..game import Game
 from ..kit import GameKit
 from ..text import say
-from .site import lobby_options
-
-
-class LogLine(BaseModel):
-    """A log entry as the browser is sent it (the platform's own lines carry more)."""
-
-    model_config = ConfigDict(extra="allow")
-    kind: str
-    seat: int | None = None
-    text: str
+from .site import ViewMessage, lobby_options
 
 
 class Choice(BaseModel):
@@ -51,29 +42,13 @@ class PlainPlayer(BaseModel):
     score: int
 
 
-class PlainView(BaseModel):
-    """The schema of a plain site's view messages, the room's keys included: a game's own
-    schema adds the fields of its `position_json` (and may forbid any other)."""
+class PlainView(ViewMessage):
+    """The schema of a plain site's view messages: a game's own schema adds the fields of its
+    `position_json` (and may forbid any other)."""
 
-    model_config = ConfigDict(extra="allow")
-    type: str
-    game: str
-    seq: int
-    you: int | None
     round: int
-    to_move: list[int]
     players: list[PlainPlayer]
     legal: list[Choice] | None
-    winners: list[int]
-    log: list[LogLine]
-    timing: dict[str, Any]
-    last_player: int | None
-    can_undo: bool
-    decision: int
-    rematch: str | None
-    leave: list[dict[str, Any]]
-    ended: dict[str, Any] | None
-    tutorial: dict[str, Any] | None = None
 
 
 class PlainSite:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from fastapi import FastAPI
+from pydantic import BaseModel, ConfigDict
 
 from ..game import Game, GameInfo, read_options
 from .errors import ClientError
@@ -116,6 +117,40 @@ class WebGame(Protocol):
         """A legal move a simple client picks from a view message that asks the seat to move
         (the load benchmark's players, tests): reads only what the browser is sent."""
         ...
+
+
+class LogLine(BaseModel):
+    """A log entry as the browser is sent it (the platform's own lines carry more)."""
+
+    model_config = ConfigDict(extra="allow")
+    kind: str
+    seat: int | None = None
+    text: str
+
+
+class ViewMessage(BaseModel):
+    """What every view message holds, whatever the game: the game's `view_json` (its own
+    fields besides these) and the room's keys. A game's schema (`GameKit.view_schema`) is a
+    model of this kind that names its own fields too."""
+
+    model_config = ConfigDict(extra="allow")
+    type: str
+    game: str
+    seq: int
+    you: int | None
+    to_move: list[int]
+    players: list[Any]  # each seat: the game's facts and the room's (`seats_json`)
+    log: list[LogLine]
+    legal: Any
+    winners: list[int]
+    timing: dict[str, Any]
+    last_player: int | None
+    can_undo: bool
+    decision: int
+    rematch: str | None
+    leave: list[dict[str, Any]]
+    ended: dict[str, Any] | None
+    tutorial: dict[str, Any] | None = None
 
 
 def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:
