@@ -20,6 +20,7 @@ from tavola.cli import app
 from tavola.game import Game
 from tavola.kit import GameKit, MoveWords, Part
 from tavola.tutorial import Tutorial
+from tavola.web.site import ViewMessage
 
 #: The games of our distribution: the folders under tavola/games with a kit, default first
 OURS = tuple(sorted((p.parent.name for p in (Path(__file__).parents[1] / "tavola" / "games")
@@ -34,10 +35,11 @@ LOADED: dict[str, Callable[[object], bool]] = {
     "tutorial": lambda part: isinstance(part, Tutorial),
     "terminal": lambda part: callable(part.play) and isinstance(part.DEFAULT_PLAYERS, str),
     "rules": lambda part: callable(part.fields) and callable(part.facts),
+    "view_schema": lambda part: issubclass(part, ViewMessage),
 }
 HABITS = {"site": "web/site.py", "terminal": "terminal/__init__.py", "tutorial": "tutorial.py",
           "rules": "rules/__init__.py", "tuning": "bots/tuning.py", "commands": "commands.py",
-          "bench": "bench.py"}
+          "bench": "bench.py", "view_schema": "web/schema.py"}
 
 
 def _clear() -> None:
