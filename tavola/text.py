@@ -279,6 +279,8 @@ MESSAGES: dict[str, str] = {
     "admin.nobody": "Nobody has a role.",
     "leave.bad-choice": "the choice is 'bot' (a bot plays the seat) or 'end' (the game ends "
                         "now)",
+    # a game's plain web side (`tavola.web.plainsite`)
+    "site.to-move": "{names} to move",
 }
 
 

@@ -10,8 +10,9 @@ import pytest
 
 from tavola import registry as games
 from tavola.search import MCTSBot, MoveValue, Settings
+from tavola.testing import game_names
 
-GAMES = ["gonzaga", "signorie"]
+GAMES = game_names()
 
 
 def _position(name: str, seed: int, moves: int) -> tuple[Any, Any, int]:

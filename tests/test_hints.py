@@ -11,6 +11,7 @@ from tavola import registry as games
 from tavola.games.signorie.actions import ChooseAction, TakeDie
 from tavola.hints import hints
 from tavola.search import Settings
+from tavola.testing import game_names
 
 QUICK = Settings(iterations=150, width=4, joint_width=4)
 
@@ -46,7 +47,7 @@ def test_a_signorie_hint_names_the_die_the_action_and_its_choices():
     assert named >= 6
 
 
-@pytest.mark.parametrize("name", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("name", game_names())
 def test_the_first_hint_shows_the_greatest_lead(name):
     for game, state, seat in _positions(name, 8, seed=2):
         shown = hints(game, game.view(state, seat), game.legal_actions(state, seat),

@@ -16,6 +16,7 @@ from tavola import i18n, i18n_tools
 from tavola.cli import app as cli
 from tavola.games.gonzaga import text
 from tavola.games.gonzaga.state import Reason, ScoreEvent, detail
+from tavola.testing import every_game
 from tavola.web.room import GameParams, Room, Seat
 from tavola.web.site import load_site
 
@@ -186,21 +187,25 @@ def test_a_call_inside_another_calls_fields_is_extracted_too():
     assert [line for _, line in _nested_calls(source)] == [1, 1, 2]
 
 
-def test_signorie_in_italian_says_turno_for_a_round_as_gonzaga_does():
-    """Italian players read one word for a round in both games (Gonzaga's "Turno"), never the
-    English "round": in Signorie's catalogs, its table's headline and its rules page."""
+def test_every_game_in_italian_says_turno_for_a_round():
+    """Italian players read one word for a round in every game (Gonzaga's "Turno"), never the
+    English "round": in the platform's and every game's catalogs, and in the rules pages."""
     import re
 
     from tavola.web.rules import document
 
-    said = {name: i18n.catalog(name, "it") for name in ("gonzaga", "signorie", "tavola")}
-    word = said["gonzaga"]["Round {round}"].split()[0]
-    assert word == "Turno"
-    assert said["signorie"]["Round {round}"].split()[0] == word
-    assert said["signorie"]["Round {round} of {rounds} · {phase}"].split()[0] == word
+    domains = ["tavola", *(kit.text_domain for kit in every_game() if kit.text_domain)]
+    said = {name: i18n.catalog(name, "it") for name in domains}
+    assert said["gonzaga"]["Round {round}"].split()[0] == "Turno"
+    for name, catalog in said.items():
+        rounds = {english: it for english, it in catalog.items() if english.startswith("Round")}
+        assert all(re.search(r"\bturno\b", it, re.IGNORECASE) for it in rounds.values()), \
+            (name, rounds)
     english = re.compile(r"\bround", re.IGNORECASE)
-    for name in ("signorie", "tavola"):
-        found = [v for v in said[name].values() if english.search(re.sub(r"\{[^}]*\}", "", v))]
+    for name, catalog in said.items():
+        found = [v for v in catalog.values() if english.search(re.sub(r"\{[^}]*\}", "", v))]
         assert found == [], (name, found)
-    rules = re.sub(r"<[^>]*>", "", document("signorie", "it"))
-    assert not english.search(rules), english.findall(rules)
+    for kit in every_game():
+        if kit.rules is not None:
+            rules = re.sub(r"<[^>]*>", "", document(kit.name, "it"))
+            assert not english.search(rules), (kit.name, english.findall(rules))

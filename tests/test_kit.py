@@ -20,8 +20,11 @@ from tavola.cli import app
 from tavola.game import Game
 from tavola.kit import GameKit, MoveWords, Part
 from tavola.tutorial import Tutorial
+from tavola.web.site import ViewMessage
 
-OURS = ("gonzaga", "signorie")
+#: The games of our distribution: the folders under tavola/games with a kit, default first
+OURS = tuple(sorted((p.parent.name for p in (Path(__file__).parents[1] / "tavola" / "games")
+                     .glob("*/kit.py")), key=lambda name: (name != registry.DEFAULT, name)))
 
 # What each optional part is when loaded, and the module a game's package keeps it in by our
 # habit (so a part a game has but its kit forgets is caught).
@@ -32,10 +35,11 @@ LOADED: dict[str, Callable[[object], bool]] = {
     "tutorial": lambda part: isinstance(part, Tutorial),
     "terminal": lambda part: callable(part.play) and isinstance(part.DEFAULT_PLAYERS, str),
     "rules": lambda part: callable(part.fields) and callable(part.facts),
+    "view_schema": lambda part: issubclass(part, ViewMessage),
 }
 HABITS = {"site": "web/site.py", "terminal": "terminal/__init__.py", "tutorial": "tutorial.py",
           "rules": "rules/__init__.py", "tuning": "bots/tuning.py", "commands": "commands.py",
-          "bench": "bench.py"}
+          "bench": "bench.py", "view_schema": "web/schema.py"}
 
 
 def _clear() -> None:
@@ -117,8 +121,8 @@ def test_declaring_the_games_imports_no_game() -> None:
             "print(*sorted(m for m in sys.modules if m.startswith('tavola.games.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
-    assert out.split() == ["tavola.games.gonzaga", "tavola.games.gonzaga.kit",
-                           "tavola.games.signorie", "tavola.games.signorie.kit"]
+    assert out.split() == sorted(f"tavola.games.{name}{kit}" for name in OURS
+                                 for kit in ("", ".kit"))
 
 
 def test_a_game_declared_by_an_entry_point_is_played_like_ours(

@@ -10,7 +10,6 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, parallel_api_test
 
 from tavola.game import IllegalAction
 from tavola.games.gonzaga.actions import Plan
@@ -20,8 +19,11 @@ from tavola.rl.describe import spaces_table
 from tavola.rl.parallel import parallel_env
 from tavola.rl.single import SeatEnv
 from tavola.rl.table import Table
+from tavola.testing import game_names
 
-GAMES = [("gonzaga", 3), ("signorie", 4)]
+#: Each game with an encoding, at its usual table (PettingZoo's API tests of every player
+#: count are the conformance suite's: `tavola.testing.check_learning_environments`)
+GAMES = [(name, get(name).info.default_players) for name in game_names("encoding")]
 DOCS = Path(__file__).parent.parent / "docs" / "research.md"
 
 
@@ -39,16 +41,6 @@ def play_masked(aec, rng: random.Random, steps: int) -> list[np.ndarray]:
         seen.append(obs["observation"])
         aec.step(masked_choice(rng, obs["action_mask"]))
     return seen
-
-
-@pytest.mark.parametrize(("name", "players"), [("gonzaga", 2), ("gonzaga", 3), ("gonzaga", 4),
-                                             ("signorie", 2), ("signorie", 4)])
-def test_aec_api(name, players):
-    api_test(env(name, players=players, render_mode="ansi"), num_cycles=1000)
-
-
-def test_gonzaga_parallel_api():
-    parallel_api_test(parallel_env("gonzaga", players=4), num_cycles=1000)
 
 
 def test_parallel_refused_for_a_sequential_game():
@@ -239,6 +231,6 @@ def test_unknown_bot_and_reward_are_refused():
         env("signorie", reward="money")
 
 
-@pytest.mark.parametrize("name", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("name", game_names("encoding"))
 def test_docs_show_the_spaces_as_built(name):
     assert spaces_table(name) in DOCS.read_text(encoding="utf-8")

@@ -26,6 +26,7 @@ from tavola import registry as games
 from tavola.cli import app, ray_alone
 from tavola.parallel import LOCAL, Executor, check_executor, start_ray
 from tavola.simulate import run_simulation
+from tavola.testing import game_names
 from tavola.tournament import Tournament, run_tournament
 
 runner = CliRunner()
@@ -72,7 +73,7 @@ def report_without_timings(path: Path) -> str:
     return path.read_text(encoding="utf-8").split("## Decision time")[0]
 
 
-@pytest.mark.parametrize("name", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("name", game_names())
 def test_tournament_on_ray_matches_worker_processes(ray: Any, name: str, tmp_path: Path) -> None:
     local = tour(name, tmp_path / "workers", workers=2)
     remote = tour(name, tmp_path / "ray", workers=None, ray=LOCAL)
@@ -96,7 +97,7 @@ def test_tournament_on_ray_matches_worker_processes(ray: Any, name: str, tmp_pat
     assert without(ja, TIMINGS) == without(jb, TIMINGS)
 
 
-@pytest.mark.parametrize("name", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("name", game_names())
 def test_simulation_on_ray_matches_worker_processes(ray: Any, name: str, tmp_path: Path) -> None:
     runs = {}
     for label, where in (("workers", {"workers": 2}), ("ray", {"workers": None, "ray": LOCAL})):

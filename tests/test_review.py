@@ -17,6 +17,7 @@ from tavola.match import play_game
 from tavola.records import dumps_record
 from tavola.review import Review, reasons, result_words, review_game
 from tavola.search import Settings
+from tavola.testing import game_names
 
 QUICK = Settings(iterations=24, width=4, joint_width=4)
 
@@ -28,7 +29,7 @@ def _finished(name: str, seed: int, bots: tuple[str, str] = ("random", "greedy")
     return game, play_game(game, players, seed=seed, names=list(names))
 
 
-@pytest.mark.parametrize("name", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("name", game_names())
 def test_every_decision_of_the_seat_is_valued_and_the_course_ends_at_the_scores(name):
     game, final = _finished(name, seed=11)
     review = review_game(game, final, [0], QUICK, seed=1)
@@ -93,7 +94,7 @@ def test_the_command_refuses_what_it_cannot_review(tmp_path):
     assert result.exit_code == 1 and "cut.json" in result.output
 
 
-@pytest.mark.parametrize("name", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("name", game_names())
 def test_a_mistake_names_two_different_moves_and_where_the_better_one_gains(name):
     game, final = _finished(name, seed=11)
     review = review_game(game, final, [0], QUICK, seed=1)
@@ -121,7 +122,7 @@ def test_signorie_mistakes_are_borne_out_by_playouts_and_beside_the_result():
     assert final.names[game.ranks(final).index(1)] in result
 
 
-@pytest.mark.parametrize("name", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("name", game_names())
 def test_a_followed_hint_called_a_mistake_says_why_the_review_disagrees(name):
     game, final = _finished(name, seed=11)
     plain = review_game(game, final, [0], QUICK, seed=1)

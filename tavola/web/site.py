@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from fastapi import FastAPI
+from pydantic import BaseModel, ConfigDict
 
 from .. import registry as games
 from ..game import Game, GameInfo, read_options
@@ -55,18 +56,6 @@ class WebGame(Protocol):
     def parse_options(self, data: dict[str, Any]) -> dict[str, Any]:
         """The game's options from a lobby request; `ClientError` names a bad one."""
         ...
-
-
-def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:
-    """The options a lobby request sets (empty fields are the defaults), read as the game
-    declares them (`tavola.game.read_options`, as on the command line); only those the
-    lobby offers are read, so a request cannot name a file on the server."""
-    given = {name: data[name] for name, spec in info.options.items()
-             if spec.lobby and data.get(name) not in (None, "", [])}
-    try:
-        return read_options(info, given)
-    except ValueError as exc:
-        raise ClientError("bad-options", str(exc)) from None
 
     def deal(self, names: Sequence[str], seed: int | None, options: dict[str, Any]) -> Any:
         """A new game: from the chosen seed, or (None) from the operating system's randomness.
@@ -129,6 +118,52 @@ def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:
         """A legal move a simple client picks from a view message that asks the seat to move
         (the load benchmark's players, tests): reads only what the browser is sent."""
         ...
+
+
+class LogLine(BaseModel):
+    """A log entry as the browser is sent it (the platform's own lines carry more)."""
+
+    model_config = ConfigDict(extra="allow")
+    kind: str
+    seat: int | None = None
+    text: str
+
+
+class ViewMessage(BaseModel):
+    """What every view message holds, whatever the game: the game's `view_json` (its own
+    fields besides these) and the room's keys. A game's schema (`GameKit.view_schema`) is a
+    model of this kind that names its own fields too."""
+
+    model_config = ConfigDict(extra="allow")
+    type: str
+    game: str
+    seq: int
+    you: int | None
+    to_move: list[int]
+    players: list[Any]  # each seat: the game's facts and the room's (`seats_json`)
+    log: list[LogLine]
+    legal: Any
+    winners: list[int]
+    timing: dict[str, Any]
+    last_player: int | None
+    can_undo: bool
+    decision: int
+    rematch: str | None
+    leave: list[dict[str, Any]]
+    ended: dict[str, Any] | None
+    tutorial: dict[str, Any] | None = None
+
+
+def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:
+    """The options a lobby request sets (empty fields are the defaults), read as the game
+    declares them (`tavola.game.read_options`, as on the command line); only those the
+    lobby offers are read, so a request cannot name a file on the server."""
+    given = {name: data[name] for name, spec in info.options.items()
+             if spec.lobby and data.get(name) not in (None, "", [])}
+    try:
+        return read_options(info, given)
+    except ValueError as exc:
+        raise ClientError("bad-options", str(exc)) from None
 
 
 def load_sites(names: Sequence[str] | None = None) -> dict[str, WebGame]:

@@ -16,6 +16,7 @@ import websockets
 from accounts_client import Visitor, hello, play
 from web_server import Server, launch
 
+from tavola.testing import game_names
 from tavola.web.account_store import STEPS, AccountStore, Rating, open_account_store
 from tavola.web.accounts import Accounts
 from tavola.web.app import GameServer
@@ -607,7 +608,7 @@ def seats_and_games_by_join(games: Any) -> None:
         store.close()
 
 
-@pytest.mark.parametrize("game_name", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("game_name", game_names("site"))
 def test_signed_in_players_go_by_their_account_names(server, game_name):
     """Not "Player 1 / Player 2": a seat a signed-in player creates, joins or opens by link
     goes by the account's name, at the table (players, log, chat), in the lobby, in "my

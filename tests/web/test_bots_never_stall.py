@@ -15,13 +15,14 @@ from typing import Any
 
 import pytest
 
+from tavola.testing import game_names
 from tavola.web.app import GameServer, Limits
 from tavola.web.botpool import BotFailed
 from tavola.web.errors import ClientError
 from tavola.web.site import load_sites
 from tavola.web.storage import open_store
 
-GAMES = ["gonzaga", "signorie"]
+GAMES = game_names("site")
 HOUR = 3600
 
 

@@ -18,13 +18,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from web_leaks import contained
 
+from tavola.testing import game_names
 from tavola.web.changes import applied, change
 from tavola.web.connection import Connection
 from tavola.web.errors import ClientError
 from tavola.web.room import Room, parse_params
 from tavola.web.site import load_site
 
-GAMES = ("gonzaga", "signorie")
+GAMES = game_names("site")
 SEATS = (0, 1, None)  # both players and the spectators
 TABLE_JS = Path(__file__).parents[2] / "tavola" / "web" / "static" / "table.js"
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tavola.testing import game_names
 from tavola.web.loadbench import http_json
 
 
@@ -190,7 +191,7 @@ def _bots_message_signorie(page: Any) -> None:
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844), (844, 390)],
                          ids=["desktop", "phone", "phone-landscape"])
-@pytest.mark.parametrize("game", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("game", game_names("site"))
 def test_a_bots_message_never_covers_the_hints_heading(browser, server, game, size):
     """A hint is shown; a message that says what the bot did arrives: wherever the page is
     scrolled, the message stays on the screen and off the hint's heading."""

@@ -15,6 +15,7 @@ import websockets
 from tavola import i18n
 from tavola.games.gonzaga.game import GAME as GONZAGA
 from tavola.hints import hint_settings
+from tavola.testing import game_names
 from tavola.web import botpool
 from tavola.web.account_store import open_account_store
 from tavola.web.accounts import Accounts
@@ -50,7 +51,7 @@ async def _hint(server: GameServer, room: Any, conn: FakeConnection) -> dict[str
     return conn.sent[0]
 
 
-@pytest.mark.parametrize("game", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("game", game_names("site"))
 def test_a_hint_is_three_legal_moves_sent_to_the_asker_and_counted(db_url, game):
     server, room = _server(db_url, game)
     seat = room.state.to_move()[0]

@@ -16,6 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tavola import tutorial as tutorials
 from tavola.games.gonzaga.actions import ACTION_COVERAGE
 from tavola.games.gonzaga.state import LEAGUE_SIZE, OBJECTIVE_POINTS
+from tavola.testing import game_names
 from tavola.tutorial import words
 from tavola.web.loadbench import http_json
 
@@ -243,7 +244,7 @@ def _inside(a: dict[str, Any], b: dict[str, Any], by: float = 0.5) -> bool:
 
 @pytest.mark.parametrize("lang", ["en", "de", "it"])
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
-@pytest.mark.parametrize("game", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("game", game_names("site", "rules"))
 def test_the_rules_pictures_overlap_nothing_and_fit_the_screen(browser, server, game, size, lang):
     """No picture overlaps another or the text; in a picture no label overlaps another label or
     a mark (a ring, a castle, an icon), or runs out of its picture; no picture is 700 px tall,

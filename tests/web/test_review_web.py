@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tavola.testing import game_names
 from tavola.web.app import GameServer, Limits
 from tavola.web.errors import ClientError
 from tavola.web.loadbench import http_json
@@ -134,7 +135,7 @@ def _a_decision_of(game: Any, final: Any, seat: int) -> int:
     raise AssertionError("no decision")
 
 
-@pytest.mark.parametrize("name", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("name", game_names("site"))
 def test_the_end_screen_of_both_games_links_to_the_review(server, browser, name):
     game = http_json(f"{server.base}/api/games", {"game": name, "seats": BOTS, "seed": 3})
     assert _wait_over(server, game["id"]), "the bots' game did not end"

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tavola.testing import game_names
 from tavola.text import say
 from tavola.web import timing
 from tavola.web.app import GameServer, Limits
@@ -282,7 +283,7 @@ def test_a_restart_keeps_the_deadlines_and_makes_moves_that_timed_out_meanwhile(
     fourth.store.close()
 
 
-@pytest.mark.parametrize("game", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("game", game_names("site"))
 def test_a_move_taken_back_keeps_the_movers_clock_where_it_was(tmp_path, game):
     """Move and undo must not buy a late player a new limit: the clock's start survives the
     undo, in memory and in the database a restarted server reads."""

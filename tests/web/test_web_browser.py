@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from browsers import click, docs_shot, shot, wait_taken
 
+from tavola.testing import game_names
 from tavola.web.loadbench import http_json
 
 
@@ -229,7 +230,7 @@ def test_two_people_in_two_browsers_plan_in_secret(server, browser):
     bo.context.close()
 
 
-@pytest.mark.parametrize("game", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("game", game_names("site"))
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
 def test_a_link_that_opens_no_seat_says_so_and_offers_to_watch(server, browser, game, size):
     """A mistyped seat link to a real game: not an empty table under a toast, but what went

@@ -15,6 +15,7 @@ KIT = GameKit(
     words=Part("tavola.games.gonzaga.catalog:data_words"),
     moves=Part("tavola.games.gonzaga.game:MOVES"),
     site=Part("tavola.games.gonzaga.web.site:make_site"),
+    view_schema=Part("tavola.games.gonzaga.web.schema:GonzagaView"),
     terminal=Part("tavola.games.gonzaga.terminal"),
     tutorial=Part("tavola.games.gonzaga.tutorial:TUTORIAL"),
     rules=Part("tavola.games.gonzaga.rules"),

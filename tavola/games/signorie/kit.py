@@ -15,6 +15,7 @@ KIT = GameKit(
     words=Part("tavola.games.signorie.catalog:data_words"),
     moves=Part("tavola.games.signorie.game:MOVES"),
     site=Part("tavola.games.signorie.web.site:make_site"),
+    view_schema=Part("tavola.games.signorie.web.schema:SignorieView"),
     terminal=Part("tavola.games.signorie.terminal"),
     tutorial=Part("tavola.games.signorie.tutorial:TUTORIAL"),
     rules=Part("tavola.games.signorie.rules"),
