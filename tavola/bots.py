@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .game import Game
+from .game import BotFactory, Game
 from .search import make_mcts
 
 
@@ -36,12 +36,12 @@ class RandomBot:
         return legal_actions[self.rng.randrange(len(legal_actions))]
 
 
-def bot_names(game: Game) -> list[str]:
+def bot_names(game: Game[Any, Any, Any]) -> list[str]:
     """Every bot name a spec may start with, for this game."""
     return sorted({"random", "mcts", *game.bots})
 
 
-def make_bot(game: Game, spec: str, seed: int | None = None) -> Bot:
+def make_bot(game: Game[Any, Any, Any], spec: str, seed: int | None = None) -> Bot:
     """A bot from a spec such as `greedy`, `mcts:hard` or `mcts:iterations=2000`.
 
     An unknown name or a bad option raises ValueError naming it.
@@ -64,7 +64,7 @@ def _no_options(name: str, options: str) -> None:
         raise ValueError(f"the {name} bot takes no options (got {options!r})")
 
 
-def plain(factory: Any, name: str) -> Any:
+def plain(factory: Callable[[int | None], Bot], name: str) -> BotFactory:
     """A game bot factory for a bot class that takes only a seed."""
     def build(seed: int | None, options: str) -> Bot:
         _no_options(name, options)

@@ -19,7 +19,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    from .bots import Bot
 
 #: How an option's value is written: `text` one word, `names` a list of words (`a,b` on a
 #: command line, or the option given again), `path` a file on this machine.
@@ -148,18 +151,27 @@ class LogEntry:
     data: Mapping[str, Any]
 
 
-BotFactory = Callable[[int | None, str], Any]  # (seed, options after the first colon) -> bot
+BotFactory = Callable[[int | None, str], "Bot"]  # (seed, options after the first colon) -> bot
 
 
 class Game(Protocol, Generic[S, V, A]):
     """The one interface between the platform and a game's rules."""
 
-    info: GameInfo
-    #: The game's own bots by spec name (`greedy`, `planner`); `random` and `mcts` are the
-    #: platform's and need nothing from the game but `search` (see `tavola.search`).
-    bots: Mapping[str, BotFactory]
-    #: The game's heuristics for the platform's search, or None for plain random rollouts.
-    search: Any
+    # read-only (properties): a game may compute them, and the platform never sets them
+
+    @property
+    def info(self) -> GameInfo: ...
+
+    @property
+    def bots(self) -> Mapping[str, BotFactory]:
+        """The game's own bots by spec name (`greedy`, `planner`); `random` and `mcts` are the
+        platform's and need nothing from the game but `search` (see `tavola.search`)."""
+        ...
+
+    @property
+    def search(self) -> Any:
+        """The game's heuristics for the platform's search, or None for plain random rollouts."""
+        ...
 
     def new_game(self, names: Sequence[str], seed: int | None = None,
                  options: Mapping[str, Any] | None = None) -> S:

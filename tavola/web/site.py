@@ -22,11 +22,20 @@ from .errors import ClientError
 class WebGame(Protocol):
     """One game's side of the web server; the server hosts every game that has one."""
 
-    game: Game
-    #: The bot specs the lobby offers, weakest first; nothing else is accepted from the web.
-    levels: Sequence[str]
-    #: The field of an action that names its seat (`player`, `seat`).
-    owner_field: str
+    # read-only (properties): a site may keep them as class attributes of its own types
+
+    @property
+    def game(self) -> Game[Any, Any, Any]: ...
+
+    @property
+    def levels(self) -> Sequence[str]:
+        """The bot specs the lobby offers, weakest first; nothing else is accepted from the web."""
+        ...
+
+    @property
+    def owner_field(self) -> str:
+        """The field of an action that names its seat (`player`, `seat`)."""
+        ...
 
     def level_name(self, spec: str) -> str: ...
 
@@ -55,17 +64,6 @@ class WebGame(Protocol):
         """The game's options from a lobby request; `ClientError` names a bad one."""
         ...
 
-
-def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:
-    """The options a lobby request sets (empty fields are the defaults), read as the game
-    declares them (`tavola.game.read_options`, as on the command line); only those the
-    lobby offers are read, so a request cannot name a file on the server."""
-    given = {name: data[name] for name, spec in info.options.items()
-             if spec.lobby and data.get(name) not in (None, "", [])}
-    try:
-        return read_options(info, given)
-    except ValueError as exc:
-        raise ClientError("bad-options", str(exc)) from None
 
     def deal(self, names: Sequence[str], seed: int | None, options: dict[str, Any]) -> Any:
         """A new game: from the chosen seed, or (None) from the operating system's randomness.
@@ -130,6 +128,18 @@ def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:
         ...
 
 
+def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:
+    """The options a lobby request sets (empty fields are the defaults), read as the game
+    declares them (`tavola.game.read_options`, as on the command line); only those the
+    lobby offers are read, so a request cannot name a file on the server."""
+    given = {name: data[name] for name, spec in info.options.items()
+             if spec.lobby and data.get(name) not in (None, "", [])}
+    try:
+        return read_options(info, given)
+    except ValueError as exc:
+        raise ClientError("bad-options", str(exc)) from None
+
+
 def load_sites(names: Sequence[str] | None = None) -> dict[str, WebGame]:
     """The web sides of `names`, or of every game that has one, the default game first."""
     from .. import registry as games
@@ -152,4 +162,5 @@ def load_site(game: str) -> WebGame:
     declared = games.kit(game)
     if declared.site is None:
         raise ValueError(f"{declared.name} cannot be played in the browser yet")
-    return declared.site.load()()
+    site: WebGame = declared.site.load()()
+    return site

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tavola.game import GameInfo, GameOption, LogEntry
+from tavola.game import BotFactory, Game, GameInfo, GameOption, LogEntry
 from tavola.kit import MoveWords
 
 from . import engine, text
@@ -80,7 +80,7 @@ class Gonzaga:
         self.board = board
 
     @property
-    def bots(self) -> Mapping[str, Any]:
+    def bots(self) -> Mapping[str, BotFactory]:
         from .bots import GAME_BOTS  # the bots import the engine, not this module
         return GAME_BOTS
 
@@ -216,11 +216,11 @@ class Gonzaga:
         """A move named with where it goes on the map, for hints and reviews (a Gonzaga move
         is one action); `exact`: with every hex it covers."""
         action = actions[0]
-        placed = isinstance(action, PlaceFief | Wedding)
-        hexes = engine.covered_hexes(position, action) if placed else ()
+        hexes = engine.covered_hexes(position, action) \
+            if isinstance(action, PlaceFief | Wedding) else ()
         return text.describe_move(position.board, position.names, action, hexes, exact)
 
-    def explain_action(self, position: Position, action: Action) -> str:
+    def explain_action(self, position: engine.PlayerView, action: Action) -> str:
         """Why a move is worth playing now, for hints (`explain.explain_action`)."""
         from .explain import explain_action
         return explain_action(position, action)
@@ -269,6 +269,8 @@ def log_entry(position: Position, index: int, entry: Entry) -> LogEntry:
 
 
 GAME = Gonzaga()
+#: mypy checks here that it is the platform's `Game` (`tavola.game`), as the kit declares it
+_AS_DECLARED: Game[GameState, engine.PlayerView, Action] = GAME
 #: How hints and reviews speak of its moves (`tavola.kit.GameKit.moves`).
 MOVES = MoveWords(describe_move=GAME.describe_move, explain_action=GAME.explain_action,
                   source_name=GAME.source_name)

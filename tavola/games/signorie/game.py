@@ -6,7 +6,7 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from tavola.game import GameInfo, LogEntry
+from tavola.game import BotFactory, Game, GameInfo, LogEntry
 from tavola.kit import MoveWords
 from tavola.records import SeededRecords
 
@@ -31,7 +31,7 @@ class SignorieGame:
         return SeededRecords(self)
 
     @property
-    def bots(self) -> Mapping[str, Any]:
+    def bots(self) -> Mapping[str, BotFactory]:
         from .bots import GAME_BOTS  # the bots import the engine, not this module
         return GAME_BOTS
 
@@ -100,7 +100,7 @@ class SignorieGame:
         """A source of points (`info.score_sources`) as the end screen names it."""
         return text.SOURCES.get(source, source)
 
-    def describe_move(self, position: Position, actions: Sequence[Action],
+    def describe_move(self, position: SignorieState | SignorieView, actions: Sequence[Action],
                       exact: bool = False) -> str:
         """A whole move in words: its first step as `describe_action` says it, then each
         further choice as the menu names it, read in the position it is made in (always
@@ -158,13 +158,16 @@ class SignorieGame:
 
     def verify_record(self, data: Any, options: Mapping[str, Any] | None = None
                       ) -> SignorieState:
-        return self.records.verify(data, options)
+        state: SignorieState = self.records.verify(data, options)
+        return state
 
     def summarize_record(self, data: Any) -> str:
         return self.records.summarize(data)
 
 
 GAME = SignorieGame()
+#: mypy checks here that it is the platform's `Game` (`tavola.game`), as the kit declares it
+_AS_DECLARED: Game[SignorieState, SignorieView, Action] = GAME
 #: How hints and reviews speak of its moves (`tavola.kit.GameKit.moves`).
 MOVES = MoveWords(describe_move=GAME.describe_move, opens_move=GAME.opens_move,
                   source_name=GAME.source_name)
