@@ -36,12 +36,12 @@ class RandomBot:
         return legal_actions[self.rng.randrange(len(legal_actions))]
 
 
-def bot_names(game: Game[Any, Any, Any]) -> list[str]:
+def bot_names(game: Game) -> list[str]:
     """Every bot name a spec may start with, for this game."""
     return sorted({"random", "mcts", *game.bots})
 
 
-def make_bot(game: Game[Any, Any, Any], spec: str, seed: int | None = None) -> Bot:
+def make_bot(game: Game, spec: str, seed: int | None = None) -> Bot:
     """A bot from a spec such as `greedy`, `mcts:hard` or `mcts:iterations=2000`.
 
     An unknown name or a bad option raises ValueError naming it.

@@ -17,9 +17,15 @@ replays exactly from its seed and actions. What chance revealed is public and li
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, runtime_checkable
+
+if sys.version_info >= (3, 13):
+    from typing import TypeVar
+else:  # a type variable's default is new in 3.13
+    from typing_extensions import TypeVar
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -124,9 +130,11 @@ class Position(Protocol):
         ...
 
 
-S = TypeVar("S")  # a full state
-V = TypeVar("V")  # a seat's view
-A = TypeVar("A", bound=Hashable)  # an action
+# A `Game` without its types (`game: Game`) is any game, as the platform holds it: it never
+# looks inside states, views or actions.
+S = TypeVar("S", default=Any)  # a full state
+V = TypeVar("V", default=Any)  # a seat's view
+A = TypeVar("A", bound=Hashable, default=Any)  # an action
 
 
 class IllegalAction(ValueError):

@@ -71,7 +71,7 @@ def read_json(path: str | Path) -> Any:
                           f"{exc.msg}); was the file cut short?") from None
 
 
-def game_of(data: Any) -> Game[Any, Any, Any]:
+def game_of(data: Any) -> Game:
     """The game that wrote a record, from its `format`."""
     from . import registry as games
 
@@ -130,7 +130,7 @@ class SeededRecords:
     """Records of a game whose state holds `names`, `seed` and `history` (and `options` if
     it has any)."""
 
-    def __init__(self, game: Game[Any, Any, Any]) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
 
     @property

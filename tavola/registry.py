@@ -16,7 +16,6 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from importlib.util import find_spec
 from types import MappingProxyType
-from typing import Any
 
 from . import games
 from .game import Game
@@ -91,10 +90,10 @@ def kit(name: str = DEFAULT) -> GameKit:
 
 
 @cache
-def get(name: str = DEFAULT) -> Game[Any, Any, Any]:
+def get(name: str = DEFAULT) -> Game:
     """The game called `name`; an unknown name raises ValueError listing the known ones."""
     declared = kit(name)
-    game: Game[Any, Any, Any] = declared.game.load()
+    game: Game = declared.game.load()
     if (game.info.name, game.info.record_format) != (declared.name, declared.record_format):
         raise KitError(f"{declared.name}'s kit declares records {declared.record_format!r} but "
                        f"its game is {game.info.name!r} writing {game.info.record_format!r}")
@@ -109,7 +108,7 @@ def move_words(name: str) -> MoveWords:
     return declared.moves.load() if declared.moves else MoveWords()
 
 
-def for_record_format(fmt: str) -> Game[Any, Any, Any]:
+def for_record_format(fmt: str) -> Game:
     """The game whose records have this `format` (`signorie-record/1` -> signorie)."""
     base = fmt.rpartition("/")[0] or fmt
     for declared in kits().values():

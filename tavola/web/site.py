@@ -25,7 +25,7 @@ class WebGame(Protocol):
     # read-only (properties): a site may keep them as class attributes of its own types
 
     @property
-    def game(self) -> Game[Any, Any, Any]: ...
+    def game(self) -> Game: ...
 
     @property
     def levels(self) -> Sequence[str]:
