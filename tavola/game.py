@@ -29,6 +29,7 @@ else:  # a type variable's default is new in 3.13
 
 if TYPE_CHECKING:
     from .bots import Bot
+    from .search import SearchSpec
 
 #: How an option's value is written: `text` one word, `names` a list of words (`a,b` on a
 #: command line, or the option given again), `path` a file on this machine.
@@ -177,7 +178,7 @@ class Game(Protocol, Generic[S, V, A]):
         ...
 
     @property
-    def search(self) -> Any:
+    def search(self) -> SearchSpec | None:
         """The game's heuristics for the platform's search, or None for plain random rollouts."""
         ...
 

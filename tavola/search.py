@@ -114,7 +114,8 @@ def rewards_of_leads(lead: Sequence[float], scale: float) -> list[float]:
 class SearchSpec(Protocol):
     """What a game lends the search: its levels and its heuristics."""
 
-    levels: Mapping[str, Settings]
+    @property
+    def levels(self) -> Mapping[str, Settings]: ...
 
     def hooks(self, view: Any, seat: int, settings: Settings) -> SearchHooks: ...
 

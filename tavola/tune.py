@@ -63,7 +63,8 @@ def tunable(game: Game, player: str) -> Tunable:
     part = registry.kit(game.info.name).tuning
     if part is None:
         raise ValueError(f"{game.info.title} has no weights to tune")
-    return part.load()(player)
+    tuning: Tunable = part.load()(player)
+    return tuning
 
 
 # -- the optimiser ----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any
 
 from tavola.game import BotFactory, Game, GameInfo, GameOption, LogEntry
 from tavola.kit import MoveWords
+from tavola.search import SearchSpec
 
 from . import engine, text
 from .actions import Action, PlaceFief, Wedding, action_from_json, action_to_json
@@ -85,7 +86,7 @@ class Gonzaga:
         return GAME_BOTS
 
     @property
-    def search(self) -> Any:
+    def search(self) -> SearchSpec:
         from .bots.mcts import SEARCH
         return SEARCH
 

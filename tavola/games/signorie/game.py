@@ -9,6 +9,7 @@ from typing import Any
 from tavola.game import BotFactory, Game, GameInfo, LogEntry
 from tavola.kit import MoveWords
 from tavola.records import SeededRecords
+from tavola.search import SearchSpec
 
 from . import engine, text
 from .actions import Action, Pass, Reward, TakeDie, action_from_json, action_to_json
@@ -36,7 +37,7 @@ class SignorieGame:
         return GAME_BOTS
 
     @property
-    def search(self) -> Any:
+    def search(self) -> SearchSpec:
         from .bots.search import SEARCH
         return SEARCH
 
