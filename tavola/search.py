@@ -27,7 +27,7 @@ import random
 import time
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from . import registry
 from .game import Game
@@ -193,7 +193,10 @@ def parse_settings(options: str, levels: Mapping[str, Settings] = DEFAULT_LEVELS
     return settings
 
 
-def _positive(x: float) -> float:
+N = TypeVar("N", int, float)  # a count or an amount, read from a bot spec's option
+
+
+def _positive(x: N) -> N:
     if not x > 0:
         raise ValueError
     return x

@@ -24,18 +24,22 @@ from .outbox import NONE, Notices
 from .pgstore import (
     COUNT_ACTIONS,
     GAME_EXISTS,
-    LOAD_ACTIONS,
-    LOAD_GAME,
-    LOAD_SEATS,
     POOL_WAIT,
     TAKE_BACK_ACTION,
     append_sql,
     claim_sql,
     lock_game_sql,
     pg_sql,
+)
+from .storage import (
+    LOAD_ACTIONS,
+    LOAD_GAME,
+    LOAD_SEATS,
+    SeqConflict,
+    StoredGame,
+    StoreError,
     stored_game,
 )
-from .storage import SeqConflict, StoredGame, StoreError
 
 
 @timed
