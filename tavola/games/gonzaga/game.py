@@ -11,11 +11,10 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import asdict
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tavola.game import BotFactory, Game, GameInfo, GameOption, LogEntry
 from tavola.kit import MoveWords
-from tavola.search import SearchSpec
 
 from . import engine, text
 from .actions import Action, PlaceFief, Wedding, action_from_json, action_to_json
@@ -38,6 +37,9 @@ from .state import (
     Setup,
     TurnPlayed,
 )
+
+if TYPE_CHECKING:
+    from tavola.search import SearchSpec
 
 INFO = GameInfo(
     name="gonzaga",

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tavola.game import BotFactory, Game, GameInfo, LogEntry
 from tavola.kit import MoveWords
 from tavola.records import SeededRecords
-from tavola.search import SearchSpec
 
 from . import engine, text
 from .actions import Action, Pass, Reward, TakeDie, action_from_json, action_to_json
 from .state import SCORE_SOURCES, Position, SignorieState, SignorieView
 from .tables import tables
+
+if TYPE_CHECKING:
+    from tavola.search import SearchSpec
 
 
 class SignorieGame:
