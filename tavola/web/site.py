@@ -23,7 +23,6 @@ class WebGame(Protocol):
     """One game's side of the web server; the server hosts every game that has one."""
 
     # read-only (properties): a site may keep them as class attributes of its own types
-
     @property
     def game(self) -> Game: ...
 
@@ -32,10 +31,8 @@ class WebGame(Protocol):
         """The bot specs the lobby offers, weakest first; nothing else is accepted from the web."""
         ...
 
-    @property
-    def owner_field(self) -> str:
-        """The field of an action that names its seat (`player`, `seat`)."""
-        ...
+    #: The field of an action that names its seat (`player`, `seat`).
+    owner_field: str
 
     def level_name(self, spec: str) -> str: ...
 
@@ -63,7 +60,6 @@ class WebGame(Protocol):
     def parse_options(self, data: dict[str, Any]) -> dict[str, Any]:
         """The game's options from a lobby request; `ClientError` names a bad one."""
         ...
-
 
     def deal(self, names: Sequence[str], seed: int | None, options: dict[str, Any]) -> Any:
         """A new game: from the chosen seed, or (None) from the operating system's randomness.

@@ -11,9 +11,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import asdict
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tavola.game import BotFactory, Game, GameInfo, GameOption, LogEntry
+from tavola.game import GameInfo, GameOption, LogEntry
 from tavola.kit import MoveWords
 
 from . import engine, text
@@ -37,9 +37,6 @@ from .state import (
     Setup,
     TurnPlayed,
 )
-
-if TYPE_CHECKING:
-    from tavola.search import SearchSpec
 
 INFO = GameInfo(
     name="gonzaga",
@@ -83,12 +80,12 @@ class Gonzaga:
         self.board = board
 
     @property
-    def bots(self) -> Mapping[str, BotFactory]:
+    def bots(self) -> Mapping[str, Any]:
         from .bots import GAME_BOTS  # the bots import the engine, not this module
         return GAME_BOTS
 
     @property
-    def search(self) -> SearchSpec:
+    def search(self) -> Any:
         from .bots.mcts import SEARCH
         return SEARCH
 
@@ -272,8 +269,6 @@ def log_entry(position: Position, index: int, entry: Entry) -> LogEntry:
 
 
 GAME = Gonzaga()
-#: mypy checks here that it is the platform's `Game` (`tavola.game`), as the kit declares it
-_AS_DECLARED: Game[GameState, engine.PlayerView, Action] = GAME
 #: How hints and reviews speak of its moves (`tavola.kit.GameKit.moves`).
 MOVES = MoveWords(describe_move=GAME.describe_move, explain_action=GAME.explain_action,
                   source_name=GAME.source_name)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tavola.game import BotFactory, Game, GameInfo, LogEntry
+from tavola.game import GameInfo, LogEntry
 from tavola.kit import MoveWords
 from tavola.records import SeededRecords
 
@@ -14,9 +14,6 @@ from . import engine, text
 from .actions import Action, Pass, Reward, TakeDie, action_from_json, action_to_json
 from .state import SCORE_SOURCES, Position, SignorieState, SignorieView
 from .tables import tables
-
-if TYPE_CHECKING:
-    from tavola.search import SearchSpec
 
 
 class SignorieGame:
@@ -34,12 +31,12 @@ class SignorieGame:
         return SeededRecords(self)
 
     @property
-    def bots(self) -> Mapping[str, BotFactory]:
+    def bots(self) -> Mapping[str, Any]:
         from .bots import GAME_BOTS  # the bots import the engine, not this module
         return GAME_BOTS
 
     @property
-    def search(self) -> SearchSpec:
+    def search(self) -> Any:
         from .bots.search import SEARCH
         return SEARCH
 
@@ -169,8 +166,6 @@ class SignorieGame:
 
 
 GAME = SignorieGame()
-#: mypy checks here that it is the platform's `Game` (`tavola.game`), as the kit declares it
-_AS_DECLARED: Game[SignorieState, SignorieView, Action] = GAME
 #: How hints and reviews speak of its moves (`tavola.kit.GameKit.moves`).
 MOVES = MoveWords(describe_move=GAME.describe_move, opens_move=GAME.opens_move,
                   source_name=GAME.source_name)

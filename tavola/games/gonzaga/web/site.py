@@ -14,7 +14,7 @@ from fastapi import FastAPI
 from fastapi.responses import Response
 
 from tavola import i18n
-from tavola.web.site import WebGame, lobby_options
+from tavola.web.site import lobby_options
 
 from ..board import Board, load_board
 from ..bots import LEVELS, level_name, level_options
@@ -179,5 +179,5 @@ class GonzagaWeb:
         return choose(message, rng)
 
 
-def make_site() -> WebGame:
+def make_site() -> GonzagaWeb:
     return GonzagaWeb()

@@ -16,7 +16,6 @@ from fastapi.responses import Response
 
 from tavola import i18n
 from tavola.web.errors import ClientError
-from tavola.web.site import WebGame
 
 from .. import text
 from ..bots.levels import LEVELS, level_name, level_options
@@ -152,5 +151,5 @@ class SignorieWeb:
         return rng.choice(dice if dice and rng.random() < 0.9 else options)
 
 
-def make_site() -> WebGame:
+def make_site() -> SignorieWeb:
     return SignorieWeb()
