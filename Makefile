@@ -29,6 +29,7 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check tavola tests tools examples
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
@@ -42,4 +43,4 @@ board: $(STAMP)
 	$(BIN)/tavola board show --out docs/board.png
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .mypy_cache .hypothesis

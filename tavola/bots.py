@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .game import Game
+from .game import BotFactory, Game
 from .search import make_mcts
 
 
@@ -64,7 +64,7 @@ def _no_options(name: str, options: str) -> None:
         raise ValueError(f"the {name} bot takes no options (got {options!r})")
 
 
-def plain(factory: Any, name: str) -> Any:
+def plain(factory: Callable[[int | None], Bot], name: str) -> BotFactory:
     """A game bot factory for a bot class that takes only a seed."""
     def build(seed: int | None, options: str) -> Bot:
         _no_options(name, options)

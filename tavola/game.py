@@ -17,9 +17,19 @@ replays exactly from its seed and actions. What chance revealed is public and li
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, runtime_checkable
+
+if sys.version_info >= (3, 13):
+    from typing import TypeVar
+else:  # a type variable's default is new in 3.13
+    from typing_extensions import TypeVar
+
+if TYPE_CHECKING:
+    from .bots import Bot
+    from .search import SearchSpec
 
 #: How an option's value is written: `text` one word, `names` a list of words (`a,b` on a
 #: command line, or the option given again), `path` a file on this machine.
@@ -121,9 +131,11 @@ class Position(Protocol):
         ...
 
 
-S = TypeVar("S")  # a full state
-V = TypeVar("V")  # a seat's view
-A = TypeVar("A", bound=Hashable)  # an action
+# A `Game` without its types (`game: Game`) is any game, as the platform holds it: it never
+# looks inside states, views or actions.
+S = TypeVar("S", default=Any)  # a full state
+V = TypeVar("V", default=Any)  # a seat's view
+A = TypeVar("A", bound=Hashable, default=Any)  # an action
 
 
 class IllegalAction(ValueError):
@@ -148,18 +160,27 @@ class LogEntry:
     data: Mapping[str, Any]
 
 
-BotFactory = Callable[[int | None, str], Any]  # (seed, options after the first colon) -> bot
+BotFactory = Callable[[int | None, str], "Bot"]  # (seed, options after the first colon) -> bot
 
 
 class Game(Protocol, Generic[S, V, A]):
     """The one interface between the platform and a game's rules."""
 
-    info: GameInfo
-    #: The game's own bots by spec name (`greedy`, `planner`); `random` and `mcts` are the
-    #: platform's and need nothing from the game but `search` (see `tavola.search`).
-    bots: Mapping[str, BotFactory]
-    #: The game's heuristics for the platform's search, or None for plain random rollouts.
-    search: Any
+    # read-only (properties): a game may compute them, and the platform never sets them
+
+    @property
+    def info(self) -> GameInfo: ...
+
+    @property
+    def bots(self) -> Mapping[str, BotFactory]:
+        """The game's own bots by spec name (`greedy`, `planner`); `random` and `mcts` are the
+        platform's and need nothing from the game but `search` (see `tavola.search`)."""
+        ...
+
+    @property
+    def search(self) -> SearchSpec | None:
+        """The game's heuristics for the platform's search, or None for plain random rollouts."""
+        ...
 
     def new_game(self, names: Sequence[str], seed: int | None = None,
                  options: Mapping[str, Any] | None = None) -> S:

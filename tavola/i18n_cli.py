@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 
 from . import i18n_tools
+from .i18n import Domain
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="The message catalogs of every language: extract and check them.")
@@ -19,7 +20,7 @@ DomainOption = Annotated[list[str] | None, typer.Option(
     "--domain", help="A message domain (tavola, gonzaga, signorie; repeatable; default all).")]
 
 
-def _domains(names: list[str] | None) -> list[i18n_tools.Domain]:
+def _domains(names: list[str] | None) -> list[Domain]:
     try:
         return i18n_tools.domains(names)
     except ValueError as exc:

@@ -102,7 +102,7 @@ def _hint_rank(moves: Sequence[Any], action: Any) -> int:
 def _mover(game: Game, state: Any, action: Any) -> int:
     """Who made `action`: the one seat to move, or, while several are, the one it is legal for
     (the platform's actions need not name their seat)."""
-    movers = state.to_move()
+    movers: tuple[int, ...] = state.to_move()
     if len(movers) == 1:
         return movers[0]
     return next(s for s in movers if action in game.legal_actions(state, s))

@@ -27,7 +27,7 @@ import random
 import time
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from . import registry
 from .game import Game
@@ -114,7 +114,8 @@ def rewards_of_leads(lead: Sequence[float], scale: float) -> list[float]:
 class SearchSpec(Protocol):
     """What a game lends the search: its levels and its heuristics."""
 
-    levels: Mapping[str, Settings]
+    @property
+    def levels(self) -> Mapping[str, Settings]: ...
 
     def hooks(self, view: Any, seat: int, settings: Settings) -> SearchHooks: ...
 
@@ -192,7 +193,10 @@ def parse_settings(options: str, levels: Mapping[str, Settings] = DEFAULT_LEVELS
     return settings
 
 
-def _positive(x: float) -> float:
+N = TypeVar("N", int, float)  # a count or an amount, read from a bot spec's option
+
+
+def _positive(x: N) -> N:
     if not x > 0:
         raise ValueError
     return x

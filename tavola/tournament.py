@@ -29,9 +29,9 @@ from rich.table import Table
 from .bots import Bot, make_bot
 from .game import Game
 from .match import play_game, seat_names
-from .parallel import Executor, check_executor, default_workers, play_all
+from .parallel import Executor, Options, check_executor, default_workers, play_all
 from .records import dumps_record
-from .simulate import Options, bot_seed, check_options
+from .simulate import bot_seed, check_options
 
 FORMAT = "gonzaga-tournament/1"
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -63,7 +63,8 @@ def tunable(game: Game, player: str) -> Tunable:
     part = registry.kit(game.info.name).tuning
     if part is None:
         raise ValueError(f"{game.info.title} has no weights to tune")
-    return part.load()(player)
+    tuning: Tunable = part.load()(player)
+    return tuning
 
 
 # -- the optimiser ----------------------------------------------------------------------------
@@ -133,7 +134,7 @@ def play_candidate(game: Game, tune: Tunable, values: dict[str, float], deal: in
     return share, float(lead)
 
 
-def values_of(tune: Tunable, ratios: Sequence[float]) -> dict[str, float]:
+def values_of(tune: Tunable, ratios: Iterable[float]) -> dict[str, float]:
     """The weights a vector of log-ratios stands for."""
     return {name: round(start * math.exp(r), 4)
             for name, start, r in zip(tune.names, tune.start, ratios, strict=True)}

@@ -38,7 +38,8 @@ def encoding_of(game: Game) -> Callable[[Any], Encoding]:
     if part is None:
         raise ValueError(f"{game.info.title} cannot be played by the learning environments: "
                          "it declares no encoding")
-    return part.load()
+    encoding: Callable[[Any], Encoding] = part.load()
+    return encoding
 
 
 class Table:

@@ -37,7 +37,9 @@ class Step:
 
 
 def game_of(kit: GameKit) -> Game:
-    return kit.game.load()
+    """The kit's rules interface (a kit names it by where it lives)."""
+    game: Game = kit.game.load()
+    return game
 
 
 def names(players: int) -> list[str]:

@@ -69,7 +69,7 @@ def _play_in_a_room(kit: GameKit, site: Any, players: int, seed: int) -> None:
 def _message(kit: GameKit, room: Any, seat: int | None) -> dict[str, Any]:
     from ..web.site import ViewMessage
 
-    message = room.message_for(seat)
+    message: dict[str, Any] = room.message_for(seat)
     json.loads(room.message_text(seat))
     _meets(kit, ViewMessage, message, "the platform's schema")
     if kit.view_schema is not None:

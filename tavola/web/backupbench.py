@@ -104,4 +104,4 @@ class _new_database:
         import psycopg
 
         with psycopg.connect(self.source, autocommit=True) as conn:
-            conn.execute(sql)  # type: ignore[arg-type]
+            conn.execute(sql)

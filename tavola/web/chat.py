@@ -61,7 +61,7 @@ STEPS = (SCHEMA, HIDDEN)
 _SHOWN = "NOT EXISTS (SELECT 1 FROM chat_hidden h WHERE h.game_id = l.game_id AND h.n = l.n)"
 
 
-def clean_line(value: Any) -> str:
+def clean_line(value: object) -> str:
     """A chat line as sent: text, 1 to `MAX_CHARS` characters, no control codes."""
     if not isinstance(value, str):
         raise ClientError("bad-chat", say("chat.not-text"))

@@ -193,7 +193,7 @@ class Cluster:
         if message.get("type") == "message":
             self.signals += 1
             with contextlib.suppress(ValueError, TypeError, AttributeError):
-                data = json.loads(message.get("data"))
+                data = json.loads(message.get("data") or "")
                 if data.get("from") == self.me:
                     return  # our own move (or line): this process has it already
                 if isinstance(data.get("relay"), dict):
@@ -269,7 +269,7 @@ class Cluster:
         ms = int(self.lease_seconds * 1000)
         asked = time.monotonic()
         key = lease_key(name)
-        got = await self._redis.set(key, self.me, nx=True, px=ms)
+        got = bool(await self._redis.set(key, self.me, nx=True, px=ms))
         if not got:
             got = bool(await self._redis.eval(_RENEW, 1, key, self.me, ms))
         if got:

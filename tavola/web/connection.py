@@ -51,7 +51,8 @@ class Connection:
         the client is dropped; `changes` makes the changes of its views, for a client that
         asks for them (`wants_changes`)."""
         self.ws = ws
-        self.address = ws.client.host if getattr(ws, "client", None) else ""
+        client = getattr(ws, "client", None)
+        self.address = client.host if client else ""
         self.seat: int | None = None
         self.account: int | None = None  # the signed-in player's account, if any (blocks)
         self.joined = False  # said hello: receives the game's messages

@@ -54,6 +54,7 @@ def learn_routes(app: FastAPI, server: Any) -> None:
     @app.post("/api/tutorials/{game}")
     async def start_tutorial(game: str, request: Request) -> dict[str, Any]:
         room = start(server, hosted(game), request.client.host if request.client else "")
+        assert room.guide is not None  # a tutorial's game has its guide
         token = room.tokens[room.guide.tutorial.seat]
         return {"id": room.id, "link": f"/game/{room.id}#{token}"}
 
@@ -80,4 +81,6 @@ def start(server: Any, site: Any, client: str) -> Room:
     tutorial = tutorials.load(site.game.info.name)
     if tutorial is None:
         raise ClientError("not-found", "this game has no tutorial yet")
-    return server.open_game(tutorial_params(site, tutorial), client, claimed={tutorial.seat})
+    room: Room = server.open_game(tutorial_params(site, tutorial), client,
+                                  claimed={tutorial.seat})
+    return room

@@ -33,9 +33,9 @@ class JsonLines(logging.Formatter):
     """A record as one JSON object on one line."""
 
     def format(self, record: logging.LogRecord) -> str:
-        access = record.name == "uvicorn.access" and isinstance(record.args, tuple) \
-            and len(record.args) == len(_ACCESS_FIELDS)
-        fields = dict(zip(_ACCESS_FIELDS, record.args, strict=True)) if access else {}
+        args = record.args if isinstance(record.args, tuple) else ()
+        access = record.name == "uvicorn.access" and len(args) == len(_ACCESS_FIELDS)
+        fields = dict(zip(_ACCESS_FIELDS, args, strict=True)) if access else {}
         if fields:
             fields["path"] = without_secrets(str(fields["path"]))
         message = record.msg % tuple(fields.values()) if fields else record.getMessage()

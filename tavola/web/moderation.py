@@ -368,11 +368,13 @@ class Moderation:
                 raise ClientError("bad-request", say("moderation.yourself"))
             return f"user {found[0].id}", found[0].id, None, None
         game_id, n = data.get("game"), data.get("line")
-        found = self.server.chat.store.around(game_id, n, 0) if isinstance(game_id, str) and \
-            len(game_id) <= 64 and isinstance(n, int) and not isinstance(n, bool) else []
-        if not found:
+        if not (isinstance(game_id, str) and len(game_id) <= 64 and isinstance(n, int)
+                and not isinstance(n, bool)):
             raise ClientError("not-found", say("moderation.no-line"))
-        holder = accounts.store.holders(game_id).get(found[0]["seat"])
+        lines = self.server.chat.store.around(game_id, n, 0)
+        if not lines:
+            raise ClientError("not-found", say("moderation.no-line"))
+        holder = accounts.store.holders(game_id).get(lines[0]["seat"])
         if holder == user.id:
             raise ClientError("bad-request", say("moderation.yourself"))
         return f"chat {game_id} {n}", holder, game_id, n

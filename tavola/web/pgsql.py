@@ -41,7 +41,8 @@ def append_sql(game_id: str, seq: int, action: dict[str, Any], section: str | No
     statement, it needs no transaction of its own: one round trip to PostgreSQL. Two
     writers of the same number at once: the second finds the key taken and fails whole."""
     now = time.time()
-    sets, args = ["updated=?"], [now]
+    sets: list[str] = ["updated=?"]
+    args: list[Any] = [now]
     if summary is not None:
         sets += ["section=?", "summary=?", "asked=?"]
         args += [section, json.dumps(summary), asked_column(summary)]
@@ -58,7 +59,8 @@ def lock_game_sql(game_id: str, section: str | None, summary: dict[str, Any] | N
                   now: float | None) -> tuple[str, tuple[Any, ...]]:
     """The statement that locks a game's row (an UPDATE of its lobby line and time of the
     last move, or a SELECT ... FOR UPDATE when neither changes)."""
-    sets, args = [], []
+    sets: list[str] = []
+    args: list[Any] = []
     if summary is not None:
         sets += ["section=?", "summary=?", "asked=?"]
         args += [section, json.dumps(summary), asked_column(summary)]

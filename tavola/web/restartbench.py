@@ -251,7 +251,7 @@ def run_restart_bench(games: int = 50, rounds: int = 3, db: str | None = None,
     with tempfile.TemporaryDirectory() as tmp:
         redis, url = start_redis(tmp)
         database = db_url(db or Path(tmp) / "bench.db")
-        limits = {**LOCAL_LIMITS, "messages_per_second": 0, "lease_seconds": 2}
+        limits: dict[str, float] = {**LOCAL_LIMITS, "messages_per_second": 0, "lease_seconds": 2}
 
         def start(port: int) -> subprocess.Popen[bytes]:
             return start_server(port, database, redis=url, limits=limits)

@@ -93,7 +93,7 @@ class GameParams:
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
 
-def clean_name(value: Any, seat: int) -> str:
+def clean_name(value: object, seat: int) -> str:
     """A seat name as typed: text of at most 40 characters, no control or direction codes."""
     if value is None:
         return ""
@@ -391,8 +391,9 @@ class Room:
         new = renamed(self.site.log_json(v, len(log)), names)
         log.extend(new)
         texts.extend(_json_text(entry) for entry in new)
-        msg = renamed(self.site.view_json(v, game_id=self.id, seq=self.seq,
-                                          seats=self.seats_json(), log=[]), names)
+        msg: dict[str, Any] = renamed(self.site.view_json(v, game_id=self.id, seq=self.seq,
+                                                          seats=self.seats_json(), log=[]),
+                                      names)
         msg["log"] = self._with_notices(log, lambda line: renamed(_notice_entry(line), names))
         # whose move it is, and in a turn-based game each waiting seat's deadline
         msg["timing"] = {"to_move": [] if self.is_over else list(self.state.to_move()),

@@ -24,9 +24,15 @@ from .errors import ClientError
 class WebGame(Protocol):
     """One game's side of the web server; the server hosts every game that has one."""
 
-    game: Game
-    #: The bot specs the lobby offers, weakest first; nothing else is accepted from the web.
-    levels: Sequence[str]
+    # read-only (properties): a site may keep them as class attributes of its own types
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def levels(self) -> Sequence[str]:
+        """The bot specs the lobby offers, weakest first; nothing else is accepted from the web."""
+        ...
+
     #: The field of an action that names its seat (`player`, `seat`).
     owner_field: str
 
@@ -184,4 +190,5 @@ def load_site(game: str) -> WebGame:
     declared = games.kit(game)
     if declared.site is None:
         raise ValueError(f"{declared.name} cannot be played in the browser yet")
-    return declared.site.load()()
+    site: WebGame = declared.site.load()()
+    return site

@@ -7,6 +7,8 @@ player patterns), so it sits above them all and nothing of the game imports it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .board import load_board
 from .bots import LEVEL_HELP
 from .state import DETAILS, VARIANTS
@@ -16,8 +18,8 @@ from .web.wire import PLAYER_PATTERNS
 def data_words() -> list[str]:
     """The names the shipped board prints, and the other words kept in data."""
     b = load_board()
-    things = [*b.regions.values(), *b.seas.values(), *b.symbols.values(), *b.cities.values(),
-              *b.harbors.values()]
+    things: list[Any] = [*b.regions.values(), *b.seas.values(), *b.symbols.values(),
+                         *b.cities.values(), *b.harbors.values()]
     words = [b.name, *(t.name for t in things), *b.fief_names.values()]
     words += [s.meaning for s in b.symbols.values()]
     words += [s.person for s in b.scenarios.values()]

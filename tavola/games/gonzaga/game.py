@@ -223,11 +223,11 @@ class Gonzaga:
         """A move named with where it goes on the map, for hints and reviews (a Gonzaga move
         is one action); `exact`: with every hex it covers."""
         action = actions[0]
-        placed = isinstance(action, PlaceFief | Wedding)
-        hexes = engine.covered_hexes(position, action) if placed else ()
+        hexes = engine.covered_hexes(position, action) \
+            if isinstance(action, PlaceFief | Wedding) else ()
         return text.describe_move(position.board, position.names, action, hexes, exact)
 
-    def explain_action(self, position: Position, action: Action) -> str:
+    def explain_action(self, position: engine.PlayerView, action: Action) -> str:
         """Why a move is worth playing now, for hints (`explain.explain_action`)."""
         return explain_action(position, action)
 

@@ -3,6 +3,8 @@
 Importing this imports nothing of the game; the platform loads a part when it uses it.
 """
 
+from typing import TYPE_CHECKING
+
 from tavola.kit import GameKit, Part
 
 KIT = GameKit(
@@ -25,3 +27,21 @@ KIT = GameKit(
     bench=Part("tavola.games.gonzaga.bench:figures"),
     prepare=Part("tavola.games.gonzaga.game:GAME.prepare"),
 )
+
+if TYPE_CHECKING:  # mypy checks that the parts named above are what the platform takes
+    from tavola.game import BotFactory, Game
+    from tavola.search import SearchSpec
+    from tavola.web.site import WebGame
+
+    from .actions import Action
+    from .bots import GAME_BOTS
+    from .bots.mcts import GonzagaSearch
+    from .engine import PlayerView
+    from .game import Gonzaga
+    from .state import GameState
+    from .web.site import make_site
+
+    _GAME: Game[GameState, PlayerView, Action] = Gonzaga()
+    _BOTS: dict[str, BotFactory] = GAME_BOTS
+    _SEARCH: SearchSpec = GonzagaSearch()
+    _SITE: WebGame = make_site()

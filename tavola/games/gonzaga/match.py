@@ -21,5 +21,6 @@ def play_game(players: Sequence[Bot], *, seed: int | None = None, scenario: str 
               observe: Observer | None = None) -> GameState:
     """Play to the end and return the final state (see `tavola.match.play_game`)."""
     options = {"scenario": scenario, "board": board, "variants": tuple(variants)}
-    return play(GAME, players, seed=seed, options=options, names=names, state=state,
-                observe=observe)
+    final: GameState = play(GAME, players, seed=seed, options=options, names=names,
+                            state=state, observe=observe)
+    return final

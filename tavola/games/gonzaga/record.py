@@ -368,7 +368,7 @@ def _events_of(rnd: RoundRecord) -> list[EventRecord]:
 
 def load_record(path: str | Path) -> dict[str, Any]:
     """Read a record file and check its structure; every problem is a `RecordError`."""
-    data = read_json(path)
+    data: dict[str, Any] = read_json(path)
     parse_record(data)
     return data
 

@@ -106,7 +106,7 @@ class SignorieGame:
         """A source of points (`info.score_sources`) as the end screen names it."""
         return text.SOURCES.get(source, source)
 
-    def describe_move(self, position: Position, actions: Sequence[Action],
+    def describe_move(self, position: SignorieState | SignorieView, actions: Sequence[Action],
                       exact: bool = False) -> str:
         """A whole move in words: its first step as `describe_action` says it, then each
         further choice as the menu names it, read in the position it is made in (always
@@ -164,7 +164,8 @@ class SignorieGame:
 
     def verify_record(self, data: Any, options: Mapping[str, Any] | None = None
                       ) -> SignorieState:
-        return self.records.verify(data, options)
+        state: SignorieState = self.records.verify(data, options)
+        return state
 
     def summarize_record(self, data: Any) -> str:
         return self.records.summarize(data)

@@ -3,6 +3,8 @@
 Importing this imports nothing of the game; the platform loads a part when it uses it.
 """
 
+from typing import TYPE_CHECKING
+
 from tavola.kit import GameKit, Part
 
 KIT = GameKit(
@@ -24,3 +26,20 @@ KIT = GameKit(
     commands=Part("tavola.games.signorie.commands:register"),
     bench=Part("tavola.games.signorie.bench:figures"),
 )
+
+if TYPE_CHECKING:  # mypy checks that the parts named above are what the platform takes
+    from tavola.game import BotFactory, Game
+    from tavola.search import SearchSpec
+    from tavola.web.site import WebGame
+
+    from .actions import Action
+    from .bots import GAME_BOTS
+    from .bots.search import SignorieSearch
+    from .game import SignorieGame
+    from .state import SignorieState, SignorieView
+    from .web.site import make_site
+
+    _GAME: Game[SignorieState, SignorieView, Action] = SignorieGame()
+    _BOTS: dict[str, BotFactory] = GAME_BOTS
+    _SEARCH: SearchSpec = SignorieSearch()
+    _SITE: WebGame = make_site()

@@ -19,7 +19,7 @@ from .tables import Tables, tables
 #: turn | choose colour | helpers colour next ready (those hired before the die) |
 #: advance left used later (points owed by the executions below it) | mission | marriage |
 #: face_down | hire | reward | wedding | buy
-Frame = list
+Frame = list[Any]
 #: The kinds of frame, in the order above.
 FRAME_KINDS = ("turn", "choose", "helpers", "advance", "mission", "marriage", "face_down",
                "hire", "reward", "wedding", "buy")
@@ -67,7 +67,7 @@ class Position:
     queue: list[int]  # seats still to take their reward this round
     legal: list[Any]  # what the seat on top of the stack may do now
     log: list[LogEntry]
-    chance: list[tuple]
+    chance: list[tuple[Any, ...]]
     events: list[tuple[int, int, str, str]]  # (seat, points, source, detail)
     history: list[Any]  # every action applied, in order (all of them are public)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from .components import ROWS, Components, load
 
@@ -17,7 +18,7 @@ MALE, FEMALE = 0, 1
 SEXES = ("male", "female")
 
 
-def _effect(e) -> Effect:
+def _effect(e: Any) -> Effect:
     return (e.kind, e.amount, e.of or "")
 
 

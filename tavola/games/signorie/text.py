@@ -595,7 +595,7 @@ def summary_wedding(p: Position, entries: list[LogEntry]) -> str:
     return say("list.semicolon").join(out)
 
 
-def preview_next(p: Position, frame: list) -> str:
+def preview_next(p: Position, frame: list[Any]) -> str:
     """The question a choice leads to within the same turn, said in its preview."""
     return say("preview.next", question=question_text(p, frame))
 
@@ -1060,7 +1060,7 @@ def say(key: str, **fields: Any) -> str:
     return tr(MESSAGES[key]).format(**fields)
 
 
-def question_text(p: Position, frame: list) -> str:
+def question_text(p: Position, frame: list[Any]) -> str:
     """The question the decision `frame` asks, for the player who answers it."""
     t, kind = p.t, frame[0]
     if kind == "choose":

@@ -56,7 +56,7 @@ class Config:
 
 
 def _backoff(attempts: int) -> float:
-    return min(3600.0, 30.0 * 2 ** max(0, attempts - 1))
+    return min(3600.0, 30.0 * 2.0 ** max(0, attempts - 1))
 
 
 def next_digest(after: float, hour: int) -> float:

@@ -73,7 +73,7 @@ class GreedyBot(PlanOrPlaceBot):
         objective, _ = bonus
         pts = view.rules.hex_points.astype(np.float32) + objective
         first, second = pairs[:, 0], pairs[:, 1]
-        value = pts[first] - RING_COST
+        value: np.ndarray = pts[first] - RING_COST
         value += np.where(second >= 0, pts[np.where(second >= 0, second, 0)] - RING_COST, 0.0)
         return value
 

@@ -52,6 +52,7 @@ def _defaults() -> dict[str, float]:
 def tuning(player: str) -> GonzagaTuning:
     """The tuning for candidates played by `player`; ValueError for another bot."""
     player = player.strip().lower()
+    names: tuple[str, ...]
     if player == "planner":
         names = MOVE_WEIGHTS
     elif player.startswith("mcts"):

@@ -226,7 +226,8 @@ def _initiative_scored(p: Position, rewards_at: int) -> dict[int, int]:
     for entry in reversed(p.log[:rewards_at]):
         if entry.kind == "round":
             break
-        if entry.kind == "score" and entry.data["source"] == "initiative":
+        if entry.kind == "score" and entry.seat is not None \
+                and entry.data["source"] == "initiative":
             out[entry.seat] = out.get(entry.seat, 0) + entry.data["points"]
     return out
 
