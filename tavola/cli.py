@@ -1,5 +1,6 @@
-"""The `gonzaga` command: simulate, run tournaments, replay and benchmark any game (chosen
-with `--game`, Gonzaga by default), serve the web app; each game adds its own commands.
+"""The `tavola` command: simulate, run tournaments, replay and benchmark any game (chosen
+with `--game`, the registry's default when left out), serve the web app; each game adds its own
+commands, and its options are set alike in every command with `--option NAME=VALUE`.
 
 Each command imports what it runs when it runs (inside its function): `tavola --help` and a
 short command start without loading the web server, plotting or the games' engines.
@@ -23,8 +24,9 @@ from .game import option_words, read_options
 from .i18n_cli import app as i18n_app
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
-                  help="Tavola: Gonzaga (fiefs, rings and sea leagues on a hex map of "
-                       "Europe) and Signorie (dice, careers, missions and marriages).")
+                  help="Tavola: play the installed games (" + ", ".join(catalogue.available())
+                       + ") in the terminal or the browser, between bots or people; "
+                         "`tavola games` lists them.")
 console = Console()
 err = Console(stderr=True)
 
@@ -65,20 +67,41 @@ def game_named(name: str) -> Any:
         raise fail(str(exc)) from None
 
 
-def game_options(game: Any, scenario: str | None = None, board: Path | None = None,
-                 option: list[str] | None = None, variants: list[str] | None = None
+#: What a command taking a game's options lets through: its old shortcuts (`old_flags`).
+OLD_FLAGS = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+
+def game_options(game: Any, option: list[str] | None = None, old: list[str] | None = None
                  ) -> dict[str, Any]:
-    """Options for `game` from the command line: `--option NAME=VALUE` and the shortcuts
-    `--scenario`, `--board` and `--variant`, read as the game declares each
+    """Options for `game` from the command line: `--option NAME=VALUE`, and the shortcuts
+    `--NAME VALUE` of older versions (`old_flags`), read as the game declares each
     (`tavola.game.read_options`, the lobby's reader too)."""
-    words = list(option or [])
-    words += [] if scenario is None else [f"scenario={scenario}"]
-    words += [] if board is None else [f"board={board}"]
-    words += [f"variants={v}" for v in variants or []]
     try:
+        words = list(option or []) + old_flags(game.info, old or [])
         return read_options(game.info, option_words(words))
     except ValueError as exc:
         raise fail(str(exc)) from None
+
+
+def old_flags(info: Any, args: list[str]) -> list[str]:
+    """`--NAME VALUE` (or `--NAME=VALUE`) words left over by a command as `NAME=VALUE`: the
+    shortcuts for a game's options older versions had (a list option's is its singular,
+    `--variant`). Each says, on stderr, what to write instead; they will go."""
+    words: list[str] = []
+    rest = list(args)
+    while rest:
+        flag, sep, value = rest.pop(0).partition("=")
+        if not flag.startswith("--") or not (sep or rest):
+            raise ValueError(f"unexpected {flag!r}: a game's option is --option NAME=VALUE")
+        value = value if sep else rest.pop(0)
+        name = flag[2:]
+        plural = info.options.get(name + "s")
+        if name not in info.options and plural is not None and plural.kind == "names":
+            name += "s"
+        if name in info.options:  # an unknown name is refused by read_options
+            err.print(f"{flag} is deprecated: write --option {name}={value}", highlight=False)
+        words.append(f"{name}={value}")
+    return words
 
 
 @app.command("games")
@@ -95,8 +118,9 @@ def list_games() -> None:
             console.print(f"  --option {option}=...: {spec.help}", highlight=False)
 
 
-@app.command()
+@app.command(context_settings=OLD_FLAGS)
 def simulate(
+    ctx: typer.Context,
     game: GameName = catalogue.DEFAULT,
     players: Annotated[str, typer.Option(help="Comma-separated bots, one per seat.")]
     = "random,greedy",
@@ -106,8 +130,6 @@ def simulate(
     workers: Annotated[int | None, typer.Option(min=1, help="Worker processes (default 1), "
                                                             "or a local Ray's CPUs.")] = None,
     ray: RayAddress = None,
-    scenario: Annotated[str | None, typer.Option(help="Gonzaga: the scenario (default: "
-                                                      "random).")] = None,
     option: OptionWords = None,
 ) -> None:
     """Play many bot games and summarise wins, scores, rounds and points by source."""
@@ -118,7 +140,7 @@ def simulate(
     try:
         summary = run_simulation(chosen, specs, games=games, seed=seed, records=records,
                                  workers=workers if workers or ray else 1, console=console,
-                                 options=game_options(chosen, scenario, None, option), ray=ray)
+                                 options=game_options(chosen, option, ctx.args), ray=ray)
     except ValueError as exc:
         raise fail(str(exc)) from None
     print_summary(summary, console)
@@ -254,8 +276,9 @@ def _default_line_ups() -> str:
     return "; ".join(shown)
 
 
-@app.command()
+@app.command(context_settings=OLD_FLAGS)
 def play(
+    ctx: typer.Context,
     game: GameName = catalogue.DEFAULT,
     players: Annotated[str | None, typer.Option(
         help="Comma-separated seats, 2 to 4: human or a bot (`tavola games` lists each "
@@ -263,12 +286,9 @@ def play(
         show_default=_default_line_ups())] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the deal.")] = None,
     record: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
-    scenario: Annotated[str | None, typer.Option(help="Gonzaga: the scenario (default: "
-                                                      "random).")] = None,
-    variant: Annotated[list[str] | None, typer.Option(help="Gonzaga: a rule variant "
-                                                           "(repeatable).")] = None,
-    pause: Annotated[float, typer.Option(min=0, help="Signorie: seconds to wait after each "
-                                                     "bot move, to follow the game.")] = 0.0,
+    pause: Annotated[float, typer.Option(min=0, help="Seconds to wait after each bot move, "
+                                                     "to follow the game (a game whose "
+                                                     "terminal cannot wait says so).")] = 0.0,
     lang: Annotated[str, typer.Option(help="The language: " + ", ".join(i18n.LANGUAGES)
                                       + ".")] = i18n.DEFAULT,
     option: OptionWords = None,
@@ -282,7 +302,7 @@ def play(
     if terminal is None:
         raise fail(f"{chosen.info.title} cannot be played in the terminal yet")
     specs = split(players if players is not None else terminal.DEFAULT_PLAYERS)
-    options = game_options(chosen, scenario, None, option, variant)
+    options = game_options(chosen, option, ctx.args)
     try:
         terminal.play(specs, seed=seed, record=record, console=console, options=options,
                       pause=pause)
@@ -290,13 +310,15 @@ def play(
         raise fail(str(exc)) from None
 
 
-@app.command()
+@app.command(context_settings=OLD_FLAGS)
 def replay(
+    ctx: typer.Context,
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     verify: Annotated[bool, typer.Option("--verify", help="Re-play through the rules and "
                                                           "check every score.")] = False,
-    board_file: Annotated[Path | None, typer.Option("--board", help="Gonzaga: the board file "
-                                                                    "the game was played on.")]
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="A game option NAME=VALUE the game was played with and its record "
+                         "does not hold (a board file, say); `tavola games` lists them.")]
     = None,
 ) -> None:
     """Show a game record of any game, or verify it against the rules."""
@@ -305,7 +327,7 @@ def replay(
     try:
         data = read_json(file)
         game = game_of(data)
-        options = game_options(game, board=board_file) if board_file is not None else {}
+        options = game_options(game, option, ctx.args)
         if verify:
             state = game.verify_record(data, options)
             actions = len(getattr(state, "history", ()))
@@ -801,7 +823,7 @@ def renamed() -> None:
     """The command's name before it was `tavola`: says so on stderr, then does the same."""
     import sys
 
-    print("`gonzaga` is now called `tavola`: this time it runs `tavola "
+    print(f"`{Path(sys.argv[0]).name}` is now called `tavola`: this time it runs `tavola "
           + " ".join(sys.argv[1:]) + "`.", file=sys.stderr)
     main()
 

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 
 from . import i18n_tools
-from .i18n import Domain
+from .i18n import DOMAINS, Domain
 
 app = typer.Typer(no_args_is_help=True, add_completion=False,
                   help="The message catalogs of every language: extract and check them.")
@@ -17,7 +17,7 @@ console = Console()
 err = Console(stderr=True)
 
 DomainOption = Annotated[list[str] | None, typer.Option(
-    "--domain", help="A message domain (tavola, gonzaga, signorie; repeatable; default all).")]
+    "--domain", help="A message domain (" + ", ".join(DOMAINS) + "; repeatable; default all).")]
 
 
 def _domains(names: list[str] | None) -> list[Domain]:

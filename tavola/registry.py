@@ -6,6 +6,9 @@ checkout run without installing (`PYTHONPATH`) has no distribution metadata, so 
 the packages under `tavola.games` (`tavola/games/NAME/kit.py`'s `KIT`) are taken too. Our own
 entry points name those same kits; any other entry point naming a game already found is an
 error (two games cannot share a name), as is one whose name is not its kit's.
+
+The default game (`--game` left out) is the first by name of the games under `tavola.games`
+(of all games found, when that package holds none): no name of a game is written here.
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ from . import games
 from .game import Game
 from .kit import GameKit, MoveWords
 
-DEFAULT = "gonzaga"
 GROUP = "tavola.games"  # the entry-point group games are declared in
 
 
@@ -35,6 +37,7 @@ def kits() -> Mapping[str, GameKit]:
     found: dict[str, GameKit] = {}
     for kit in _own_kits():
         found[kit.name] = kit
+    default = min(found, default="")
     for point in entry_points(group=GROUP):
         kit = _kit_of(point)
         if found.get(kit.name, kit) is not kit:
@@ -42,8 +45,9 @@ def kits() -> Mapping[str, GameKit]:
                            f"{point.value} ({_distribution(point)}) and "
                            f"{found[kit.name].package}; one of them must be renamed")
         found[kit.name] = kit
+    default = default or min(found, default="")
     return MappingProxyType(dict(sorted(found.items(),
-                                        key=lambda item: (item[0] != DEFAULT, item[0]))))
+                                        key=lambda item: (item[0] != default, item[0]))))
 
 
 def _own_kits() -> Iterator[GameKit]:
@@ -72,6 +76,9 @@ def _checked(kit: object, where: str) -> GameKit:
 def _distribution(point: EntryPoint) -> str:
     dist = point.dist
     return f"distribution {dist.name}" if dist is not None else "no distribution"
+
+
+DEFAULT = next(iter(kits()), "")  # the game a command plays when `--game` is left out
 
 
 def available() -> tuple[str, ...]:

@@ -15,6 +15,7 @@ import itertools
 import json
 import math
 import random
+import re
 import statistics
 import time
 from collections.abc import Sequence
@@ -33,7 +34,10 @@ from .parallel import Executor, Options, check_executor, default_workers, play_a
 from .records import dumps_record
 from .simulate import bot_seed, check_options
 
-FORMAT = "gonzaga-tournament/1"
+FORMAT = "tavola-tournament/1"
+#: Before the platform named its own format, a tournament's was `NAME-tournament/1` after a
+#: game (and the earliest did not name their game in `parameters`: it is that NAME).
+EARLIER = re.compile(r"(?P<game>[a-z0-9_-]+)-tournament/1")
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 RATING_METHOD = ("openskill Plackett-Luce, updated game by game in schedule order with one "
                  "1-v-1 result for every pair of seats held by different bots (higher final "
@@ -279,10 +283,10 @@ class Tournament:
     lineups: list[Lineup]
     results: list[GameResult]
     summary: Summary
+    game: str  # the game's name (`GameInfo.name`)
     elapsed: float = field(default=0.0, compare=False)
     out: Path | None = None
     solo: str | None = None  # only line-ups where this bot holds one seat
-    game: str = "gonzaga"
     sources: tuple[str, ...] = ()  # the game's kinds of points
     ray: str | None = None  # the Ray address the games ran at (parallel.LOCAL: started here)
 
@@ -642,6 +646,26 @@ def to_json(tour: Tournament, command: str | None = None) -> dict[str, Any]:
     }
 
 
+def read_results(path: Path) -> dict[str, Any]:
+    """A tournament's `results.json`, written now or in an earlier format, with its game in
+    `parameters.game` either way, so results already saved keep their meaning. ValueError
+    names a file that is not a tournament's results."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{path}: cannot read it: {exc}") from None
+    fmt = data.get("format") if isinstance(data, dict) else None
+    earlier = EARLIER.fullmatch(fmt) if isinstance(fmt, str) and fmt != FORMAT else None
+    if fmt != FORMAT and earlier is None:
+        raise ValueError(f"{path}: not a tournament's results (format {fmt!r}, not {FORMAT})")
+    parameters = data.setdefault("parameters", {})
+    if earlier is not None:
+        parameters.setdefault("game", earlier["game"])
+    if not parameters.get("game"):
+        raise ValueError(f"{path}: the results do not name their game")
+    return dict(data)
+
+
 def plot_scores(tour: Tournament, path: Path) -> None:
     """Box plots of final scores per bot, one panel per player count (matplotlib, no pyplot,
     so no display is needed)."""
@@ -679,5 +703,5 @@ def write_outputs(tour: Tournament, out: Path, command: str | None = None) -> No
 
 __all__ = ["BotStats", "GameResult", "Lineup", "Rating", "ScheduledGame", "Summary",
            "Tournament", "bot_stats", "check_arguments", "default_workers", "lineups",
-           "play_scheduled", "print_tournament", "rate", "rotations", "run_tournament",
-           "schedule", "summarise", "wilson"]
+           "play_scheduled", "print_tournament", "rate", "read_results", "rotations",
+           "run_tournament", "schedule", "summarise", "wilson"]

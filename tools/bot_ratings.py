@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tavola.ratings import BOT_RATINGS, BotRatings  # noqa: E402
-from tavola.tournament import ORDERLESS_METHOD, rate_in_any_order  # noqa: E402
+from tavola.tournament import ORDERLESS_METHOD, rate_in_any_order, read_results  # noqa: E402
 
 COMMAND = ".venv/bin/python tools/bot_ratings.py"
 # (game, players) -> tournament folders under docs/tournaments, rated together in this order
@@ -50,7 +50,11 @@ def build() -> dict[str, object]:
     sources, ratings = [], []
     for (game, players), folders in SOURCES.items():
         files = [f"docs/tournaments/{f}/results.json" for f in folders]
-        loaded = [json.loads((ROOT / f).read_text(encoding="utf-8")) for f in files]
+        loaded = [read_results(ROOT / f) for f in files]
+        strays = [f for f, d in zip(files, loaded, strict=True)
+                  if d["parameters"]["game"] != game]
+        if strays:
+            raise SystemExit(f"{', '.join(strays)}: not tournaments of {game}")
         played = [Played(tuple(g["seats"]), tuple(g["ranks"]))
                   for data in loaded for g in data["games"] if len(g["seats"]) == players]
         bots = list(dict.fromkeys(b for p in played for b in p.seats))

@@ -55,7 +55,7 @@ CREATE INDEX IF NOT EXISTS blocks_blocked ON blocks (blocked_id);
 CREATE TABLE IF NOT EXISTS invitations (
     game_id TEXT NOT NULL,
     seat INTEGER NOT NULL,
-    game TEXT NOT NULL,              -- which game it is (gonzaga, signorie...)
+    game TEXT NOT NULL,              -- which game it is (its name in the registry)
     user_id INTEGER NOT NULL,        -- the invited account
     by_user INTEGER NOT NULL,        -- who invited (the game's creator)
     created REAL NOT NULL,

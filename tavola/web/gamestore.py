@@ -36,7 +36,7 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
     seq INTEGER NOT NULL,          -- 0, 1, 2 ... in the order the engine applied them
-    action TEXT NOT NULL,          -- JSON, gonzaga.actions.action_to_json
+    action TEXT NOT NULL,          -- JSON, the game's action_to_json
     at REAL NOT NULL,
     PRIMARY KEY (game_id, seq)
 );

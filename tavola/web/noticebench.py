@@ -87,9 +87,20 @@ class Receivers:
 # -- the parent ------------------------------------------------------------------------------
 
 
-def _setup(db: str, games: int, hook_url: str) -> None:
-    """`games` turn-based 2-player Signorie games between fresh accounts who want every
-    your-turn at once by e-mail and webhook."""
+def turn_based() -> str:
+    """The game played when none is named: the first the registry has without simultaneous
+    phases, so each your-turn goes to one seat at a time."""
+    from .. import registry
+
+    for name in registry.available():
+        if not registry.get(name).info.simultaneous:
+            return name
+    raise ValueError("no game is played in turns: the notification benchmark needs one")
+
+
+def _setup(db: str, games: int, hook_url: str, game: str) -> None:
+    """`games` 2-player games of `game` between fresh accounts who want every your-turn at
+    once by e-mail and webhook."""
     from .account_store import open_account_store
     from .app import GameServer, Limits
     from .loadbench import LOCAL_LIMITS
@@ -98,12 +109,12 @@ def _setup(db: str, games: int, hook_url: str) -> None:
     from .storage import open_store
 
     store = open_store(db)
-    server = GameServer(store, load_sites(["signorie"]), bot_processes=False,
+    server = GameServer(store, load_sites([game]), bot_processes=False,
                         limits=Limits(**LOCAL_LIMITS))
     accounts = open_account_store(store)
     notices = NoticeStore(store)
     for g in range(games):
-        room = server.create({"game": "signorie", "seats": [{"kind": "person"}] * 2,
+        room = server.create({"game": game, "seats": [{"kind": "person"}] * 2,
                               "timing": {"move_seconds": DAY, "misses": 3}})
         for seat in (0, 1):
             user = accounts.add_user(f"p{g}-{seat}", f"p{g}-{seat}", "-")
@@ -116,19 +127,22 @@ def _setup(db: str, games: int, hook_url: str) -> None:
     store.close()
 
 
-def _worker(db: str, smtp: str, hook: str, events: int) -> subprocess.Popen[bytes]:
+def _worker(db: str, smtp: str, hook: str, events: int, game: str
+            ) -> subprocess.Popen[bytes]:
     log = tempfile.TemporaryFile()  # noqa: SIM115 (closed with the process)
     return subprocess.Popen([sys.executable, "-m", "tavola.web.noticebench", db, smtp, hook,
-                             str(events)], stdout=subprocess.DEVNULL, stderr=log,
+                             str(events), game], stdout=subprocess.DEVNULL, stderr=log,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
 
 
 def run_notice_bench(*, games: int = 2000, events: int = 10_000, kills: int = 20,
                      db: str | None = None, seed: int | None = None,
-                     kill_after: tuple[float, float] = (1.0, 6.0)) -> dict[str, Any]:
-    """Play until `events` your-turn events exist and all are delivered, killing the server
-    process `kills` times meanwhile, each a random `kill_after` seconds after it started;
-    the verdict and figures."""
+                     kill_after: tuple[float, float] = (1.0, 6.0),
+                     game: str | None = None) -> dict[str, Any]:
+    """Play `game` (default: `turn_based()`) until `events` your-turn events exist and all are
+    delivered, killing the server process `kills` times meanwhile, each a random `kill_after`
+    seconds after it started; the verdict and figures."""
+    game = game or turn_based()
     rng = random.Random(seed)
     folder = Path(tempfile.mkdtemp(prefix="notice-bench-"))
     db = db or f"sqlite:///{folder / 'games.db'}"
@@ -136,11 +150,11 @@ def run_notice_bench(*, games: int = 2000, events: int = 10_000, kills: int = 20
     receivers.start()
     try:
         made = time.perf_counter()
-        _setup(db, games, receivers.hook_url)
+        _setup(db, games, receivers.hook_url, game)
         setup_seconds = time.perf_counter() - made
         start = time.perf_counter()
         killed = 0
-        proc = _worker(db, receivers.smtp_url, receivers.hook_url, events)
+        proc = _worker(db, receivers.smtp_url, receivers.hook_url, events, game)
         while True:
             if killed < kills:
                 # somewhere in the first stretch of the run: every kill lands mid-work
@@ -151,7 +165,7 @@ def run_notice_bench(*, games: int = 2000, events: int = 10_000, kills: int = 20
                     proc.send_signal(signal.SIGKILL)
                     proc.wait()
                     killed += 1
-                    proc = _worker(db, receivers.smtp_url, receivers.hook_url, events)
+                    proc = _worker(db, receivers.smtp_url, receivers.hook_url, events, game)
                     continue
             code = proc.wait()
             if code == 0:
@@ -159,7 +173,7 @@ def run_notice_bench(*, games: int = 2000, events: int = 10_000, kills: int = 20
             raise RuntimeError(f"the server process exited with {code}")
         seconds = time.perf_counter() - start
         time.sleep(0.5)  # the last replies are in; nothing is on its way any more
-        return {**_verdict(db, receivers), "games": games, "kills": killed,
+        return {**_verdict(db, receivers), "game": game, "games": games, "kills": killed,
                 "seconds": round(seconds, 1), "setup_seconds": round(setup_seconds, 1)}
     finally:
         receivers.stop()
@@ -205,9 +219,10 @@ def _verdict(db: str, receivers: Receivers) -> dict[str, Any]:
 # -- the server process ----------------------------------------------------------------------
 
 
-async def _serve(db: str, smtp: str, hook: str, events: int) -> None:
+async def _serve(db: str, smtp: str, hook: str, events: int, game: str) -> None:
     """Resume every game; give each game whose last turn message went out its next turn;
     send meanwhile; stop once `events` turns exist and nothing waits to be sent."""
+    from .. import registry
     from .app import GameServer, Limits
     from .loadbench import LOCAL_LIMITS
     from .notices import Config, Notifier
@@ -215,11 +230,12 @@ async def _serve(db: str, smtp: str, hook: str, events: int) -> None:
     from .site import load_sites
     from .storage import open_store
 
-    server = GameServer(open_store(db), load_sites(["signorie"]), bot_processes=False,
+    server = GameServer(open_store(db), load_sites([game]), bot_processes=False,
                         limits=Limits(**LOCAL_LIMITS))
     config = Config(site_url=f"https://{HOST}", relay=Relay.parse(smtp, f"bench@{HOST}"),
                     loopback_webhooks=True, every=0.02, senders=8,
-                    per_hour={"email": 0, "webhook": 0}, titles={"signorie": "Signorie"})
+                    per_hour={"email": 0, "webhook": 0},
+                    titles={game: registry.get(game).info.title})
     server.notifier = Notifier(server, config)
     server.resume()
     server.notifier.sender.release()  # as `GameServer.start` does for a server alone
@@ -266,5 +282,5 @@ async def _turn(server: Any, room: Any, rng: random.Random) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(_serve(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])))
+    asyncio.run(_serve(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]))
     sys.exit(0)

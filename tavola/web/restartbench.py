@@ -33,12 +33,18 @@ from typing import Any
 import orjson
 import websockets
 
+from .. import registry
 from .loadbench import LOCAL_LIMITS, db_url, free_port, http_json, start_redis, start_server
-from .site import load_site
+from .site import WebGame, load_site
 
-PEOPLE = {"game": "gonzaga", "seats": [{"kind": "person"}, {"kind": "person"}]}
-HOLD_AT = 24  # moves of a game (a two-player game has about 40)
-WITH_BOT = {"game": "gonzaga", "seats": [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}]}
+HOLD_AT = 24  # moves of a game (a two-player game of the default game has about 40)
+
+
+def new_game(game: str, g: int) -> dict[str, Any]:
+    """The lobby's request for the `g`th game: two people, or one against the game's cover bot
+    every fourth game."""
+    other = {"kind": "person"} if g % 4 else {"kind": "bot", "bot": registry.kit(game).cover_bot}
+    return {"game": game, "seats": [{"kind": "person"}, other]}
 
 
 @dataclass
@@ -75,9 +81,9 @@ class _Seat:
 
 
 async def play_seat(ports: Sequence[int], game: dict[str, Any], seat: dict[str, Any],
-                    tally: Tally, rng: random.Random, think: float) -> None:
+                    tally: Tally, rng: random.Random, think: float, site: WebGame) -> None:
     """Play a seat to the end across restarts (module docstring)."""
-    reply = load_site("gonzaga").bench_reply
+    reply = site.bench_reply
     me = _Seat(game["id"], seat["seat"], seat["link"].split("#", 1)[1],
                (seat["seat"] + zlib.crc32(game["id"].encode())) % len(ports))
     while True:
@@ -210,7 +216,7 @@ async def _restart_each(procs: list[_Process], start: Any, rounds: int, tally: T
     return times
 
 
-def check_stored(db: str, games: list[dict[str, Any]], tally: Tally
+def check_stored(db: str, games: list[dict[str, Any]], tally: Tally, site: WebGame
                  ) -> dict[str, int]:
     """Acknowledged moves missing from the store, and games that do not load or verify."""
     from ..records import dumps_record
@@ -218,7 +224,6 @@ def check_stored(db: str, games: list[dict[str, Any]], tally: Tally
     from .storage import open_store
 
     store = open_store(db)
-    site = load_site("gonzaga")
     lost = broken = 0
     try:
         logs: dict[str, list[dict[str, Any]]] = {}
@@ -245,9 +250,12 @@ def check_stored(db: str, games: list[dict[str, Any]], tally: Tally
 
 
 def run_restart_bench(games: int = 50, rounds: int = 3, db: str | None = None,
-                      think: float = 0.3, seed: int = 0) -> dict[str, Any]:
-    """Play `games` games on two processes while each is restarted `rounds` times; returns
-    the figures, `lost` and `broken` among them (both 0 when restarts keep every move)."""
+                      think: float = 0.3, seed: int = 0, game: str = registry.DEFAULT
+                      ) -> dict[str, Any]:
+    """Play `games` games of `game` on two processes while each is restarted `rounds` times;
+    returns the figures, `lost` and `broken` among them (both 0 when restarts keep every
+    move)."""
+    site = load_site(game)
     with tempfile.TemporaryDirectory() as tmp:
         redis, url = start_redis(tmp)
         database = db_url(db or Path(tmp) / "bench.db")
@@ -260,13 +268,13 @@ def run_restart_bench(games: int = 50, rounds: int = 3, db: str | None = None,
         try:
             procs = [_Process(port, start(port)) for port in (free_port(), free_port())]
             base = f"http://127.0.0.1:{procs[0].port}"
-            created = [http_json(f"{base}/api/games", PEOPLE if g % 4 else WITH_BOT)
+            created = [http_json(f"{base}/api/games", new_game(game, g))
                        for g in range(games)]
             tally = Tally()
             began = time.perf_counter()
-            times = asyncio.run(_play(procs, start, created, rounds, tally, think, seed))
+            times = asyncio.run(_play(procs, start, created, rounds, tally, think, seed, site))
             elapsed = time.perf_counter() - began
-            checked = check_stored(database, created, tally)
+            checked = check_stored(database, created, tally, site)
         finally:
             for p in [*(p.proc for p in procs), redis]:
                 if p.poll() is None:
@@ -276,11 +284,12 @@ def run_restart_bench(games: int = 50, rounds: int = 3, db: str | None = None,
 
 
 async def _play(procs: list[_Process], start: Any, created: list[dict[str, Any]],
-                rounds: int, tally: Tally, think: float, seed: int) -> dict[str, list[float]]:
+                rounds: int, tally: Tally, think: float, seed: int, site: WebGame
+                ) -> dict[str, list[float]]:
     ports = [p.port for p in procs]
     players = [asyncio.create_task(play_seat(ports, game, seat, tally,
                                              random.Random(seed * 1000 + g * 10 + seat["seat"]),
-                                             think))
+                                             think, site))
                for g, game in enumerate(created) for seat in game["seats"] if seat["link"]]
     try:
         times = await _restart_each(procs, start, rounds, tally, players)

@@ -326,7 +326,7 @@ def test_play_game_signorie_from_the_command_line(tmp_path: Path):
     (["--players", "human,wizard"], "unknown bot"),
     (["--players", "human,greedy,greedy,greedy,greedy"], "2 to 4 players"),
     (["--scenario", "Wedding"], "Signorie has no option scenario (its options: none)"),
-    (["--variant", "one-league-per-sea"], "Signorie has no option variants"),
+    (["--variant", "one-league-per-sea"], "Signorie has no option variant "),
     (["--option", "variants=one-league-per-sea"], "Signorie has no option variants"),
 ])
 def test_what_signorie_cannot_play_is_refused_by_name(args: list[str], problem: str):
