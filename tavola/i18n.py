@@ -1,12 +1,13 @@
 """Languages: every text a player reads, in English, German or Italian, from gettext catalogs.
 
-Each package has one domain (`tavola`, `gonzaga`, `signorie`) and keeps its catalogs in
-`<package>/locale/<lang>/LC_MESSAGES/<domain>.po`; the message id is the English text exactly
-as the text layer writes it, so English needs no catalog and a missing translation falls back
-to English. The language of the moment lives in a context variable: set once per web request,
-per WebSocket connection or per terminal run, and every text layer's `say()` reads it, so no
-caller passes a language around. Catalogs are read with Babel's `pofile` when first asked for
-(no compile step, nothing generated to keep in step with the sources).
+Each package has one domain (`tavola`, and the one each game's kit names) and keeps its
+catalogs in `<package>/locale/<lang>/LC_MESSAGES/<domain>.po`; the message id is the English
+text exactly as the text layer writes it, so English needs no catalog and a missing
+translation falls back to English. The language of the moment lives in a context variable:
+set once per web request, per WebSocket connection or per terminal run, and every text
+layer's `say()` reads it, so no caller passes a language around. Catalogs are read with Babel's
+`pofile` when first asked for (no compile step, nothing generated to keep in step with the
+sources).
 """
 
 from __future__ import annotations

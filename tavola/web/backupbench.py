@@ -1,6 +1,6 @@
 """`tavola bench --backup`: the size and time of a backup and of its restore, for a database
 holding a number of finished games (played here, every seat a person making random legal
-moves, Gonzaga and Signorie in turn)."""
+moves, every game the server hosts in turn)."""
 
 from __future__ import annotations
 
