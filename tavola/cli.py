@@ -582,7 +582,9 @@ def _free_port(host: str, port: int) -> int:
 
 @app.command()
 def bench(
-    game: GameName = catalogue.DEFAULT,
+    game: Annotated[str | None, typer.Option(
+        "--game", help="The game: " + ", ".join(catalogue.available()) + " (default: "
+        + catalogue.DEFAULT + "; --notices: the first played in turns).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print figures as JSON.")] = False,
     games: Annotated[int, typer.Option(help="Random 4-player games to time.")] = 200,
     mcts: Annotated[int, typer.Option(help="Search decisions to time (0: none).")] = 16,
@@ -634,6 +636,8 @@ def bench(
     or, with --notices, notifications delivered through crashes (`--server-games` games);
     or, with --backup, a backup and its restore; or, with --rolling-restart, games played
     through restarts of the server's processes."""
+    if game is not None:
+        game_named(game)  # an unknown game is refused before any benchmark starts
     if backups:
         from tavola.web.backupbench import run_backup_bench
 
@@ -643,15 +647,15 @@ def bench(
         from tavola.web.restartbench import run_restart_bench
 
         _print_figures(run_restart_bench(games=server_games, rounds=restarts, db=db,
-                                         think=think), as_json)
+                                         think=think, game=game or catalogue.DEFAULT), as_json)
         return
     if notices:
         from tavola.web.noticebench import run_notice_bench
 
-        _print_figures(run_notice_bench(games=server_games, events=events, kills=kills, db=db),
-                       as_json)
+        _print_figures(run_notice_bench(games=server_games, events=events, kills=kills, db=db,
+                                        game=game), as_json)
         return
-    chosen = game_named(game)
+    chosen = game_named(game or catalogue.DEFAULT)
     options = game_options(chosen, option=option)
     if server:
         from tavola.web.loadbench import run_load_bench, run_memory_bench

@@ -179,7 +179,7 @@ def test_rolling_restarts_lose_no_acknowledged_move_and_every_client_reconnects(
 def test_bench_rolling_restart_runs_the_scenario_and_prints_its_figures(monkeypatch) -> None:
     from typer.testing import CliRunner
 
-    from tavola import cli
+    from tavola import cli, registry
     from tavola.web import restartbench
 
     asked: dict[str, Any] = {}
@@ -192,6 +192,7 @@ def test_bench_rolling_restart_runs_the_scenario_and_prints_its_figures(monkeypa
     result = CliRunner().invoke(cli.app, ["bench", "--rolling-restart", "--server-games", "7",
                                           "--restarts", "2", "--db", "postgresql://x/y"])
     assert result.exit_code == 0, result.output
-    assert asked == {"games": 7, "rounds": 2, "db": "postgresql://x/y", "think": 0.5}
+    assert asked == {"games": 7, "rounds": 2, "db": "postgresql://x/y", "think": 0.5,
+                     "game": registry.DEFAULT}
     assert "acknowledged moves lost: 0" in result.output
     assert "reconnection p50 (ms): 12.5" in result.output
