@@ -18,7 +18,7 @@ from typing import Any
 from tavola.game import Game
 from tavola.web.site import WebGame
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ERROR = re.compile(r"^(tavola/\S+)\.py:\d+: error:", re.M)
 
 

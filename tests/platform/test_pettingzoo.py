@@ -24,7 +24,7 @@ from tavola.testing import game_names
 #: Each game with an encoding, at its usual table (PettingZoo's API tests of every player
 #: count are the conformance suite's: `tavola.testing.check_learning_environments`)
 GAMES = [(name, get(name).info.default_players) for name in game_names("encoding")]
-DOCS = Path(__file__).parent.parent / "docs" / "research.md"
+DOCS = Path(__file__).parents[2] / "docs" / "research.md"
 
 
 def masked_choice(rng: random.Random, mask: np.ndarray) -> int:

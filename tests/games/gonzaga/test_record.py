@@ -1,9 +1,9 @@
 """Game records: writing, loading, verifying by replay, and rejecting hand-edited records.
 
-The golden records in tests/golden/ were played on a frozen copy of the tiny test board
-(tests/golden/tiny-board.json), so editing tests/boards.py does not invalidate them, while any
+The golden records in golden/ (beside this file) were played on a frozen copy of the tiny test
+board (golden/tiny-board.json), so editing boards.py does not invalidate them, while any
 engine change that alters a legal move, a turn order or a point fails `test_golden_records`.
-Regenerate them deliberately with `python tests/test_record.py --regenerate-goldens`.
+Regenerate them deliberately with `python tests/games/gonzaga/test_record.py --regenerate-goldens`.
 """
 
 from __future__ import annotations
@@ -15,9 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
 from boards import tiny_board
 
 from tavola.games.gonzaga.board import Board, BoardError, board_from_dict, load_board
@@ -491,10 +488,10 @@ def test_golden_records(name: str) -> None:
 
 
 def test_golden_board_is_the_tiny_board() -> None:
-    """Not required for the goldens to verify; a reminder when tests/boards.py changes."""
+    """Not required for the goldens to verify; a reminder when boards.py changes."""
     if golden_board().content_hash != tiny_board().content_hash:
-        pytest.skip("tests/boards.py changed since the goldens were made; they still verify "
-                    "on their frozen board copy")
+        pytest.skip("tests/games/gonzaga/boards.py changed since the goldens were made; they "
+                    "still verify on their frozen board copy")
 
 
 def regenerate_goldens() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 from boards import tiny_board
-from conftest import game, plan_all, put
+from gonzaga_helpers import game, plan_all, put
 
 from tavola.games.gonzaga.actions import Donate, PlaceFief, Plan, Wedding
 from tavola.games.gonzaga.bots import BOTS

@@ -23,7 +23,7 @@ from tavola.tutorial import Tutorial
 from tavola.web.site import ViewMessage
 
 #: The games of our distribution: the folders under tavola/games with a kit, default first
-OURS = tuple(sorted((p.parent.name for p in (Path(__file__).parents[1] / "tavola" / "games")
+OURS = tuple(sorted((p.parent.name for p in (Path(__file__).parents[2] / "tavola" / "games")
                      .glob("*/kit.py")), key=lambda name: (name != registry.DEFAULT, name)))
 
 # What each optional part is when loaded, and the module a game's package keeps it in by our
@@ -209,7 +209,7 @@ def test_our_distribution_names_each_of_our_kits() -> None:
     import tomllib
     from importlib.metadata import EntryPoint
 
-    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
     declared = project["project"]["entry-points"][registry.GROUP]
     assert sorted(declared) == sorted(OURS)
     for name, value in declared.items():

@@ -31,7 +31,7 @@ from tavola.games.gonzaga.board import load_board
 from tavola.games.gonzaga.placement import action_allows, action_allows_array
 from tavola.games.gonzaga.state import OBJECTIVE_POINTS, POINTS_GONZAGA_TILE
 
-PACKAGE = Path(__file__).parent.parent / "tavola" / "games" / "gonzaga"
+PACKAGE = Path(__file__).parents[3] / "tavola" / "games" / "gonzaga"
 APP_JS = PACKAGE / "web" / "static" / "app.js"
 TERMINAL = PACKAGE / "terminal"
 

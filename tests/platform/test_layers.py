@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "tavola"
+PACKAGE = Path(__file__).resolve().parents[2] / "tavola"
 
 #: Each game's rules core: the rules as data and functions, in no language.
 CORE = {

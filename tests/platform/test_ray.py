@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from boards import tiny_board
+from platform_helpers import tiny_board
 from rich.console import Console
 from typer.testing import CliRunner
 

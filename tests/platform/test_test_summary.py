@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 
 BROWSER_TESTS = '''
 import shutil
@@ -41,10 +41,9 @@ def test_real_board():
 
 def test_summary_counts_skipped_browser_tests_and_says_how_to_run_them(pytester, monkeypatch,
                                                                        tmp_path):
-    # This project's own conftest (and the helpers it imports), on two tiny test files.
+    # This project's own root conftest (and the helper it imports), on two tiny test files.
     pytester.makeconftest((TESTS / "conftest.py").read_text(encoding="utf-8"))
-    pytester.makepyfile(boards=(TESTS / "boards.py").read_text(encoding="utf-8"),
-                        pgcluster=(TESTS / "pgcluster.py").read_text(encoding="utf-8"),
+    pytester.makepyfile(pgcluster=(TESTS / "pgcluster.py").read_text(encoding="utf-8"),
                         test_web_browser=BROWSER_TESTS, test_rules=OTHER_TESTS)
     (tmp_path / "no-browser").mkdir()
     monkeypatch.setenv("PATH", str(tmp_path / "no-browser"))  # no chromium to be found

@@ -9,7 +9,7 @@ import pytest
 
 from tavola.games.gonzaga.board import default_board_path
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 @pytest.mark.skipif(not default_board_path().exists(), reason="the shipped board is not built")

@@ -6,17 +6,13 @@ from __future__ import annotations
 import io
 import json
 import math
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from platform_helpers import tiny_board
 from rich.console import Console
 from typer.testing import CliRunner
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from boards import tiny_board
 
 from tavola.cli import app
 from tavola.games.gonzaga.board import Board

@@ -1,4 +1,4 @@
-"""One test (or more) per rule, on the synthetic board of tests/boards.py.
+"""One test (or more) per rule, on the synthetic board of boards.py (beside this file).
 
 Tiny board reminders: region k covers columns 4k..4k+3 of rows 0-7 (Hispania, Francia,
 Britannia, Italia, Germania, Orientalis); cities on row 6, harbors on row 7, sea below.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import game, plan_all, put
+from gonzaga_helpers import game, plan_all, put
 
 from tavola.games.gonzaga.actions import Donate, IllegalAction, PlaceFief, Plan, Wedding
 from tavola.games.gonzaga.engine import (

@@ -16,7 +16,7 @@ from tavola.search import MCTSBot, Settings, _Arm, _chosen, parse_settings
 
 
 def test_the_games_are_found_and_gonzaga_is_the_default() -> None:
-    """(What every game found must do is the conformance suite's: tests/test_conformance.py.)"""
+    """(What every game found must do is the conformance suite's: test_conformance.py.)"""
     assert games.available()[0] == "gonzaga"
     assert games.get("Signorie").info.title == "Signorie"
     with pytest.raises(ValueError, match="unknown game 'chess'; choose from gonzaga"):

@@ -19,7 +19,7 @@ from boards import tiny_board_dict
 
 from tavola.games.gonzaga.render import draw_board
 
-SHIPPED = (Path(__file__).resolve().parents[1] / "tavola" / "games" / "gonzaga" / "data"
+SHIPPED = (Path(__file__).resolve().parents[3] / "tavola" / "games" / "gonzaga" / "data"
            / "europa.json")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

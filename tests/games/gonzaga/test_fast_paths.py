@@ -18,9 +18,9 @@ import random
 from functools import cache
 
 import numpy as np
+from gonzaga_helpers import BOARDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_properties import BOARDS
 
 from tavola.games.gonzaga.actions import IllegalAction, PlaceFief
 from tavola.games.gonzaga.bots.evaluation import (

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from platform_helpers import TINY_BOARD as TINY
 from typer.testing import CliRunner
 
 from tavola.cli import app
@@ -15,7 +16,6 @@ from tavola.games.gonzaga.game import GAME as GONZAGA
 from tavola.games.signorie.game import GAME as SIGNORIE
 
 runner = CliRunner()
-TINY = Path(__file__).parent / "golden" / "tiny-board.json"
 VARIANT = "one-league-per-sea"
 #: Gonzaga's three options, as a command line sets them (a small board keeps games short)
 GONZAGA_OPTIONS = ["--option", f"variants={VARIANT}", "--option", "scenario=Duo",

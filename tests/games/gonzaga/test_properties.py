@@ -7,10 +7,10 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from gonzaga_helpers import BOARDS, HAVE_REAL_BOARD
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tavola.games.gonzaga.board import default_board_path, load_board
 from tavola.games.gonzaga.engine import (
     apply,
     apply_in_place,
@@ -21,20 +21,6 @@ from tavola.games.gonzaga.engine import (
 )
 from tavola.games.gonzaga.game import make_bot
 from tavola.games.gonzaga.state import GameState, Phase
-
-HAVE_REAL_BOARD = default_board_path().exists()
-
-
-def boards():
-    from boards import tiny_board
-
-    out = [tiny_board()]
-    if HAVE_REAL_BOARD:
-        out.append(load_board())
-    return out
-
-
-BOARDS = boards()
 
 
 def check_invariants(state: GameState) -> None:

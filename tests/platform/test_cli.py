@@ -77,7 +77,7 @@ def test_bench_names_a_bad_bot():
 
 # -- play: one default line-up -----------------------------------------------------------------
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 needs_make = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 
 

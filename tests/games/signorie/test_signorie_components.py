@@ -11,7 +11,7 @@ import pytest
 from tavola.games.signorie.components import DATA, check_components, schema_text, summary
 from tavola.games.signorie.tables import tables
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RAW = json.loads(DATA.read_text(encoding="utf-8"))
 
 

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import io
 import math
-import sys
 from pathlib import Path
 
 import pytest
+from platform_helpers import tiny_board
 from rich.console import Console
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from boards import tiny_board
 
 from tavola.games.gonzaga.board import Board
 from tavola.games.gonzaga.game import GAME

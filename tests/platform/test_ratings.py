@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tavola import ratings
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_bot_rating_file_is_valid_and_up_to_date():

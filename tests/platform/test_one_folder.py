@@ -18,8 +18,8 @@ import pytest
 
 from tavola.web.loadbench import free_port, start_server
 
-ROOT = Path(__file__).resolve().parents[1]
-FOLDER = Path(__file__).parent / "fixture_game"
+ROOT = Path(__file__).resolve().parents[2]
+FOLDER = Path(__file__).parents[1] / "fixture_game"
 
 
 def run(args: list[str], env: dict[str, str], timeout: float = 600) -> str:
@@ -104,11 +104,12 @@ def test_nothing_outside_its_folder_names_the_game() -> None:
     """No code, page or configuration of the platform names Pesca; of the tests, only this
     proof and the conformance suite's own tests, which break it one way each (the word is
     Italian: the Italian rules may say it)."""
-    here = Path(__file__).relative_to(ROOT).as_posix()
+    here = Path(__file__).resolve()
+    allowed = [p.relative_to(ROOT).as_posix()
+               for p in (FOLDER.resolve(), here, here.with_name("test_conformance.py"))]
     listed = subprocess.run(["git", "grep", "-l", "-i", "-w", "pesca", "--", "*.py", "*.toml",
                              "*.js", "*.html", "*.json", "*.cfg", "*.ini", "*.txt", "*.in",
-                             ":!tests/fixture_game", f":!{here}",
-                             ":!tests/test_conformance.py"],
+                             *(f":!{path}" for path in allowed)],
                             cwd=ROOT, capture_output=True, text=True)
     assert listed.returncode in (0, 1), listed.stderr
     assert listed.stdout.split() == []

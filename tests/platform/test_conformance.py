@@ -36,7 +36,7 @@ def test_every_game_conforms(kit: GameKit, check: Check) -> None:
 
 # -- each check catches the fault it is for: Pesca (`fixture_game/`), broken one way each ------
 
-FIXTURE = Path(__file__).parent / "fixture_game"
+FIXTURE = Path(__file__).parents[1] / "fixture_game"
 sys.path.insert(0, str(FIXTURE))  # Pesca's rules, not installed: its kit is given here
 
 from pesca.game import Act, Pesca, PescaGame  # noqa: E402
@@ -188,7 +188,7 @@ def test_the_web_game_protocol_declares_every_part_the_server_uses() -> None:
 
     declared = {name for name in vars(WebGame) if not name.startswith("_")}
     declared |= set(WebGame.__annotations__)
-    web = Path(__file__).parents[1] / "tavola" / "web"
+    web = Path(__file__).parents[2] / "tavola" / "web"
     used = {name for path in web.glob("*.py") for name in re.findall(
         r"(?<![\w.'\"-])site\.([a-z_]+)\b(?!['\"-])", path.read_text(encoding="utf-8"))}
     assert used - declared == set()

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import game, plan_all, put
+from gonzaga_helpers import game, plan_all, put
 from rich.console import Console
 
 from tavola.games.gonzaga.actions import Donate, PlaceFief, Wedding
