@@ -13,7 +13,7 @@ from rich.console import Console
 from tavola import registry
 from tavola.tournament import FORMAT, read_results, run_tournament
 
-SAVED = Path(__file__).resolve().parents[1] / "docs" / "tournaments"
+SAVED = Path(__file__).resolve().parents[2] / "docs" / "tournaments"
 
 
 def test_results_are_written_in_the_platforms_format(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from platform_helpers import TINY_BOARD
 from typer.testing import CliRunner
 
 from tavola import registry
@@ -14,7 +15,7 @@ from tavola.cli import app, old_flags
 from tavola.i18n import DOMAINS
 
 runner = CliRunner()
-TINY = Path(__file__).parent / "golden" / "tiny-board.json"
+TINY = TINY_BOARD
 
 
 def test_the_help_lists_the_registered_games_and_domains() -> None:
