@@ -5,11 +5,13 @@ from __future__ import annotations
 import shutil
 import socket
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from tavola import registry
 from tavola.cli import app
 
 runner = CliRunner()
@@ -136,3 +138,13 @@ def test_serve_on_a_busy_port_says_what_to_do_and_prints_no_url(monkeypatch, tmp
 def test_make_run_takes_a_port():
     assert "--port 8000" in make_dry_run("run")
     assert "--port 8001" in make_dry_run("run", "PORT=8001")
+
+
+def test_python_dash_m_tavola_runs_the_command():
+    """`python -m tavola` is the command: it lists the registered games (running the
+    `tavola.cli` module as `__main__` once imported it twice and failed)."""
+    done = subprocess.run([sys.executable, "-m", "tavola", "games"], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    for name in registry.available():
+        assert name in done.stdout
