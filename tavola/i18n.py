@@ -67,7 +67,8 @@ def _domains() -> dict[str, Domain]:
     A game's names kept in data come from the function its kit names (`GameKit.words`)."""
     from . import registry
 
-    found = [Domain("tavola", "tavola", python=("text.py",), scripts=("web/static/*.js",),
+    found = [Domain("tavola", "tavola", python=("text.py", "web/pages.py"),
+                    scripts=("web/static/*.js",),
                     pages=("web/static/*.html",))]
     for kit in registry.kits().values():
         if kit.text_domain is not None:

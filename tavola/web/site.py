@@ -17,6 +17,7 @@ from fastapi import FastAPI
 
 from ..game import Game, GameInfo, read_options
 from .errors import ClientError
+from .pages import TablePage
 
 
 class WebGame(Protocol):
@@ -27,6 +28,8 @@ class WebGame(Protocol):
     levels: Sequence[str]
     #: The field of an action that names its seat (`player`, `seat`).
     owner_field: str
+    #: Its table page's own title, styles and scripts (`tavola.web.pages` writes the rest).
+    table_page: TablePage
 
     def level_name(self, spec: str) -> str: ...
 
