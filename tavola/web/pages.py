@@ -2,9 +2,10 @@
 
 The head (title, icon, styles, the catalogs' script) and the header (the site's or game's name,
 the status line, the account's links) are written once here; each page's file in a `static/`
-folder holds only its body, its `<main>`s. The words stay in English in the HTML and the
-browser translates them from the server's catalogs as before (`translatePage` in common.js);
-the header's own words are marked `N_` so that `tavola i18n extract` finds them here.
+folder holds only its body, its `<main>`s. The page's scripts are ES modules, loaded in order
+after the classic `/i18n.js` that sets their catalog. The words stay in English in the HTML and
+the browser translates them from the server's catalogs (`translatePage` in common.js); the
+header's own words are marked `N_` so that `tavola i18n extract` finds them here.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ class Page:
     body: Path
     title: str
     styles: tuple[str, ...]
-    scripts: tuple[str, ...]
+    scripts: tuple[str, ...]  # its modules, in the order they run
     name: str | None = None  # the body's data-page, which the shared scripts read
     header: str = ""  # what follows the name in the header
     brand: str = "Tavola"
@@ -86,7 +87,8 @@ class Page:
             brand_title="" if self.brand_title is None else f' title="{e(self.brand_title)}"',
             brand=e(self.brand), header=self.header,
             body=self.body.read_text(encoding="utf-8"), domains=",".join(self.domains),
-            scripts="\n".join(f'<script src="{s}"></script>' for s in self.scripts))
+            scripts="\n".join(f'<script type="module" src="{s}"></script>'
+                              for s in self.scripts))
 
     def response(self, status_code: int = 200) -> HTMLResponse:
         return HTMLResponse(self.render(), status_code=status_code, headers=_NO_CACHE)

@@ -60,6 +60,9 @@ def shared(page: str, title: str, brand: str = "Tavola", domains: str = "tavola"
     assert '<link rel="stylesheet" href="/static/tavola/base.css">' in page
     assert f'<script src="/i18n.js?domains={domains}"></script>' in page
     assert page.count('<div id="toast"') == 1 and page.rstrip().endswith("</body>\n</html>")
+    scripts = re.findall(r"<script[^>]*>", page)
+    assert scripts[0] == f'<script src="/i18n.js?domains={domains}">'  # sets the catalog first
+    assert len(scripts) > 1 and all('type="module"' in s for s in scripts[1:]), scripts
 
 
 @pytest.mark.parametrize(("path", "status", "title", "own"), ACCOUNT_PAGES,
@@ -102,6 +105,18 @@ def test_page_files_hold_only_their_body():
         for part in ("<!doctype", "<head", "<title", "<header", "<body", "i18n.js", 'id="toast"'):
             assert part not in text, (body.name, part)
         assert text.lstrip().startswith("<main"), body.name
+
+
+def test_page_scripts_are_modules_that_share_no_globals():
+    """Each script imports what it uses: none is written for the global scope ("use strict" at
+    its top, a `window.` name set for another file)."""
+    scripts = sorted(STATIC.glob("*.js")) + sorted(GAMES.glob("*/web/static/*.js"))
+    assert len(scripts) > 20
+    for script in scripts:
+        text = script.read_text(encoding="utf-8")
+        assert '"use strict"' not in text, script.name
+        assert not re.search(r"^\s*window\.\w+\s*=", text, re.M), script.name
+        assert re.search(r"^(import|export) ", text, re.M), script.name
 
 
 def test_two_pages_work_in_a_browser(web, browser):

@@ -1,12 +1,14 @@
-// Gonzaga in the browser. Plain JS, no build step: the server sends the board geometry once and
-// a view of the game after every change; this file draws them and sends the player's choices.
-"use strict";
+// Gonzaga in the browser. Native modules, no build step: the server sends the board geometry once
+// and a view of the game after every change; this file draws them and sends the player's choices.
+import { $, api, el, linkLine, ratingWords, savedInvites, t, toast } from "/static/tavola/common.js";
+import { Hint } from "/static/tavola/hint.js";
+import { Table } from "/static/tavola/table.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const SQRT3 = Math.sqrt(3);
 const AXIAL_DIRS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
 
-const ui = {
+export const ui = {
   board: null, byHex: new Map(), gameId: null, view: null,
   mode: "fief", rotation: 0, hover: null, pending: null, cursor: null, legalKeys: new Map(),
   plan: { region: null, action: null, privilege: false }, wedding: { first: null, second: null },
@@ -76,7 +78,7 @@ function pixelToHex(x, y) {
   return toOffset(rx, rz);
 }
 function hexKey(h) { return h[0] + "," + h[1]; }
-function fiefCells(fief, anchor, rotation) {
+export function fiefCells(fief, anchor, rotation) {
   const shape = ui.board.fiefs.find((f) => f.number === fief);
   const [q0, r0] = toAxial(anchor[0], anchor[1]);
   return shape.hexes.map(([dq, dr]) => { const [a, b] = rotate(dq, dr, rotation); return toOffset(q0 + a, r0 + b); });
@@ -86,7 +88,7 @@ function fiefCastles(fief, anchor, rotation) {
   const [q0, r0] = toAxial(anchor[0], anchor[1]);
   return shape.castles.map(([dq, dr]) => { const [a, b] = rotate(dq, dr, rotation); return toOffset(q0 + a, r0 + b); });
 }
-function cellsKey(cells) { return cells.map(hexKey).sort().join(";"); }
+export function cellsKey(cells) { return cells.map(hexKey).sort().join(";"); }
 
 // ---------------------------------------------------------------------------------------------
 // the board, drawn once from the board data; the names on it are laid out again (layoutNames)
