@@ -1,5 +1,9 @@
 """The `gonzaga` command: simulate, run tournaments, replay and benchmark any game (chosen
-with `--game`, Gonzaga by default), serve the web app; each game adds its own commands."""
+with `--game`, Gonzaga by default), serve the web app; each game adds its own commands.
+
+Each command imports what it runs when it runs (inside its function): `tavola --help` and a
+short command start without loading the web server, plotting or the games' engines.
+"""
 
 from __future__ import annotations
 

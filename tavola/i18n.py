@@ -25,6 +25,8 @@ from babel.dates import format_date as _babel_date
 from babel.dates import format_datetime as _babel_datetime
 from babel.numbers import format_decimal as _babel_decimal
 
+from . import registry
+
 #: The languages players may choose, by code, each named in its own language.
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "it": "Italiano"}
 DEFAULT = "en"
@@ -65,8 +67,6 @@ def _domains() -> dict[str, Domain]:
     catalogs in its package's `locale/`, its sentences in `text.py`, its page's in `web/static/`;
     the kits are read without importing the games: their text layers import this module).
     A game's names kept in data come from the function its kit names (`GameKit.words`)."""
-    from . import registry
-
     found = [Domain("tavola", "tavola", python=("text.py", "web/pages.py"),
                     scripts=("web/static/*.js",),
                     pages=("web/static/*.html",))]

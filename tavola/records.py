@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
+from . import registry as games
 from .game import Game, IllegalAction
 
 VERSION = 1
@@ -73,8 +74,6 @@ def read_json(path: str | Path) -> Any:
 
 def game_of(data: Any) -> Game:
     """The game that wrote a record, from its `format`."""
-    from . import registry as games
-
     fmt = data.get("format") if isinstance(data, dict) else None
     if not isinstance(fmt, str):
         raise RecordError("not a game record: no \"format\" field")

@@ -13,7 +13,7 @@ from boards import tiny_board
 from conftest import game, plan_all, put
 
 from tavola.games.gonzaga.actions import Donate, PlaceFief, Plan, Wedding
-from tavola.games.gonzaga.bots import BOTS, make_bot
+from tavola.games.gonzaga.bots import BOTS
 from tavola.games.gonzaga.bots.evaluation import (
     MoveContext,
     final_estimates,
@@ -29,6 +29,7 @@ from tavola.games.gonzaga.engine import (
     placement_points,
     view,
 )
+from tavola.games.gonzaga.game import make_bot
 from tavola.games.gonzaga.match import play_game
 from tavola.games.gonzaga.state import OBJECTIVE_POINTS, GameState, Phase, PlayerState, Rules, Setup
 from tavola.search import leads, rewards

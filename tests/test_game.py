@@ -9,6 +9,7 @@ import pytest
 
 from tavola import registry as games
 from tavola.game import IllegalAction, LogEntry, Position
+from tavola.games.gonzaga import text
 
 
 @pytest.fixture(scope="module")
@@ -70,5 +71,7 @@ def test_an_illegal_action_is_the_platforms(game):
     with pytest.raises(IllegalAction) as caught:
         game.apply(state, action)
     assert caught.value.rule == "phase"
+    # the rules name the sentence (`key`); the platform gets it worded by the text layer
+    assert caught.value.message == text.say("illegal.planning-phase") != caught.value.key
     with pytest.raises(ValueError):
         game.describe_log(state, LogEntry("turn", 0, {"index": 99}))

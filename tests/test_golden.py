@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tavola.games.gonzaga.bots import make_bot
+from tavola.games.gonzaga.game import make_bot
 from tavola.games.gonzaga.match import play_game
 from tavola.games.gonzaga.record import game_record, load_record, verify_record
 

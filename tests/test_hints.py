@@ -139,7 +139,7 @@ def test_a_plan_hint_names_where_its_best_placement_is_and_placing_offers_it():
         v = view(state, first)
         legal = wire.legal_json(v)
         offered = set()
-        for c, r, rot, pts in wire.placement_list(legal["placements"]):
+        for c, r, rot, pts in wire.placement_list(legal["placements"], v.board):
             fief = PlaceFief(first, legal["fief"], (c, r), rot)
             offered.add(say("why.plan-where", points=pts,
                             where=where_text(v.board, covered_hexes(v, fief))))

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from tavola import i18n, i18n_tools
 from tavola.cli import app as cli
 from tavola.games.gonzaga import text
-from tavola.games.gonzaga.state import Reason, ScoreEvent
+from tavola.games.gonzaga.state import Reason, ScoreEvent, detail
 from tavola.web.room import GameParams, Room, Seat
 from tavola.web.site import load_site
 
@@ -107,14 +107,14 @@ def test_numbers_and_dates_follow_the_language():
 
 
 def test_scoring_details_are_stored_in_english_and_shown_in_the_language():
-    e = ScoreEvent(1, 0, 3, Reason.SEA_LEAGUE, text.english("detail.league", sea="Mare Balticum"),
+    e = ScoreEvent(1, 0, 3, Reason.SEA_LEAGUE, detail("detail.league", sea="Mare Balticum"),
                    "mare-balticum")
     with i18n.use("de"):
-        assert text.english("detail.league", sea="X") == "sea league of X"
+        assert detail("detail.league", sea="X") == "sea league of X"
         assert text.detail_text(e) == "See-Bündnis Mare Balticum"
         assert text.detail_text(ScoreEvent(1, 0, 3, Reason.CITY, "Venezia")) == "Venedig"
     with i18n.use("it"):
-        tile = ScoreEvent(1, 0, 15, Reason.GONZAGA_TILE, text.english("detail.tile", size=7))
+        tile = ScoreEvent(1, 0, 15, Reason.GONZAGA_TILE, detail("detail.tile", size=7))
         assert text.detail_text(tile) == "7 feudi collegati"
 
 

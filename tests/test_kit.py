@@ -194,7 +194,7 @@ def test_a_bot_worker_builds_what_each_kit_declares(monkeypatch: pytest.MonkeyPa
     from tavola.web import botpool
 
     built: list[object] = []
-    monkeypatch.setattr("tavola.games.gonzaga.placement.placement_tables",
+    monkeypatch.setattr("tavola.games.gonzaga.game.placement_tables",
                         lambda board: built.append(board) or placement_tables(board))
     assert botpool.prepare_games() == ["gonzaga"]  # Signorie declares nothing to build
     assert len(built) == 1

@@ -19,7 +19,14 @@ from rich.errors import StyleSyntaxError
 from rich.style import Style
 
 from tavola.games.gonzaga import text
-from tavola.games.gonzaga.actions import ACTION_CARDS, ACTION_COVERAGE, ALLIANCE, CITIES, HARBORS
+from tavola.games.gonzaga.actions import (
+    ACTION_CARDS,
+    ACTION_COVERAGE,
+    ALLIANCE,
+    CITIES,
+    HARBORS,
+    IllegalAction,
+)
 from tavola.games.gonzaga.board import load_board
 from tavola.games.gonzaga.placement import action_allows, action_allows_array
 from tavola.games.gonzaga.state import OBJECTIVE_POINTS, POINTS_GONZAGA_TILE
@@ -147,17 +154,49 @@ def test_the_terminal_asks_for_messages_that_exist():
                 assert s in text.MESSAGES, (path.name, s)
 
 
-def test_the_rules_explain_refusals_from_the_text_layer():
-    """Every IllegalAction the engine raises takes its message from `text.say` (the rule ids
-    stay in the engine)."""
+def test_the_rules_name_their_refusals_by_a_key_of_the_text_layer():
+    """Every IllegalAction the engine raises names its sentence by a key of `text.MESSAGES`
+    and gives its facts as data: the rules speak no language, the text layer words them."""
     tree = ast.parse((PACKAGE / "engine.py").read_text(encoding="utf-8"))
     raised = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
               and isinstance(node.func, ast.Name) and node.func.id == "IllegalAction"]
     assert len(raised) > 20
     for call in raised:
-        rule, message = call.args
-        assert isinstance(message, ast.Call) and isinstance(message.func, ast.Attribute) \
-            and message.func.attr == "say", (rule.lineno, ast.unparse(message))
+        key = call.args[1]
+        if isinstance(key, ast.JoinedStr):  # illegal.{problem}: the static problems
+            keys = [f"illegal.{p}" for p in ("off-map", "castle-at-sea", "barrier")]
+        else:
+            assert isinstance(key, ast.Constant), (key.lineno, ast.unparse(key))
+            keys = [key.value]
+        assert all(k in text.MESSAGES for k in keys), (key.lineno, keys)
+        assert not any(isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                       and node.value.id == "text" for node in ast.walk(call)), key.lineno
+
+
+#: A value of each kind of fact the engine gives with a refusal, by field name.
+REFUSAL_FACTS = {"who": "Ann", "hexes": [0], "region_names": ("Hispania", "Francia"),
+                 "card_id": "cities", "card": "atlantis", "ring_count": 1, "needed": 2,
+                 "cities": 2, "harbors": 1, "rotation": 7, "action": "nothing", "player": 9,
+                 "players": 3, "known": "hispania, francia", "fief": "Cross"}
+
+
+def test_the_text_layer_words_every_refusal_the_engine_raises():
+    """Each IllegalAction of the engine, with facts of the kinds its call gives, becomes a
+    whole sentence: no field left unfilled, none missing."""
+    board = load_board()
+    tree = ast.parse((PACKAGE / "engine.py").read_text(encoding="utf-8"))
+    worded = 0
+    for call in ast.walk(tree):
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                and call.func.id == "IllegalAction" and isinstance(call.args[1], ast.Constant)):
+            continue
+        names = [k.value for k in call.args[2].keys] if len(call.args) > 2 else []
+        facts = {name: REFUSAL_FACTS[name] for name in names}
+        sentence = text.refusal(board, IllegalAction(call.args[0].value, call.args[1].value,
+                                                     facts))
+        assert sentence and "{" not in sentence and "illegal." not in sentence, sentence
+        worded += 1
+    assert worded > 20
 
 
 # -- the browser -------------------------------------------------------------------------------

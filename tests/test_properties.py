@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tavola.games.gonzaga.board import default_board_path, load_board
-from tavola.games.gonzaga.bots import make_bot
 from tavola.games.gonzaga.engine import (
     apply,
     apply_in_place,
@@ -20,6 +19,7 @@ from tavola.games.gonzaga.engine import (
     resample,
     view,
 )
+from tavola.games.gonzaga.game import make_bot
 from tavola.games.gonzaga.state import GameState, Phase
 
 HAVE_REAL_BOARD = default_board_path().exists()

@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from boards import tiny_board
 
 from tavola.games.gonzaga.board import Board, BoardError, board_from_dict, load_board
-from tavola.games.gonzaga.bots import make_bot
 from tavola.games.gonzaga.engine import apply_in_place, legal_actions
+from tavola.games.gonzaga.game import make_bot
 from tavola.games.gonzaga.match import play_game
 from tavola.games.gonzaga.placement import static_problem
 from tavola.games.gonzaga.record import (

@@ -9,11 +9,10 @@ import numpy as np
 import pytest
 from pydantic import ValidationError
 
-from tavola.games.gonzaga.bots import make_bot
 from tavola.games.gonzaga.bots.evaluation import DEFAULT_WEIGHTS
 from tavola.games.gonzaga.bots.mcts import SEARCH, WEIGHTS_PATH, search_weights
 from tavola.games.gonzaga.bots.tuning import tuning
-from tavola.games.gonzaga.game import GAME
+from tavola.games.gonzaga.game import GAME, make_bot
 from tavola.tune import (
     SCHEMA_PATH,
     TunedWeights,

@@ -9,9 +9,9 @@ import re
 from tavola.games import gonzaga
 from tavola.games.gonzaga.actions import IllegalAction, PlaceFief, Plan, Wedding
 from tavola.games.gonzaga.board import SHAPE_NAMES, load_board, rotate_axial, shape_key
-from tavola.games.gonzaga.engine import card_name
+from tavola.games.gonzaga.game import GAME
 from tavola.games.gonzaga.state import Phase, Reason
-from tavola.games.gonzaga.text import CARD_NAMES, REASON_NAMES
+from tavola.games.gonzaga.text import CARD_NAMES, REASON_NAMES, card_name
 
 # what must never reach a player: rulebook note and rule numbers, rule ids, raw hex coordinates
 NOT_FOR_PLAYERS = re.compile(r"NOTES|rule \d|\[|\(\d+, ?\d+\)|\d+,\d+|placing-\d|phase \d")
@@ -26,7 +26,7 @@ def illegal_messages(seed: int, tries: int = 12) -> dict[str, set[str]]:
 
     def attempt(action: object) -> None:
         try:
-            gonzaga.apply(state, action)  # type: ignore[arg-type]
+            GAME.apply(state, action)  # type: ignore[arg-type]  # the platform's: in words
         except IllegalAction as exc:
             found.setdefault(exc.rule, set()).add(exc.message)
 

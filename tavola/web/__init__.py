@@ -1,6 +1,9 @@
 """The web server of every game: storage, rooms, bot workers, connections, input limits.
 
 Nothing in a game's rules imports this package; it drives them like any other client.
+
+`serve` and the other entry points import the server (`app`, uvicorn) when called: a module
+of the package, such as a bot worker's `botpool`, runs this file first and stays light.
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ A busy server's event loop builds views and sends frames most of the time. A wri
 thread then waits twice: for PostgreSQL, and for the interpreter's lock to come back from a
 loop that is rarely idle. Waiting on the loop itself (psycopg's asyncio connections) leaves
 only the first wait. The rest of `PgStore` (creating games, the lobby, side tables) is rare and
-stays in threads. The statements are `pgstore`'s, so both paths write the same rows.
+stays in threads. The statements are `pgsql`'s, shared with `pgstore`, so both paths write the
+same rows.
 """
 
 from __future__ import annotations
@@ -19,23 +20,27 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from . import outbox
-from .metrics import timed
-from .outbox import NONE, Notices
-from .pgstore import (
-    COUNT_ACTIONS,
-    GAME_EXISTS,
+from .gamestore import (
     LOAD_ACTIONS,
     LOAD_GAME,
     LOAD_SEATS,
+    SeqConflict,
+    StoredGame,
+    StoreError,
+    stored_game,
+)
+from .metrics import timed
+from .outbox import NONE, Notices
+from .pgsql import (
+    COUNT_ACTIONS,
+    GAME_EXISTS,
     POOL_WAIT,
     TAKE_BACK_ACTION,
     append_sql,
     claim_sql,
     lock_game_sql,
     pg_sql,
-    stored_game,
 )
-from .storage import SeqConflict, StoredGame, StoreError
 
 
 @timed

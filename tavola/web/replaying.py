@@ -8,7 +8,9 @@ may ask `Limits.replays_per_second` a second after a burst of `Limits.replay_bur
 `Retry-After`), and as a finished game never changes, each answer (a step in a language, the
 record) is worked out once and then served from memory: the answers up to `MAX_BYTES` in all,
 the games themselves (about 30 KB each) up to `MAX_GAMES`, the least recently asked for
-forgotten first.
+forgotten first. With each kept game goes the last position a replay stepped to, so the next
+step applies one action to it instead of replaying the game from its deal (stepping back
+replays from the deal).
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class Replays:
         self.max_bytes = max_bytes
         self.max_games = max_games
         self._games: OrderedDict[str, Room] = OrderedDict()
+        #: The last position worked out of each kept game: (its step, its state, owned here).
+        self._positions: dict[str, tuple[int, Any]] = {}
         self._answers: OrderedDict[tuple[str, str], bytes] = OrderedDict()
         self.size = 0  # bytes of the answers kept
 
@@ -51,7 +55,7 @@ class Replays:
         room = self.finished(game_id)
         step = max(0, min(step, len(room.state.history)))
         return self._kept((game_id, f"{step}/{i18n.current()}"),
-                          lambda: _json(replay_view(room, step)))
+                          lambda: _json(replay_view(room, step, self.position(room, step))))
 
     def record(self, game_id: str, client: str) -> tuple[bytes, str]:
         """The game's record as a file's text, and the file's name."""
@@ -63,6 +67,7 @@ class Replays:
     def forget(self, game_id: str) -> None:
         """A finished game changed (a player's name made anonymous): its answers go."""
         self._games.pop(game_id, None)
+        self._positions.pop(game_id, None)
         for key in [k for k in self._answers if k[0] == game_id]:
             self.size -= len(self._answers.pop(key))
 
@@ -79,8 +84,20 @@ class Replays:
             raise ClientError("not-over", say("error.record-not-over"))
         self._games[game_id] = room
         if len(self._games) > self.max_games:
-            self._games.popitem(last=False)
+            gone, _ = self._games.popitem(last=False)
+            self._positions.pop(gone, None)
         return room
+
+    def position(self, room: Room, step: int) -> Any:
+        """The game's state after its first `step` actions, from the last one worked out when
+        that is not further on (each step of a replay played forwards applies one action)."""
+        at, state = self._positions.pop(room.id, (0, None))
+        if state is None or at > step:
+            at, state = 0, room.initial_state()
+        for action in room.state.history[at:step]:
+            room.game.apply_in_place(state, action)
+        self._positions[room.id] = (step, state)
+        return state
 
     def record_of(self, room: Room) -> str:
         """A finished game's record as the file's text (nothing kept)."""
@@ -106,11 +123,8 @@ class Replays:
         return answer
 
 
-def replay_view(room: Room, step: int) -> dict[str, Any]:
-    """The public view of a game after its first `step` actions, rebuilt from its deal."""
-    state = room.initial_state()
-    for action in room.state.history[:step]:
-        room.game.apply_in_place(state, action)
+def replay_view(room: Room, step: int, state: Any) -> dict[str, Any]:
+    """The public view of a game's `state` after its first `step` actions."""
     v = room.game.view(state, None)
     msg = room.site.view_json(v, game_id=room.id, seq=step, seats=room.seats_json(),
                               log=room.site.log_json(v, 0))

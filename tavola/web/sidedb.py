@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Protocol
 
-from .storage import StoreError
+from .gamestore import StoreError
 
 
 class Tables(Protocol):

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from fastapi import FastAPI
 
+from .. import registry as games
 from ..game import Game, GameInfo, read_options
 from .errors import ClientError
 from .pages import TablePage
@@ -135,8 +136,6 @@ def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:
 
 def load_sites(names: Sequence[str] | None = None) -> dict[str, WebGame]:
     """The web sides of `names`, or of every game that has one, the default game first."""
-    from .. import registry as games
-
     if names:
         return {games.get(n).info.name: load_site(n) for n in names}
     found: dict[str, WebGame] = {}
@@ -150,8 +149,6 @@ def load_sites(names: Sequence[str] | None = None) -> dict[str, WebGame]:
 
 def load_site(game: str) -> WebGame:
     """The web side of a game: its kit's `site()` (`GameKit.site`)."""
-    from .. import registry as games
-
     declared = games.kit(game)
     if declared.site is None:
         raise ValueError(f"{declared.name} cannot be played in the browser yet")

@@ -18,15 +18,20 @@ from tavola.games.signorie.actions import (
     Pass,
     TakeDie,
 )
+from tavola.games.signorie.game import GAME
 from tavola.games.signorie.tables import FEMALE, MALE, SEXES
 
 YELLOW, RED = 0, 1  # seats, by board colour
 
 
 def refused(s, action, rule):
+    """The rules refuse `action` and change nothing; the game names the rule it breaks."""
     before = s.clone()
     with pytest.raises(IllegalAction) as err:
         engine.apply_in_place(s, action)
+    assert (vars(s) == vars(before) or _same(s, before)) and err.value.rule == "not possible"
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply_in_place(s, action)
     assert err.value.rule == rule, err.value
     assert vars(s) == vars(before) or _same(s, before)
 

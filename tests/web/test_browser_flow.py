@@ -146,6 +146,34 @@ def finished(server: Any) -> dict[str, Any]:
     return {**game, "final": final}
 
 
+
+def test_hovering_the_map_previews_placements_without_asking_the_server(server, pages):
+    """Each position under the pointer shows at once what it covers and scores, or why not,
+    from the view alone: the page sends no message while the pointer moves over the map."""
+    p = open_seat(server, pages, DESKTOP, against_a_bot(server, seed=23))
+    page = p.page
+    plan_by_clicks(page, "cities")
+    my_turn(page)
+    sent = len(p.sent)
+    best = page.evaluate(in_page(
+        "[...ui.view.legal.placements].sort((a, b) => b[3] - a[3]).slice(0, 4)"))
+    assert best
+    for c, r, rotation, points, hexes, _castles, words in best:
+        turn_to(page, rotation)
+        page.hover(f"#board [data-hex='{c},{r}']", force=True)
+        info = page.inner_text("#preview-info")
+        assert info.startswith("Here: ") and f"{points} point" in info
+        assert all(w in info for w in words)
+        assert page.locator("#preview .preview-ok").count() == len(hexes)
+    land = page.evaluate(in_page(
+        "ui.board.hexes.filter((h) => h.region).map((h) => h.at.join(','))"))
+    shown = set()
+    for key in land[::60]:
+        page.hover(f"#board [data-hex='{key}']", force=True)
+        shown.add(page.inner_text("#preview-info").split(":")[0])
+    assert "Not here" in shown
+    assert p.sent[sent:] == []
+
 # -- 1. no move by accident; undo --------------------------------------------------------------
 
 
@@ -158,7 +186,7 @@ def test_a_double_click_or_two_taps_only_choose_and_placing_is_a_separate_step(s
     my_turn(page)
     # the least-scoring legal placement, 0 points if there is one: the easiest to regret
     c, r, rotation, points = page.evaluate(
-        in_page("[...ui.view.legal.placements].sort((a, b) => a[3] - b[3])[0]"))
+        in_page("[...ui.view.legal.placements].sort((a, b) => a[3] - b[3])[0].slice(0, 4)"))
     turn_to(page, rotation)
     seq = seq_of(page)
     acts = sum(1 for m in p.sent if m.get("type") == "act")
@@ -369,7 +397,7 @@ def test_players_read_game_words_and_the_points_before_and_after_choosing(server
     plan_by_clicks(page, "cities")
     my_turn(page)
     c, r, rotation, points = page.evaluate(
-        in_page("[...ui.view.legal.placements].sort((a, b) => b[3] - a[3])[0]"))
+        in_page("[...ui.view.legal.placements].sort((a, b) => b[3] - a[3])[0].slice(0, 4)"))
     assert points > 0
     turn_to(page, rotation)
     page.hover(f"#board [data-hex='{c},{r}']", force=True)

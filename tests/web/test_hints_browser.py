@@ -88,13 +88,16 @@ def _placements_reachable_once_and_names_uncovered(page: Any) -> None:
     map), no placement is listed twice (a symmetric fief turned covers the same hexes), and
     no hint's number covers a place name on the map."""
     found = page.evaluate(in_page("""() => {
-      const moves = Hint.marked() || [], fief = ui.view.legal.fief;
-      const listed = [...document.querySelectorAll('#best a')].map((a) => {
-        const [c, r] = a.dataset.anchor.split(',').map(Number);
-        return cellsKey(fiefCells(fief, [c, r], Number(a.dataset.rotation)));
-      });
+      const moves = Hint.marked() || [];
+      // the hexes a placement covers, as the view gives them
+      const cells = (anchor, rotation) => {
+        const p = ui.legalKeys.get(legalKey(anchor, rotation));
+        return p ? p[4].map(hexKey).sort().join(';') : 'not legal: ' + legalKey(anchor, rotation);
+      };
+      const listed = [...document.querySelectorAll('#best a')].map((a) =>
+        cells(a.dataset.anchor.split(',').map(Number), Number(a.dataset.rotation)));
       const hinted = moves.filter((m) => m.action.type === 'fief')
-        .map((m) => cellsKey(fiefCells(m.action.fief, m.action.anchor, m.action.rotation)));
+        .map((m) => cells(m.action.anchor, m.action.rotation));
       const rect = (e) => e.getBoundingClientRect();
       const shown = getComputedStyle(document.querySelector('#place-names')).display !== 'none';
       const names = [...document.querySelectorAll('#place-names text')].map(rect)

@@ -282,6 +282,34 @@ def test_a_finished_games_replay_is_worked_out_once_and_kept_within_bounds(
     assert rebuilt == [1]  # forgotten, worked out again
 
 
+def test_a_replay_steps_from_the_previous_position(tmp_path, monkeypatch):
+    """Played forwards, each step applies one action to the step before; a step back starts
+    again from the deal; and every answer is the one rebuilt from the deal."""
+    room = finished_game(tmp_path / "g.db")
+    total = len(room.state.history)
+    expected = [replay_as_before(room, step) for step in range(total + 1)]
+    server = game_server(tmp_path)
+    applied: list[object] = []
+    apply_in_place = type(room.game).apply_in_place
+    monkeypatch.setattr(type(room.game), "apply_in_place",
+                        lambda game, state, action: applied.append(action) or apply_in_place(
+                            game, state, action))
+    got = [json.loads(server.replays.step(room.id, step, "198.51.100.1"))
+           for step in range(total + 1)]
+    assert got == expected
+    assert applied == list(room.state.history)  # each action once, in order
+    applied.clear()
+    with i18n.use("de"):  # the same step in another language: no action applied again
+        server.replays.step(room.id, total, "198.51.100.1")
+    assert applied == []
+    with i18n.use("it"):  # back to step 2: from the deal, then on from there
+        server.replays.step(room.id, 2, "198.51.100.1")
+        server.replays.step(room.id, 3, "198.51.100.1")
+    assert applied == list(room.state.history[:3])
+    server.replays.forget(room.id)
+    assert server.replays._positions == {}
+
+
 # -- 4. no framing, no sniffing ----------------------------------------------------------------
 
 FRAMING = {"content-security-policy": "frame-ancestors 'none'", "x-frame-options": "DENY",

@@ -15,6 +15,7 @@ import websockets
 from web_leaks import contained, find_leaks
 from websockets.sync.client import connect
 
+from tavola.games.gonzaga.board import load_board
 from tavola.games.gonzaga.game import setup_from_json
 from tavola.games.gonzaga.record import verify_record
 from tavola.games.gonzaga.state import Setup
@@ -330,7 +331,7 @@ def test_hostile_and_malformed_messages_change_nothing(server):
                                                    "rotation": 0}})
     assert wrong["rule"] == "take-your-fief"
     # a "check" answers without acting: legal with points, or the rule broken
-    listed = placement_list(mine["legal"]["placements"])
+    listed = placement_list(mine["legal"]["placements"], load_board())
     c_anchor = listed[0] if listed else None
     mover.send({"type": "check", "action": {"type": "fief", "fief": fief, "anchor": [0, 0],
                                             "rotation": 3}})

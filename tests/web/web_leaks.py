@@ -35,6 +35,9 @@ KNOWN_KEYS = {
     "misses", "deadlines", "missed",
     # hints: whether a game allows them, each seat's count; the open decision's first view
     "hints", "decision",
+    # the mover's legal moves as the page previews them: the scoring words of the cities and
+    # harbors they cover (by hex number), each Wedding's points and leagues
+    "places", "wedding_scores",
     # a seat out of time for good: the others' open choice, their votes; a game ended early
     "leave", "closes", "voters", "votes", "ended", "leaver", "ranks", "vacation",
     *load_board().regions,
@@ -62,14 +65,15 @@ def find_leaks(msg: dict[str, Any], viewer: int | None, truth: Setup) -> list[st
     round_ = msg.get("round") or 1
     n = len(truth.objectives)
     # future fiefs: any three or more fiefs in an unsorted list, in the order of a deck (the
-    # legal placements' columns, rows, rotations and points are hex data, not fiefs)
+    # legal moves' hexes, rotations and points are hex data, not fiefs)
     future = [list(deck[round_:]) for deck in truth.decks]
     for path, value in _walk(msg):
         if isinstance(value, dict):
             for key in value:
-                if key not in KNOWN_KEYS:
+                if key not in KNOWN_KEYS and not (path.endswith(".legal.places") and key.isdigit()):
                     problems.append(f"unknown key {path}.{key}")
         if (isinstance(value, list) and len(value) >= 3 and ".legal.placements." not in path
+                and ".legal.wedding_scores." not in path
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
                 and value != sorted(value)):
             for deck in future:

@@ -6,6 +6,7 @@ sent over a wire and replayed. Hexes are written `(column, row)` as in the board
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,13 +78,19 @@ Action = Plan | PlaceFief | Wedding | Donate
 class IllegalAction(PlatformIllegalAction):
     """An action the rules forbid; the state is left unchanged.
 
-    `rule` is a short id of the rule broken, for programs and tests (docs/rules.md lists them);
-    `message` is a plain sentence for players, in the game's words only. It is the platform's
-    `tavola.game.IllegalAction`, so the platform catches one class for every game."""
+    `rule` is a short id of the rule broken, for programs and tests (docs/rules.md lists them).
+    The rules speak no language: `key` names the sentence that explains the refusal and
+    `fields` hold its facts as data (names, card ids, hexes, counts), which `text.refusal`
+    words. `message` is that sentence once the game has worded it (`Gonzaga.apply` does, for
+    the platform), the key until then. It is the platform's `tavola.game.IllegalAction`, so
+    the platform catches one class for every game."""
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(rule, message)
-        self.args = (f"{message} [{rule}]",)
+    def __init__(self, rule: str, key: str, fields: Mapping[str, Any] | None = None,
+                 message: str | None = None) -> None:
+        super().__init__(rule, message or key)
+        self.key = key
+        self.fields: dict[str, Any] = dict(fields or {})
+        self.args = (f"{self.message} [{rule}]",)
 
     def __str__(self) -> str:
         return f"{self.message} [{self.rule}]"

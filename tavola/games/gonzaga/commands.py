@@ -1,5 +1,8 @@
 """Gonzaga's own commands: check and draw boards, list scenarios (its terminal game is
-`tavola/games/gonzaga/terminal`, which the platform's `tavola play` starts)."""
+`tavola/games/gonzaga/terminal`, which the platform's `tavola play` starts).
+
+The platform registers them at every start of `tavola`, so each imports the board and its
+checks or drawing when it runs."""
 
 from __future__ import annotations
 

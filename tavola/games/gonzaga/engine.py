@@ -17,7 +17,6 @@ from typing import overload
 
 import numpy as np
 
-from . import text
 from .actions import (
     ACTION_CARDS,
     ACTION_COVERAGE,
@@ -65,6 +64,7 @@ from .state import (
     Seat,
     Setup,
     TurnPlayed,
+    detail,
     rules_for,
 )
 
@@ -83,7 +83,7 @@ def deal(board: Board, players: int | Sequence[str], seed: int | None = None,
     names = _names(players)
     n = len(names)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise ValueError(text.say("error.players", low=MIN_PLAYERS, high=MAX_PLAYERS, n=n))
+        raise ValueError(f"Gonzaga is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
     if not 0 <= oldest < n:
         raise ValueError(f"oldest player must be a seat from 0 to {n - 1}, not {oldest}")
     rng = rng or random.Random(seed)
@@ -104,7 +104,8 @@ def deal(board: Board, players: int | Sequence[str], seed: int | None = None,
 
 def _names(players: int | Sequence[str]) -> list[str]:
     if isinstance(players, int) and not isinstance(players, bool):
-        return text.seat_names(players) if players <= len(COLOURS) else ["?"] * players
+        return [c.title() for c in COLOURS[:players]] if players <= len(COLOURS) else [
+            "?"] * players
     if isinstance(players, str):
         raise ValueError("players must be a number or a list of names")
     return [str(p) for p in players]
@@ -485,13 +486,12 @@ def apply_in_place(state: GameState, action: Action) -> None:
     Every check runs before the first change, so an illegal action leaves `state` as it was.
     """
     if state.phase is Phase.OVER:
-        raise IllegalAction("game-over", text.say("illegal.game-over"))
+        raise IllegalAction("game-over", "illegal.game-over")
     if not isinstance(action, _ACTION_TYPES):
-        raise IllegalAction("unknown-action", text.say("illegal.unknown-action", action=action))
+        raise IllegalAction("unknown-action", "illegal.unknown-action", {"action": action})
     if not isinstance(action.player, int) or not 0 <= action.player < len(state.players):
-        raise IllegalAction("unknown-player", text.say("illegal.unknown-player",
-                                                       player=action.player,
-                                                       players=len(state.players)))
+        raise IllegalAction("unknown-player", "illegal.unknown-player",
+                            {"player": action.player, "players": len(state.players)})
     if isinstance(action, Plan):
         _apply_plan(state, action)
     else:
@@ -503,29 +503,26 @@ _ACTION_TYPES = (Plan, PlaceFief, Wedding, Donate)
 
 def _apply_plan(state: GameState, plan: Plan) -> None:
     if state.phase is not Phase.PLANNING:
-        raise IllegalAction("phase", text.say("illegal.placing-phase"))
+        raise IllegalAction("phase", "illegal.placing-phase")
     p = state.players[plan.player]
     who = p.name
     if p.plan is not None:
-        raise IllegalAction("planned-already", text.say("illegal.planned-already", who=who))
+        raise IllegalAction("planned-already", "illegal.planned-already", {"who": who})
     rules = state.rules
     if plan.region not in rules.region_cards:
         known = ", ".join(rules.region_cards)
-        raise IllegalAction("region-card", text.say("illegal.region-card", card=plan.region,
-                                                    known=known))
+        raise IllegalAction("region-card", "illegal.region-card",
+                            {"card": plan.region, "known": known})
     if plan.action not in ACTION_CARDS:
-        raise IllegalAction("action-card", text.say("illegal.action-card", card=plan.action,
-                                                    cards=_action_cards(), privilege=_kp()))
+        raise IllegalAction("action-card", "illegal.action-card", {"card": plan.action})
     resting = p.resting
     if resting and (plan.region in resting or plan.action in resting
                     or (plan.privilege and PRIVILEGE in resting)):
         for card in plan.cards():
             if card in resting:
-                raise IllegalAction("resting-card", text.say("illegal.resting-card",
-                                                             card=card_name(state.board, card)))
+                raise IllegalAction("resting-card", "illegal.resting-card", {"card_id": card})
     if plan.privilege and p.rings < 1:
-        raise IllegalAction("privilege-ring", text.say("illegal.privilege-ring",
-                                                       privilege=_kp(), who=who))
+        raise IllegalAction("privilege-ring", "illegal.privilege-ring", {"who": who})
     p.plan = plan
     state.history.append(plan)
     for q in state.players:
@@ -559,11 +556,11 @@ def _reveal(state: GameState) -> None:
 
 def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
     if state.phase is not Phase.PLACING:
-        raise IllegalAction("phase", text.say("illegal.planning-phase"))
+        raise IllegalAction("phase", "illegal.planning-phase")
     current = state.order[state.turn]
     if action.player != current:
-        raise IllegalAction("turn-order", text.say("illegal.turn-order",
-                                                   who=state.players[current].name))
+        raise IllegalAction("turn-order", "illegal.turn-order",
+                            {"who": state.players[current].name})
     p = state.players[action.player]
     assert p.fief is not None and p.plan is not None
     if isinstance(action, PlaceFief):
@@ -578,8 +575,7 @@ def _apply_turn(state: GameState, action: PlaceFief | Wedding | Donate) -> None:
     else:
         hexes = ()
         events = [ScoreEvent(state.round, action.player, POINTS_DONATION, Reason.DONATION,
-                             text.english("detail.donated-fief",
-                                      fief=state.board.fief_name(p.fief)))]
+                             detail("detail.donated-fief", fief=state.board.fief_name(p.fief)))]
         state.church.append((action.player, p.fief))
     _score(state, events)
     state.history.append(action)
@@ -615,28 +611,9 @@ def _score(state: GameState, events: Sequence[ScoreEvent]) -> None:
 _STATIC_RULES = {"off-map": "placing-2", "castle-at-sea": "placing-3", "barrier": "placing-4"}
 
 
-def card_name(board: Board, card: str) -> str:
-    """A planning card as printed (see `text.card_name`)."""
-    return text.card_name(board, card)
-
-
-def _kp() -> str:
-    return text.card_name(None, PRIVILEGE)
-
-
-def _action_cards() -> str:
-    return text.join([text.card_name(None, c) for c in ACTION_CARDS], "or")
-
-
-def _region_names(state: Position, card: str) -> str:
-    return text.say("list.or-sep").join(state.board.regions[r].name
-                                        for r in state.rules.card_regions(card))
-
-
-def _there(board: Board, hexes: Sequence[int]) -> str:
-    """Where on the map, in players' words: the place on one of the hexes, else no name."""
-    places = [n for n in (board.place_name(h) for h in hexes) if n]
-    return places[0] if places else text.say("illegal.that-hex")
+def _region_names(state: Position, card: str) -> tuple[str, ...]:
+    """The names of the regions a region card allows, as the board prints them."""
+    return tuple(state.board.regions[r].name for r in state.rules.card_regions(card))
 
 
 def _check_fief(state: Position, action: PlaceFief) -> tuple[list[int], list[ScoreEvent]]:
@@ -688,37 +665,30 @@ def _checked_fief_hexes(state: Position, action: PlaceFief) -> list[int]:
     assert plan is not None and p.fief is not None
     board = state.board
     if action.fief != p.fief:
-        raise IllegalAction("take-your-fief", text.say("illegal.take-your-fief", who=p.name,
-                                                       fief=board.fief_name(p.fief)))
+        raise IllegalAction("take-your-fief", "illegal.take-your-fief",
+                            {"who": p.name, "fief": board.fief_name(p.fief)})
     if not isinstance(action.rotation, int) or not 0 <= action.rotation < 6:
-        raise IllegalAction("rotation", text.say("illegal.rotation", rotation=action.rotation))
+        raise IllegalAction("rotation", "illegal.rotation", {"rotation": action.rotation})
     anchor = _hex_index(board, action.anchor)
     if anchor is None:
-        raise IllegalAction("placing-2", text.say("illegal.off-map"))
+        raise IllegalAction("placing-2", "illegal.off-map")
     hexes = _fief_hexes(state.rules, p.fief, anchor, action.rotation)
     fiefs, rings = state.fief_owner, state.ring_owner
     taken = [h for h in hexes if fiefs.item(h) >= 0]
     if taken:
-        raise IllegalAction("placing-2", text.say("illegal.fief-taken",
-                                                  place=_there(board, taken)))
+        raise IllegalAction("placing-2", "illegal.fief-taken", {"hexes": taken})
     own_ring = [h for h in hexes if rings.item(h) == action.player]
     if own_ring:
-        raise IllegalAction("rings-own", text.say("illegal.own-ring",
-                                                  place=_there(board, own_ring), who=p.name))
+        raise IllegalAction("rings-own", "illegal.own-ring", {"hexes": own_ring, "who": p.name})
     land = state.rules.card_land[plan.region]
     if not any(land.item(h) for h in hexes):
-        raise IllegalAction("region-card", text.say("illegal.fief-region",
-                                                    regions=_region_names(state, plan.region)))
+        raise IllegalAction("region-card", "illegal.fief-region",
+                            {"region_names": _region_names(state, plan.region)})
     cities = sum(1 for h in hexes if h in board.city_at)
     harbors = sum(1 for h in hexes if h in board.harbor_at)
     if not action_allows(plan.action, cities, harbors):
-        covered = text.join([text.count(n, thing) for n, thing in
-                             ((cities, "city"), (harbors, "harbor")) if n]) or text.say(
-                                 "limit.empty")
-        raise IllegalAction("action-card", text.say("illegal.fief-action",
-                                                    card=card_name(board, plan.action),
-                                                    covered=covered,
-                                                    limits=text.action_limits(plan.action)))
+        raise IllegalAction("action-card", "illegal.fief-action",
+                            {"card_id": plan.action, "cities": cities, "harbors": harbors})
     return hexes
 
 
@@ -736,7 +706,7 @@ def _fief_hexes(rules: Rules, fief: int, anchor: int, rotation: int) -> list[int
     if table.row_of(anchor, rotation) is None:
         problem = static_problem(board, shape, anchor, rotation)
         if problem is not None:
-            raise IllegalAction(_STATIC_RULES[problem], text.say(f"illegal.{problem}"))
+            raise IllegalAction(_STATIC_RULES[problem], f"illegal.{problem}")
     return [h for h in cells_of(board, shape, anchor, rotation) if h is not None]
 
 
@@ -772,8 +742,7 @@ def _events(state: Position, player: int, hexes: Sequence[int], harbor: bool
             for sea in sorted(s for s, i in board.sea_index.items() if i in formed):
                 events.append(ScoreEvent(state.round, player, POINTS_SEA_LEAGUE,
                                          Reason.SEA_LEAGUE,
-                                         text.english("detail.league",
-                                                      sea=board.seas[sea].name), sea))
+                                         detail("detail.league", sea=board.seas[sea].name), sea))
     return events
 
 
@@ -911,6 +880,18 @@ def placement_points(state: Position, player: int, fief: int, rows: np.ndarray) 
     return _points(state.rules, _league_context(state, player), fief, rows)
 
 
+def wedding_points(state: Position, player: int, pairs: np.ndarray) -> np.ndarray:
+    """Points each Wedding would score now, vectorised as `placement_points`: `pairs` as
+    `LegalActions.wedding_pairs` gives them (the second ring -1 for one ring)."""
+    rules, leagues = state.rules, _league_context(state, player)
+    points = np.zeros(len(pairs), dtype=np.int32)
+    single = pairs[:, 1] < 0
+    for rows, rings in ((single, 1), (~single, 2)):
+        if rows.any():
+            points[rows] = _cell_points(rules, leagues, pairs[rows][:, :rings])
+    return points
+
+
 def _points(rules: Rules, leagues: LeagueContext, fief: int, rows: np.ndarray) -> np.ndarray:
     return _cell_points(rules, leagues, rules.fief_placements(fief).cells[rows])
 
@@ -927,7 +908,7 @@ def action_events(state: Position, action: Action) -> list[ScoreEvent]:
     """The scoring events an action would produce now, without applying it."""
     if isinstance(action, Donate):
         return [ScoreEvent(state.round, action.player, POINTS_DONATION, Reason.DONATION,
-                           text.english("detail.donation"))]
+                           detail("detail.donation"))]
     if isinstance(action, PlaceFief):
         return _check_fief(state, action)[1]
     if isinstance(action, Wedding):
@@ -975,34 +956,30 @@ def _check_wedding(state: Position, action: Wedding) -> tuple[list[int], list[Sc
     board = state.board
     who = p.name
     if plan.action != ALLIANCE:
-        raise IllegalAction("wedding-card", text.say("illegal.wedding-card",
-                                                     card=text.card_name(board, WEDDING_CARD)))
+        raise IllegalAction("wedding-card", "illegal.wedding-card", {"card_id": WEDDING_CARD})
     needed = 1 if action.second is None else 2
     if p.rings < needed:
-        raise IllegalAction("wedding-rings", text.say("illegal.wedding-rings", who=who,
-                                                      rings=text.count(p.rings, "ring"),
-                                                      needed=needed))
+        raise IllegalAction("wedding-rings", "illegal.wedding-rings",
+                            {"who": who, "ring_count": p.rings, "needed": needed})
     first = _hex_index(board, action.first)
     if first is None:
-        raise IllegalAction("placing-2", text.say("illegal.ring-off-map"))
+        raise IllegalAction("placing-2", "illegal.ring-off-map")
     if not state.rules.card_land[plan.region].item(first):
-        raise IllegalAction("wedding-region", text.say("illegal.wedding-region",
-                                                       regions=_region_names(state, plan.region)))
+        raise IllegalAction("wedding-region", "illegal.wedding-region",
+                            {"region_names": _region_names(state, plan.region)})
     hexes = [first]
     if action.second is not None:
         second = _hex_index(board, action.second)
         if second is None:
-            raise IllegalAction("placing-2", text.say("illegal.ring-off-map"))
+            raise IllegalAction("placing-2", "illegal.ring-off-map")
         if second not in board.neighbours[first]:
-            raise IllegalAction("wedding-adjacent", text.say("illegal.wedding-adjacent"))
+            raise IllegalAction("wedding-adjacent", "illegal.wedding-adjacent")
         hexes.append(second)
     for h in hexes:
         if state.ring_owner.item(h) >= 0:
-            raise IllegalAction("rings-one-per-hex", text.say("illegal.ring-taken",
-                                                              place=_there(board, [h])))
+            raise IllegalAction("rings-one-per-hex", "illegal.ring-taken", {"hexes": [h]})
         if state.fief_owner.item(h) == action.player:
-            raise IllegalAction("rings-own", text.say("illegal.ring-own-fief",
-                                                      place=_there(board, [h]), who=who))
+            raise IllegalAction("rings-own", "illegal.ring-own-fief", {"hexes": [h], "who": who})
     return hexes, placement_events(state, action.player, hexes)
 
 
@@ -1199,13 +1176,13 @@ def _end_game(state: GameState) -> None:
         for i in range(n):
             if groups[i] == best:
                 events.append(ScoreEvent(state.round, i, POINTS_GONZAGA_TILE, Reason.GONZAGA_TILE,
-                                         text.english("detail.tile", size=best)))
+                                         detail("detail.tile", size=best)))
     for i in range(n):
         covered = len(objective_cities(state, i))
         pts = OBJECTIVE_POINTS[covered]
         events.append(ScoreEvent(state.round, i, pts, Reason.OBJECTIVE,
-                                 text.english("detail.objective", covered=covered,
-                                          total=len(OBJECTIVE_POINTS) - 1)))
+                                 detail("detail.objective", covered=covered,
+                                        total=len(OBJECTIVE_POINTS) - 1)))
     _score(state, events)
     state.winners = winners(state)
     state.phase = Phase.OVER

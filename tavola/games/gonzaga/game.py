@@ -13,12 +13,20 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from tavola import bots as platform_bots
+from tavola.bots import Bot
 from tavola.game import GameInfo, GameOption, LogEntry
 from tavola.kit import MoveWords
 
 from . import engine, text
-from .actions import Action, PlaceFief, Wedding, action_from_json, action_to_json
+from .actions import Action, IllegalAction, PlaceFief, Wedding, action_from_json, action_to_json
 from .board import Board, load_board
+from .bots import GAME_BOTS
+from .bots.mcts import SEARCH
+from .encoding import encoding_for
+from .explain import explain_action
+from .placement import placement_tables
+from .record import game_record, summarize_record, verify_record
 from .state import (
     COLOURS,
     MAX_PLAYERS,
@@ -81,16 +89,13 @@ class Gonzaga:
 
     @property
     def bots(self) -> Mapping[str, Any]:
-        from .bots import GAME_BOTS  # the bots import the engine, not this module
         return GAME_BOTS
 
     @property
     def search(self) -> Any:
-        from .bots.mcts import SEARCH
         return SEARCH
 
     def encoding(self, position: Position) -> Any:
-        from .encoding import encoding_for  # numpy only; the environments import the rest
         return encoding_for(position.board)
 
     def new_game(self, names: Sequence[str], seed: int | None = None,
@@ -114,10 +119,16 @@ class Gonzaga:
         return engine.legal_actions(position, seat)
 
     def apply(self, state: GameState, action: Action) -> GameState:
-        return engine.apply(state, action)
+        try:
+            return engine.apply(state, action)
+        except IllegalAction as refused:  # the rules give its facts; here it gets its words
+            raise text.worded(state.board, refused) from None
 
     def apply_in_place(self, state: GameState, action: Action) -> None:
-        engine.apply_in_place(state, action)
+        try:
+            engine.apply_in_place(state, action)
+        except IllegalAction as refused:
+            raise text.worded(state.board, refused) from None
 
     def clone(self, state: GameState) -> GameState:
         return state.clone()
@@ -174,22 +185,18 @@ class Gonzaga:
 
     def prepare(self) -> None:
         """Build the shipped board's placement tables (a worker process does it once)."""
-        from .placement import placement_tables
         placement_tables(self.board or load_board()).fiefs  # noqa: B018
 
     def record(self, state: GameState, *, players: Sequence[str] | None = None,
                seed: int | None = None, hints: Mapping[int, int] | None = None
                ) -> dict[str, Any]:
-        from .record import game_record
         return game_record(state, players=players, seed=seed, hints=hints)
 
     def verify_record(self, data: Any, options: Mapping[str, Any] | None = None) -> GameState:
-        from .record import verify_record
         board = board_option((options or {}).get("board")) or self.board
         return verify_record(data, board=board)
 
     def summarize_record(self, data: Any) -> Any:
-        from .record import summarize_record
         return summarize_record(data)
 
     def log(self, position: Position) -> Sequence[LogEntry]:
@@ -222,7 +229,6 @@ class Gonzaga:
 
     def explain_action(self, position: Position, action: Action) -> str:
         """Why a move is worth playing now, for hints (`explain.explain_action`)."""
-        from .explain import explain_action
         return explain_action(position, action)
 
     def describe_log(self, position: Position, entry: LogEntry) -> str:
@@ -269,6 +275,16 @@ def log_entry(position: Position, index: int, entry: Entry) -> LogEntry:
 
 
 GAME = Gonzaga()
+
+
+def make_bot(spec: str, seed: int | None = None) -> Bot:
+    """A Gonzaga bot from a spec such as `greedy`, `mcts:hard` or `mcts:iterations=2000`.
+
+    An unknown name or a bad option raises ValueError naming it.
+    """
+    return platform_bots.make_bot(GAME, spec, seed)
+
+
 #: How hints and reviews speak of its moves (`tavola.kit.GameKit.moves`).
 MOVES = MoveWords(describe_move=GAME.describe_move, explain_action=GAME.explain_action,
                   source_name=GAME.source_name)

@@ -431,7 +431,8 @@ class _Replay:
         try:
             apply_in_place(self.state, action)
         except IllegalAction as exc:
-            raise RecordError(f"{where}: illegal action: {exc}") from None
+            raise RecordError(f"{where}: illegal action: {text.refusal(self.state.board, exc)} "
+                              f"[{exc.rule}]") from None
         return list(self.state.journal[before:])
 
     def run(self) -> GameState:

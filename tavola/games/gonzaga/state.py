@@ -63,6 +63,23 @@ class Reason(StrEnum):
 
 
 
+#: What a scoring event was for (`ScoreEvent.detail`), in English: records store these
+#: sentences, and the text layer reads their fields back to say them in the language of the
+#: moment (`text.detail_text`; they are among its `MESSAGES`).
+DETAILS: dict[str, str] = {
+    "detail.donation": "donation to the church",
+    "detail.donated-fief": "the {fief} given to the church",
+    "detail.tile": "{size} connected fiefs",
+    "detail.objective": "objective: {covered} of {total} cities",
+    "detail.league": "sea league of {sea}",
+}
+
+
+def detail(key: str, **fields: Any) -> str:
+    """The English detail `key` of a scoring event, its fields filled in."""
+    return DETAILS[key].format(**fields)
+
+
 @dataclass(frozen=True, slots=True)
 class ScoreEvent:
     round: int

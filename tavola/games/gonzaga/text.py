@@ -27,12 +27,14 @@ from .actions import (
     WEDDING_CARD,
     Action,
     Donate,
+    IllegalAction,
     PlaceFief,
     Plan,
     Wedding,
 )
 from .board import Board
 from .state import (
+    DETAILS,
     OBJECTIVE_POINTS,
     POINTS_GONZAGA_TILE,
     Entry,
@@ -257,12 +259,8 @@ MESSAGES: dict[str, str] = {
     "log.last-next": "the next round is the last", "log.play-on": "play goes on",
     "log.end": "Final scoring. Winner: {winners}",
     "log.event": "{who} +{points}: {detail}",
-    # score event details (also stored in records: changing them changes new records only)
-    "detail.donation": "donation to the church",
-    "detail.donated-fief": "the {fief} given to the church",
-    "detail.tile": "{size} connected fiefs",
-    "detail.objective": "objective: {covered} of {total} cities",
-    "detail.league": "sea league of {sea}",
+    # score event details: the rules' data (`state.DETAILS`), stored in records in English
+    **DETAILS,
     # short event texts in the terminal log
     "event.league": "sea league {sea} {points}", "event.church": "church {points}",
     "event.tile": "Gonzaga tile ({detail}) {points}", "event.objective": "objective: {detail} "
@@ -387,37 +385,10 @@ def say(key: str, **fields: Any) -> str:
     return i18n.gettext(DOMAIN, MESSAGES[key]).format(**fields)
 
 
-def english(key: str, **fields: Any) -> str:
-    """The message `key` in English, whatever the language: for what is stored in records
-    (scoring details), translated when shown (`detail_text`)."""
-    return MESSAGES[key].format(**fields)
-
-
 def word(name: str) -> str:
     """A name from the board data or a table here (Venezia, King's Privilege) as the language
     of the moment prints it."""
     return i18n.gettext(DOMAIN, name)
-
-
-def data_words() -> list[str]:
-    """The names the shipped board prints, for the message catalog (`tavola i18n extract`)."""
-    from .board import load_board
-
-    b = load_board()
-    things = [*b.regions.values(), *b.seas.values(), *b.symbols.values(), *b.cities.values(),
-              *b.harbors.values()]
-    words = [b.name, *(t.name for t in things), *b.fief_names.values()]
-    words += [s.meaning for s in b.symbols.values()]
-    words += [s.person for s in b.scenarios.values()]
-    words += [barrier for barrier, _, _ in b.barriers]
-    from .bots import LEVEL_HELP
-    from .state import VARIANTS
-    from .web.wire import PLAYER_PATTERNS
-
-    words += [look["name"] for look in PLAYER_PATTERNS.values()]
-    words += [w for level in LEVEL_HELP.values() for w in (level.name, level.strength, level.help)]
-    words += list(VARIANTS.values())
-    return list(dict.fromkeys(words))
 
 
 def count(n: int, thing: str) -> str:
@@ -472,17 +443,49 @@ def colour_name(colour: str) -> str:
     return word(COLOUR_NAMES.get(colour, colour.title()))
 
 
-def seat_names(n: int) -> list[str]:
-    """Names for seats nobody named: their colours (as many as there are colours)."""
-    return [colour_name(c) for c in list(COLOUR_NAMES)[:n]]
-
-
 def phase_name(phase: Phase) -> str:
     return say(f"phase.{phase}")
 
 
 def hex_text(at: Sequence[int]) -> str:
     return say("hex", column=at[0], row=at[1])
+
+
+# -- refusals --------------------------------------------------------------------------------
+
+
+def refusal(board: Board, refused: IllegalAction) -> str:
+    """Why the rules refused an action, in the language of the moment: the engine names the
+    sentence and gives its facts as data (`IllegalAction.key` and `fields`), this words them."""
+    data = dict(refused.fields)
+    fields = {"privilege": card_name(None, PRIVILEGE),
+              "cards": join([card_name(None, c) for c in ACTION_CARDS], "or")}
+    if "card_id" in data:
+        card = data.pop("card_id")
+        fields["card"] = card_name(board, card)
+        fields["limits"] = action_limits(card) if card in ACTION_COVERAGE else ""
+    if "hexes" in data:
+        fields["place"] = _there(board, data.pop("hexes"))
+    if "region_names" in data:
+        fields["regions"] = say("list.or-sep").join(data.pop("region_names"))
+    if "ring_count" in data:
+        fields["rings"] = count(data.pop("ring_count"), "ring")
+    if "cities" in data:
+        covered = ((data.pop("cities"), "city"), (data.pop("harbors"), "harbor"))
+        fields["covered"] = join([count(n, thing) for n, thing in covered if n]) or say(
+            "limit.empty")
+    return say(refused.key, **data, **fields)
+
+
+def worded(board: Board, refused: IllegalAction) -> IllegalAction:
+    """The same refusal with its `message` in words, for the platform to show."""
+    return IllegalAction(refused.rule, refused.key, refused.fields, refusal(board, refused))
+
+
+def _there(board: Board, hexes: Sequence[int]) -> str:
+    """Where on the map, in players' words: the place on one of the hexes, else no name."""
+    places = [n for n in (board.place_name(h) for h in hexes) if n]
+    return places[0] if places else say("illegal.that-hex")
 
 
 # -- action cards ----------------------------------------------------------------------------
@@ -643,16 +646,12 @@ def event_text(e: ScoreEvent, names: Sequence[str]) -> str:
     return say("log.event", who=names[e.player], points=e.points, detail=detail_text(e))
 
 
-_DETAILS = ("detail.donation", "detail.donated-fief", "detail.tile", "detail.objective",
-            "detail.league")
-
-
 def detail_text(e: ScoreEvent) -> str:
     """What a scoring event was for, in the language of the moment (events keep it in English,
-    as records store it: `english`)."""
+    as records store it: `state.detail`)."""
     if e.reason in (Reason.CITY, Reason.HARBOR):
         return word(e.detail)
-    for key in _DETAILS:
+    for key in DETAILS:
         found = _template(key).fullmatch(e.detail)
         if found:
             return say(key, **{k: word(v) for k, v in found.groupdict().items()})

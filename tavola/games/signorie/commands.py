@@ -1,5 +1,8 @@
 """Signorie's own commands: `tavola components check` (the component file) and `gonzaga
-balance` (the balance report of the component data)."""
+balance` (the balance report of the component data).
+
+The platform registers them at every start of `tavola`, so each imports what it runs when it
+runs."""
 
 from __future__ import annotations
 

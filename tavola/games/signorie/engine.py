@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tavola.game import LogEntry
+from tavola.game import IllegalAction, LogEntry
 
 from .actions import (
     Action,
@@ -814,10 +814,8 @@ def apply_in_place(s: SignorieState, action: Action) -> None:
         ok = action in s.legal
     except TypeError:
         ok = False
-    if not ok:
-        from .refusals import explain
-
-        raise explain(s, action)
+    if not ok:  # which rule, in words: `refusals.explain`, as the game (GAME.apply) says it
+        raise IllegalAction("not possible", "refuse.not-open")
     HANDLERS[type(action)](s, action)
     s.history.append(action)
     settle(s)

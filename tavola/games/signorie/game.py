@@ -6,12 +6,15 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from tavola.game import GameInfo, LogEntry
+from tavola.game import GameInfo, IllegalAction, LogEntry
 from tavola.kit import MoveWords
 from tavola.records import SeededRecords
 
-from . import engine, text
+from . import engine, refusals, text
 from .actions import Action, Pass, Reward, TakeDie, action_from_json, action_to_json
+from .bots import GAME_BOTS
+from .bots.search import SEARCH
+from .encoding import ENCODING
 from .state import SCORE_SOURCES, Position, SignorieState, SignorieView
 from .tables import tables
 
@@ -32,16 +35,13 @@ class SignorieGame:
 
     @property
     def bots(self) -> Mapping[str, Any]:
-        from .bots import GAME_BOTS  # the bots import the engine, not this module
         return GAME_BOTS
 
     @property
     def search(self) -> Any:
-        from .bots.search import SEARCH
         return SEARCH
 
     def encoding(self, position: Position) -> Any:
-        from .encoding import ENCODING
         return ENCODING
 
     def new_game(self, names: Sequence[str], seed: int | None = None,
@@ -53,10 +53,16 @@ class SignorieGame:
         return engine.legal_actions(position, seat)
 
     def apply(self, state: SignorieState, action: Action) -> SignorieState:
-        return engine.apply(state, action)
+        try:
+            return engine.apply(state, action)
+        except IllegalAction:  # the rules refuse; `refusals` says which rule, in words
+            raise refusals.explain(state, action) from None
 
     def apply_in_place(self, state: SignorieState, action: Action) -> None:
-        engine.apply_in_place(state, action)
+        try:
+            engine.apply_in_place(state, action)
+        except IllegalAction:
+            raise refusals.explain(state, action) from None
 
     def clone(self, state: SignorieState) -> SignorieState:
         return state.clone()

@@ -1157,11 +1157,3 @@ def _wedding_option(p: Position, a: Wedding) -> str:
     if florins:
         return say("option.wedding-florins", florins=florins, **fields)
     return say("option.wedding", **fields)
-
-
-def data_words() -> list[str]:
-    """Words players read that live beside the rules rather than here: the bot levels' names,
-    strengths and ways of playing (`bots/levels.py`), for the catalogs."""
-    from .bots.levels import LEVEL_HELP
-
-    return list(dict.fromkeys(w for level in LEVEL_HELP.values() for w in level.words()))

@@ -1,7 +1,8 @@
 """Bots: anything with `decide(view, legal_actions) -> action`.
 
 A bot is handed a `PlayerView` (never the full state) and the legal actions of its seat; the
-`match` module enforces this. `make_bot("greedy", seed=1)` builds a bot from its spec string.
+`match` module enforces this. `game.make_bot("greedy", seed=1)` builds a bot from its spec
+string (it is there, with `GAME`, since the game names its bots to the platform: `GAME.bots`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from tavola.bots import Bot, Level, RandomBot, bot_title
 from tavola.search import MCTSBot
 
 from ..kit import KIT
+from ..text import word
 from .greedy import GreedyBot
 from .planner import PlannerBot
 
@@ -50,26 +52,13 @@ LEVEL_HELP: dict[str, Level] = {
 
 def level_name(spec: str) -> str:
     """A bot's name for people, in the language of the moment."""
-    from ..text import word
-
     return platform.level_name(LEVEL_HELP, spec, word)
 
 
 def level_options() -> list[dict[str, str]]:
     """The bot levels offered to people, weakest first, in the language of the moment."""
-    from ..text import word
-
     return platform.level_options(LEVELS, LEVEL_HELP, word)
 
 
-def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A Gonzaga bot from a spec such as `greedy`, `mcts:hard` or `mcts:iterations=2000`.
-
-    An unknown name or a bad option raises ValueError naming it.
-    """
-    from ..game import GAME
-    return platform.make_bot(GAME, spec, seed)
-
-
 __all__ = ["BOTS", "LEVELS", "LEVEL_HELP", "Bot", "GreedyBot", "Level", "MCTSBot", "PlannerBot",
-           "RandomBot", "bot_title", "level_name", "level_options", "make_bot"]
+           "RandomBot", "bot_title", "level_name", "level_options"]

@@ -14,7 +14,13 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..actions import ALLIANCE, Action, Donate, PlaceFief, Plan, Wedding
-from ..engine import LegalActions, PlacementArrays, PlayerView, placement_arrays
+from ..engine import (
+    LegalActions,
+    PlacementArrays,
+    PlayerView,
+    action_events,
+    placement_arrays,
+)
 from ..state import POINTS_DONATION
 from .base import PlanOrPlaceBot
 
@@ -121,8 +127,6 @@ class GreedyBot(PlanOrPlaceBot):
             return best
         for action in legal:  # a plain list: value each action
             if isinstance(action, PlaceFief | Wedding):
-                from ..engine import action_events
-
                 value = sum(e.points for e in action_events(view, action))
                 if value > best_value:
                     best_value, best = value, action

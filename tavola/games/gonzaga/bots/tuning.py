@@ -18,7 +18,9 @@ from dataclasses import dataclass, fields
 from tavola.bots import Bot
 from tavola.search import MCTSBot, parse_settings
 
+from ..game import GAME
 from .evaluation import DEFAULT_WEIGHTS, Weights
+from .mcts import LEVELS, GonzagaSearch
 from .planner import PlannerBot
 
 OPPONENT = "planner"
@@ -39,9 +41,6 @@ class GonzagaTuning:
         weights = Weights(**{**_defaults(), **values})
         if self.kind == "planner":
             return PlannerBot(seed, weights=weights)
-        from ..game import GAME
-        from .mcts import LEVELS, GonzagaSearch
-
         settings = parse_settings(self.kind.partition(":")[2], LEVELS)
         return MCTSBot(GAME, seed, settings, label=self.kind, search=GonzagaSearch(weights))
 
@@ -56,8 +55,6 @@ def tuning(player: str) -> GonzagaTuning:
     if player == "planner":
         names = MOVE_WEIGHTS
     elif player.startswith("mcts"):
-        from .mcts import LEVELS
-
         parse_settings(player.partition(":")[2], LEVELS)  # refuses a bad option
         names = ALL_WEIGHTS
     else:

@@ -6,6 +6,9 @@ and `loop` seats people and bots and plays the game (`play_in_terminal`).
 
 `play` is the entry point the platform's `tavola play` calls; `DEFAULT_PLAYERS` the seats it
 uses when none are given (and so `make play`).
+
+`tavola play --help` reads `DEFAULT_PLAYERS` of every game, so `play` imports the game itself
+when called.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
+from tavola.bots import Bot
 from tavola.hints import hints
 
 from .. import text as words
@@ -24,7 +25,8 @@ from ..actions import Action, Plan
 from ..board import Board
 from ..bots import bot_title
 from ..engine import LegalActions, PlayerView, action_events, new_game, view
-from ..game import GAME
+from ..game import GAME, make_bot
+from ..match import play_game
 from ..state import MAX_PLAYERS, MIN_PLAYERS, GameState, Phase
 from . import placing, planning
 from .final import render_final
@@ -171,9 +173,6 @@ def play_in_terminal(specs: list[str], *, seed: int | None, scenario: str | None
     or `q`), which is then not over. Raises ValueError for a wrong seat count, an unknown bot,
     scenario or variant.
     """
-    from ..bots import Bot, make_bot
-    from ..match import play_game
-
     seats = [s.strip().lower() for s in specs]
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise ValueError(say("error.players", low=MIN_PLAYERS, high=MAX_PLAYERS, n=len(seats)))
@@ -207,7 +206,7 @@ def play_in_terminal(specs: list[str], *, seed: int | None, scenario: str | None
 def _write_record(state: GameState, path: Path, specs: list[str], seed: int | None,
                   console: Console, hints_used: dict[int, int] | None = None) -> None:
     """Write the game record; a missing records module or an unwritable path is reported."""
-    try:
+    try:  # pydantic, which checks records, loads only when a game is recorded
         from ..record import write_record
     except ImportError as exc:
         console.print(Text(say("record.no-module", error=exc), style="red"))

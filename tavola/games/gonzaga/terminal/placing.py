@@ -290,7 +290,7 @@ def _typed_position(t: Prompts, v: PlayerView, me: int, fief: int,
     try:
         action_events(v, action)
     except IllegalAction as exc:
-        raise Retry(say("placing.not-there", reason=exc.message)) from None
+        raise Retry(say("placing.not-there", reason=words.refusal(v.board, exc))) from None
     return action if preview(t, v, me, action) else None
 
 

@@ -23,8 +23,8 @@ from ..engine import deal, new_game
 from ..game import GAME, INFO
 from ..placement import placement_tables
 from ..state import VARIANTS, GameState, Phase, TurnPlayed
-from ..text import detail_text, join, say, word
-from .wire import board_json, choose, log_json, view_json
+from ..text import join, say, word
+from .wire import board_json, choose, event_words, log_json, view_json
 
 
 def static_dir() -> Path:
@@ -172,14 +172,13 @@ class GonzagaWeb:
                 events = list(entry.events)
                 break
         return {"points": sum(e.points for e in events),
-                "events": [say("preview.event", points=e.points, detail=detail_text(e))
-                           for e in events]}
+                "events": [event_words(e) for e in events]}
 
     def record_name(self, game_id: str) -> str:
         return f"gonzaga-{game_id}.json"
 
     def bench_reply(self, message: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-        return choose(message, rng)
+        return choose(message, rng, self.board)
 
 
 def make_site() -> GonzagaWeb:

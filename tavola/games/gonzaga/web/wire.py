@@ -17,14 +17,17 @@ import numpy as np
 
 from .. import text
 from ..actions import ACTION_CARDS, INACTIVE, PRIVILEGE, WEDDING_CARD, Plan, action_to_json
-from ..board import Board, hex_centre
+from ..board import Board, FiefShape, axial_to_offset, hex_centre, load_board
 from ..engine import (
+    PlacementArrays,
     PlayerView,
     free_placements,
     legal_actions,
     objective_cities,
+    placement_events,
     placement_points,
     player_groups,
+    wedding_points,
 )
 from ..render import PLAYER_COLOURS, SEA_COLOURS, icon_path, region_colour, sea_routes
 from ..state import (
@@ -119,9 +122,7 @@ def board_json(board: Board) -> dict[str, Any]:
                      for _, a, b in board.barriers],
         "routes": routes,
         "church": [board.church[0], board.church[1]],
-        "fiefs": [{"number": f.number, "name": text.fief_name(board, f.number),
-                   "hexes": [list(h) for h in f.hexes],
-                   "castles": [list(h) for h in f.castles]} for f in board.fiefs.values()],
+        "fiefs": [fief_json(board, f) for f in board.fiefs.values()],
         "cards": cards_json(),
         "objectives": {str(o.id): list(o.symbols) for o in board.objectives.values()},
         "player_colours": PLAYER_COLOURS,
@@ -129,6 +130,39 @@ def board_json(board: Board) -> dict[str, Any]:
         "icons": {name: icon_svg(name) for name in
                   sorted({*board.symbols, *(s.symbol for s in board.seas.values()), "church"})},
     }
+
+
+def fief_json(board: Board, fief: FiefShape) -> dict[str, Any]:
+    """A fief card as the browser draws it, with no hex geometry of its own: its hexes' centres
+    at each rotation (`turns`, anchor at the origin), which of its hexes hold castles
+    (`castle_cells`, in the order of a placement's hexes) and its symmetries (`same`)."""
+    turns = []
+    for turn in range(6):
+        cells, _ = fief.rotated(turn)
+        turns.append([[round(x, 3), round(y, 3)] for x, y in
+                      (hex_centre(*axial_to_offset(q, r)) for q, r in cells)])
+    _, castles = fief.rotated(0)
+    return {"number": fief.number, "name": text.fief_name(board, fief.number),
+            "hexes": [list(h) for h in fief.hexes], "castles": [list(h) for h in fief.castles],
+            "turns": turns, "castle_cells": [i for i, k in enumerate(castles) if k],
+            "same": fief_symmetries(fief)}
+
+
+def fief_symmetries(fief: FiefShape) -> list[list[int]]:
+    """[j, k] for each other way of laying the fief on the same hexes with the same castles:
+    anchored on its j-th hex and turned k sixths further. The engine lists such a placement
+    once; the browser finds it from either way the player turns and points at it."""
+    out = []
+    cells, castles = fief.rotated(0)
+    shape = {cell: castle for cell, castle in zip(cells, castles, strict=True)}
+    for k in range(1, 6):
+        turned, flags = fief.rotated(k)
+        for j, (q0, r0) in enumerate(cells):
+            moved = {(q0 + q, r0 + r): castle for (q, r), castle in
+                     zip(turned, flags, strict=True)}
+            if moved == shape:
+                out.append([j, k])
+    return out
 
 
 def cards_json() -> dict[str, dict[str, Any]]:
@@ -299,28 +333,78 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
                 "privilege": PRIVILEGE not in p.resting and p.rings > 0,
                 "region_cards": list(rules.region_cards), "best": hints}
     legal = legal_actions(v, me)
-    placements: dict[str, list[int]] = {"columns": [], "rows": [], "rotations": [],
-                                        "points": []}
     arrays = legal.placement_arrays()
-    if arrays is not None:
-        placements = {"columns": arrays.anchors[:, 0].tolist(),
-                      "rows": arrays.anchors[:, 1].tolist(),
-                      "rotations": arrays.rotations.tolist(), "points": arrays.points.tolist()}
     pairs = legal.wedding_pairs
-    weddings: list[list[Any]] = v.board.coord_array[np.maximum(pairs, 0)].tolist()
-    for pair, second in zip(weddings, pairs[:, 1].tolist(), strict=True):
-        if second < 0:
-            pair[1] = None
     assert p.plan is not None
     return {"kind": "place", "fief": legal.fief, "plan": plan_json(v.board, p.plan),
-            "placements": placements, "weddings": weddings, "donate": True,
+            "placements": placements_json(v, me, arrays), "weddings": weddings_json(v, pairs),
+            "wedding_scores": wedding_scores(v, me, pairs),
+            "places": places_json(v, me, arrays, pairs), "donate": True,
             "donation_points": POINTS_DONATION}
 
 
-def placement_list(placements: dict[str, list[int]]) -> list[list[int]]:
+def event_words(e: ScoreEvent) -> str:
+    """One scoring event of a move as its preview names it: "+3 Mantova"."""
+    return text.say("preview.event", points=e.points, detail=text.detail_text(e))
+
+
+def placements_json(v: PlayerView, me: int, arrays: PlacementArrays | None) -> dict[str, Any]:
+    """Every legal placement of the fief, so the browser previews one without asking: the
+    hexes it covers (indices into the board's `hexes`, in the fief's order, so the first is
+    the anchor), its rotation, its points, and the words of the sea leagues it would form
+    (`leagues`: [placement, words]; its cities and harbors are the view's `places`)."""
+    if arrays is None:
+        return {"hexes": [], "rotations": [], "points": [], "leagues": []}
+    return {"hexes": arrays.cells.ravel().tolist(), "rotations": arrays.rotations.tolist(),
+            "points": arrays.points.tolist(),
+            "leagues": _leagues(v, me, arrays.cells, arrays.points)}
+
+
+def weddings_json(v: PlayerView, pairs: np.ndarray) -> list[list[Any]]:
+    """Every legal Wedding: its rings' hexes as [column, row], the second None for one ring."""
+    rings: list[list[Any]] = v.board.coord_array[np.maximum(pairs, 0)].tolist()
+    for pair, second in zip(rings, pairs[:, 1].tolist(), strict=True):
+        if second < 0:
+            pair[1] = None
+    return rings
+
+
+def wedding_scores(v: PlayerView, me: int, pairs: np.ndarray) -> dict[str, Any]:
+    """The points and sea leagues of each legal Wedding, as `placements_json` gives them."""
+    points = wedding_points(v, me, pairs)
+    return {"points": points.tolist(), "leagues": _leagues(v, me, pairs, points)}
+
+
+def _leagues(v: PlayerView, me: int, cells: np.ndarray, points: np.ndarray) -> list[list[Any]]:
+    """[i, words] of each sea league the i-th move of `cells` (hexes, -1 for none) would form:
+    the moves that score more than their hexes' own points, with the engine's events."""
+    own = np.where(cells >= 0, v.rules.hex_points[np.maximum(cells, 0)], 0).sum(axis=1)
+    out: list[list[Any]] = []
+    for i in np.flatnonzero(points > own).tolist():
+        hexes = [h for h in cells[i].tolist() if h >= 0]
+        out += [[i, event_words(e)] for e in placement_events(v, me, hexes)
+                if e.reason is Reason.SEA_LEAGUE]
+    return out
+
+
+def places_json(v: PlayerView, me: int, arrays: PlacementArrays | None, pairs: np.ndarray
+                ) -> dict[str, str]:
+    """The words of the scoring event of each city and harbor a legal move may cover, by
+    hex index: a move's events are these, in the order of its hexes, then its leagues."""
+    covered = set(pairs[pairs >= 0].tolist())
+    if arrays is not None:
+        covered.update(np.unique(arrays.cells).tolist())
+    places = v.rules.scoring_places
+    return {str(h): event_words(ScoreEvent(v.round, me, *places[h]))
+            for h in sorted(covered) if h in places}
+
+
+def placement_list(placements: dict[str, list[int]], board: Board) -> list[list[int]]:
     """The legal placements of a view message as `[column, row, rotation, points]` rows."""
-    return [list(p) for p in zip(placements["columns"], placements["rows"],
-                                 placements["rotations"], placements["points"], strict=True)]
+    rotations = placements["rotations"]
+    size = len(placements["hexes"]) // len(rotations) if rotations else 0
+    return [[*board.coords[placements["hexes"][i * size]], rot, pts]
+            for i, (rot, pts) in enumerate(zip(rotations, placements["points"], strict=True))]
 
 
 def final_json(v: PlayerView) -> dict[str, Any]:
@@ -353,15 +437,17 @@ def final_json(v: PlayerView) -> dict[str, Any]:
             "note": text.final_note()}
 
 
-def choose(msg: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+def choose(msg: dict[str, Any], rng: random.Random, board: Board | None = None
+           ) -> dict[str, Any]:
     """A move from the legal options the server sent: what a simple client-side bot plays
-    (load benchmarks and tests): a random plan, the best-scoring placement listed."""
+    (load benchmarks and tests): a random plan, the best-scoring placement listed (on
+    `board`, the shipped one by default)."""
     legal = msg["legal"]
     if legal["kind"] == "plan":
         return {"type": "plan", "region": rng.choice(legal["regions"]),
                 "action": rng.choice(legal["actions"]),
                 "privilege": legal["privilege"] and rng.random() < 0.2}
-    placements = placement_list(legal["placements"])
+    placements = placement_list(legal["placements"], board or load_board())
     if placements:
         c, r, rot, _ = max(placements, key=lambda p: (p[3], rng.random()))
         return {"type": "fief", "fief": legal["fief"], "anchor": [c, r], "rotation": rot}

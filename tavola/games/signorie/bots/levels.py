@@ -10,6 +10,7 @@ from tavola import bots as platform
 from tavola.bots import Level
 
 from ..kit import KIT
+from ..text import tr
 
 LEVELS: tuple[str, ...] = tuple(KIT.levels)  # declared once, in the kit
 
@@ -34,13 +35,9 @@ LEVEL_HELP: dict[str, Level] = {
 
 def level_name(spec: str) -> str:
     """A bot's name for people, in the language of the moment."""
-    from ..text import tr
-
     return platform.level_name(LEVEL_HELP, spec, tr)
 
 
 def level_options() -> list[dict[str, str]]:
     """The levels offered to people, weakest first, in the language of the moment."""
-    from ..text import tr
-
     return platform.level_options(LEVELS, LEVEL_HELP, tr)

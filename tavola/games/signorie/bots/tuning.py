@@ -19,7 +19,9 @@ from dataclasses import dataclass, fields, replace
 from tavola.bots import Bot
 from tavola.search import MCTSBot, parse_settings
 
+from ..game import GAME
 from .planner import PlannerBot
+from .search import LEVELS, SignorieSearch
 from .values import PLANNER, Weights
 
 OPPONENT = "planner"
@@ -39,9 +41,6 @@ class SignorieTuning:
         weights = replace(PLANNER, **values)
         if self.kind == "planner":
             return PlannerBot(seed, weights=weights)
-        from ..game import GAME
-        from .search import LEVELS, SignorieSearch
-
         settings = parse_settings(self.kind.partition(":")[2], LEVELS)
         return MCTSBot(GAME, seed, settings, label=self.kind, search=SignorieSearch(weights))
 
@@ -50,8 +49,6 @@ def tuning(player: str) -> SignorieTuning:
     """The tuning for candidates played by `player`; ValueError for another bot."""
     player = player.strip().lower()
     if player.startswith("mcts"):
-        from .search import LEVELS
-
         parse_settings(player.partition(":")[2], LEVELS)  # refuses a bad option
     elif player != "planner":
         raise ValueError(f"Signorie tunes with the planner or mcts (with a small budget), "

@@ -4,7 +4,8 @@ menus of the legal actions with their previews, bots and hot-seat.
 `render` draws (pure functions of a view), `input` asks and checks what people type, `loop`
 seats people and bots and plays the game (`play_in_terminal`). `play` is the entry point the
 platform's `tavola play --game signorie` calls; `DEFAULT_PLAYERS` the seats it uses when none
-are given.
+are given. `tavola play --help` reads `DEFAULT_PLAYERS` of every game, so `play` imports the
+game itself when called.
 """
 
 from __future__ import annotations

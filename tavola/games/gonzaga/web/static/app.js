@@ -6,13 +6,12 @@ import { Table } from "/static/tavola/table.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const SQRT3 = Math.sqrt(3);
-const AXIAL_DIRS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
 
 export const ui = {
   board: null, byHex: new Map(), gameId: null, view: null,
   mode: "fief", rotation: 0, hover: null, pending: null, cursor: null, legalKeys: new Map(),
   plan: { region: null, action: null, privilege: false }, wedding: { first: null, second: null },
-  checkTimer: null, checkKey: null, checks: new Map(), replay: null, options: null,
+  replay: null, options: null,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -56,7 +55,8 @@ function iconEl(name, px = 16, fill = "#3b2a1a") {
 }
 function symbolName(id) { return (ui.board.symbols.find((x) => x.id === id) || { name: id }).name; }
 
-// hex geometry: the board's pixel frame (circumradius 1), pointy-top, odd-r offset rows
+// the board's pixel frame (circumradius 1), pointy-top, odd-r offset rows: where a hex is
+// drawn. Which hexes touch, and which a fief covers however turned, the server says.
 function centre(c, r) { return [SQRT3 * (c + 0.5 * (r & 1)), 1.5 * r]; }
 function corners(x, y, k = 1) {
   const pts = [];
@@ -67,28 +67,25 @@ function corners(x, y, k = 1) {
   return pts;
 }
 function pointsAttr(pts) { return pts.map((p) => p[0].toFixed(3) + "," + p[1].toFixed(3)).join(" "); }
-function toAxial(c, r) { return [c - (r - (r & 1)) / 2, r]; }
-function toOffset(q, r) { return [q + (r - (r & 1)) / 2, r]; }
-function rotate(q, r, turns) { for (let i = 0; i < ((turns % 6) + 6) % 6; i++) [q, r] = [-r, q + r]; return [q, r]; }
-function pixelToHex(x, y) {
-  const q = (SQRT3 / 3 * x - y / 3), r = 2 / 3 * y;
-  let rx = Math.round(q), rz = Math.round(r), ry = Math.round(-q - r);
-  const dx = Math.abs(rx - q), dz = Math.abs(rz - r), dy = Math.abs(ry + q + r);
-  if (dx > dy && dx > dz) rx = -ry - rz; else if (dy <= dz) rz = -rx - ry;
-  return toOffset(rx, rz);
+export function hexKey(h) { return h[0] + "," + h[1]; }
+// the sides of a set of hexes, each with the hexes it borders: a side two hexes share is
+// found by its corners, so no neighbour arithmetic is needed
+function sides(hexes) {
+  const found = new Map();
+  const corner = (p) => Math.round(p[0] * 100) + "," + Math.round(p[1] * 100);
+  for (const h of hexes) {
+    const pts = corners(...centre(h.at[0], h.at[1]));
+    pts.forEach((a, i) => {
+      const b = pts[(i + 1) % 6], key = [corner(a), corner(b)].sort().join(" ");
+      const side = found.get(key);
+      if (side) side.hexes.push(h); else found.set(key, { a, b, hexes: [h] });
+    });
+  }
+  return [...found.values()];
 }
-function hexKey(h) { return h[0] + "," + h[1]; }
-export function fiefCells(fief, anchor, rotation) {
-  const shape = ui.board.fiefs.find((f) => f.number === fief);
-  const [q0, r0] = toAxial(anchor[0], anchor[1]);
-  return shape.hexes.map(([dq, dr]) => { const [a, b] = rotate(dq, dr, rotation); return toOffset(q0 + a, r0 + b); });
-}
-function fiefCastles(fief, anchor, rotation) {
-  const shape = ui.board.fiefs.find((f) => f.number === fief);
-  const [q0, r0] = toAxial(anchor[0], anchor[1]);
-  return shape.castles.map(([dq, dr]) => { const [a, b] = rotate(dq, dr, rotation); return toOffset(q0 + a, r0 + b); });
-}
-export function cellsKey(cells) { return cells.map(hexKey).sort().join(";"); }
+function fiefOf(fief) { return ui.board.fiefs.find((f) => f.number === fief); }
+// a legal move by where its anchor is and how it is turned: every way the server lists for it
+export function legalKey(anchor, rotation) { return hexKey(anchor) + "/" + rotation; }
 
 // ---------------------------------------------------------------------------------------------
 // the board, drawn once from the board data; the names on it are laid out again (layoutNames)
@@ -180,20 +177,14 @@ function drawEdges(root) {
   const b = ui.board;
   const lines = svg("g", { class: "overlay" }, root);
   const barrier = new Set(b.barriers.map(([a, c]) => hexKey(a) + "|" + hexKey(c)));
-  for (const h of b.hexes) {
-    const [q, r] = toAxial(h.at[0], h.at[1]);
-    AXIAL_DIRS.forEach(([dq, dr], i) => {
-      const n = toOffset(q + dq, r + dr);
-      const other = ui.byHex.get(hexKey(n));
-      if (!other || hexKey(n) < hexKey(h.at)) return;
-      const pts = corners(h.x, h.y);
-      const [p1, p2] = [pts[(i + 5) % 6], pts[i]];
-      let cls = null;
-      if (barrier.has(hexKey(h.at) + "|" + hexKey(n)) || barrier.has(hexKey(n) + "|" + hexKey(h.at))) cls = "barrier";
-      else if (h.region && other.region && h.region !== other.region) cls = "border";
-      else if (!!h.region !== !!other.region) cls = "coast";
-      if (cls) svg("line", { x1: p1[0], y1: p1[1], x2: p2[0], y2: p2[1], class: cls }, lines);
-    });
+  for (const { a: p1, b: p2, hexes } of sides(b.hexes)) {
+    if (hexes.length < 2) continue;
+    const [h, other] = hexes;
+    let cls = null;
+    if (barrier.has(hexKey(h.at) + "|" + hexKey(other.at)) || barrier.has(hexKey(other.at) + "|" + hexKey(h.at))) cls = "barrier";
+    else if (h.region && other.region && h.region !== other.region) cls = "border";
+    else if (!!h.region !== !!other.region) cls = "coast";
+    if (cls) svg("line", { x1: p1[0], y1: p1[1], x2: p2[0], y2: p2[1], class: cls }, lines);
   }
 }
 
@@ -491,18 +482,10 @@ function drawFief(g, pc, p, n) {
 }
 // the edges of a set of hexes: those on its outline, and those between two of its hexes
 function fiefEdges(hexes) {
-  const keys = new Set(hexes.map(hexKey));
   let outline = "", inner = "";
-  for (const [c, r] of hexes) {
-    const [q, rr] = toAxial(c, r);
-    const pts = corners(...centre(c, r));
-    AXIAL_DIRS.forEach(([dq, dr], i) => {
-      const n = hexKey(toOffset(q + dq, rr + dr));
-      const [a, b] = [pts[(i + 5) % 6], pts[i]];
-      const seg = `M${a[0].toFixed(3)},${a[1].toFixed(3)}L${b[0].toFixed(3)},${b[1].toFixed(3)}`;
-      if (!keys.has(n)) outline += seg;
-      else if (n > hexKey([c, r])) inner += seg;
-    });
+  for (const { a, b, hexes: by } of sides(hexes.map((at) => ({ at })))) {
+    const seg = `M${a[0].toFixed(3)},${a[1].toFixed(3)}L${b[0].toFixed(3)},${b[1].toFixed(3)}`;
+    if (by.length === 1) outline += seg; else inner += seg;
   }
   return { outline, inner };
 }
@@ -546,11 +529,35 @@ function act(action) { Table.act(action); }
 function undo() { Table.undo(); }
 
 // legal placements arrive as parallel arrays (compact); the page works with rows, in a copy:
-// the view as received stays as the server sent it, for the next change to apply to
+// the view as received stays as the server sent it, for the next change to apply to. A row is
+// [column, row, rotation, points, hexes covered, castles' hexes, scoring words], all the
+// server's: the page previews a move without asking and without hex arithmetic
 function unpack(v) {
   const p = v.legal && v.legal.placements;
   if (!p || Array.isArray(p)) return v;
-  return { ...v, legal: { ...v.legal, placements: p.columns.map((c, i) => [c, p.rows[i], p.rotations[i], p.points[i]]) } };
+  const at = (i) => ui.board.hexes[i].at, n = p.hexes.length / (p.rotations.length || 1);
+  const castles = fiefOf(v.legal.fief).castle_cells;
+  const placements = p.rotations.map((rot, i) => {
+    const hexes = p.hexes.slice(i * n, (i + 1) * n);
+    return [...at(hexes[0]), rot, p.points[i], hexes.map(at), castles.map((j) => at(hexes[j])), scoreWords(v.legal, hexes, p.leagues, i)];
+  });
+  // a Wedding's points and leagues, by its rings in either order (the page lets either go first)
+  const w = v.legal.wedding_scores, weddings = new Map();
+  v.legal.weddings.forEach(([a, b], i) => {
+    const score = { points: w.points[i], leagues: scoreWords(v.legal, [], w.leagues, i) };
+    weddings.set(weddingKey(a, b), score);
+    if (b) weddings.set(weddingKey(b, a), score);
+  });
+  return { ...v, legal: { ...v.legal, placements, weddingScores: weddings } };
+}
+// a move's scoring words: its cities and harbors in the order of its hexes, then its leagues
+function scoreWords(legal, hexes, leagues, i) {
+  return [...hexes.map((h) => legal.places[h]).filter(Boolean), ...leagues.filter((l) => l[0] === i).map((l) => l[1])];
+}
+function weddingKey(a, b) { return hexKey(a) + "|" + (b ? hexKey(b) : ""); }
+function hexIndex(at) {
+  if (!ui.hexIndex) ui.hexIndex = new Map(ui.board.hexes.map((h, i) => [hexKey(h.at), i]));
+  return ui.hexIndex.get(hexKey(at));
 }
 
 function showGone() { Table.showGone(); }
@@ -587,7 +594,7 @@ function render(v) {
   renderEnd(v);
   renderInvites(v);
   if (newTurn) {
-    ui.pending = null; ui.wedding = { first: null, second: null }; ui.checks.clear(); ui.checkKey = null;
+    ui.pending = null; ui.wedding = { first: null, second: null };
     if (!placing()) ui.cursor = null;
   }
   renderActions(v);
@@ -670,15 +677,12 @@ function fiefPicture(fief, colour, rotation = ui.rotation || 0, width = 120, hei
   s.setAttribute("width", width); s.setAttribute("height", height);
   s.setAttribute("role", "img"); s.setAttribute("aria-label", fiefName(fief));
   svg("title", {}, s).textContent = fiefName(fief);
-  const cells = fiefCells(fief, [0, 0], rotation);
-  const castles = new Set(fiefCastles(fief, [0, 0], rotation).map(hexKey));
-  const pts = cells.map(([c, r]) => centre(c, r));
+  const shape = fiefOf(fief), pts = shape.turns[rotation];
   const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
   s.setAttribute("viewBox", `${Math.min(...xs) - 1.1} ${Math.min(...ys) - 1.1} ${Math.max(...xs) - Math.min(...xs) + 2.2} ${Math.max(...ys) - Math.min(...ys) + 2.2}`);
-  cells.forEach(([c, r], i) => {
-    const [x, y] = pts[i];
+  pts.forEach(([x, y], i) => {
     svg("polygon", { points: pointsAttr(corners(x, y, 0.97)), fill: colour, class: "piece" }, s);
-    if (castles.has(hexKey([c, r]))) { const t = svg("text", { x, y, class: "glyph", "font-size": 0.8 }, s); t.textContent = "♜"; }
+    if (shape.castle_cells.includes(i)) { const t = svg("text", { x, y, class: "glyph", "font-size": 0.8 }, s); t.textContent = "♜"; }
   });
   box.append(s);
   return box;
@@ -858,7 +862,8 @@ function markHints(moves) {
         if (b) { b.classList.add("hinted"); b.dataset.hintMark = (b.dataset.hintMark ? b.dataset.hintMark + " " : "") + rank; }
       }
     } else if (a.type === "fief" || a.type === "wedding") {
-      const cells = a.type === "fief" ? fiefCells(a.fief, a.anchor, a.rotation) : [a.first, a.second].filter(Boolean);
+      const found = a.type === "fief" && ui.legalKeys.get(legalKey(a.anchor, a.rotation));
+      const cells = a.type === "fief" ? (found ? found[4] : [a.anchor]) : [a.first, a.second].filter(Boolean);
       for (const [c, r] of cells) svg("polygon", { points: pointsAttr(corners(...centre(c, r), 0.92)), class: "hint-cell", "data-hint-cell": rank }, g);
       placeBadge(g, cells, rank);
     }
@@ -952,7 +957,11 @@ function pointsWords(n) { return n === 1 ? t("{n} point", { n }) : t("{n} points
 
 function renderPlacing(box, v, legal) {
   ui.legalKeys = new Map();
-  for (const [c, r, rot, pts] of legal.placements) ui.legalKeys.set(cellsKey(fiefCells(legal.fief, [c, r], rot)), { anchor: [c, r], rotation: rot, points: pts });
+  const same = fiefOf(legal.fief).same;  // the other ways of laying a symmetric fief on the same hexes
+  for (const p of legal.placements) {
+    ui.legalKeys.set(legalKey([p[0], p[1]], p[2]), p);
+    for (const [j, k] of same) ui.legalKeys.set(legalKey(p[4][j], (p[2] + k) % 6), p);
+  }
   const canWed = legal.weddings.length > 0;
   if (ui.mode === "wedding" && !canWed) ui.mode = "fief";
   const plan = legal.plan;
@@ -969,9 +978,9 @@ function renderPlacing(box, v, legal) {
       : t("No legal placement for this plan: donate (or arrange a Wedding with the {card} card).", { card: cardName(weddingCard()) }) }));
     if (legal.placements.length) children.push(keysHint(t("R and Shift+R turn the fief; Enter chooses the position under the cursor, Enter again places the fief")));
     if (best.length) {
-      children.push(el("div", { class: "muted", text: t("Best placements (click to see one on the map):") }), el("ol", { id: "best" }, ...best.map(([c, r, rot, pts, rank]) =>
+      children.push(el("div", { class: "muted", text: t("Best placements (click to see one on the map):") }), el("ol", { id: "best" }, ...best.map(([c, r, rot, pts, cells, rank]) =>
         el("li", rank ? { class: "hinted", "data-hint-mark": rank } : {}, el("a", { href: "#", "data-anchor": `${c},${r}`, "data-rotation": rot, "data-points": pts,
-          onclick: (ev) => { ev.preventDefault(); ui.rotation = rot; choose([c, r]); showHex([c, r]); } }, t("{points} · {where}", { points: pointsWords(pts), where: whereWords(fiefCells(legal.fief, [c, r], rot)) }))))));
+          onclick: (ev) => { ev.preventDefault(); ui.rotation = rot; choose([c, r]); showHex([c, r]); } }, t("{points} · {where}", { points: pointsWords(pts), where: whereWords(cells) }))))));
     }
     $("place-bar").hidden = false;
     markAnchors();
@@ -986,9 +995,9 @@ function renderPlacing(box, v, legal) {
     const reset = el("button", { type: "button", onclick: () => { ui.wedding = { first: null, second: null }; rerenderActions(); } }, t("Start again"));
     children.push(el("div", { class: "row" }, go, reset, el("span", { id: "wedding-info" })));
     markWedding(legal);
-    if (ui.wedding.first) showWeddingCheck();
   }
   box.replaceChildren(...children);
+  if (ui.mode === "wedding" && ui.wedding.first) showWeddingCheck();  // into the bar just made
   for (const a of box.querySelectorAll("#best a")) enterPlaces(a);
 }
 // the placements worth a click: those a hint names (so each can be seen on the map), then the
@@ -996,21 +1005,20 @@ function renderPlacing(box, v, legal) {
 // placement (a symmetric fief turned) and is listed once
 function bestPlacements(legal) {
   const seen = new Set(), out = [];
-  const add = (c, r, rot, pts, rank) => {
-    const key = cellsKey(fiefCells(legal.fief, [c, r], rot));
-    if (seen.has(key)) return false;
-    seen.add(key);
-    out.push([c, r, rot, pts, rank]);
+  const add = (p, [c, r, rot], rank) => {
+    if (seen.has(p)) return false;
+    seen.add(p);
+    out.push([c, r, rot, p[3], p[4], rank]);
     return true;
   };
   (Hint.marked() || []).forEach((m, i) => {
-    const a = m.action, found = a.type === "fief" && ui.legalKeys.get(cellsKey(fiefCells(a.fief, a.anchor, a.rotation)));
-    if (found) add(a.anchor[0], a.anchor[1], a.rotation, found.points, String(i + 1));
+    const a = m.action, found = a.type === "fief" && ui.legalKeys.get(legalKey(a.anchor, a.rotation));
+    if (found) add(found, [a.anchor[0], a.anchor[1], a.rotation], String(i + 1));
   });
   let more = 5;
-  for (const [c, r, rot, pts] of [...legal.placements].sort((a, b) => b[3] - a[3])) {
+  for (const p of [...legal.placements].sort((a, b) => b[3] - a[3])) {
     if (more <= 0) break;
-    if (add(c, r, rot, pts, "")) more -= 1;
+    if (add(p, p, "")) more -= 1;
   }
   return out;
 }
@@ -1026,10 +1034,8 @@ function clearMarks() { if ($("marks")) $("marks").replaceChildren(); if ($("pre
 function markAnchors() {
   const g = $("marks");
   g.replaceChildren();
-  const legal = ui.view.legal;
   for (const h of ui.board.hexes) {
-    const key = cellsKey(fiefCells(legal.fief, h.at, ui.rotation));
-    if (ui.legalKeys.has(key)) svg("circle", { cx: h.x, cy: h.y, r: 0.22, class: "anchor-dot" }, g);
+    if (ui.legalKeys.has(legalKey(h.at, ui.rotation))) svg("circle", { cx: h.x, cy: h.y, r: 0.22, class: "anchor-dot" }, g);
   }
 }
 
@@ -1078,12 +1084,10 @@ function drawCursor() {
 
 // -- the fief preview that follows the pointer (or the keyboard cursor) --------------------------
 
+// the map's hex under the pointer, as drawn (null off the map)
 function boardPoint(ev) {
-  const s = $("board");
-  const pt = s.createSVGPoint();
-  pt.x = ev.clientX; pt.y = ev.clientY;
-  const p = pt.matrixTransform(s.getScreenCTM().inverse());
-  return pixelToHex(p.x, p.y);
+  const hex = document.elementsFromPoint(ev.clientX, ev.clientY).find((e) => e.dataset && e.dataset.hex && e.closest("#hexes"));
+  return hex ? hex.dataset.hex.split(",").map(Number) : null;
 }
 
 function placing() { const v = ui.view; return !!(v && v.legal && v.legal.kind === "place"); }
@@ -1102,22 +1106,19 @@ function updatePreview() {
   $("place-bar").dataset.rotation = ui.rotation;
   info.className = "";
   if (!anchor) { info.textContent = touchScreen() ? t("Tap the map to try a position for your fief.") : t("Point at the map to try a position for your fief."); return; }
-  const cells = fiefCells(v.legal.fief, anchor, ui.rotation);
-  const castles = new Set(fiefCastles(v.legal.fief, anchor, ui.rotation).map(hexKey));
-  const hit = ui.legalKeys.get(cellsKey(cells));
+  // a legal position shows the hexes it covers; any other only the hex pointed at
+  const hit = ui.legalKeys.get(legalKey(anchor, ui.rotation));
+  const cells = hit ? hit[4] : [anchor], castles = new Set(hit ? hit[5].map(hexKey) : []);
   const colour = colourOf(me(v));
   for (const [c, r] of cells) {
     const [x, y] = centre(c, r);
     svg("polygon", { points: pointsAttr(corners(x, y, 0.95)), class: hit ? "preview-ok" : "preview-bad", fill: colour }, g);
     if (castles.has(hexKey([c, r]))) { const t = svg("text", { x, y: y - 0.45, class: "glyph", "font-size": 0.55 }, g); t.textContent = "♜"; }
   }
-  const action = { type: "fief", fief: v.legal.fief, anchor, rotation: ui.rotation };
-  const checked = ui.checks.get(JSON.stringify(action));
   if (hit) {
-    // the points with each city, harbor and sea league, kept once known (also once chosen)
-    // the detail names the places already
-    const detail = checked && checked.ok && checked.events.length ? checked.events.join(", ") : whereWords(cells);
-    const points = pointsWords(hit.points);
+    // the points with each city, harbor and sea league (the detail names the places already)
+    const detail = hit[6].length ? hit[6].join(", ") : whereWords(cells);
+    const points = pointsWords(hit[3]);
     if (ui.pending) {
       info.textContent = t("Chosen: {points} ({detail}). Press “Place fief” to place it, or choose again.", { points, detail });
       confirmBtn.disabled = false;
@@ -1125,40 +1126,27 @@ function updatePreview() {
     } else info.textContent = t("Here: {points} ({detail}). Click to choose this position.", { points, detail });
   } else {
     info.className = "bad";
-    info.textContent = checked && !checked.ok ? t("Not here: {reason}.", { reason: checked.message }) : t("Not here…");
+    info.textContent = t("Not here: {reason}.", { reason: notHere(anchor) });
   }
-  if (!checked) requestCheck(action);
 }
-
-function requestCheck(action) {
-  const key = JSON.stringify(action);
-  if (key === ui.checkKey) return;
-  ui.checkKey = key;
-  clearTimeout(ui.checkTimer);
-  ui.checkTimer = setTimeout(() => send({ type: "check", action }), 90);
+// why a position is not legal, from the legal ones: turned another way it may fit here
+function notHere(anchor) {
+  const turns = [1, 2, 3, 4, 5].filter((k) => ui.legalKeys.has(legalKey(anchor, (ui.rotation + k) % 6)));
+  return turns.length ? t("turned this way it does not fit here; turned another way it does")
+    : t("it fits nowhere from this hex with your plan; the dots show where it fits as turned");
 }
-function onCheck(msg) {
-  if (!msg.action) return;
-  const key = JSON.stringify(stripPlayer(msg.action));
-  ui.checks.set(key, msg);
-  if (key !== ui.checkKey) return;
-  if (msg.action.type === "wedding") showWeddingCheck();
-  else updatePreview();
-}
-function stripPlayer(a) { const { player, ...rest } = a; if (rest.type === "wedding" && rest.second === undefined) rest.second = null; return rest; }
 function weddingAction() { return { type: "wedding", first: ui.wedding.first, second: ui.wedding.second }; }
 function showWeddingCheck() {
   const w = $("wedding-info");
   if (!w || !ui.wedding.first) return;
-  const action = weddingAction();
-  const checked = ui.checks.get(JSON.stringify(action));
-  if (!checked) { w.textContent = "…"; requestCheck(action); return; }
-  if (!checked.ok) { w.className = "bad"; w.textContent = t("Not here: {reason}.", { reason: checked.message }); return; }
+  const legal = ui.view.legal, score = legal.weddingScores.get(weddingKey(ui.wedding.first, ui.wedding.second));
+  if (!score) { w.textContent = ""; return; }  // only listed rings can be chosen
   w.className = "";
   const rings = [ui.wedding.first, ui.wedding.second].filter(Boolean);
+  const events = [...scoreWords(legal, rings.map(hexIndex), [], 0), ...score.leagues];
   const where = rings.length > 1 ? t("two rings {where}", { where: whereWords(rings) }) : t("a ring {where}", { where: whereWords(rings) });
-  w.textContent = t("{points}: {detail}.", { points: pointsWords(checked.points), detail: checked.events.length ? checked.events.join(", ") : where });
-  $("wedding-go").textContent = t("Arrange the Wedding: {points}", { points: pointsWords(checked.points) });
+  w.textContent = t("{points}: {detail}.", { points: pointsWords(score.points), detail: events.length ? events.join(", ") : where });
+  $("wedding-go").textContent = t("Arrange the Wedding: {points}", { points: pointsWords(score.points) });
 }
 
 // Enter on a best placement already chosen places it, as Enter on the map does; a click only chooses
@@ -1195,8 +1183,7 @@ function showHex(hex) {
 function commitFief() {
   const v = ui.view;
   if (!placing() || !ui.pending) return;
-  const cells = fiefCells(v.legal.fief, ui.pending, ui.rotation);
-  const hit = ui.legalKeys.get(cellsKey(cells));
+  const hit = ui.legalKeys.get(legalKey(ui.pending, ui.rotation));
   if (!hit) { toast(t("That position is not legal; the message below the map says why.")); return; }
   act({ type: "fief", fief: v.legal.fief, anchor: ui.pending, rotation: ui.rotation });
 }
@@ -1276,7 +1263,7 @@ function setupBoardEvents() {
   s.addEventListener("pointermove", (ev) => {
     if (!placing() || ui.mode !== "fief" || ev.pointerType === "touch") return;
     const h = boardPoint(ev);
-    if (ui.hover && hexKey(ui.hover) === hexKey(h)) return;
+    if ((ui.hover && hexKey(ui.hover)) === (h && hexKey(h))) return;
     ui.hover = h;
     if (!ui.pending) updatePreview();
   });
@@ -1286,6 +1273,7 @@ function setupBoardEvents() {
     ui.pointing = false;
     if (!placing()) return;
     const h = boardPoint(ev);
+    if (!h) return;
     if (ui.mode === "fief") choose(h); else weddingPick(h, false);
   });
   s.addEventListener("focus", () => {
@@ -1391,7 +1379,7 @@ async function main() {
   $("game").hidden = false;
   [ui.board, ui.options] = await Promise.all([api("/api/gonzaga/board"), api("/api/gonzaga/options")]);
   setupBoardEvents();
-  Table.start({ view: (v) => render(unpack(v)), check: onCheck, presence: onPresence, rematch: onRematch, hint: onHint,
+  Table.start({ view: (v) => render(unpack(v)), presence: onPresence, rematch: onRematch, hint: onHint,
     replay: () => { drawBoard(null); setupReplay(); }, moveControl });
 }
 main();

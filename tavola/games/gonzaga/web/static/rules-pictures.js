@@ -7,9 +7,6 @@ const SQRT3 = Math.sqrt(3);
 let boardPromise = null;
 const board = () => (boardPromise = boardPromise || api("/api/gonzaga/board"));
 const centre = (c, r) => [SQRT3 * (c + 0.5 * (r & 1)), 1.5 * r];
-const toAxial = (c, r) => [c - (r - (r & 1)) / 2, r];
-const toOffset = (q, r) => [q + (r - (r & 1)) / 2, r];
-function rotate(q, r, turns) { for (let i = 0; i < turns; i++) [q, r] = [-r, q + r]; return [q, r]; }
 function hexPoints(x, y, k = 0.96) {
   const pts = [];
   for (let i = 0; i < 6; i++) {
@@ -34,12 +31,6 @@ function icon(b, parent, name, x, y, size) {
   if (!b.icons[name]) return;
   svg("path", { d: b.icons[name], transform: `translate(${x} ${y}) scale(${size})`, class: "icon", fill: "#3b2a1a" }, parent);
 }
-// a fief's hexes (offset coordinates) at an anchor, turned `turns` sixths clockwise
-function cells(fief, anchor, turns, which = "hexes") {
-  const [q0, r0] = toAxial(anchor[0], anchor[1]);
-  return fief[which].map(([dq, dr]) => { const [a, b] = rotate(dq, dr, turns); return toOffset(q0 + a, r0 + b); });
-}
-
 async function fiefPicture(fig) {
   const b = await board();
   const fief = b.fiefs.find((f) => f.hexes.length >= 4 && f.castles.length >= 2) || b.fiefs[0];
@@ -47,16 +38,14 @@ async function fiefPicture(fig) {
   const s = picture(fig, t("The {fief}, turned six ways", { fief: fief.name }), "0 0 66 11.6");
   for (let turn = 0; turn < 6; turn++) {
     const g = svg("g", { class: "rotation", "data-rotation": turn }, s);
-    const pts = cells(fief, [0, 0], turn).map(([c, r]) => centre(c, r));
+    const pts = fief.turns[turn];  // its hexes' centres turned, from the server
     const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
     const dx = 11 * turn + 5.5 - (Math.min(...xs) + Math.max(...xs)) / 2;
     const dy = 5.5 - (Math.min(...ys) + Math.max(...ys)) / 2;
     g.setAttribute("transform", `translate(${dx.toFixed(3)} ${dy.toFixed(3)})`);
-    const castles = new Set(cells(fief, [0, 0], turn, "castles").map((h) => h.join(",")));
-    cells(fief, [0, 0], turn).forEach(([c, r], i) => {
-      const [x, y] = pts[i];
+    pts.forEach(([x, y], i) => {
       svg("polygon", { points: hexPoints(x, y), fill: colour, stroke: "#3b2a1a", "stroke-width": 0.08, class: "fief-hex" }, g);
-      if (castles.has(`${c},${r}`)) svg("rect", { x: x - 0.3, y: y - 0.3, width: 0.6, height: 0.6, fill: "#fffaf0", class: "castle" }, g);
+      if (fief.castle_cells.includes(i)) svg("rect", { x: x - 0.3, y: y - 0.3, width: 0.6, height: 0.6, fill: "#fffaf0", class: "castle" }, g);
     });
     const n = svg("text", { x: 11 * turn + 5.5, y: 10.8, "font-size": 1, "text-anchor": "middle" }, s);
     n.textContent = `${turn * 60}°`;
