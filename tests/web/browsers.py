@@ -91,7 +91,7 @@ PAGE_MODULES = {"Table": "/static/tavola/table.js", "Hint": "/static/tavola/hint
                     "api", "chooseLanguage", "placeToast", "saveInvites", "toast", "when")}}
 #: The game's own: `ui`, the state of its table, and Gonzaga's hex geometry, in the modules
 #: beside the game's app.js.
-GAME_MODULES = {"ui": "app.js", "hexKey": "app.js", "legalKey": "app.js"}
+GAME_MODULES = {"ui": "app.js", "hexKey": "hexes.js", "legalKey": "legal.js"}
 # a name, not a property (`x.ui`) nor a word in a selector or a string ('#toast'); `...ui` is one
 _NAMED = re.compile(r"(?<![\w$#'\"-])(?:(?<=\.\.\.)|(?<!\.))("
                     + "|".join([*PAGE_MODULES, *GAME_MODULES]) + r")(?![\w$])")

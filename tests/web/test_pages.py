@@ -119,6 +119,16 @@ def test_page_scripts_are_modules_that_share_no_globals():
         assert re.search(r"^(import|export) ", text, re.M), script.name
 
 
+def test_gonzagas_table_is_split_by_what_it_draws():
+    """No module of Gonzaga's table is a long file that draws everything: each draws one part."""
+    folder = GAMES / "gonzaga" / "web" / "static"
+    sizes = {js.name: len(js.read_text(encoding="utf-8").splitlines())
+             for js in folder.glob("*.js")}
+    assert {"app.js", "state.js", "board.js", "hand.js", "planning.js", "placing.js",
+            "players.js", "replay.js"} <= set(sizes)
+    assert max(sizes.values()) <= 300, sizes
+
+
 def test_two_pages_work_in_a_browser(web, browser):
     """The lobby and a Signorie table: their scripts run (the lobby lists its games, the table
     draws its board) and the header shows its language selector."""

@@ -2,7 +2,7 @@
 // of points explained in a sentence, from the board data and the rules' facts the server sends.
 import { $, api, t } from "/static/tavola/common.js";
 import { Help } from "/static/tavola/help.js";
-import { ui } from "./app.js";
+import { ui } from "./state.js";
 
 let facts = null;
 api("/api/rules/gonzaga").then((d) => { facts = d.facts; }).catch(() => { facts = null; });

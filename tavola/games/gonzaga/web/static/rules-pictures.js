@@ -2,11 +2,10 @@
 // facts (/api/rules/gonzaga): a fief and its turns, the action cards' coverage, a Wedding, a sea
 // league and the objective table. Nothing here is a copy of a rule: every count comes from data.
 import { api, el, svg, t } from "/static/tavola/common.js";
+import { centre } from "./hexes.js";  // the table's own geometry
 
-const SQRT3 = Math.sqrt(3);
 let boardPromise = null;
 const board = () => (boardPromise = boardPromise || api("/api/gonzaga/board"));
-const centre = (c, r) => [SQRT3 * (c + 0.5 * (r & 1)), 1.5 * r];
 function hexPoints(x, y, k = 0.96) {
   const pts = [];
   for (let i = 0; i < 6; i++) {
