@@ -89,8 +89,8 @@ def click(page: Any, selector: str, errors: list[str] | None = None,
 PAGE_MODULES = {"Table": "/static/tavola/table.js", "Hint": "/static/tavola/hint.js",
                 **{name: "/static/tavola/common.js" for name in (
                     "api", "chooseLanguage", "placeToast", "saveInvites", "toast", "when")}}
-#: The game's own: `ui`, the state of its table, and Gonzaga's hex geometry, in the modules
-#: beside the game's app.js.
+#: The game's own: `ui`, the state of its table, and Gonzaga's keys of hexes and legal moves,
+#: in the modules beside the game's app.js.
 GAME_MODULES = {"ui": "app.js", "hexKey": "hexes.js", "legalKey": "legal.js"}
 # a name, not a property (`x.ui`) nor a word in a selector or a string ('#toast'); `...ui` is one
 _NAMED = re.compile(r"(?<![\w$#'\"-])(?:(?<=\.\.\.)|(?<!\.))("
