@@ -68,7 +68,8 @@ def _domains() -> dict[str, Domain]:
     catalogs in its package's `locale/`, its sentences in `text.py`, its page's in `web/static/`;
     the kits are read without importing the games: their text layers import this module).
     A game's names kept in data come from the function its kit names (`GameKit.words`)."""
-    found = [Domain("tavola", "tavola", python=("text.py",), scripts=("web/static/*.js",),
+    found = [Domain("tavola", "tavola", python=("text.py", "web/pages.py"),
+                    scripts=("web/static/*.js",),
                     pages=("web/static/*.html",))]
     for kit in registry.kits().values():
         if kit.text_domain is not None:

@@ -31,10 +31,11 @@ from urllib.parse import urlparse
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from .. import ratings
 from ..text import say
+from . import pages
 from .account_store import (
     DEVICE_SECONDS,
     SESSION_SECONDS,
@@ -596,15 +597,12 @@ def install(app: FastAPI, server: GameServer, store: AccountStore) -> Accounts:
 
 
 def _routes(app: FastAPI, accounts: Accounts) -> None:
-    no_cache = {"Cache-Control": "no-cache"}
-    for path, page in (("/me", "me.html"), ("/leaderboard", "leaderboard.html"),
-                       ("/account", "account.html"), ("/your-move", "your-move.html"),
-                       ("/friends", "friends.html")):
-        app.add_api_route(path, _page(page, no_cache), methods=["GET"])
+    for name in ("me", "leaderboard", "account", "your-move", "friends"):
+        app.add_api_route(f"/{name}", _page(name), methods=["GET"])
 
     @app.get("/players/{name}")
-    async def profile_page(name: str) -> FileResponse:
-        return FileResponse(STATIC / "profile.html", headers=no_cache)
+    async def profile_page(name: str) -> HTMLResponse:
+        return pages.ACCOUNT_PAGES["profile"].response()
 
     @app.post("/api/signup")
     async def sign_up(request: Request) -> Response:
@@ -691,7 +689,7 @@ def _signed_in_user(accounts: Accounts, request: Request, *, changes: bool = Tru
     return session.user
 
 
-def _page(name: str, headers: dict[str, str]) -> Any:
-    async def page() -> FileResponse:
-        return FileResponse(STATIC / name, headers=headers)
+def _page(name: str) -> Any:
+    async def page() -> HTMLResponse:
+        return pages.ACCOUNT_PAGES[name].response()
     return page

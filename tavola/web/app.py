@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
@@ -37,7 +37,7 @@ from ..ratings import bot_table
 from ..text import say
 from . import accounts as account_routes
 from . import friends as friend_routes
-from . import i18n_web, metrics, ops, timing
+from . import i18n_web, metrics, ops, pages, timing
 from .account_store import open_account_store
 from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
 from .chat import MAX_CHARS, Chat
@@ -1197,21 +1197,21 @@ def _pages(app: FastAPI, server: GameServer) -> None:
     app.mount("/static/tavola", StaticFiles(directory=STATIC), name="tavola")
     for name, site in server.sites.items():
         app.mount(f"/static/{name}", StaticFiles(directory=site.static_dir()), name=name)
-    no_cache = {"Cache-Control": "no-cache"}
 
     @app.get("/")
-    async def lobby_page() -> FileResponse:
-        return FileResponse(STATIC / "lobby.html", headers=no_cache)
+    async def lobby_page() -> HTMLResponse:
+        return pages.LOBBY.response()
 
     @app.get("/game/{game_id}")
-    async def game_page(game_id: str) -> FileResponse:
+    async def game_page(game_id: str) -> HTMLResponse:
         """The game's own page; for a game unknown here, the lobby's page says so."""
         room = server.rooms.get(game_id)
         stored = None if room is not None or len(game_id) > 64 else server.store.load(game_id)
         site = room.site if room is not None else \
             (None if stored is None else server._site_of(stored.params))
-        page = STATIC / "lobby.html" if site is None else site.static_dir() / "index.html"
-        return FileResponse(page, headers=no_cache)
+        if site is None:
+            return pages.LOBBY.response()
+        return site.table_page.page(site.game.info.name, site.static_dir()).response()
 
     @app.get("/favicon.ico")
     async def favicon() -> FileResponse:
@@ -1308,8 +1308,8 @@ def _game_routes(app: FastAPI, server: GameServer) -> None:
         return await server.reviews.get(room, number, i18n.current(), _client(request))
 
     @app.get("/game/{game_id}/review")
-    async def review_page(game_id: str) -> FileResponse:
-        return FileResponse(STATIC / "review.html", media_type="text/html")
+    async def review_page(game_id: str) -> HTMLResponse:
+        return pages.ACCOUNT_PAGES["review"].response()
 
     @app.get("/api/games/{game_id}/replay/{step}")
     async def replay(game_id: str, step: int, request: Request) -> Response:

@@ -8,19 +8,17 @@ fixed deal against its bot, unlisted, the learner's seat claimed, its script on 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
 from .. import i18n
 from .. import tutorial as tutorials
+from . import pages
 from .errors import ClientError
 from .room import BOT, PERSON, GameParams, Room, Seat
 from .rules import LANGUAGES, document, has_rules, pick_language, rules_module
-
-STATIC = Path(__file__).with_name("static")
 
 
 def learn_routes(app: FastAPI, server: Any) -> None:
@@ -33,9 +31,9 @@ def learn_routes(app: FastAPI, server: Any) -> None:
         return site
 
     @app.get("/rules/{game}")
-    async def rules_page(game: str) -> FileResponse:
+    async def rules_page(game: str) -> HTMLResponse:
         hosted(game)
-        return FileResponse(STATIC / "rules.html", headers={"Cache-Control": "no-cache"})
+        return pages.RULES.response()
 
     @app.get("/api/rules/{game}")
     async def rules_json(game: str, request: Request, lang: str | None = None) -> dict[str, Any]:

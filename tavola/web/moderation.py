@@ -21,13 +21,13 @@ import time
 import unicodedata
 from collections.abc import Callable
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
 from ..text import say
+from . import pages
 from .errors import ClientError
 from .limits import RateLimiter, parse_json
 from .room import _CONTROL, PERSON
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
     from .app import GameServer
     from .room import Room
 
-STATIC = Path(__file__).with_name("static")
 ROLES = ("moderator", "admin")
 REASONS = ("spam", "abuse", "cheating", "name", "other")  # why a player reports
 ACTIONS = ("hide", "mute", "suspend", "dismiss")
@@ -535,7 +534,6 @@ def install(app: FastAPI, server: GameServer, accounts: Accounts) -> Moderation:
 
 
 def _routes(app: FastAPI, moderation: Moderation, accounts: Accounts) -> None:
-    no_cache = {"Cache-Control": "no-cache"}
 
     def user_of(request: Request, *, changes: bool = True) -> User:
         session = accounts.signed_in(request, changes=changes)
@@ -547,14 +545,13 @@ def _routes(app: FastAPI, moderation: Moderation, accounts: Accounts) -> None:
         return parse_json(await request.body(), what="request body")
 
     @app.get("/moderation")
-    async def moderation_page(request: Request) -> FileResponse:
+    async def moderation_page(request: Request) -> HTMLResponse:
         """The moderators' page; anyone else is told, with a 403, that it is theirs only."""
         session = accounts.signed_in(request, changes=False)
         role = None if session is None else moderation.store.role(session.user.id)
         if role in ROLES:
-            return FileResponse(STATIC / "moderation.html", headers=no_cache)
-        return FileResponse(STATIC / "moderation-denied.html", status_code=403,
-                            headers=no_cache)
+            return pages.ACCOUNT_PAGES["moderation"].response()
+        return pages.ACCOUNT_PAGES["moderation-denied"].response(status_code=403)
 
     @app.get("/api/moderation")
     async def reports(request: Request) -> dict[str, Any]:

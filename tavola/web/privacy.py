@@ -26,10 +26,10 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
+from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
 
 from ..text import say
-from . import account_store, chat, friends, moderation, vacations
+from . import account_store, chat, friends, moderation, pages, vacations
 from .account_store import User
 from .errors import ClientError
 from .limits import RateLimiter, parse_json
@@ -243,9 +243,8 @@ def _routes(app: FastAPI, privacy: Privacy) -> None:
     accounts = privacy.accounts
 
     @app.get("/privacy")
-    async def privacy_page() -> FileResponse:
-        return FileResponse(accounts.static / "privacy.html",
-                            headers={"Cache-Control": "no-cache"})
+    async def privacy_page() -> HTMLResponse:
+        return pages.ACCOUNT_PAGES["privacy"].response()
 
     @app.get("/api/me/export")
     async def export(request: Request) -> StreamingResponse:

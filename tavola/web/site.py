@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from .. import registry as games
 from ..game import Game, GameInfo, read_options
 from .errors import ClientError
+from .pages import TablePage
 
 
 class WebGame(Protocol):
@@ -35,6 +36,8 @@ class WebGame(Protocol):
 
     #: The field of an action that names its seat (`player`, `seat`).
     owner_field: str
+    #: Its table page's own title, styles and scripts (`tavola.web.pages` writes the rest).
+    table_page: TablePage
 
     def level_name(self, spec: str) -> str: ...
 

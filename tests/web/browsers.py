@@ -5,6 +5,7 @@ fails in CI (CI=true), where .ci/run installs it."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -81,3 +82,46 @@ def click(page: Any, selector: str, errors: list[str] | None = None,
             " (document.querySelector('#conn') || {}).innerText]")
         raise AssertionError(f"{selector} never became clickable; the page showed {seen}; "
                              f"script errors: {errors}") from None
+
+
+#: What the page's modules hold, by the names the tests read: the modules share nothing through
+#: globals, so a test imports them again (the same instances the page runs) to look inside.
+PAGE_MODULES = {"Table": "/static/tavola/table.js", "Hint": "/static/tavola/hint.js",
+                **{name: "/static/tavola/common.js" for name in (
+                    "api", "chooseLanguage", "placeToast", "saveInvites", "toast", "when")}}
+#: The game's own: `ui`, the state of its table, and Gonzaga's keys of hexes and legal moves,
+#: in the modules beside the game's app.js.
+GAME_MODULES = {"ui": "app.js", "hexKey": "hexes.js", "legalKey": "legal.js"}
+# a name, not a property (`x.ui`) nor a word in a selector or a string ('#toast'); `...ui` is one
+_NAMED = re.compile(r"(?<![\w$#'\"-])(?:(?<=\.\.\.)|(?<!\.))("
+                    + "|".join([*PAGE_MODULES, *GAME_MODULES]) + r")(?![\w$])")
+
+
+def in_page(js: str) -> str:
+    """A function for `page.evaluate` or `wait_for_function` that runs `js` (an expression, or a
+    function taking the evaluation's argument) with the page's modules it names in scope:
+    those of `PAGE_MODULES` and, on a table, of `GAME_MODULES`."""
+    named = sorted(set(_NAMED.findall(js)))
+    lines = [f"const {{ {n} }} = await import({PAGE_MODULES[n]!r});"
+             for n in named if n in PAGE_MODULES]
+    game = [n for n in named if n in GAME_MODULES]
+    if game:
+        lines.append("const app = document.querySelector('script[src$=\"/app.js\"]').src;")
+        lines += [f"const {{ {n} }} = await import(new URL({GAME_MODULES[n]!r}, app));"
+                  for n in game]
+    return (f"async (arg) => {{ {' '.join(lines)} const got = ({js}); "
+            "return typeof got === 'function' ? got(arg) : got; }")
+
+
+def wait_in_page(page: Any, js: str, timeout: float = 30000) -> Any:
+    """`wait_for_function` for an expression of `in_page` (whose imports make it a promise,
+    which Playwright's own takes for a true value at once): polled in the page until true."""
+    check = in_page(f"""async () => {{
+      const until = Date.now() + {timeout};
+      for (;;) {{
+        const got = ({js});
+        if (got) return got;
+        if (Date.now() > until) throw new Error("not true within {timeout} ms: " + {js!r});
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }} }}""")
+    return page.evaluate(check)

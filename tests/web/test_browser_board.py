@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 import pytest
-from browsers import shot, wait_new_view
+from browsers import in_page, shot, wait_new_view
 from colour_vision import MACHADO_2009, difference, hue
 from websockets.sync.client import connect
 
@@ -120,7 +120,7 @@ def luminance(colour: str) -> float:
 
 def test_player_colours_stay_apart_for_colour_blind_players(server, browser, busy_game):
     page = open_game(browser, server, busy_game, LAPTOP)
-    looks = page.evaluate(PIECE_LOOKS)
+    looks = page.evaluate(in_page(PIECE_LOOKS))
     shot(page, "board-colours")
     players = looks["players"]
     colours: dict[int, str] = {}
@@ -197,10 +197,11 @@ def test_each_fief_has_its_own_outline(server, browser, busy_game):
     """An outline around each fief's hexes and never between them: two fiefs of one colour side by
     side are still two, so players can count the groups for the Gonzaga tile."""
     page = open_game(browser, server, busy_game, LAPTOP)
-    fiefs = page.evaluate("""() => [...document.querySelectorAll('#pieces [data-piece=fief]')]
+    fiefs = page.evaluate(in_page("""() => [
+      ...document.querySelectorAll('#pieces [data-piece=fief]')]
       .map((g, i) => ({ owner: g.dataset.owner,
                         d: g.querySelector('.fief-outline').getAttribute('d'),
-                        hexes: ui.view.pieces.filter((p) => p.kind === 'fief')[i].hexes }))""")
+                        hexes: ui.view.pieces.filter((p) => p.kind === 'fief')[i].hexes }))"""))
     assert len(fiefs) >= 8
     for fief in fiefs:
         outline, inner = boundary(fief["hexes"])
@@ -235,7 +236,7 @@ NAME_BOXES = """() => {
 def check_names(page: Any, where: str) -> None:
     names = page.evaluate(NAME_BOXES)
     places = [n for n in names if n["place"]]
-    assert len(places) == page.evaluate("ui.board.cities.length + ui.board.harbors.length")
+    assert len(places) == page.evaluate(in_page("ui.board.cities.length + ui.board.harbors.length"))
     for n in places:  # readable: 11 CSS pixels at least
         assert n["px"] >= 11 and n["h"] >= 11, (where, n)
     for a, b in itertools.combinations(names, 2):
@@ -275,7 +276,7 @@ def test_region_names_stand_apart_in_every_language(server, browser, busy_game, 
     assert page.evaluate("document.documentElement.lang") == lang
     names = page.evaluate(NAME_BOXES)
     regions = [n for n in names if n["area"] == "region"]
-    assert len(regions) == page.evaluate("ui.board.regions.length"), regions
+    assert len(regions) == page.evaluate(in_page("ui.board.regions.length")), regions
     for a in regions:
         space = a["h"] / 3
         for b in names:
@@ -290,7 +291,7 @@ def test_region_names_stand_apart_in_every_language(server, browser, busy_game, 
 
 def test_seals_leave_the_playable_hexes_free(server, browser, busy_game):
     page = open_game(browser, server, busy_game, LAPTOP)
-    covered = page.evaluate("""() => {
+    covered = page.evaluate(in_page("""() => {
       const ctm = document.getElementById('board').getScreenCTM();
       const land = ui.board.hexes.filter((h) => h.region)
         .map((h) => [ctm.a * h.x + ctm.e, ctm.d * h.y + ctm.f]);
@@ -299,7 +300,7 @@ def test_seals_leave_the_playable_hexes_free(server, browser, busy_game):
         const inside = ([x, y]) => x > r.left && x < r.right && y > r.top && y < r.bottom;
         return [s.dataset.seal, land.filter(inside).length];
       });
-    }""")
+    }"""))
     assert len(covered) == 6
     assert all(n == 0 for _, n in covered), covered
     page.close()
@@ -307,7 +308,7 @@ def test_seals_leave_the_playable_hexes_free(server, browser, busy_game):
 
 def test_inactive_regions_look_part_of_the_board_but_out_of_play(server, browser, busy_game):
     page = open_game(browser, server, busy_game, LAPTOP)
-    info = page.evaluate("""() => {
+    info = page.evaluate(in_page("""() => {
       const inactive = ui.view.scenario.inactive;
       const hatch = [...document.querySelectorAll('.inactive-hatch[data-region]')];
       const fills = {};
@@ -324,13 +325,13 @@ def test_inactive_regions_look_part_of_the_board_but_out_of_play(server, browser
                outside: getComputedStyle(outside).fill,
                outsideStroke: getComputedStyle(outside).stroke,
                offKey: !!document.getElementById('key-outside') };
-    }""")
+    }"""))
     assert info["inactive"]
     # every hex of an inactive region is hatched, and only those
     assert len(info["hatched"]) == info["hexes"] and set(info["hatched"]) == set(info["inactive"])
     assert info["hatchFill"] == "url(#hatch-inactive)" and info["keyHatch"]
-    names = page.evaluate("ui.view.scenario.inactive"
-                          ".map((r) => ui.board.regions.find((x) => x.id === r).name)")
+    names = page.evaluate(in_page("ui.view.scenario.inactive"
+                          ".map((r) => ui.board.regions.find((x) => x.id === r).name)"))
     assert "Inactive" in info["keyText"] and all(n in info["keyText"] for n in names)
     # land off the board: another colour, no hex outlines, its own entry in the key
     for fill in info["fills"].values():
@@ -405,7 +406,8 @@ def test_the_map_keeps_its_size_when_placing_and_hovering(server, browser):
     page.click("#plan-go")
     page.wait_for_selector("#place-bar:not([hidden])")
     assert board_box(page) == before  # the placing bar appeared
-    hexes = page.evaluate("ui.board.hexes.filter((h) => h.region).map((h) => h.at.join(','))")
+    hexes = page.evaluate(in_page(
+        "ui.board.hexes.filter((h) => h.region).map((h) => h.at.join(','))"))
     for key in hexes[::40]:
         page.hover(f"#board [data-hex='{key}']", force=True)
         page.wait_for_timeout(150)  # the points (or the rule broken) arrive from the server
@@ -427,7 +429,7 @@ def test_my_turn_to_place_shows_the_map_and_the_reveal_banner_goes(server, brows
     page.wait_for_function("document.querySelector('#toast').textContent"
                            ".includes('Plans revealed')")
     page.wait_for_selector("#mode-fief")
-    boxes = page.evaluate("""() => {
+    boxes = page.evaluate(in_page("""() => {
       const box = (id) => {
         const r = document.getElementById(id).getBoundingClientRect();
         return [r.left, r.top, r.right, r.bottom];
@@ -436,7 +438,7 @@ def test_my_turn_to_place_shows_the_map_and_the_reveal_banner_goes(server, brows
                zoom: [box('zoom-in'), box('zoom-out')], map: box('board-scroll'),
                bar: box('place-bar'), vh: innerHeight,
                header: document.getElementById('top').getBoundingClientRect().bottom };
-    }""")
+    }"""))
     if boxes["toast"]:
         left, top, right, bottom = boxes["toast"]
         for zl, zt, zr, zb in boxes["zoom"]:

@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from browsers import shot, wait_new_view
+from browsers import in_page, shot, wait_new_view
 from test_web_server import Client, create, token_of
 
 from tavola.games.gonzaga.bots import level_options
@@ -86,9 +86,9 @@ def tab_to(page: Any, selector: str, presses: int = 120) -> None:
 
 def region_with(page: Any, action: str) -> str:
     """A region card in hand under which the fief drawn has a legal placement for `action`."""
-    return page.evaluate("""(action) => {
+    return page.evaluate(in_page("""(action) => {
         const legal = ui.view.legal;
-        return legal.regions.find((r) => legal.best[r] && legal.best[r][action] !== null); }""",
+        return legal.regions.find((r) => legal.best[r] && legal.best[r][action] !== null); }"""),
                          action)
 
 
@@ -155,7 +155,8 @@ def test_hovering_the_map_previews_placements_without_asking_the_server(server, 
     plan_by_clicks(page, "cities")
     my_turn(page)
     sent = len(p.sent)
-    best = page.evaluate("[...ui.view.legal.placements].sort((a, b) => b[3] - a[3]).slice(0, 4)")
+    best = page.evaluate(in_page(
+        "[...ui.view.legal.placements].sort((a, b) => b[3] - a[3]).slice(0, 4)"))
     assert best
     for c, r, rotation, points, hexes, _castles, words in best:
         turn_to(page, rotation)
@@ -164,7 +165,8 @@ def test_hovering_the_map_previews_placements_without_asking_the_server(server, 
         assert info.startswith("Here: ") and f"{points} point" in info
         assert all(w in info for w in words)
         assert page.locator("#preview .preview-ok").count() == len(hexes)
-    land = page.evaluate("ui.board.hexes.filter((h) => h.region).map((h) => h.at.join(','))")
+    land = page.evaluate(in_page(
+        "ui.board.hexes.filter((h) => h.region).map((h) => h.at.join(','))"))
     shown = set()
     for key in land[::60]:
         page.hover(f"#board [data-hex='{key}']", force=True)
@@ -184,7 +186,7 @@ def test_a_double_click_or_two_taps_only_choose_and_placing_is_a_separate_step(s
     my_turn(page)
     # the least-scoring legal placement, 0 points if there is one: the easiest to regret
     c, r, rotation, points = page.evaluate(
-        "[...ui.view.legal.placements].sort((a, b) => a[3] - b[3])[0].slice(0, 4)")
+        in_page("[...ui.view.legal.placements].sort((a, b) => a[3] - b[3])[0].slice(0, 4)"))
     turn_to(page, rotation)
     seq = seq_of(page)
     acts = sum(1 for m in p.sent if m.get("type") == "act")
@@ -387,7 +389,7 @@ def test_players_read_game_words_and_the_points_before_and_after_choosing(server
     page = p.page
     page.wait_for_selector("#plan-go")
     board = http_json(f"{server.base}/api/gonzaga/board")
-    me = page.evaluate("ui.view.players[0]")
+    me = page.evaluate(in_page("ui.view.players[0]"))
     name = next(f["name"] for f in board["fiefs"] if f["number"] == me["fief"])
     # the fief by its name (and picture), never a card or fief number
     assert page.inner_text("#you-fief") == f"Your fief this round: the {name}"
@@ -395,7 +397,7 @@ def test_players_read_game_words_and_the_points_before_and_after_choosing(server
     plan_by_clicks(page, "cities")
     my_turn(page)
     c, r, rotation, points = page.evaluate(
-        "[...ui.view.legal.placements].sort((a, b) => b[3] - a[3])[0].slice(0, 4)")
+        in_page("[...ui.view.legal.placements].sort((a, b) => b[3] - a[3])[0].slice(0, 4)"))
     assert points > 0
     turn_to(page, rotation)
     page.hover(f"#board [data-hex='{c},{r}']", force=True)
@@ -412,7 +414,8 @@ def test_players_read_game_words_and_the_points_before_and_after_choosing(server
         assert word not in text
     assert not re.search(r"\bfiefs? \d", text) and not re.search(r"\d+,\d+", text)
     # an illegal position: a plain sentence, no rule id
-    sea = page.evaluate("ui.board.hexes.find((h) => !h.region && h.at[1] > 3 && h.at[0] > 3).at")
+    sea = page.evaluate(in_page(
+        "ui.board.hexes.find((h) => !h.region && h.at[1] > 3 && h.at[0] > 3).at"))
     page.click(f"#board [data-hex='{sea[0]},{sea[1]}']", force=True)  # chosen, but illegal
     page.wait_for_function("document.querySelector('#preview-info').textContent"
                            ".startsWith('Not here: ')")
@@ -440,7 +443,7 @@ def test_the_end_screen_shows_each_players_points_by_source(server, pages, finis
     p = open_seat(server, pages, size, finished)
     page = p.page
     page.wait_for_selector("#points-by-source")
-    view = page.evaluate("ui.view")
+    view = page.evaluate(in_page("ui.view"))
     sources = view["final"]["sources"]
     # the engine's own score events, as the log shows them, summed by player and source
     events = [e for entry in view["log"] for e in entry["events"]]
@@ -472,7 +475,7 @@ def test_a_rematch_from_the_end_screen(server, pages):
     p.page.click("#rematch")
     p.page.wait_for_url(re.compile(r"/game/(?!" + game["id"] + r")[\w-]+#.+"))
     p.page.wait_for_selector("#plan-go, #waiting")
-    assert p.page.evaluate("ui.view.round") == 1 and p.page.evaluate("ui.view.you") == 0
+    assert p.page.evaluate(in_page("[ui.view.round, ui.view.you]")) == [1, 0]
     # the other connections are told, and get their own link
     watcher.page.wait_for_selector("#rematch-link")
     link = watcher.page.get_attribute("#rematch-link", "href")

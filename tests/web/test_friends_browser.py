@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from browsers import in_page
 from test_accounts import RELAXED
 from test_i18n_browser import untranslated
 from web_server import Server, launch
@@ -193,7 +194,7 @@ def test_a_profile_adds_a_friend_and_blocks(server, browser, lang, locale):
 def test_a_blocked_players_chat_is_hidden_both_ways_at_the_table(server, browser, lang, locale):
     ann, bob, cyd = (Player(browser, server.base, f"{n}{lang}", locale)
                      for n in ("Gil", "Hal", "Ida"))
-    call = "([path, body]) => api(path, body)"
+    call = in_page("([path, body]) => api(path, body)")
     for friend in (bob, cyd):
         ann.page.evaluate(call, ["/api/friends", {"name": friend.name}])
     game = ann.page.evaluate(call, ["/api/games", {"game": "gonzaga", "seats": [

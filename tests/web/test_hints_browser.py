@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from browsers import in_page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tavola.testing import game_names
@@ -87,7 +88,7 @@ def _placements_reachable_once_and_names_uncovered(page: Any) -> None:
     """Each placement a hint names is in the list of placements (one click shows it on the
     map), no placement is listed twice (a symmetric fief turned covers the same hexes), and
     no hint's number covers a place name on the map."""
-    found = page.evaluate("""() => {
+    found = page.evaluate(in_page("""() => {
       const moves = Hint.marked() || [];
       // the hexes a placement covers, as the view gives them
       const cells = (anchor, rotation) => {
@@ -107,7 +108,7 @@ def _placements_reachable_once_and_names_uncovered(page: Any) -> None:
       const badges = [...document.querySelectorAll('#hint-layer text')].map(rect);
       const covered = badges.filter((b) => names.some((n) => meet(b, n)));
       return { listed, hinted, covered: covered.length, badges: badges.length };
-    }""")
+    }"""))
     assert len(found["listed"]) == len(set(found["listed"])), found["listed"]
     assert set(found["hinted"]) <= set(found["listed"]), found
     assert found["badges"] and found["covered"] == 0, found
@@ -121,7 +122,7 @@ def test_a_signorie_hint_names_the_whole_move_and_marks_its_action_once_the_die_
         page.click("#hint-ask")
         page.wait_for_selector("#hint-moves li", timeout=30000)
         first = page.inner_text("#hint-moves li:first-child")
-        moves = page.evaluate("Hint.marked()")
+        moves = page.evaluate(in_page("Hint.marked()"))
         leads = [m["lead"] for m in moves]
         assert leads == sorted(leads, reverse=True)  # the first shows the greatest lead
         best = moves[0]
@@ -210,7 +211,7 @@ def test_a_bots_message_never_covers_the_hints_heading(browser, server, game, si
         page.click("#hint-ask")
         page.wait_for_selector("#hint-moves li", timeout=30000)
         (_bots_message_gonzaga if game == "gonzaga" else _bots_message_signorie)(page)
-        found = page.evaluate(TOAST_OVER_HINT)
+        found = page.evaluate(in_page(TOAST_OVER_HINT))
         assert found["seen"] and "bot" in found["text"], found
         assert found["hits"] == [], found["hits"][:3]
         assert not errors, errors

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from browsers import in_page
 from test_accounts import RELAXED
 from test_i18n_browser import untranslated
 from typer.testing import CliRunner
@@ -47,7 +48,7 @@ class Player:
         self.page.wait_for_selector("#nav-profile")
 
     def call(self, path: str, body: Any) -> Any:
-        return self.page.evaluate(CALL, [path, body])
+        return self.page.evaluate(in_page(CALL), [path, body])
 
 
 def test_a_reported_chat_line_is_hidden_by_a_moderator_for_everyone(server, browser):

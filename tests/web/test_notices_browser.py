@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from accounts_client import Visitor, play
+from browsers import in_page
 from mail_and_hooks import Mailbox, text_of
 from test_accounts import RELAXED
 from test_accounts_browser import PASSWORD, sign_up
@@ -172,7 +173,7 @@ def test_the_notifications_card_in_german(server, browser):
     context = browser.new_context(locale="de-DE", extra_http_headers={"Accept-Language": "de"})
     page = context.new_page()
     page.goto(f"{server.base}/account")
-    page.evaluate("chooseLanguage('de')")
+    page.evaluate(in_page("chooseLanguage('de')"))
     page.wait_for_load_state()
     sign_up(page, server.base, "Greta")
     page.goto(f"{server.base}/account")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import in_page
 from test_signorie_web import create, join, move, start, token_of
 from web_server import ARTIFACTS, Server
 
@@ -125,7 +126,7 @@ def test_a_whole_game_against_a_bot_by_clicking(server, browser):
         ".player .vp-total", "els => els.map(e => e.textContent)")]
     assert totals == vps
     # the views after the first came as changes, and every one applied to the page's view
-    assert page.evaluate("Table.state.n") > moves
+    assert page.evaluate(in_page("Table.state.n")) > moves
     assert page.evaluate("document.body.dataset.fullViewsAsked") is None
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "signorie-end.png"), full_page=True)
@@ -279,14 +280,14 @@ def test_every_choice_has_a_key_and_a_die_preview_counts_its_action(server, brow
     assert page.get_attribute("#pass", "data-key") == "p"
     page.keyboard.press("0")  # the tenth die
     page.wait_for_selector("#picked")
-    tenth = page.evaluate("Table.view.legal.dice[9]")
-    assert page.evaluate("ui.pick") == 9 and tenth["ok"]
+    tenth = page.evaluate(in_page("Table.view.legal.dice[9]"))
+    assert page.evaluate(in_page("ui.pick")) == 9 and tenth["ok"]
     page.click("#other-die")
     # a die with a helper to hire: the preview shows the die's cost and the helper's together
-    die, helper = page.evaluate("""() => {
+    die, helper = page.evaluate(in_page("""() => {
       for (const d of Table.view.legal.dice.filter(d => d.ok))
         for (const c of d.choices) if (c.kind === 'helper' && c.ok) return [d, c];
-      return [null, null]; }""")
+      return [null, null]; }"""))
     assert die, "a die of seed 5 allows a helper"
     page.click(f"[data-die-choice='{die['colour']}-{die['value']}']")
     page.click(f"[data-choice='helper-{helper['helper']}']")
@@ -387,8 +388,8 @@ def test_on_a_phone_confirm_stays_in_sight_and_no_word_is_cut(server, browser):
     assert page.is_visible("#lobby-link") and page.get_attribute("#lobby-link", "href") == "/"
     assert page.evaluate(CUT_WORDS) == []
     # the die with the longest list of actions, and its last open action
-    die = page.evaluate("""() => Table.view.legal.dice.filter(d => d.ok)
-      .sort((a, b) => b.choices.length - a.choices.length)[0]""")
+    die = page.evaluate(in_page("""() => Table.view.legal.dice.filter(d => d.ok)
+      .sort((a, b) => b.choices.length - a.choices.length)[0]"""))
     page.click(f"[data-die-choice='{die['colour']}-{die['value']}']")
     buttons = page.query_selector_all("#actions .choices button.key:not(:disabled)")
     buttons[-1].click()
@@ -417,7 +418,7 @@ def test_the_creator_always_has_the_spectators_link(server, browser):
     """One person and a bot: no other seat to invite, yet spectators may be sent a link."""
     game = create(server, [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}])
     context, page = open_page(browser, server.base + game["seats"][0]["link"])
-    page.evaluate("([id, seats, spectator]) => saveInvites(id, {seats, spectator})",
+    page.evaluate(in_page("([id, seats, spectator]) => saveInvites(id, {seats, spectator})"),
                   [game["id"], [{"name": "Ann", "link": game["seats"][0]["link"]}],
                    game["spectator"]])
     page.reload()
@@ -452,7 +453,7 @@ def test_on_a_phone_the_board_follows_its_question_and_toasts_cover_neither(serv
     lines = "Greedy bot takes the red 4\nGreedy bot sends 3 sons\nGreedy bot hires a helper"
     for scroll in (0, tops["#question"][0] - 80, tops["#question"][0] - 200):
         page.evaluate(f"window.scrollTo(0, {max(0, scroll)})")
-        page.evaluate(f"toast({lines!r}, 'info')")
+        page.evaluate(in_page(f"toast({lines!r}, 'info')"))
         page.wait_for_selector("#toast:not([hidden])")
         toast = page.locator("#toast").bounding_box()
         assert _apart(toast, page.locator("header").bounding_box()), scroll
@@ -485,7 +486,7 @@ def test_the_replay_shows_no_presence_and_says_what_just_happened(server, browse
     page.wait_for_function("document.querySelector('#replay-last')")
     players = page.inner_text("#players")
     assert "away" not in players and "online" not in players
-    last = page.evaluate("ui.view.log[ui.view.log.length - 1].text")
+    last = page.evaluate(in_page("ui.view.log[ui.view.log.length - 1].text"))
     assert last and last in page.inner_text("#replay-last")
     assert page.errors == []
     context.close()

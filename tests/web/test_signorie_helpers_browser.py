@@ -9,6 +9,7 @@ import random
 import time
 from typing import Any
 
+from browsers import in_page
 from test_signorie_browser import server
 from test_signorie_web import create, join, truth
 
@@ -128,13 +129,13 @@ def test_with_the_setting_off_the_question_says_what_the_die_gives(server, brows
     context, page = open_seat(browser, server, game, lang="it", always="off")
     page.wait_for_selector("#actions .option", timeout=15000)
     assert "attivare questo aiutante?" in page.inner_text("#question")
-    die = page.evaluate(f"Table.view.players[0].taken[{T.helper_column[helper]}]")
+    die = page.evaluate(in_page(f"Table.view.players[0].taken[{T.helper_column[helper]}]"))
     steps = T.helper_times(helper, die)
     words = page.inner_text("#actions .option[data-option='0']")
     assert f"con un {die})" in words and f"{steps} pass" in words and "ogni" not in words, words
     assert not page.is_checked("#always-activate")
     # the page answers by itself before it shows a question, if at all: nothing was sent
-    assert page.evaluate("Table.state.sentSeq") is None
+    assert page.evaluate(in_page("Table.state.sentSeq")) is None
     assert activations(server, game, helper) == []
     page.check("#always-activate")
     page.wait_for_function("!document.querySelector('#question') || "

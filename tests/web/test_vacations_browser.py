@@ -13,6 +13,7 @@ from urllib.parse import quote
 
 import pytest
 from accounts_client import Visitor
+from browsers import in_page, wait_in_page
 from test_i18n_browser import untranslated
 from web_server import Server, launch
 
@@ -90,7 +91,7 @@ def test_a_player_takes_a_vacation_and_ends_it_early_on_the_account_page(server,
     other.wait_for_selector("#profile-vacation:not([hidden])", timeout=10000)
     assert other.text_content("#profile-vacation") == said(
         lang, "On vacation until {date}",
-        date=page.evaluate("when(Number(document.getElementById('vacation').dataset.until))"))
+        date=page.evaluate(in_page("when(Number(document.getElementById('vacation').dataset.until))")))
     if lang != "en":
         assert untranslated(other, lang) == []
     # back early: the days not begun are given back (the first has begun)
@@ -114,9 +115,8 @@ def test_the_table_says_a_player_is_on_vacation_and_their_clock_stands_still(ser
     mine = page_in(browser, locale, f"{server.base}{game['seats'][0]['link']}", vera)
     watcher = page_in(browser, locale, f"{server.base}{game['spectator']}")
     for page in (mine, watcher):  # the bot moves first or not: Vera's seat comes to wait
-        page.wait_for_function("Table.view && Table.view.timing.to_move.includes(0)",
-                               timeout=20000)
-    date = mine.evaluate("when(Table.view.timing.vacation[0])")
+        wait_in_page(page, "Table.view && Table.view.timing.to_move.includes(0)", timeout=20000)
+    date = mine.evaluate(in_page("when(Table.view.timing.vacation[0])"))
     assert date
     own = said(lang, "You are on vacation until {date}: your clock stands still", date=date)
     mine.wait_for_function(f"document.getElementById('turn-clock').textContent === {own!r}",
@@ -138,8 +138,8 @@ def test_the_other_player_ends_the_game_when_a_seat_runs_out_of_time_for_good(se
     pages = [page_in(browser, locale, f"{server.base}{seat['link']}")
              for seat in game["seats"]]
     for page in pages:
-        page.wait_for_function("Table.view && Table.view.timing.to_move.length", timeout=20000)
-    leaver = pages[0].evaluate("Table.view.timing.to_move[0]")
+        wait_in_page(page, "Table.view && Table.view.timing.to_move.length", timeout=20000)
+    leaver = pages[0].evaluate(in_page("Table.view.timing.to_move[0]"))
     voter = pages[1 - leaver]
     # nobody moves: after 5 s the bot takes the seat for good, and the other player is asked
     voter.wait_for_selector("#leave-box:not([hidden]) [data-choice='end']", timeout=20000)
@@ -159,7 +159,7 @@ def test_the_other_player_ends_the_game_when_a_seat_runs_out_of_time_for_good(se
         page.wait_for_selector("#leave-ended", timeout=10000)
         assert page.text_content("#leave-ended") == ended
         assert page.is_visible("#download") and page.is_visible("#replay-link")
-        assert page.evaluate("Table.view.timing.to_move") == []
+        assert page.evaluate(in_page("Table.view.timing.to_move")) == []
         if lang != "en":
             assert untranslated(page, lang) == []
         assert page.errors == []
@@ -175,8 +175,8 @@ def test_the_other_player_lets_the_bot_play_on(server, browser, lang, locale):
     pages = [page_in(browser, locale, f"{server.base}{seat['link']}")
              for seat in game["seats"]]
     for page in pages:
-        page.wait_for_function("Table.view && Table.view.timing.to_move.length", timeout=20000)
-    leaver = pages[0].evaluate("Table.view.timing.to_move[0]")
+        wait_in_page(page, "Table.view && Table.view.timing.to_move.length", timeout=20000)
+    leaver = pages[0].evaluate(in_page("Table.view.timing.to_move[0]"))
     voter = pages[1 - leaver]
     voter.wait_for_selector("#leave-box:not([hidden]) [data-choice='bot']", timeout=20000)
     voter.click("[data-choice='bot']")
@@ -188,7 +188,7 @@ def test_the_other_player_lets_the_bot_play_on(server, browser, lang, locale):
                                f"li.textContent === {kept!r})", timeout=10000)
         assert page.query_selector("#leave-ended") is None
         assert page.errors == []
-    assert voter.evaluate("Table.view.ended") is None  # the game goes on
+    assert voter.evaluate(in_page("Table.view.ended")) is None  # the game goes on
 
 
 @pytest.mark.parametrize("lang, locale", LANGS)
@@ -202,13 +202,13 @@ def test_a_clock_running_out_takes_a_vacation_day_that_the_pages_show(server, br
         "timing": {"move_seconds": 5, "misses": 1}})
     table = page_in(browser, locale, f"{server.base}{game['seats'][0]['link']}", wim)
     # Wim does not move: when his 5 s run out a vacation day is taken, not the bot's move
-    table.wait_for_function("Table.view && Table.view.timing.vacation && "
-                            "Table.view.timing.vacation[0]", timeout=30000)
-    date = table.evaluate("when(Table.view.timing.vacation[0])")
+    wait_in_page(table, "Table.view && Table.view.timing.vacation && "
+                        "Table.view.timing.vacation[0]", timeout=30000)
+    date = table.evaluate(in_page("when(Table.view.timing.vacation[0])"))
     own = said(lang, "You are on vacation until {date}: your clock stands still", date=date)
     table.wait_for_function(f"document.getElementById('turn-clock').textContent === {own!r}",
                             timeout=5000)
-    assert table.evaluate("Table.view.timing.replaced") == []
+    assert table.evaluate(in_page("Table.view.timing.replaced")) == []
     account = page_in(browser, locale, f"{server.base}/account", wim)
     account.wait_for_selector("#vacation[data-left='13']", timeout=10000)
     assert account.eval_on_selector_all("#vacation-taken li",

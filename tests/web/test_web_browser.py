@@ -8,7 +8,7 @@ Without Chromium the tests skip locally and fail in CI (CI=true), where .ci/run 
 from __future__ import annotations
 
 import pytest
-from browsers import click, docs_shot, shot, wait_taken
+from browsers import click, docs_shot, in_page, shot, wait_taken
 
 from tavola.testing import game_names
 from tavola.web.loadbench import http_json
@@ -107,7 +107,7 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
     # and each ring carries a seal in its owner's pattern: a cue that is not colour alone
     seals = page.eval_on_selector_all("#pieces .objective-seal", """els => els.map((e) =>
       [e.dataset.objective, e.getAttribute('fill')])""")
-    owners = page.evaluate("ui.view.players.map((p) => p.colour)")
+    owners = page.evaluate(in_page("ui.view.players.map((p) => p.colour)"))
     assert covered > 0 and len(seals) == covered
     assert all(fill == f"url(#pl-{owners[int(seat)]})" for seat, fill in seals)
     assert "Game over" in page.inner_text("#status")
@@ -115,7 +115,7 @@ def test_play_a_whole_game_against_a_bot_by_clicking(server, browser):
     log = page.inner_text("#log")
     assert "Final scoring" in log and "Plans revealed" in log
     # the views after the first came as changes, and every one applied to the page's view
-    assert int(page.evaluate("Table.state.n")) > 30
+    assert int(page.evaluate(in_page("Table.state.n"))) > 30
     assert page.evaluate("document.body.dataset.fullViewsAsked") is None
     assert errors == []
 
@@ -158,7 +158,8 @@ def test_an_illegal_position_names_its_rule_and_a_wedding_by_clicking(server, br
 
     # a fief over open sea: the bar under the map says which rule it breaks, in plain words
     # (never a rule id), and nothing can be placed
-    sea = page.evaluate("ui.board.hexes.find((h) => !h.region && h.at[1] > 3 && h.at[0] > 3).at")
+    sea = page.evaluate(in_page(
+        "ui.board.hexes.find((h) => !h.region && h.at[1] > 3 && h.at[0] > 3).at"))
     page.hover(f"#board [data-hex='{sea[0]},{sea[1]}']", force=True)
     page.wait_for_function("document.querySelector('#preview-info').textContent"
                            ".includes('Not here: ')", timeout=10000)
@@ -170,9 +171,9 @@ def test_an_illegal_position_names_its_rule_and_a_wedding_by_clicking(server, br
     # the Wedding: a first ring on a highlighted hex, a second beside it, then commit
     seq = int(page.evaluate("document.body.dataset.seq"))
     page.click("#mode-wedding")
-    first = page.evaluate("[...ui.weddingOptions][0]")
+    first = page.evaluate(in_page("[...ui.weddingOptions][0]"))
     page.click(f"#board [data-hex='{first}']", force=True)
-    second = page.evaluate("[...ui.weddingOptions][0]")
+    second = page.evaluate(in_page("[...ui.weddingOptions][0]"))
     page.click(f"#board [data-hex='{second}']", force=True)
     page.wait_for_function("document.querySelector('#wedding-info').textContent"
                            ".includes(' point')")
@@ -265,7 +266,7 @@ def test_a_table_that_misses_a_change_asks_for_the_whole_view_and_plays_on(serve
     page.goto(f"{server.base}{game['seats'][0]['link']}")
     page.wait_for_selector("#plan-go")
     assert any('"changes": true' in text or '"changes":true' in text for text in sent)
-    page.evaluate("Table.state.n -= 1")  # as if the last change had not come
+    page.evaluate(in_page("Table.state.n -= 1"))  # as if the last change had not come
     page.click("#region-cards button:not([disabled])")
     page.click("#action-cards [data-card='harbors']")
     page.click("#plan-go")

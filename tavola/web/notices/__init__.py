@@ -15,11 +15,11 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from ... import i18n
 from ...text import say
-from .. import outbox
+from .. import outbox, pages
 from ..errors import ClientError
 from ..limits import RateLimiter, parse_json
 from ..outbox import Notice
@@ -233,8 +233,6 @@ def _signed_in(notifier: Notifier, request: Request, changes: bool) -> Any:
 
 
 def _routes(app: FastAPI, notifier: Notifier) -> None:
-    static = notifier.accounts.static
-    no_cache = {"Cache-Control": "no-cache"}
 
     @app.get("/api/me/notifications")
     async def my_settings(request: Request) -> dict[str, Any]:
@@ -268,12 +266,12 @@ def _routes(app: FastAPI, notifier: Notifier) -> None:
         return {"verified": True}
 
     @app.get("/verify-email")
-    async def verify_page() -> FileResponse:
-        return FileResponse(static / "verify-email.html", headers=no_cache)
+    async def verify_page() -> HTMLResponse:
+        return pages.ACCOUNT_PAGES["verify-email"].response()
 
     @app.get("/unsubscribe/{token}")
-    async def unsubscribe_page(token: str) -> FileResponse:
-        return FileResponse(static / "unsubscribe.html", headers=no_cache)
+    async def unsubscribe_page(token: str) -> HTMLResponse:
+        return pages.ACCOUNT_PAGES["unsubscribe"].response()
 
     @app.post("/unsubscribe/{token}")
     async def unsubscribe(token: str) -> Response:
@@ -309,8 +307,8 @@ def _routes(app: FastAPI, notifier: Notifier) -> None:
         return {"sent": say("notice.reset-sent")}
 
     @app.get("/reset-password")
-    async def reset_page() -> FileResponse:
-        return FileResponse(static / "reset-password.html", headers=no_cache)
+    async def reset_page() -> HTMLResponse:
+        return pages.ACCOUNT_PAGES["reset-password"].response()
 
     @app.post("/api/password/reset")
     async def reset(request: Request) -> Response:

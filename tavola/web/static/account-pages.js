@@ -1,6 +1,8 @@
 // The account pages: sign in / sign up (/account), "My games" (/me), "Your move" (/your-move), a player's profile
 // (/players/NAME) and the leaderboard (/leaderboard); which one is the body's data-page.
-"use strict";
+import { $, Waiting, api, duration, el, linkLine, num, t, toast, when } from "./common.js";
+import { Account } from "./account.js";
+import { Report } from "./report.js";
 
 const GAMES = {};  // name -> the lobby's offer of that game (title, player counts, bot ratings)
 function titleOf(name) { return GAMES[name] ? GAMES[name].title : name; }

@@ -1,9 +1,9 @@
 // Accounts in the header of the platform's pages: "Sign in", or the player's name (their profile),
 // "My games", the leaderboard and "Sign out". Loaded after common.js; `Account.me()` tells a page
 // who is signed in. Every text is the user's own (textContent) or goes through t().
-"use strict";
+import { $, api, el, num, t, toast } from "./common.js";
 
-const Account = (() => {
+export const Account = (() => {
   let who = null;
   async function me() {
     if (who === null) {

@@ -2,9 +2,11 @@
 // each line is shown as text (never as HTML). A viewer may mute a seat: its lines are hidden
 // on this device (remembered per game). A signed-in player may report another's line to the
 // moderators (report.js); a line a moderator hid leaves every page. Loaded after table.js.
-"use strict";
+import { $, el, t } from "./common.js";
+import { Table } from "./table.js";
+import { Report } from "./report.js";
 
-const Chat = (() => {
+export const Chat = (() => {
   const c = { seat: null, maxChars: 0, mayWrite: false, lines: [], names: [], muted: new Set(), box: null };
 
   function muteKey() { return "mute:" + Table.state.gameId; }
@@ -48,8 +50,8 @@ const Chat = (() => {
     const shown = c.lines.filter((l) => !c.muted.has(l.seat));
     $("chat-lines").replaceChildren(...shown.map((l) => el("li", { "data-chat-seat": l.seat, "data-chat-n": l.n },
       el("strong", { text: t("{name}:", { name: l.name }) }), " ", el("span", { class: "chat-text", text: l.text }),
-      l.seat === c.seat || typeof Report === "undefined" ? "" : " ",
-      l.seat === c.seat || typeof Report === "undefined" ? "" : Report.button({ game: Table.state.gameId, line: l.n },
+      l.seat === c.seat ? "" : " ",
+      l.seat === c.seat ? "" : Report.button({ game: Table.state.gameId, line: l.n },
         t("Report this line by {name}", { name: l.name }), () => $("chat-lines")))));
     $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
     const others = c.names.map((_, i) => i).filter((i) => i !== c.seat);

@@ -1,9 +1,15 @@
 // What every page of the site shares (the lobby and each game's table): building elements,
-// messages, calls to the server's API, copying links. Plain JS, loaded before the page's own.
-"use strict";
-
-const $ = (id) => document.getElementById(id);
-function el(tag, attrs = {}, ...children) {
+// messages, calls to the server's API, copying links. A module: each page's scripts import what
+// they use from it.
+export const $ = (id) => document.getElementById(id);
+// an SVG element, set with `attrs` and put in `parent`
+export function svg(tag, attrs = {}, parent = null) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k === "onclick") node.addEventListener("click", v);
@@ -13,7 +19,7 @@ function el(tag, attrs = {}, ...children) {
   for (const c of children) node.append(c);
   return node;
 }
-function toast(message, kind = "error") {
+export function toast(message, kind = "error") {
   const t = $("toast");
   t.textContent = message;
   t.className = kind;
@@ -27,7 +33,7 @@ function toast(message, kind = "error") {
 // below the header, or below those of them where it would be; a page that keeps its messages at
 // the bottom (--toast-at: bottom, a phone) has them go above those parts instead. Again on scroll
 const UNCOVERED = "#tutorial, #question, #hint h3";
-function placeToast() {
+export function placeToast() {
   const box = $("toast");
   if (!box || box.hidden) return;
   const header = document.querySelector("header");
@@ -70,10 +76,10 @@ function topPast(box, top) {
 addEventListener("scroll", placeToast, { passive: true });
 addEventListener("resize", placeToast);
 // the server's messages are phrases; players read sentences
-function sentence(text) { return text ? text[0].toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".") : ""; }
+export function sentence(text) { return text ? text[0].toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".") : ""; }
 
 // a JSON call; a refusal becomes an Error carrying the server's sentence, status and code
-async function api(path, body) {
+export async function api(path, body) {
   const headers = { "Content-Type": "application/json" };
   const csrf = document.cookie.match(/(?:^|; )tabletop_csrf=([^;]*)/);  // a signed-in player's request token
   if (csrf) headers["X-CSRF-Token"] = decodeURIComponent(csrf[1]);
@@ -94,17 +100,17 @@ async function api(path, body) {
 // and every player the token of their own seat (to come back to it without the link)
 const INVITES = "invites:";
 const SEAT = "seat:";
-function saveInvites(gameId, invites) { localStorage.setItem(INVITES + gameId, JSON.stringify(invites)); }
-function savedInvites(gameId) {
+export function saveInvites(gameId, invites) { localStorage.setItem(INVITES + gameId, JSON.stringify(invites)); }
+export function savedInvites(gameId) {
   const saved = localStorage.getItem(INVITES + gameId);
   try { return saved ? JSON.parse(saved) : null; } catch (e) { return null; }
 }
-function saveSeat(gameId, token) { localStorage.setItem(SEAT + gameId, token); }
-function savedSeat(gameId) { return localStorage.getItem(SEAT + gameId); }
-function forgetSeat(gameId) { localStorage.removeItem(SEAT + gameId); }
+export function saveSeat(gameId, token) { localStorage.setItem(SEAT + gameId, token); }
+export function savedSeat(gameId) { return localStorage.getItem(SEAT + gameId); }
+export function forgetSeat(gameId) { localStorage.removeItem(SEAT + gameId); }
 
 // the Clipboard API where the page may use it, else the old select-and-copy
-async function copyText(text) {
+export async function copyText(text) {
   try {
     if (navigator.clipboard && navigator.clipboard.writeText) { await navigator.clipboard.writeText(text); return true; }
   } catch (e) { /* not allowed here: fall back */ }
@@ -117,7 +123,7 @@ async function copyText(text) {
   area.remove();
   return ok;
 }
-function copyButton(text, label = t("Copy")) {
+export function copyButton(text, label = t("Copy")) {
   const b = el("button", { type: "button", class: "copy", "data-copy": text, title: t("Copy the link, to send it") }, label);
   b.addEventListener("click", async () => {
     const ok = await copyText(text);
@@ -126,7 +132,7 @@ function copyButton(text, label = t("Copy")) {
   });
   return b;
 }
-function linkLine(label, path, attrs = {}) {
+export function linkLine(label, path, attrs = {}) {
   const url = location.origin + path;
   return el("li", {}, label, " ", el("a", { href: path, class: "invite", ...attrs }, el("code", { text: url })), " ", copyButton(url));
 }
@@ -136,23 +142,23 @@ function linkLine(label, path, attrs = {}) {
 // every sentence a page shows goes through t(): the English text with {named} fields, looked up
 // in the page's catalog (window.I18N, loaded from the server's /i18n.js before this script) and
 // filled in; a sentence the catalog lacks shows in English
-const I18N = window.I18N || { lang: "en", languages: { en: "English" }, cookie: "lang", messages: {} };
-function t(text, fields = {}) {
+export const I18N = window.I18N || { lang: "en", languages: { en: "English" }, cookie: "lang", messages: {} };
+export function t(text, fields = {}) {
   const said = Object.prototype.hasOwnProperty.call(I18N.messages, text) ? I18N.messages[text] : text;
   return said.replace(/\{(\w+)\}/g, (m, k) => (k in fields ? String(fields[k]) : m));
 }
 // numbers as the page's language writes them (1,234 / 1.234)
 // numbers as the page's language writes them (28,4 in German); `digits`: fixed decimals
-function num(n, digits = null) {
+export function num(n, digits = null) {
   const fixed = digits === null ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
   return Number(n).toLocaleString(I18N.lang, fixed);
 }
 // a moment (seconds since 1970) as the page's language writes dates and times
-function when(seconds) {
+export function when(seconds) {
   return seconds ? new Date(seconds * 1000).toLocaleString(I18N.lang, { dateStyle: "medium", timeStyle: "short" }) : "";
 }
 // a length of time in words: "2 d 3 h", "3 h 20 min", "4 min 10 s", "9 s"
-function duration(seconds) {
+export function duration(seconds) {
   const x = Math.max(0, Math.floor(seconds));
   const d = Math.floor(x / 86400), h = Math.floor(x % 86400 / 3600), m = Math.floor(x % 3600 / 60), sec = x % 60;
   if (d) return t("{d} d {h} h", { d, h });
@@ -161,11 +167,11 @@ function duration(seconds) {
   return t("{s} s", { s: sec });
 }
 // a bot's measured rating after its name, at every table
-function ratingWords(p) { return p.rating === null || p.rating === undefined ? "" : ` · ${t("rating {rating}", { rating: num(p.rating, 0) })}`; }
+export function ratingWords(p) { return p.rating === null || p.rating === undefined ? "" : ` · ${t("rating {rating}", { rating: num(p.rating, 0) })}`; }
 
 // the words written in a page's HTML: each text and title, aria-label, placeholder, translated
 // where the catalog has them (the same strings `tavola i18n extract` reads from the page)
-function translatePage(root = document.body) {
+export function translatePage(root = document.body) {
   if (I18N.lang === "en") return;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -186,7 +192,7 @@ function translatePage(root = document.body) {
 
 // the language: chosen in every page's header, remembered in a cookie (the server reads it) and
 // in localStorage (which outlives a cleared cookie); the page reloads in the new language
-function chooseLanguage(lang) {
+export function chooseLanguage(lang) {
   try { localStorage.setItem(I18N.cookie, lang); } catch (e) { /* private mode: the cookie remembers */ }
   document.cookie = `${I18N.cookie}=${encodeURIComponent(lang)}; path=/; max-age=31536000; SameSite=Lax`;
   location.reload();
@@ -227,7 +233,7 @@ if (document.body) privacyFooter(); else document.addEventListener("DOMContentLo
 // page with #waiting-note (the lobby, "My games") says it in a sentence; after a move at a table,
 // `Waiting.after(gameId)` offers the next game waiting. Guests (no session's request token) ask
 // nothing.
-const Waiting = (() => {
+export const Waiting = (() => {
   const signedIn = () => /(?:^|; )tabletop_csrf=/.test(document.cookie);
   function sentence(count) {
     return count === 1 ? t("One game is waiting for your move.") : t("{count} games are waiting for your move.", { count });

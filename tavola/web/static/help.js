@@ -3,9 +3,9 @@
 // it explains with `Help.add(selector, (node) => sentence or null)` (its help-in-place.js); the
 // sentences come from the game's data and words. Things that cannot take the focus are made
 // focusable, so the keyboard reaches every explanation.
-"use strict";
+import { el } from "./common.js";
 
-const Help = (() => {
+export const Help = (() => {
   const rules = [];
   const h = { tip: null, node: null, by: null, timer: null, queued: false };
   const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";

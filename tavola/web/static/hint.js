@@ -3,9 +3,10 @@
 // game's page marks them on its map or board (its `hint` hook, called with the moves, or with
 // null when they no longer apply). Everyone at the table sees how many hints each seat asked
 // for. Loaded after table.js.
-"use strict";
+import { $, el, num, t } from "./common.js";
+import { Table } from "./table.js";
 
-const Hint = (() => {
+export const Hint = (() => {
   const h = { allowed: false, seat: null, box: null, asked: null, shown: null };
 
   function yourTurn(v) {

@@ -1,9 +1,10 @@
 // A player who ran out of time for good (tavola/web/leaving.py): the other people at the table
 // choose whether a bot plays the seat to the end or the game ends now; a game ended that way says
 // so above the table, with its record and replay. Loaded after table.js; it follows the views.
-"use strict";
+import { $, el, t, when } from "./common.js";
+import { Table } from "./table.js";
 
-const Leave = (() => {
+export const Leave = (() => {
   function box() {
     let b = $("leave-box");
     if (!b) {

@@ -1,6 +1,8 @@
 // The lobby of every game: choose a game, its seats (people or bots) and options, create it;
 // join or watch listed games. What each game offers comes from the server (/api/lobby).
-"use strict";
+import { $, api, el, linkLine, saveInvites, t, toast } from "./common.js";
+import { Account } from "./account.js";
+import { startTutorial } from "./rules.js";
 
 const lobby = {
   games: [], game: null, extra: { open: [], playing: [], finished: [] }, more: {}, first: {},

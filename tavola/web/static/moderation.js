@@ -1,7 +1,7 @@
 // The moderators' page (/moderation): the open reports with what surrounds them (the chat lines
 // around a reported line, the game, the player), an action on each with its reason, and the audit
 // log. Every text is a player's own (textContent) or goes through t(). Loaded after account.js.
-"use strict";
+import { $, api, el, t, toast, when } from "./common.js";
 
 const Moderation = (() => {
   const REASONS = () => ({ spam: t("Spam"), abuse: t("Abuse or threats"), cheating: t("Cheating"),

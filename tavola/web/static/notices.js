@@ -3,7 +3,8 @@
 // (/verify-email#TOKEN), stop e-mails (/unsubscribe/TOKEN), choose a new password
 // (/reset-password#TOKEN). A token travels in the fragment, so it never reaches a server log
 // or another site's Referer. Loaded after common.js (and account.js on the account page).
-"use strict";
+import { $, I18N, api, t, toast } from "./common.js";
+import { Account } from "./account.js";
 
 const Notices = (() => {
   const formError = (form, message) => { form.querySelector(".form-error").textContent = message; };

@@ -1,9 +1,9 @@
 // Reporting a chat line or a player to the moderators: a small form in place (a reason from
 // the list, a few words if the player wants), then the server's word that the report was
 // received. Only for a signed-in player (the server refuses anyone else). Loaded after common.js.
-"use strict";
+import { api, el, sentence, t } from "./common.js";
 
-const Report = (() => {
+export const Report = (() => {
   const REASONS = () => [["spam", t("Spam")], ["abuse", t("Abuse or threats")], ["cheating", t("Cheating")],
     ["name", t("Offensive name")], ["other", t("Something else")]];
   const MAX_WORDS = 500;

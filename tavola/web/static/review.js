@@ -2,7 +2,7 @@
 // seat, drawn as a graph of every player's expected final score and listed move by move.
 // Players differ in the graph by colour (a palette colour-blind readers tell apart) and by dash
 // pattern, each named in the legend. Every text from the server is shown as text.
-"use strict";
+import { $, api, el, num, svg, t } from "./common.js";
 
 const PALETTE = ["#0072b2", "#d55e00", "#009e73", "#cc79a7"];
 const DASHES = ["", "6 3", "2 3", "8 3 2 3"];
@@ -17,35 +17,29 @@ function graph(r) {
   const lo = Math.min(0, ...all), hi = Math.max(1, ...all);
   const x = (i) => L + (W - L - R) * (points.length > 1 ? i / (points.length - 1) : 0);
   const y = (v) => T + (H - T - B) * (1 - (v - lo) / (hi - lo));
-  const s = svgNode("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("Expected final score over the game"), class: "review-graph" });
+  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("Expected final score over the game"), class: "review-graph" });
   for (let k = 0; k <= 4; k++) {
     const v = lo + (hi - lo) * k / 4;
-    svgNode("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" }, s);
-    svgNode("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end", class: "axis" }, s).textContent = num(Math.round(v));
+    svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" }, s);
+    svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end", class: "axis" }, s).textContent = num(Math.round(v));
   }
-  svgNode("text", { x: (L + W) / 2, y: H - 6, "text-anchor": "middle", class: "axis" }, s).textContent = t("actions played");
+  svg("text", { x: (L + W) / 2, y: H - 6, "text-anchor": "middle", class: "axis" }, s).textContent = t("actions played");
   r.names.forEach((name, seat) => {
     const d = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p[seat]).toFixed(1)}`).join(" ");
-    svgNode("path", { d, fill: "none", stroke: PALETTE[seat % 4], "stroke-width": seat === r.seat ? 3 : 2,
+    svg("path", { d, fill: "none", stroke: PALETTE[seat % 4], "stroke-width": seat === r.seat ? 3 : 2,
       "stroke-dasharray": DASHES[seat % 4], "data-review-line": seat }, s);
   });
   r.mistakes.forEach((number, k) => {
     const cx = x(number - 1), cy = y(points[number - 1][r.seat]);
-    svgNode("circle", { cx, cy, r: 9, class: "mistake", "data-review-mistake": k + 1 }, s);
-    svgNode("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "mistake-rank" }, s).textContent = String(k + 1);
+    svg("circle", { cx, cy, r: 9, class: "mistake", "data-review-mistake": k + 1 }, s);
+    svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "mistake-rank" }, s).textContent = String(k + 1);
   });
   const legend = el("div", { class: "row legend" }, ...r.names.map((name, seat) => {
-    const key = svgNode("svg", { width: 34, height: 10, "aria-hidden": "true" });
-    svgNode("line", { x1: 0, x2: 34, y1: 5, y2: 5, stroke: PALETTE[seat % 4], "stroke-width": 3, "stroke-dasharray": DASHES[seat % 4] }, key);
+    const key = svg("svg", { width: 34, height: 10, "aria-hidden": "true" });
+    svg("line", { x1: 0, x2: 34, y1: 5, y2: 5, stroke: PALETTE[seat % 4], "stroke-width": 3, "stroke-dasharray": DASHES[seat % 4] }, key);
     return el("span", { class: "legend-item" }, key, " ", el("span", { text: name }));
   }));
   return el("div", {}, s, legend);
-}
-function svgNode(tag, attrs = {}, parent = null) {
-  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (parent) parent.appendChild(node);
-  return node;
 }
 function cost(c) { return c ? num(c, 1) : "—"; }
 

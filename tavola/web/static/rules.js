@@ -1,12 +1,11 @@
 // The rules page of a game (/rules/NAME): the game's rule document in the page's language, from
 // the server, with room for pictures that the game's own script (/static/NAME/rules-pictures.js)
 // draws from the game's data. Also the start of a tutorial ("Learn by playing").
-"use strict";
+import { $, I18N, api, el, saveSeat, t, toast } from "./common.js";
 
-const RulesPictures = {};  // game name -> { picture name -> async (figure, facts) => void }
 
 // a tutorial of `game` starts on the server; the page goes to the learner's seat
-async function startTutorial(game) {
+export async function startTutorial(game) {
   try {
     const started = await api(`/api/tutorials/${encodeURIComponent(game)}`, {});
     const [path, token] = started.link.split("#");
@@ -19,27 +18,19 @@ async function startTutorial(game) {
   }
 }
 
-function svgEl(tag, attrs = {}, parent = null) {
-  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-function loadScript(src) {
-  return new Promise((resolve, reject) => {
-    const s = el("script", { src });
-    s.onload = resolve;
-    s.onerror = () => reject(new Error(t("The pictures could not be loaded.")));
-    document.body.append(s);
-  });
+// a game's pictures: its module's default export, { picture name -> async (figure, facts) => void }
+async function painters(game) {
+  try {
+    return (await import(`/static/${encodeURIComponent(game)}/rules-pictures.js`)).default || {};
+  } catch (e) {
+    throw new Error(t("The pictures could not be loaded."));
+  }
 }
 
 async function drawPictures(game, facts) {
-  await loadScript(`/static/${encodeURIComponent(game)}/rules-pictures.js`);
-  const painters = RulesPictures[game] || {};
+  const paints = await painters(game);
   for (const fig of document.querySelectorAll("figure.rules-picture")) {
-    const paint = painters[fig.dataset.picture];
+    const paint = paints[fig.dataset.picture];
     if (!paint) continue;
     await paint(fig, facts);
     fig.dataset.drawn = "true";
@@ -56,7 +47,7 @@ function languageLinks(game, data) {
 }
 // the language chosen here is the one of every page (the cookie the server reads)
 function remember(code) {
-  const cookie = (typeof I18N !== "undefined" && I18N.cookie) || "lang";
+  const cookie = I18N.cookie || "lang";
   document.cookie = `${cookie}=${code}; path=/; max-age=31536000; SameSite=Lax`;
 }
 

@@ -3,9 +3,10 @@
 // switches them on; remembered on this device), and the time left for the move in a
 // turn-based game; after your move, a "Next game" button when another game waits for you.
 // Loaded after table.js; it follows the views the server sends.
-"use strict";
+import { $, Waiting, api, duration, el, t, toast, when } from "./common.js";
+import { Table } from "./table.js";
 
-const Signals = (() => {
+export const Signals = (() => {
   const PREF = "signals:";
   const s = { view: null, mine: false, seen: false, title: null, icon: null, timer: null, box: null };
 

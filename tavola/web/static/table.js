@@ -1,22 +1,17 @@
 // The platform's side of every game's table: the connection (hello with the seat link from the
 // URL hash, reconnect with backoff, one move per view), presence, the replay of a finished game
-// step by step, the record download and the rematch. A game's page loads common.js, then this,
-// then its own script, which draws its table and calls `Table.start({...})`.
-"use strict";
+// step by step, the record download and the rematch. A game's page loads this module and the
+// table's other parts (signals.js, chat.js, …), then its own, which draws its table and calls
+// `Table.start({...})`.
+import { $, I18N, el, forgetSeat, saveSeat, savedSeat, sentence, t, toast } from "./common.js";
+import { applied } from "./changes.js";
 
-const Table = (() => {
-  function svg(tag, attrs = {}, parent = null) {
-    const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-    if (parent) parent.appendChild(node);
-    return node;
-  }
-
+export const Table = (() => {
   const tb = { gameId: null, token: null, ws: null, view: null, retry: 0, gone: false, sentSeq: null,
     hooks: {}, replay: null, listeners: {} };
 
   // the platform's own page parts (signals.js, chat.js, hint.js) follow the messages they need:
-  // Table.on("view" | "welcome" | "chat" | "hint" | "error", fn)
+  // Table.on("message" | "view" | "welcome" | "chat" | "hint" | "error", fn)
   function on(type, fn) { (tb.listeners[type] = tb.listeners[type] || []).push(fn); }
   function emit(type, msg) { for (const fn of tb.listeners[type] || []) fn(msg); }
 
@@ -78,25 +73,9 @@ const Table = (() => {
   function check(action) { send({ type: "check", action }); }
   function rematch() { send({ type: "rematch" }); }
 
-  // after a full view, the server sends each view as its change from the one before
-  // (tavola.web.changes), numbered: one that does not follow the last view, or does not fit
-  // it, asks for the full view (once, until it comes)
-  function applied(old, c) {
-    const fits = (ok) => { if (!ok) throw new Error("a change that does not fit the view"); };
-    if (Array.isArray(old)) {
-      fits(Number.isInteger(c.keep) && c.keep <= old.length);
-      const items = old.slice(0, c.keep);
-      for (const [i, inside] of Object.entries(c.edit || {})) items[Number(i)] = applied(items[Number(i)], inside);
-      return items.concat(c.add || []);
-    }
-    fits(old !== null && typeof old === "object" && c.keep === undefined);
-    const drop = new Set(c.drop || []);
-    const out = {};
-    for (const [k, v] of Object.entries(old)) if (!drop.has(k)) out[k] = v;
-    Object.assign(out, c.set || {});
-    for (const [k, inside] of Object.entries(c.edit || {})) { fits(k in old); out[k] = applied(old[k], inside); }
-    return out;
-  }
+  // after a full view, the server sends each view as its change from the one before, numbered
+  // (changes.js): one that does not follow the last view, or does not fit it, asks for the full
+  // view (once, until it comes)
   function changed(msg) {
     if (tb.view && typeof tb.n === "number" && msg.n === tb.n + 1) {
       try {
@@ -122,7 +101,7 @@ const Table = (() => {
       tb.n = msg.n;
       tb.askedFull = false;
     }
-    if (typeof Tutorial !== "undefined") Tutorial.message(msg);  // a tutorial's steps (tutorial.js)
+    emit("message", msg);  // every message, before the table's: a tutorial's steps (tutorial.js)
     if (msg.type === "state") {
       if (!tb.view || tb.view.seq !== msg.seq) { tb.sentSeq = null; tb.lastAct = null; }  // a new view: a move may be sent on it
       tb.view = msg;
@@ -282,6 +261,6 @@ const Table = (() => {
     return true;
   }
 
-  return { svg, start, send, act, undo, check, endLinks, showGone, on, applied,
+  return { start, send, act, undo, check, endLinks, showGone, on,
     state: tb, get view() { return tb.view; }, get replaying() { return !!tb.replay; } };
 })();

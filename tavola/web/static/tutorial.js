@@ -3,9 +3,10 @@
 // move. The step counter is the server's: a die and its action, confirmed at once, count as one
 // step. The targets are the game page's own elements, named by the game's tutorial script; the
 // outline moves to the next one after each click on it, and follows the page as it is redrawn.
-"use strict";
+import { $, el, sentence, t } from "./common.js";
+import { Table } from "./table.js";
 
-const Tutorial = (() => {
+export const Tutorial = (() => {
   // `read`: how many pages the learner has turned after each move (by the move's number)
   const s = { step: null, key: null, clicked: 0, refusal: null, queued: false, observer: null, read: {} };
 
@@ -139,5 +140,6 @@ const Tutorial = (() => {
     }, true);
   }
 
+  Table.on("message", message);
   return { message, get step() { return s.step; } };
 })();

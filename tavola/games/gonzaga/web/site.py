@@ -14,6 +14,7 @@ from fastapi import FastAPI
 from fastapi.responses import Response
 
 from tavola import i18n
+from tavola.web.pages import TablePage
 from tavola.web.site import lobby_options
 
 from ..board import Board, load_board
@@ -36,6 +37,8 @@ class GonzagaWeb:
     game = GAME
     levels = LEVELS
     owner_field = "player"
+    table_page = TablePage("Gonzaga", styles=("style.css", "flow.css"),
+                           scripts=("app.js", "help-in-place.js"))
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()  # the shipped board, which the bot workers load too

@@ -16,6 +16,7 @@ from fastapi.responses import Response
 
 from tavola import i18n
 from tavola.web.errors import ClientError
+from tavola.web.pages import TablePage
 
 from .. import text
 from ..bots.levels import LEVELS, level_name, level_options
@@ -41,6 +42,8 @@ class SignorieWeb:
     game = GAME
     levels = LEVELS
     owner_field = "seat"
+    table_page = TablePage("Signorie", styles=("style.css",),
+                           scripts=("app.js", "help-in-place.js"), lobby_link=True)
 
     def __init__(self) -> None:
         self._table: dict[str, str] = {}  # by language: it names cities, tiles, colours

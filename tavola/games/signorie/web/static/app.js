@@ -1,11 +1,12 @@
-// Signorie in the browser. Plain JS, no build step: the server sends the table's printed facts
+// Signorie in the browser. Native modules, no build step: the server sends the table's printed facts
 // once (/api/signorie/table) and a view of the game after every change; this file draws them and
 // sends the player's choices. Every name, value, cost and sentence comes from the server; the
 // connection, replay and links are the platform's (/static/tavola/table.js).
-"use strict";
+import { $, el, linkLine, placeToast, ratingWords, savedInvites, sentence, svg, t, toast } from "/static/tavola/common.js";
+import { Hint } from "/static/tavola/hint.js";
+import { Table } from "/static/tavola/table.js";
 
-const { svg } = Table;
-const ui = { table: null, view: null, pick: null, choice: null, pending: null, checks: new Map() };
+export const ui = { table: null, view: null, pick: null, choice: null, pending: null, checks: new Map() };
 
 // -- looks: each player's colour with a second cue (a letter in a shape) ------------------------
 
