@@ -921,7 +921,7 @@ class GameServer:
             began = time.perf_counter()
             action = await self.bots.decide(Decision(
                 room.game.info.name, spec, room.params.bot_seed, room.game.setup_of(state),
-                tuple(state.history), seat))
+                tuple(state.history), seat, game_id=room.id))
             metrics.observe(metrics.BOT_SECONDS, began, room.game.info.name, spec)
         await self.act(room, seat, room.game.action_to_json(action), seq, by_bot=True)
 

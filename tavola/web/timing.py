@@ -398,7 +398,7 @@ class Timekeeper:
         state = room.state
         action = await server.bots.decide(Decision(
             room.game.info.name, cover_bot(room.site), room.params.bot_seed,
-            room.game.setup_of(state), tuple(state.history), seat))
+            room.game.setup_of(state), tuple(state.history), seat, game_id=room.id))
         log_at = room.site.log_length(room.game.view(room.state, None))
 
         def after_commit() -> None:
