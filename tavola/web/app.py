@@ -81,7 +81,7 @@ from .timing import Timekeeper
 from .vacations import DAYS_PER_YEAR
 
 if TYPE_CHECKING:
-    from .cluster import Cluster
+    from .cluster import Cluster, Relayed
 
 log = logging.getLogger("tavola.web")
 DEFAULT_DB = "sqlite:///tavola.db"
@@ -387,8 +387,6 @@ class GameServer:
         if self.moderation is not None:
             self.moderation.attach(room)
         self.hinting.attach(room)
-        if self.cluster is not None:
-            self.cluster.follow(room.id)
 
     def _forget(self, game_id: str) -> None:
         room = self.rooms.get(game_id)
@@ -597,8 +595,8 @@ class GameServer:
             async with self.locks[room.id]:
                 room.check_seq(seq)
                 action, new_state = room.prepare(seat, payload, by_bot=by_bot)
-                if not await self._store(room, tries, "append", room.id, room.seq,
-                                         room.game.action_to_json(action),
+                stored = room.game.action_to_json(action)
+                if not await self._store(room, tries, "append", room.id, room.seq, stored,
                                          section=room.section(new_state),
                                          summary=room.summary(new_state),
                                          status="over" if new_state.is_over else None,
@@ -611,7 +609,7 @@ class GameServer:
             break
         if room.is_over:
             log.info("game over after %d moves", room.seq, extra={"game_id": room.id})
-        self._changed(room)
+        self._changed(room, stored)
         game = room.game.info.name
         metrics.MOVES.labels(game, "bot" if by_bot else "person").inc()
         metrics.observe(metrics.MOVE_SECONDS, received, game)
@@ -715,15 +713,23 @@ class GameServer:
         self.leaving.attach(room, only_open=True)
         return True
 
-    async def catch_up(self, room: Room) -> bool:
-        """`_catch_up` under the room's lock (a signal from another process)."""
+    async def catch_up(self, room: Room, moves: list[Relayed] | None = None) -> bool:
+        """`_catch_up` under the room's lock (a signal from another process); with the
+        `moves` another process relayed, applied without reading the store if they follow."""
         lock = self.locks.get(room.id)
         if lock is None:
             return False
         async with lock:
+            if moves and room.apply_relayed(moves):
+                self.turns.attach_again(room)
+                self._lobby_cache.clear()
+                self.broadcast(room)
+                self.kick_bots(room)
+                return True
             return await self._catch_up(room)
 
-    def _changed(self, room: Room) -> None:
+    def _changed(self, room: Room, action: dict[str, Any] | None = None) -> None:
+        """Everything that follows a change of the game (`action`: a move, as stored)."""
         self.active[room.id] = time.monotonic()
         if room.is_over and self.accounts is not None:
             self.accounts.game_over(room)  # a rated game's result counts once
@@ -731,7 +737,7 @@ class GameServer:
         self.turns.changed(room)
         self.broadcast(room)
         if self.cluster is not None:
-            self.cluster.changed(room)
+            self.cluster.changed(room, action)
         self.kick_bots(room)
 
     def broadcast(self, room: Room) -> None:
@@ -974,6 +980,8 @@ class GameServer:
                           changes=lambda c, base: room.change_from(c.seat, c.lang, base))
         conn.lang = lang
         self.conns[room.id].add(conn)  # from now on the room stays in memory
+        if self.cluster is not None:  # and this process hears of its moves elsewhere
+            self.cluster.follow(room.id)
         bucket = RateLimiter(self.limits.messages_per_second, self.limits.message_burst)
         try:
             if self.stopping:  # it opened while the server stopped: told like the others
