@@ -97,9 +97,9 @@ class Cluster:
         self._pubsub = self._redis.pubsub()
         await self._pubsub.subscribe(f"{PREFIX}:process:{self.me}")  # games are followed
         # as they come into memory (`GameServer._add`), those resumed at start included
-        server._spawn(self._send_forever())
-        server._spawn(self._listen_forever())
-        server._spawn(self._leases_forever())
+        server.spawn(self._send_forever())
+        server.spawn(self._listen_forever())
+        server.spawn(self._leases_forever())
 
     async def close(self) -> None:
         """Stop the loops and let go of the leases; safe to call twice."""
@@ -237,7 +237,7 @@ class Cluster:
             return
         self._dirty[game_id] = False
         assert self.server is not None
-        self.server._spawn(self._catch_up(game_id))
+        self.server.spawn(self._catch_up(game_id))
 
     async def _catch_up(self, game_id: str) -> None:
         server = self.server
@@ -276,7 +276,7 @@ class Cluster:
         if name in self._asking or self.server is None:
             return
         self._asking.add(name)
-        self.server._spawn(self._ask(name))
+        self.server.spawn(self._ask(name))
 
     async def _ask(self, name: str) -> None:
         server = self.server

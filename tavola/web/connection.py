@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections import deque
@@ -25,6 +26,9 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import WebSocket
+
+from .. import i18n
+from ..text import say
 
 #: a connection's view message now, and the change from a view it was sent before to it
 #: ("": none; None: no view before) (`Room.change_from`)
@@ -36,6 +40,7 @@ OUTBOX_LIMIT = 64  # messages waiting to be sent, beyond which the client must c
 OVERFLOW_SECONDS = 5.0  # ... within this many seconds
 OUTBOX_CHARS = 4 << 20  # characters waiting to be sent, whatever the time (memory)
 SEND_TIMEOUT = 10.0  # seconds one send may take before the client counts as gone
+RESTART_CLOSE = 1012  # the WebSocket close code "service restart": reconnect at once
 
 
 class Connection:
@@ -158,6 +163,16 @@ class Connection:
         await self.close()
         with contextlib.suppress(Exception):
             await self.ws.close(code)
+
+    async def restarting(self) -> None:
+        """Tell the client, after everything it was sent, to reconnect (in its language), as
+        a server that stops does; once."""
+        if self.closing:
+            return
+        self.closing = True
+        with i18n.use(self.lang):
+            text = json.dumps({"type": "restarting", "message": say("restarting")})
+        await self.refuse(text, RESTART_CLOSE)
 
     async def close(self) -> None:
         """End the sender (the handler is ending)."""

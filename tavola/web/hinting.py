@@ -121,7 +121,7 @@ class Hinting:
         for limit, key, _ in rates:
             limit.allow(key, now)
         self.asking.add((room.id, seat))
-        self.server._spawn(self._answer(conn, room, seat, (room.seq, room.decision_start()),
+        self.server.spawn(self._answer(conn, room, seat, (room.seq, room.decision_start()),
                                         work))
 
     def _busy(self, now: float) -> ClientError:

@@ -339,7 +339,7 @@ class Timekeeper:
         for game_id, seat in self.server.leaving.due(now):
             room = self.server.room(game_id)
             if room is not None:
-                self.server._spawn(self.server.decide_leaver(room, seat, None))
+                self.server.spawn(self.server.decide_leaver(room, seat, None))
         started = []
         for game_id, seat in self.clocks.due(now):
             if game_id in self._foreign or (game_id, seat) in self.server.pending_bots:
@@ -351,7 +351,7 @@ class Timekeeper:
             if self._has_time(room, seat, now):
                 continue
             self.server.pending_bots.add((game_id, seat))
-            self.server._spawn(self.cover(room, seat))
+            self.server.spawn(self.cover(room, seat))
             started.append((game_id, seat))
         if self.server.notifier is not None:
             self.server.notifier.clocks(now)
