@@ -65,7 +65,8 @@ from .privacy import Privacy
 from .privacy import install as privacy_install
 from .replaying import Replays
 from .reviewing import Reviews
-from .room import BOT, GameParams, Room, lobby_line_named, parse_params
+from .room import BOT, GameParams, Room, parse_params
+from .rooms import Rooms
 from .site import WebGame, load_sites
 from .sockets import Sockets
 from .storage import (
@@ -197,10 +198,9 @@ class GameServer:
         self.limits = limits or Limits()
         for site in self.sites.values():
             site.prepare()
-        self.rooms: dict[str, Room] = {}
-        self.conns: dict[str, set[Connection]] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
-        self.active: dict[str, float] = {}  # game -> when something last happened in it
+        self.table = Rooms(self.sites)  # the games in memory; the same tables, by name:
+        self.rooms, self.conns = self.table.live, self.table.conns
+        self.locks, self.active = self.table.locks, self.table.active
         self.bot_delay = bot_delay
         self.bots = BotPool(bot_workers, deadline=self.limits.decision_seconds,
                             processes=bot_processes)
@@ -263,7 +263,7 @@ class GameServer:
             stored = self.store.load(game_id)
             if stored is None:
                 continue
-            site = self.site_of(stored.params)
+            site = self.table.site_of(stored.params)
             if site is None:
                 continue  # a game this server does not host waits for one that does
             try:
@@ -358,23 +358,15 @@ class GameServer:
             self.notifier.store.close()
 
     def _add(self, room: Room) -> None:
-        if room.id not in self.rooms:
-            metrics.GAMES_LIVE.labels(room.game.info.name).inc()
-        self.rooms[room.id] = room
-        self.conns.setdefault(room.id, set())
-        self.locks.setdefault(room.id, asyncio.Lock())
-        self.active[room.id] = time.monotonic()
+        """A game comes into memory: its clocks, moderation and hints are attached."""
+        self.table.add(room)
         self.turns.attach(room)
         if self.moderation is not None:
             self.moderation.attach(room)
         self.hinting.attach(room)
 
     def _forget(self, game_id: str) -> None:
-        room = self.rooms.get(game_id)
-        if room is not None:
-            metrics.GAMES_LIVE.labels(room.game.info.name).dec()
-        for table in (self.rooms, self.conns, self.locks, self.active):
-            table.pop(game_id, None)  # type: ignore[attr-defined]
+        self.table.forget(game_id)
         self.turns.forget(game_id)
         if self.cluster is not None:
             self.cluster.unfollow(game_id)
@@ -395,7 +387,7 @@ class GameServer:
 
     def _restored(self, stored: StoredGame | None) -> Room | None:
         """A stored game as a live room; None if it is unknown here or no longer replays."""
-        site = None if stored is None else self.site_of(stored.params)
+        site = None if stored is None else self.table.site_of(stored.params)
         if stored is None or site is None or stored.status == "broken":
             return None
         try:
@@ -406,34 +398,12 @@ class GameServer:
         self.kick_bots(room)
         return room
 
-    def in_viewers_names(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Lobby lines with their bots named in the viewer's language (`lobby_line_named`)."""
-        return [lobby_line_named(line, site) if (site := self.site_of(line)) else line
-                for line in lines]
-
-    def site_of(self, params: dict[str, Any]) -> WebGame | None:
-        """The site of a stored game, None when this server does not host its game."""
-        return self.sites.get(str(params.get("game", "gonzaga")))
-
-    def site(self, name: Any) -> WebGame:
-        """The site of a game asked for by name; `ClientError` for one not hosted here."""
-        if name is None:
-            return next(iter(self.sites.values()))
-        site = self.sites.get(name) if isinstance(name, str) else None
-        if site is None:
-            raise ClientError("bad-game", f"no game {str(name)[:40]!r} here; the games are "
-                                          f"{', '.join(self.sites)}")
-        return site
-
     def sweep(self, now: float | None = None) -> int:
         """Let go of games nobody is connected to and no bot is thinking in: finished ones at
         once, others after `idle_seconds`; returns how many left memory."""
         now = time.monotonic() if now is None else now
         busy = {game for game, _ in self.bot_moves.pending}
-        gone = [gid for gid, room in self.rooms.items()
-                if not self.conns.get(gid) and gid not in busy and not room.bots_to_move()
-                and (room.is_over
-                     or now - self.active.get(gid, now) > self.limits.idle_seconds)]
+        gone = self.table.idle(now, busy, self.limits.idle_seconds)
         for gid in gone:
             self._forget(gid)
         self.bot_moves.forget(self.rooms)
@@ -454,7 +424,7 @@ class GameServer:
         address = address_key(client)
         self.create_limit.check(address, "new games from your address")
         name = data.get("game") if isinstance(data, dict) else None
-        params = parse_params(data, self.site(name))
+        params = parse_params(data, self.table.site(name))
         params.timing = self.turns.parse(data)
         if check is not None:
             check(params)
@@ -694,7 +664,7 @@ class GameServer:
 
     def changed(self, room: Room, action: dict[str, Any] | None = None) -> None:
         """Everything that follows a change of the game (`action`: a move, as stored)."""
-        self.active[room.id] = time.monotonic()
+        self.table.touch(room.id)
         if room.is_over and self.accounts is not None:
             self.accounts.game_over(room)  # a rated game's result counts once
         self.lobby_changed()
@@ -862,7 +832,7 @@ class GameServer:
     def disconnected(self, room: Room, conn: Connection) -> None:
         """A connection closed: its seat's other players hear who is still there."""
         self.conns.get(room.id, set()).discard(conn)
-        self.active[room.id] = time.monotonic()
+        self.table.touch(room.id)
         if conn.joined and conn.seat is not None:
             room.connected[conn.seat] = room.connected.get(conn.seat, 1) - 1
             self.presence(room)
@@ -980,7 +950,7 @@ def _pages(app: FastAPI, server: GameServer) -> None:
         room = server.rooms.get(game_id)
         stored = None if room is not None or len(game_id) > 64 else server.store.load(game_id)
         site = room.site if room is not None else \
-            (None if stored is None else server.site_of(stored.params))
+            (None if stored is None else server.table.site_of(stored.params))
         page = STATIC / "lobby.html" if site is None else site.static_dir() / "index.html"
         return FileResponse(page, headers=no_cache)
 
@@ -1041,9 +1011,9 @@ def _lobby_routes(app: FastAPI, server: GameServer) -> None:
         server.lobby_limit.check(_client(request), "lobby requests from your address")
         if section is not None:
             page = server.lobby(section, offset)
-            return {"games": server.in_viewers_names(page.games), "more": page.more}
+            return {"games": server.table.in_viewers_names(page.games), "more": page.more}
         pages = {name: server.lobby(name, 0) for name in ("open", "playing", "finished")}
-        return {**{name: server.in_viewers_names(page.games) for name, page in pages.items()},
+        return {**{name: server.table.in_viewers_names(page.games) for name, page in pages.items()},
                 "more": {name: page.more for name, page in pages.items()}}
 
     @app.post("/api/games/{game_id}/join")

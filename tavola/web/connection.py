@@ -83,7 +83,12 @@ class Connection:
         self._sender = asyncio.get_running_loop().create_task(self._run())
 
     def send(self, text: str) -> None:
-        """Queue a message; never waits."""
+        """Queue a message; never waits. Nothing follows a refusal or a restart notice (a
+        hello under way when the server began to stop would else send its welcome after)."""
+        if not self.closing:
+            self._queue(text)
+
+    def _queue(self, text: str) -> None:
         if self.dropped:
             return
         self._outbox.append(text)
@@ -156,7 +161,8 @@ class Connection:
     async def refuse(self, text: str, code: int) -> None:
         """Send `text` after what is queued, then close the socket with `code` (a client
         the server will not serve, such as a seat's connection over the cap)."""
-        self.send(text)
+        self._queue(text)
+        self.closing = True
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(self._timeout):
                 await self._empty.wait()

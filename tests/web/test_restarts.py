@@ -44,6 +44,24 @@ def _plan(room: Any, seat: int) -> dict[str, Any]:
     return load_site("gonzaga").bench_reply(view, random.Random(seat))
 
 
+def test_nothing_is_sent_after_the_restart_notice() -> None:
+    """A hello under way when the server began to stop (its catch-up or seat waited on the
+    store) sends no welcome or view after the notice: the client, told to reconnect, would
+    else take that view for its reconnection."""
+    async def run() -> list[dict[str, Any]]:
+        sock = Socket()
+        conn = Connection(sock, lambda c: '{"type": "state"}')  # type: ignore[arg-type]
+        told = asyncio.create_task(conn.restarting())
+        await asyncio.sleep(0)  # the notice is queued
+        conn.send('{"type": "welcome"}')
+        conn.send_view(full=True)
+        await told
+        return sock.sent
+
+    sent = asyncio.run(run())
+    assert [m["type"] for m in sent] == ["restarting"]
+
+
 def test_a_stopping_server_answers_the_move_being_written_then_tells_everyone(
         tmp_path: Path) -> None:
     async def run() -> tuple[list[Socket], int, ClientError | None, int]:
