@@ -524,7 +524,7 @@ class Accounts:
                 "vacation_until": self.vacations.until(user.id, self.server.clock())}
 
     def leaderboard(self, game: Any, players: Any) -> dict[str, Any]:
-        site = self.server.site(game)
+        site = self.server.table.site(game)
         info = site.game.info
         if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
             raise ClientError("bad-request", say("board.players", low=info.min_players,

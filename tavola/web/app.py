@@ -19,15 +19,12 @@ import json
 import logging
 import secrets
 import time
-from collections import Counter
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp
@@ -39,11 +36,13 @@ from . import accounts as account_routes
 from . import friends as friend_routes
 from . import i18n_web, metrics, ops, pages, timing
 from .account_store import open_account_store
-from .botpool import DEADLINE, BotFailed, BotPool, Decision, DecisionTimeout
-from .chat import MAX_CHARS, Chat
+from .background import Background
+from .botmoves import BotMoves
+from .botpool import DEADLINE, BotPool
+from .chat import Chat
 from .connection import Connection
 from .deadline import REQUEST_SECONDS
-from .errors import ClientError, Refused
+from .errors import ClientError
 from .friends import Friends
 from .hinting import Hinting
 from .learn import learn_offer, learn_routes
@@ -56,7 +55,7 @@ from .limits import (
     address_key,
     parse_json,
 )
-from .logs import GAME_ID, REQUEST_ID, RequestIds
+from .logs import RequestIds
 from .moderation import Moderation
 from .moderation import install as moderation_install
 from .notices import Config as NoticeConfig
@@ -66,8 +65,10 @@ from .privacy import Privacy
 from .privacy import install as privacy_install
 from .replaying import Replays
 from .reviewing import Reviews
-from .room import BOT, GameParams, Room, lobby_line_named, parse_params
+from .room import BOT, GameParams, Room, parse_params
+from .rooms import Rooms
 from .site import WebGame, load_sites
+from .sockets import Sockets
 from .storage import (
     GameExists,
     GameStore,
@@ -77,11 +78,12 @@ from .storage import (
     StoreError,
     open_store,
 )
+from .storecalls import StoreCalls
 from .timing import Timekeeper
 from .vacations import DAYS_PER_YEAR
 
 if TYPE_CHECKING:
-    from .cluster import Cluster
+    from .cluster import Cluster, Relayed
 
 log = logging.getLogger("tavola.web")
 DEFAULT_DB = "sqlite:///tavola.db"
@@ -97,16 +99,8 @@ SHUTDOWN_WAIT = 5.0  # seconds a stopping server waits for its tasks to end
 #: Seconds a server told to stop (SIGTERM) gives its moves being written and its clients' last
 #: messages before it closes every WebSocket anyway (`GameServer.drain`).
 RESTART_SECONDS = 10.0
-RESTART_CLOSE = 1012  # the WebSocket close code "service restart": reconnect at once
-#: Players arriving (a hello: a catch-up, a seat taken, a first view) handled at once. When
-#: everyone reconnects at the same moment (a restart), the rest wait their turn rather than
-#: fill the event loop ahead of the moves of games already playing.
-ARRIVALS_AT_ONCE = 4
 LOBBY_PAGE = 20  # games per lobby list and page
-LAST_RESORT = 4  # failed decisions of one bot move before a random legal move is made here
-GIVE_UP = LAST_RESORT + 2  # refusals of that random move too: a bug, logged; the bot stops
 STATIC = Path(__file__).with_name("static")  # the platform's pages: the lobby, shared scripts
-PLAYING = ("act", "undo", "rematch", "hint", "leave")  # the messages of a player at play
 
 
 @dataclass
@@ -204,11 +198,9 @@ class GameServer:
         self.limits = limits or Limits()
         for site in self.sites.values():
             site.prepare()
-        self.rooms: dict[str, Room] = {}
-        self.conns: dict[str, set[Connection]] = {}
-        self.sockets: Counter[str] = Counter()  # open WebSockets by client address
-        self.locks: dict[str, asyncio.Lock] = {}
-        self.active: dict[str, float] = {}  # game -> when something last happened in it
+        self.table = Rooms(self.sites)  # the games in memory; the same tables, by name:
+        self.rooms, self.conns = self.table.live, self.table.conns
+        self.locks, self.active = self.table.locks, self.table.active
         self.bot_delay = bot_delay
         self.bots = BotPool(bot_workers, deadline=self.limits.decision_seconds,
                             processes=bot_processes)
@@ -216,9 +208,11 @@ class GameServer:
         # of every game keep theirs
         self.advice = BotPool(self.limits.hint_workers, deadline=self.limits.decision_seconds,
                               processes=bot_processes)
-        self.bot_failures: dict[tuple[str, int, int], int] = {}
-        self.pending_bots: set[tuple[str, int]] = set()
-        self.tasks: set[asyncio.Task[None]] = set()
+        self.background = Background()  # the server's own tasks
+        self.store_calls = StoreCalls(store)  # the store's calls on the hot path
+        self.bot_moves = BotMoves(self.bots, self.background, self._bot_act, delay=bot_delay,
+                                  undo_wait=self.limits.undo_wait)
+        self.sockets = Sockets(self)  # the WebSockets, above all this
         self.create_limit = RateLimiter(self.limits.creates_per_minute / 60,
                                         self.limits.create_burst)
         self.lobby_limit = RateLimiter(self.limits.lobby_per_second, self.limits.lobby_burst)
@@ -227,8 +221,6 @@ class GameServer:
         self.friends: Friends | None = None  # set by `friends.install`
         self.leaving = LeaveChoices(store, clock)
         self.turns = Timekeeper(self, store, clock)
-        self._store_threads: ThreadPoolExecutor | None = None
-        self._arrivals: asyncio.Semaphore | None = None  # made on the server's loop
         self.hinting = Hinting(self, store, clock)
         self.reviews = Reviews(self, self.limits.reviews_per_minute, self.limits.review_burst)
         self.replays = Replays(self, self.limits.replays_per_second, self.limits.replay_burst)
@@ -240,6 +232,20 @@ class GameServer:
         self.privacy: Privacy | None = None  # set by `privacy.install`
         self.stopping = False  # told to stop (`drain`): no new move is taken
         self.writing = 0  # moves and undos between their arrival and their views queued
+
+    @property
+    def tasks(self) -> set[asyncio.Task[None]]:
+        """The server's own tasks (`Background`)."""
+        return self.background.tasks
+
+    @property
+    def pending_bots(self) -> set[tuple[str, int]]:
+        """The bot moves under way: (game, seat) (`BotMoves`)."""
+        return self.bot_moves.pending
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        """Run `coro` as one of the server's own tasks, ended when it stops."""
+        self.background.spawn(coro)
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -257,7 +263,7 @@ class GameServer:
             stored = self.store.load(game_id)
             if stored is None:
                 continue
-            site = self._site_of(stored.params)
+            site = self.table.site_of(stored.params)
             if site is None:
                 continue  # a game this server does not host waits for one that does
             try:
@@ -277,18 +283,16 @@ class GameServer:
         self.advice.start()
         for room in list(self.rooms.values()):
             self.kick_bots(room)
-        self._spawn(self._sweep_forever(self.limits.sweep_seconds))
-        self._spawn(self._clocks_forever(self.limits.turn_check_seconds))
+        self.spawn(self._sweep_forever(self.limits.sweep_seconds))
+        self.spawn(self._clocks_forever(self.limits.turn_check_seconds))
         if self.notifier is not None:
             if self.cluster is None:  # alone on its database: a dead predecessor's leases go
                 self.notifier.sender.release()
-            self._spawn(self.notifier.sender.run_forever())
+            self.spawn(self.notifier.sender.run_forever())
 
     async def store_ready(self) -> None:
         """Connect the store's coroutines (PostgreSQL's `aio`) before players arrive."""
-        aio = getattr(self.store, "aio", None)
-        if aio is not None:
-            await aio.open()
+        await self.store_calls.ready()
 
     async def _clocks_forever(self, every: float) -> None:
         """The turn clocks, read by one process of several (the one holding their lease)."""
@@ -319,18 +323,9 @@ class GameServer:
             await self.cluster.flush(max(0.1, min(2.0, deadline - time.monotonic())))
         conns = [conn for conns in self.conns.values() for conn in conns]
         if conns:
-            await asyncio.wait([asyncio.ensure_future(self._restarting(conn)) for conn in conns],
+            await asyncio.wait([asyncio.ensure_future(conn.restarting()) for conn in conns],
                                timeout=max(0.1, deadline - time.monotonic()))
         return len(conns)
-
-    async def _restarting(self, conn: Connection) -> None:
-        """Tell a client, after everything it was sent, to reconnect (in its language); once."""
-        if conn.closing:
-            return
-        conn.closing = True
-        with i18n.use(conn.lang):
-            text = json.dumps({"type": "restarting", "message": say("restarting")})
-        await conn.refuse(text, RESTART_CLOSE)
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[None]:
@@ -347,22 +342,13 @@ class GameServer:
     async def shutdown(self) -> None:
         if self.cluster is not None:  # its loops stop and its leases go before tasks end
             await self.cluster.close()
-        for task in list(self.tasks):
-            task.cancel()
         # a bot mid-thought is abandoned: it is asked again when the game resumes
-        if self.tasks:
-            _, late = await asyncio.wait(list(self.tasks), timeout=SHUTDOWN_WAIT)
-            for task in late:  # a library that swallowed its cancel must not hold the exit
-                log.warning("a task did not end at shutdown: %r", task)
+        await self.background.stop(SHUTDOWN_WAIT)
         await self.bots.shutdown()
         await self.advice.shutdown()
         for room in self.rooms.values():  # no longer live, though still in memory
             metrics.GAMES_LIVE.labels(room.game.info.name).dec()
-        aio = getattr(self.store, "aio", None)
-        if aio is not None:
-            await aio.close()
-        if self._store_threads is not None:
-            self._store_threads.shutdown(wait=True)
+        await self.store_calls.close()
         self.turns.close()
         self.leaving.close()
         self.chat.close()
@@ -371,31 +357,16 @@ class GameServer:
             self.notifier.sender.close()
             self.notifier.store.close()
 
-    def _spawn(self, coro: Any) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
     def _add(self, room: Room) -> None:
-        if room.id not in self.rooms:
-            metrics.GAMES_LIVE.labels(room.game.info.name).inc()
-        self.rooms[room.id] = room
-        self.conns.setdefault(room.id, set())
-        self.locks.setdefault(room.id, asyncio.Lock())
-        self.active[room.id] = time.monotonic()
+        """A game comes into memory: its clocks, moderation and hints are attached."""
+        self.table.add(room)
         self.turns.attach(room)
         if self.moderation is not None:
             self.moderation.attach(room)
         self.hinting.attach(room)
-        if self.cluster is not None:
-            self.cluster.follow(room.id)
 
     def _forget(self, game_id: str) -> None:
-        room = self.rooms.get(game_id)
-        if room is not None:
-            metrics.GAMES_LIVE.labels(room.game.info.name).dec()
-        for table in (self.rooms, self.conns, self.locks, self.active):
-            table.pop(game_id, None)  # type: ignore[attr-defined]
+        self.table.forget(game_id)
         self.turns.forget(game_id)
         if self.cluster is not None:
             self.cluster.unfollow(game_id)
@@ -410,13 +381,13 @@ class GameServer:
         room = self.rooms.get(game_id)
         if room is not None:
             return room
-        stored = await self._hot("load", game_id)
+        stored = await self.store_calls.hot("load", game_id)
         # another connection may have brought the game in while this one waited
         return self.rooms.get(game_id) or self._restored(stored)
 
     def _restored(self, stored: StoredGame | None) -> Room | None:
         """A stored game as a live room; None if it is unknown here or no longer replays."""
-        site = None if stored is None else self._site_of(stored.params)
+        site = None if stored is None else self.table.site_of(stored.params)
         if stored is None or site is None or stored.status == "broken":
             return None
         try:
@@ -427,37 +398,15 @@ class GameServer:
         self.kick_bots(room)
         return room
 
-    def in_viewers_names(self, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Lobby lines with their bots named in the viewer's language (`lobby_line_named`)."""
-        return [lobby_line_named(line, site) if (site := self._site_of(line)) else line
-                for line in lines]
-
-    def _site_of(self, params: dict[str, Any]) -> WebGame | None:
-        """The site of a stored game, None when this server does not host its game."""
-        return self.sites.get(str(params.get("game", "gonzaga")))
-
-    def site(self, name: Any) -> WebGame:
-        """The site of a game asked for by name; `ClientError` for one not hosted here."""
-        if name is None:
-            return next(iter(self.sites.values()))
-        site = self.sites.get(name) if isinstance(name, str) else None
-        if site is None:
-            raise ClientError("bad-game", f"no game {str(name)[:40]!r} here; the games are "
-                                          f"{', '.join(self.sites)}")
-        return site
-
     def sweep(self, now: float | None = None) -> int:
         """Let go of games nobody is connected to and no bot is thinking in: finished ones at
         once, others after `idle_seconds`; returns how many left memory."""
         now = time.monotonic() if now is None else now
-        busy = {game for game, _ in self.pending_bots}
-        gone = [gid for gid, room in self.rooms.items()
-                if not self.conns.get(gid) and gid not in busy and not room.bots_to_move()
-                and (room.is_over
-                     or now - self.active.get(gid, now) > self.limits.idle_seconds)]
+        busy = {game for game, _ in self.bot_moves.pending}
+        gone = self.table.idle(now, busy, self.limits.idle_seconds)
         for gid in gone:
             self._forget(gid)
-        self.bot_failures = {k: v for k, v in self.bot_failures.items() if k[0] in self.rooms}
+        self.bot_moves.forget(self.rooms)
         return len(gone)
 
     async def _sweep_forever(self, every: float) -> None:
@@ -475,7 +424,7 @@ class GameServer:
         address = address_key(client)
         self.create_limit.check(address, "new games from your address")
         name = data.get("game") if isinstance(data, dict) else None
-        params = parse_params(data, self.site(name))
+        params = parse_params(data, self.table.site(name))
         params.timing = self.turns.parse(data)
         if check is not None:
             check(params)
@@ -514,7 +463,7 @@ class GameServer:
         stored.creator_address, stored.creator_account = creator
         self.store.create(stored)
         self._add(room)
-        self._lobby_cache.clear()
+        self.lobby_changed()
         log.info("game created: %s, %d seats", params.game, len(params.seats),
                  extra={"game_id": room.id})
         self.kick_bots(room)
@@ -528,12 +477,12 @@ class GameServer:
             return
         self.store.set_params(room.id, room.params.to_json(room.site), room.section(),
                               room.summary())
-        self._lobby_cache.clear()
+        self.lobby_changed()
         self.broadcast(room)
         if self.cluster is not None:
             self.cluster.changed(room)
 
-    def _invited(self, account_id: int, game_id: str, seat: int, by_account: int) -> None:
+    def invited(self, account_id: int, game_id: str, seat: int, by_account: int) -> None:
         """Called once for each invitation made, when it is made (a new game's seat, or a
         seat given to another friend): the invited player is told by their notifications
         (the invitation itself is stored before)."""
@@ -555,9 +504,13 @@ class GameServer:
             section, summary = room.line_if_claimed(seat)
             if self.store.claim(game_id, seat, section=section, summary=summary):
                 room.claimed.add(seat)
-                self._lobby_cache.clear()
+                self.lobby_changed()
                 return seat, token
         raise ClientError("full", say("error.full"))
+
+    def lobby_changed(self) -> None:
+        """A game's lobby line changed: the lobby is read from the store again."""
+        self._lobby_cache.clear()
 
     def lobby(self, section: str, offset: int) -> Listing:
         """One page of a lobby list (listed games only), cached for a second: however many
@@ -571,7 +524,7 @@ class GameServer:
         cached = self._lobby_cache.get(key)
         if cached is None or now - cached[0] > 1.0:
             if len(self._lobby_cache) > 256:
-                self._lobby_cache.clear()
+                self.lobby_changed()
             cached = (now, self.store.lobby(section, offset, LOBBY_PAGE))
             self._lobby_cache[key] = cached
         return cached[1]
@@ -597,8 +550,8 @@ class GameServer:
             async with self.locks[room.id]:
                 room.check_seq(seq)
                 action, new_state = room.prepare(seat, payload, by_bot=by_bot)
-                if not await self._store(room, tries, "append", room.id, room.seq,
-                                         room.game.action_to_json(action),
+                stored = room.game.action_to_json(action)
+                if not await self._store(room, tries, "append", room.id, room.seq, stored,
                                          section=room.section(new_state),
                                          summary=room.summary(new_state),
                                          status="over" if new_state.is_over else None,
@@ -611,7 +564,7 @@ class GameServer:
             break
         if room.is_over:
             log.info("game over after %d moves", room.seq, extra={"game_id": room.id})
-        self._changed(room)
+        self.changed(room, stored)
         game = room.game.info.name
         metrics.MOVES.labels(game, "bot" if by_bot else "person").inc()
         metrics.observe(metrics.MOVE_SECONDS, received, game)
@@ -634,7 +587,7 @@ class GameServer:
                     continue
                 room.commit_undo(before)
             break
-        self._changed(room)
+        self.changed(room)
 
     async def _store(self, room: Room, tries: int, call: str, *args: Any, **kwargs: Any
                      ) -> bool:
@@ -643,7 +596,7 @@ class GameServer:
         caller judges its move again (`stale` once out of tries). The caller holds the
         room's lock, which keeps the game's moves in order while the write waits."""
         try:
-            await self._hot(call, *args, **kwargs)
+            await self.store_calls.hot(call, *args, **kwargs)
         except SeqConflict as exc:
             log.info("%s", exc)
             await self._catch_up(room)
@@ -655,31 +608,10 @@ class GameServer:
             raise ClientError("storage", say("error.storage")) from None
         return True
 
-    async def _hot(self, call: str, *args: Any, **kwargs: Any) -> Any:
-        """A call of the hot path (a move, an undo, a catch-up): on the loop where the store
-        has coroutines for it (PostgreSQL's `aio`), else as `_off_loop`."""
-        aio = getattr(self.store, "aio", None)
-        if aio is not None:
-            return await getattr(aio, call)(*args, **kwargs)
-        return await self._off_loop(partial(getattr(self.store, call), *args, **kwargs))
-
-    async def _off_loop(self, call: Callable[[], Any]) -> Any:
-        """Run a store call; one that waits on a database server (`wait_in_thread`:
-        PostgreSQL) runs in a thread, so other games go on meanwhile. SQLite's calls are
-        shorter than a hop to a thread and back."""
-        if getattr(self.store, "wait_in_thread", False):
-            if self._store_threads is None:
-                # threads of the store's own: bots and password hashing, which also wait in
-                # threads, never hold up a move's write
-                self._store_threads = ThreadPoolExecutor(
-                    getattr(self.store, "pool_size", 8), thread_name_prefix="store")
-            return await asyncio.get_running_loop().run_in_executor(self._store_threads, call)
-        return call()
-
     async def _catch_up(self, room: Room) -> bool:
         """Bring a room to its stored log (another process moved); True if it changed. The
         caller holds the room's lock. Its clients are sent the new view."""
-        stored = await self._hot("load", room.id)
+        stored = await self.store_calls.hot("load", room.id)
         if stored is None:
             return False
         claimed = set(room.claimed)
@@ -687,11 +619,11 @@ class GameServer:
         if not room.catch_up(stored):
             if stored.status == "over" and not room.is_over:  # its players ended it elsewhere
                 self.turns.attach_again(room)  # (`leaving`): no move, a status
-                self._lobby_cache.clear()
+                self.lobby_changed()
                 self.broadcast(room)
                 return True
             if room.claimed != claimed:  # a seat taken elsewhere: who is who, not a new view
-                self._lobby_cache.clear()
+                self.lobby_changed()
                 self.presence(room)
             if self.turns.reshow(room):  # a vacation taken elsewhere moved its clocks
                 self.broadcast(room)
@@ -702,7 +634,7 @@ class GameServer:
                 return True
             return False
         self.turns.attach_again(room)
-        self._lobby_cache.clear()
+        self.lobby_changed()
         self.broadcast(room)
         self.kick_bots(room)
         return True
@@ -715,23 +647,31 @@ class GameServer:
         self.leaving.attach(room, only_open=True)
         return True
 
-    async def catch_up(self, room: Room) -> bool:
-        """`_catch_up` under the room's lock (a signal from another process)."""
+    async def catch_up(self, room: Room, moves: list[Relayed] | None = None) -> bool:
+        """`_catch_up` under the room's lock (a signal from another process); with the
+        `moves` another process relayed, applied without reading the store if they follow."""
         lock = self.locks.get(room.id)
         if lock is None:
             return False
         async with lock:
+            if moves and room.apply_relayed(moves):
+                self.turns.attach_again(room)
+                self.lobby_changed()
+                self.broadcast(room)
+                self.kick_bots(room)
+                return True
             return await self._catch_up(room)
 
-    def _changed(self, room: Room) -> None:
-        self.active[room.id] = time.monotonic()
+    def changed(self, room: Room, action: dict[str, Any] | None = None) -> None:
+        """Everything that follows a change of the game (`action`: a move, as stored)."""
+        self.table.touch(room.id)
         if room.is_over and self.accounts is not None:
             self.accounts.game_over(room)  # a rated game's result counts once
-        self._lobby_cache.clear()
+        self.lobby_changed()
         self.turns.changed(room)
         self.broadcast(room)
         if self.cluster is not None:
-            self.cluster.changed(room)
+            self.cluster.changed(room, action)
         self.kick_bots(room)
 
     def broadcast(self, room: Room) -> None:
@@ -854,7 +794,11 @@ class GameServer:
                 self.leaving.end(room, seat, log_at)
                 self.store.set_status(room.id, "over")
                 self.store.set_summary(room.id, room.section(), room.summary())
-        self._changed(room)
+        self.changed(room)
+
+    async def _bot_act(self, room: Room, seat: int, action: Any, seq: int) -> None:
+        """A bot's move, played like a client's (`BotMoves`)."""
+        await self.act(room, seat, action, seq, by_bot=True)
 
     def kick_bots(self, room: Room) -> None:
         """Start the bots whose move it is; of several processes only the one holding the
@@ -865,255 +809,52 @@ class GameServer:
                 and not self.cluster.holds(room.id):
             self.cluster.want(room.id)
             return
-        for seat in room.bots_to_move():
-            key = (room.id, seat)
-            if key in self.pending_bots:
-                continue
-            self.pending_bots.add(key)
-            self._spawn(self._bot_move(room, seat))
+        self.bot_moves.start(room, self._bots_again)
 
-    async def _bot_move(self, room: Room, seat: int) -> None:
-        """A bot decides in a worker process on its own view, then acts like any client.
-
-        A decision that fails or misses its deadline is asked again; the third time the seat
-        plays the greedy bot's move instead, and after two more failures a random legal move
-        made here, so a bot never stalls its game. However this task ends, a bot still to
-        move is started again (a person's move during the pause, a stale decision)."""
-        key = (room.id, seat, room.seq)
-        REQUEST_ID.set(None)  # this task's log lines are the game's, not a request's
-        GAME_ID.set(room.id)
-        try:
-            await self._bot_turn(room, seat, key[2])
-        except asyncio.CancelledError:
-            raise
-        except ClientError as exc:
-            if exc.code not in ("stale", "restarting"):
-                self._bot_failed(key, exc.message)
-        except (DecisionTimeout, BotFailed) as exc:
-            self._bot_failed(key, str(exc))
-        except Exception:
-            metrics.count_server_error("bot")
-            log.exception("bot %s of game %s failed", seat, room.id)
-            self._bot_failed(key, "error")
-        finally:
-            self.pending_bots.discard((room.id, seat))
-        if self.bot_failures.get(key, 0) > GIVE_UP:
-            log.error("bot %s of game %s gave up at move %s: even a random legal move was "
-                      "refused", seat, room.id, key[2])
-        elif seat in room.bots_to_move() and room.id in self.rooms:
+    def _bots_again(self, room: Room) -> None:
+        """A bot move ended with a bot still to move: started again while the game is here."""
+        if room.id in self.rooms:
             self.kick_bots(room)
 
-    async def _bot_turn(self, room: Room, seat: int, seq: int) -> None:
-        """Wait the bot's pause (longer after a move that may be taken back), then decide
-        and act, unless the game moved meanwhile: then the caller starts the bot again on the
-        game as it is, with a pause of its own."""
-        delay = self.bot_delay + (self.limits.undo_wait if room.before is not None else 0)
-        if delay:
-            await asyncio.sleep(delay)
-        if room.seq != seq or seat not in room.bots_to_move():
-            return
-        failures = self.bot_failures.get((room.id, seat, seq), 0)
-        state = room.state
-        if failures >= LAST_RESORT:
-            action = self._any_legal(room, seat)
-        else:
-            spec = room.bots[seat] if failures < 2 else "greedy"
-            began = time.perf_counter()
-            action = await self.bots.decide(Decision(
-                room.game.info.name, spec, room.params.bot_seed, room.game.setup_of(state),
-                tuple(state.history), seat))
-            metrics.observe(metrics.BOT_SECONDS, began, room.game.info.name, spec)
-        await self.act(room, seat, room.game.action_to_json(action), seq, by_bot=True)
-
-    def _any_legal(self, room: Room, seat: int) -> Any:
-        """The last resort of a bot whose decisions keep failing: a legal move drawn here."""
-        log.error("bot %s of game %s failed %s times at move %s; it plays a random legal move",
-                  seat, room.id, LAST_RESORT, room.seq)
-        legal = list(room.game.legal_actions(room.state, seat))
-        return legal[secrets.randbelow(len(legal))]
-
-    def _bot_failed(self, key: tuple[str, int, int], why: str) -> None:
-        self.bot_failures[key] = self.bot_failures.get(key, 0) + 1
-        log.warning("bot %s in %s at move %s: %s", key[1], key[0], key[2], why)
-
-    # -- connections -----------------------------------------------------------------------
+    # -- connections (`tavola.web.sockets` reads them and calls these) ----------------------
 
     async def handle(self, ws: WebSocket, game_id: str) -> None:
-        """A game's WebSocket, from its opening to its end; over `connections_per_address`
-        WebSockets from its client's address, it is told so and closed (4429)."""
-        await ws.accept()
-        # this connection's task speaks its player's language (errors); views are built for
-        # each connection in its own language, whoever's move sent them
-        lang = i18n.set_language(i18n_web.language_of(ws.headers, ws.cookies))
-        address = ws.client.host if ws.client else ""
-        most = self.limits.connections_per_address
-        if most and self.sockets[address] >= most:
-            await ws.send_json({"type": "error", "code": "too-many-connections",
-                                "message": say("error.address-connections", most=most)})
-            await ws.close(code=4429)
-            return
-        self.sockets[address] += 1
-        metrics.CONNECTIONS.inc()
-        GAME_ID.set(game_id[:64])
-        try:
-            await self._play(ws, game_id, lang)
-        finally:
-            metrics.CONNECTIONS.dec()
-            self.sockets[address] -= 1
-            if not self.sockets[address]:
-                del self.sockets[address]
+        """A game's WebSocket, from its opening to its end (`Sockets.handle`)."""
+        await self.sockets.handle(ws, game_id)
 
-    async def _play(self, ws: WebSocket, game_id: str, lang: str) -> None:
-        room = await self.room_waiting(game_id) if len(game_id) <= 64 else None
-        if room is None:
-            await ws.send_json({"type": "error", "code": "not-found",
-                                "message": say("error.not-found")})
-            await ws.close(code=4404)
-            return
-        conn = Connection(ws, lambda c: room.message_text(c.seat, c.lang),
-                          changes=lambda c, base: room.change_from(c.seat, c.lang, base))
-        conn.lang = lang
-        self.conns[room.id].add(conn)  # from now on the room stays in memory
-        bucket = RateLimiter(self.limits.messages_per_second, self.limits.message_burst)
-        try:
-            if self.stopping:  # it opened while the server stopped: told like the others
-                await self._restarting(conn)
-                return
-            await self._receive(conn, room, bucket)
-        except (WebSocketDisconnect, asyncio.CancelledError):
-            if not conn.dropped:
-                raise
-        finally:
-            await conn.close()
-            self.conns.get(room.id, set()).discard(conn)
-            self.active[room.id] = time.monotonic()
-            if conn.joined and conn.seat is not None:
-                room.connected[conn.seat] = room.connected.get(conn.seat, 1) - 1
-                self.presence(room)
+    def connected(self, room: Room, conn: Connection) -> None:
+        """A connection opened on a game: from now on the room stays in memory, and this
+        process hears of the game's moves made elsewhere."""
+        self.conns[room.id].add(conn)
+        if self.cluster is not None:
+            self.cluster.follow(room.id)
 
-    async def _receive(self, conn: Connection, room: Room, bucket: RateLimiter) -> None:
-        while not conn.dropped:
-            message = await conn.ws.receive()
-            if message["type"] == "websocket.disconnect":
-                return
-            try:
-                bucket.check("", "messages")
-                text = message.get("text")
-                if text is None:
-                    raise ClientError("bad-message", "messages are JSON text, not binary")
-                await self._message(conn, room, text)
-            except Refused as exc:
-                metrics.count_client_error(exc.code)
-                await conn.refuse(json.dumps(exc.to_json()), exc.close_code)
-                return
-            except ClientError as exc:
-                metrics.count_client_error(exc.code)
-                conn.send(json.dumps(exc.to_json()))
-            except (WebSocketDisconnect, asyncio.CancelledError):
-                raise
-            except Exception:  # a bug must not cost the player the connection
-                metrics.count_server_error("message")
-                log.exception("message in game %s", room.id)
-                conn.send(json.dumps({"type": "error", "code": "server-error",
-                                      "message": say("error.server-error")}))
-
-    async def _message(self, conn: Connection, room: Room, text: str) -> None:
-        msg = parse_json(text)
-        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-            raise ClientError("bad-message", "a message is a JSON object with a 'type'")
-        kind = msg["type"]
-        if kind in PLAYING and self.moderation is not None:
-            self.moderation.may_play(conn.account)  # a suspended player plays no more
-        if kind == "hello":
-            if self.stopping:  # the client is told to reconnect (`drain`), elsewhere
-                raise Refused("restarting", say("restarting"), RESTART_CLOSE)
-            if "lang" in msg:  # the page's language, when it differs from the handshake's
-                conn.lang = i18n.set_language(msg.get("lang"))
-            conn.wants_changes = msg.get("changes") is True  # then views come as changes
-            if self._arrivals is None:
-                self._arrivals = asyncio.Semaphore(ARRIVALS_AT_ONCE)
-            async with self._arrivals:
-                if self.cluster is not None:  # a player coming from a process that died may
-                    await self.catch_up(room)  # have moved there last, unheard of here
-                await self._hello(conn, room, msg.get("token"))
-        elif kind == "ping":
-            conn.send('{"type": "pong"}')
-        elif not conn.joined:
-            raise ClientError("hello-first", "send {\"type\": \"hello\", \"token\": …} first")
-        elif kind == "act":
-            await self.act(room, conn.seat, msg.get("action"), msg.get("seq"))
-        elif kind == "undo":
-            await self.undo(room, conn.seat, msg.get("seq"))
-        elif kind == "check":
-            try:
-                reply = room.check(conn.seat, msg.get("action"))
-            except ClientError as exc:
-                reply = {**exc.to_json(), "type": "check", "ok": False,
-                         "action": msg.get("action")}
-            conn.send(json.dumps(reply))
-        elif kind == "state":
-            conn.send_view(full=True)
-        elif kind == "rematch":
-            await self.rematch(room, conn.seat, _client(conn.ws))
-        elif kind == "chat":
-            if self.moderation is not None:
-                self.moderation.may_chat(conn.account)
-            reads = self.friends.chat_readers(room, conn.account) if self.friends else None
-            line = self.chat.post(conn, room, msg.get("text"), self.conns.get(room.id, ()),
-                                  **({"reads": reads} if reads else {}))
-            if self.cluster is not None:  # players of this game on other processes read it too
-                self.cluster.relay(room.id, {"type": "chat", "lines": [line]})
-        elif kind == "hint":
-            self.hinting.ask(conn, room, msg.get("seq"))
-        elif kind == "leave":
-            await self.leave_vote(room, conn.seat, msg.get("seat"), msg.get("choice"))
-        else:
-            raise ClientError("unknown-type", f"unknown message type {kind[:40]!r} (hello, act, "
-                                              "undo, check, state, rematch, chat, hint, leave, "
-                                              "ping)")
-
-    async def _hello(self, conn: Connection, room: Room, token: Any) -> None:
-        """Open a seat (or watch); only this connection gets the view, the others hear that
-        a player came. The seat is claimed before the connection joins: from joining to its
-        welcome nothing waits, so no view of another move can come before the welcome."""
-        seat = room.seat_of(token)
-        self._check_seat_connections(conn, room, seat)
-        if self.accounts is not None:
-            self.accounts.opening(conn.ws, room, seat)  # the seat's account, rated games' rules
-            user = self.accounts.ws_user(conn.ws)
-            conn.account = None if user is None else user.id
-        if seat is not None and seat not in room.claimed:
-            section, summary = room.line_if_claimed(seat)
-            if await self._hot("claim", room.id, seat, section=section, summary=summary):
-                room.claimed.add(seat)
-                self._lobby_cache.clear()
+    def disconnected(self, room: Room, conn: Connection) -> None:
+        """A connection closed: its seat's other players hear who is still there."""
+        self.conns.get(room.id, set()).discard(conn)
+        self.table.touch(room.id)
         if conn.joined and conn.seat is not None:
-            room.connected[conn.seat] -= 1
-        conn.seat = seat
-        conn.joined = True
-        if seat is not None:
-            room.connected[seat] = room.connected.get(seat, 0) + 1
-        conn.send(json.dumps({"type": "welcome", "game": room.id, "seat": seat,
-                              "name": None if seat is None else room.params.seats[seat].name,
-                              "chat": {"max_chars": MAX_CHARS, "may_write": seat is not None},
-                              "hints": room.params.hints}))
-        conn.send_view(full=True)
-        hidden = self.friends.hidden_seats(room, conn.account) if self.friends else set()
-        chat = self.chat.history(room, hidden)
-        if chat is not None:
-            conn.send(chat)
-        if seat is not None:
-            self.presence(room, but=conn)
+            room.connected[conn.seat] = room.connected.get(conn.seat, 1) - 1
+            self.presence(room)
 
-    def _check_seat_connections(self, conn: Connection, room: Room, seat: int | None) -> None:
-        """Refuse a seat's connection over `Limits.connections_per_seat` (of this process):
-        a seat's own tabs and devices are few, while each connection costs an outbox and
-        receives every line of the game's chat."""
-        most = self.limits.connections_per_seat
-        if seat is None or not most or (conn.joined and conn.seat == seat):
-            return
-        if room.connected.get(seat, 0) >= most:
-            raise Refused("too-many-connections", say("error.seat-connections", most=most))
+    async def take_seat(self, room: Room, seat: int) -> None:
+        """A player's first hello on a seat nobody took: stored with the lobby line it
+        changes (another process may have taken it meanwhile: then it stays taken)."""
+        section, summary = room.line_if_claimed(seat)
+        if await self.store_calls.hot("claim", room.id, seat, section=section,
+                                      summary=summary):
+            room.claimed.add(seat)
+            self.lobby_changed()
+
+    def post_chat(self, conn: Connection, room: Room, text: Any) -> None:
+        """A chat line of a connection's seat, for the players here and on other processes."""
+        if self.moderation is not None:
+            self.moderation.may_chat(conn.account)
+        reads = self.friends.chat_readers(room, conn.account) if self.friends else None
+        line = self.chat.post(conn, room, text, self.conns.get(room.id, ()),
+                              **({"reads": reads} if reads else {}))
+        if self.cluster is not None:  # players of this game on other processes read it too
+            self.cluster.relay(room.id, {"type": "chat", "lines": [line]})
 
 
 def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None = None,
@@ -1208,7 +949,7 @@ def _pages(app: FastAPI, server: GameServer) -> None:
         room = server.rooms.get(game_id)
         stored = None if room is not None or len(game_id) > 64 else server.store.load(game_id)
         site = room.site if room is not None else \
-            (None if stored is None else server._site_of(stored.params))
+            (None if stored is None else server.table.site_of(stored.params))
         if site is None:
             return pages.LOBBY.response()
         return site.table_page.page(site.game.info.name, site.static_dir()).response()
@@ -1270,9 +1011,9 @@ def _lobby_routes(app: FastAPI, server: GameServer) -> None:
         server.lobby_limit.check(_client(request), "lobby requests from your address")
         if section is not None:
             page = server.lobby(section, offset)
-            return {"games": server.in_viewers_names(page.games), "more": page.more}
+            return {"games": server.table.in_viewers_names(page.games), "more": page.more}
         pages = {name: server.lobby(name, 0) for name in ("open", "playing", "finished")}
-        return {**{name: server.in_viewers_names(page.games) for name, page in pages.items()},
+        return {**{name: server.table.in_viewers_names(page.games) for name, page in pages.items()},
                 "more": {name: page.more for name, page in pages.items()}}
 
     @app.post("/api/games/{game_id}/join")

@@ -7,6 +7,11 @@ decision: its seed comes from the game's bot seed, the seat and the decision ope
 therefore a pure function of what it sees, which also makes a resumed game continue exactly as
 it would have without the restart.
 
+A worker keeps the games it decided in last (`Kept`), so the next decision of a game applies
+only the actions since, where it replayed the whole game each time before; a log that no
+longer starts with the kept game's (a move taken back, a seat renamed) is replayed from the
+deal.
+
 Each decision has a deadline: a worker that has not answered by then is killed and replaced,
 so one runaway search can never take a worker from every other game for good. A worker is
 replaced only when it is late, gone or abandoned mid-job: one that answered with an error is
@@ -21,6 +26,7 @@ import multiprocessing
 import os
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Coroutine
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -35,6 +41,7 @@ from ..review import reasons, result_words, review_game, review_settings
 DEADLINE = 20.0  # seconds a decision may take; the slowest offered level needs about 2
 START_SECONDS = 120.0  # seconds a new worker may take to start (imports, placement tables)
 REVIEW_LEVEL = "easy"  # a whole game's review in seconds, not minutes
+KEPT_GAMES = 256  # games a worker keeps between decisions (the least recently asked go)
 
 
 def bot_seed(game_seed: int, seat: int, decision: int) -> int:
@@ -57,22 +64,65 @@ class Decision:
     budget: float = 1.0  # share of a hint's search budget (less when hints are in demand)
     #: for a review, the seat's hints: (actions played when it was given, its moves as JSON)
     hinted: tuple[tuple[int, tuple[Any, ...]], ...] = ()
+    game_id: str = ""  # the server's game: a worker keeps it for the next decision ("": not)
+
+
+class Kept:
+    """The games a worker decided in last, each as its setup and its state after the
+    actions so far: a game's next decision applies only the actions since."""
+
+    def __init__(self, most: int = KEPT_GAMES) -> None:
+        self.most = most
+        self._games: OrderedDict[tuple[str, str], tuple[dict[str, Any], Any]] = OrderedDict()
+        self.replays = 0  # games rebuilt from their deal (tests and benchmarks read these)
+        self.applied = 0  # actions applied
+
+    def take(self, game: Any, job: Decision) -> Any:
+        """The game of `job` after its history, taken out of the kept games (a decision of
+        the same game at the same time in another thread then builds its own)."""
+        kept = self._games.pop((job.game, job.game_id), None) if job.game_id else None
+        if kept is not None and kept[0] == job.setup:
+            state = kept[1]
+            done = len(state.history)
+            if tuple(state.history) != job.history[:done]:
+                state = None
+        else:
+            state = None
+        if state is None:
+            state, done = game.from_setup(job.setup), 0
+            self.replays += 1
+        for action in job.history[done:]:
+            game.apply_in_place(state, action)
+            self.applied += 1
+        return state
+
+    def keep(self, job: Decision, state: Any) -> None:
+        """Keep a game for its next decision (the least recently used go past `most`)."""
+        if not job.game_id:
+            return
+        self._games[(job.game, job.game_id)] = (job.setup, state)
+        while len(self._games) > self.most:
+            self._games.popitem(last=False)
+
+
+#: this process's games (a worker's; with threads for workers, the server's)
+KEPT = Kept()
 
 
 def decide(job: Decision) -> Any:
     """The bot's action for the job's seat after its history, computed from the seat's view
     only; for a hint, the search's best moves as JSON."""
     game = games.get(job.game)
-    state = game.from_setup(job.setup)
-    for action in job.history:
-        game.apply_in_place(state, action)
-    if job.kind == "review":
+    state = KEPT.take(game, job)
+    if job.kind == "review":  # the game is over: nothing more to decide in it
         hinted = {at: [game.action_from_json(a) for a in moves] for at, moves in job.hinted}
         return review_json(game, state, job.seat, job.lang, hinted)
     view, legal = game.view(state, job.seat), game.legal_actions(state, job.seat)
+    key = game.decision_key(state)
+    KEPT.keep(job, state)  # views and legal moves are the bot's own copies
     if job.kind == "hint":
         return hint_json(game, view, legal, job.seed, job.lang, job.budget)
-    bot = make_bot(game, job.spec, bot_seed(job.seed, job.seat, game.decision_key(state)))
+    bot = make_bot(game, job.spec, bot_seed(job.seed, job.seat, key))
     return bot.decide(view, legal)
 
 

@@ -2,11 +2,15 @@
 
 The database's log of each game is the truth; Redis only carries signals (and chat lines, which
 are stored too). After a process
-stores a move it publishes "game ID changed" on the game's channel; every other process that
-has the game in memory reads the log from the store and applies what it lacks (or replays, if a
-move was taken back), then sends its own clients the new view. A lost or repeated signal
-therefore never forks or repeats anything: the next one (or a resubscription) catches up
-everything. Two moves made at once on two processes meet in the store's unique (game, seq):
+stores a move it publishes "game ID changed" on the game's channel, with the move itself; every
+other process that shows the game (someone connected there sees it, or its bots decide there)
+follows its channel, applies the move if it is the next one there, else reads the log from the
+store and applies what it lacks (or replays, if a move was taken back), then sends its own
+clients the new view. A lost or repeated signal therefore never forks or repeats anything: the
+next one (or a resubscription) catches up everything. A process follows a game from its first
+connection to it or its bots' lease until the game leaves memory; one that only has a game in
+memory (it was created or listed there) hears nothing of it, and catches up when someone says
+hello. Two moves made at once on two processes meet in the store's unique (game, seq):
 one is written, the other gets `SeqConflict`, and its process catches up and judges the move
 again against the game as it now is.
 
@@ -75,6 +79,10 @@ class Cluster:
         self._held: dict[str, float] = {}  # lease name -> monotonic time it surely holds until
         self._asking: set[str] = set()  # leases being asked for now
         self._dirty: dict[str, bool] = {}  # game -> a catch-up is running (True: run again)
+        # game -> the moves heard and not yet applied; None: a change that is no move (or
+        # a move before the subscription) was heard too, so the store is read
+        self._moves: dict[str, list[Relayed] | None] = {}
+        self._following: set[str] = set()  # games whose channel this process subscribes to
         self.open = False  # between start and close: the loops below run while it holds
         self.signals = 0  # signals heard (tests and the benchmark read it)
         self.catch_ups = 0  # signals that changed a game here
@@ -89,9 +97,9 @@ class Cluster:
         self._pubsub = self._redis.pubsub()
         await self._pubsub.subscribe(f"{PREFIX}:process:{self.me}")  # games are followed
         # as they come into memory (`GameServer._add`), those resumed at start included
-        server._spawn(self._send_forever())
-        server._spawn(self._listen_forever())
-        server._spawn(self._leases_forever())
+        server.spawn(self._send_forever())
+        server.spawn(self._listen_forever())
+        server.spawn(self._leases_forever())
 
     async def close(self) -> None:
         """Stop the loops and let go of the leases; safe to call twice."""
@@ -119,12 +127,19 @@ class Cluster:
     # -- signals ---------------------------------------------------------------------------
 
     def follow(self, game_id: str) -> None:
-        """Hear of this game's moves from now on (a game came into memory)."""
-        self._out.put_nowait(("subscribe", channel(game_id), ""))
+        """Hear of this game's moves from now on (someone connected here, or its bots decide
+        here); once."""
+        if game_id not in self._following:
+            self._following.add(game_id)
+            self._out.put_nowait(("subscribe", channel(game_id), ""))
 
     def unfollow(self, game_id: str) -> None:
-        self._out.put_nowait(("unsubscribe", channel(game_id), ""))
+        """The game left memory here: nothing more of it is heard or held."""
+        if game_id in self._following:
+            self._following.discard(game_id)
+            self._out.put_nowait(("unsubscribe", channel(game_id), ""))
         self._held.pop(game_id, None)
+        self._moves.pop(game_id, None)
 
     def relay(self, game_id: str, message: dict[str, Any]) -> None:
         """Send a message to this game's clients on the other processes (a chat line, which
@@ -132,10 +147,13 @@ class Cluster:
         self._out.put_nowait(("publish", channel(game_id),
                               json.dumps({"from": self.me, "relay": message})))
 
-    def changed(self, room: Room) -> None:
-        """Tell the others this game changed here (after the store has it); never waits."""
+    def changed(self, room: Room, action: dict[str, Any] | None = None) -> None:
+        """Tell the others this game changed here (after the store has it); never waits.
+        `action`: the move just made (as stored), which a process one move behind applies
+        instead of reading the game from the store, with the seats taken so far."""
+        moved = {} if action is None else {"action": action, "claimed": sorted(room.claimed)}
         self._out.put_nowait(("publish", channel(room.id),
-                              json.dumps({"seq": room.seq, "from": self.me})))
+                              json.dumps({"seq": room.seq, "from": self.me, **moved})))
 
     def signal(self, game_id: str) -> None:
         """Tell the others to read a game again though its log did not change (a vacation
@@ -180,8 +198,10 @@ class Cluster:
     def _resubscribe(self) -> None:
         server = self.server
         assert server is not None
-        for game_id in list(server.rooms):
-            self.follow(game_id)  # its confirmation catches the game up
+        following, self._following = list(self._following), set()
+        for game_id in following:
+            if game_id in server.rooms:
+                self.follow(game_id)  # its confirmation catches the game up
 
     def _heard(self, message: dict[str, Any]) -> None:
         name = message.get("channel")
@@ -190,6 +210,7 @@ class Cluster:
         if not name.startswith(prefix):
             return
         game_id = name[len(prefix):]
+        move = None
         if message.get("type") == "message":
             self.signals += 1
             with contextlib.suppress(ValueError, TypeError, AttributeError):
@@ -200,20 +221,23 @@ class Cluster:
                     assert self.server is not None
                     self.server.relayed(game_id, data["relay"])
                     return
+                move = relayed_move(data)
         elif message.get("type") != "subscribe":
             return
         # a move elsewhere, or a new subscription (moves before it were not heard)
+        pending = self._moves.get(game_id, [])
+        self._moves[game_id] = None if move is None or pending is None else [*pending, move]
         self.catch_up(game_id)
 
     def catch_up(self, game_id: str) -> None:
-        """Read the game from the store, once at a time per game (a signal that arrives
-        meanwhile runs it once more)."""
+        """Bring the game up to date (the moves heard, or else the store), once at a time per
+        game (a signal that arrives meanwhile runs it once more)."""
         if game_id in self._dirty:
             self._dirty[game_id] = True
             return
         self._dirty[game_id] = False
         assert self.server is not None
-        self.server._spawn(self._catch_up(game_id))
+        self.server.spawn(self._catch_up(game_id))
 
     async def _catch_up(self, game_id: str) -> None:
         server = self.server
@@ -221,8 +245,10 @@ class Cluster:
         try:
             while True:
                 self._dirty[game_id] = False
+                moves = self._moves.pop(game_id, None)
                 room = server.rooms.get(game_id)
-                if room is not None and self._shown(game_id) and await server.catch_up(room):
+                if room is not None and self._shown(game_id) \
+                        and await server.catch_up(room, moves):
                     self.catch_ups += 1
                 if not self._dirty.get(game_id):
                     return
@@ -250,7 +276,7 @@ class Cluster:
         if name in self._asking or self.server is None:
             return
         self._asking.add(name)
-        self.server._spawn(self._ask(name))
+        self.server.spawn(self._ask(name))
 
     async def _ask(self, name: str) -> None:
         server = self.server
@@ -274,6 +300,8 @@ class Cluster:
             got = bool(await self._redis.eval(_RENEW, 1, key, self.me, ms))
         if got:
             self._held[name] = asked + self.lease_seconds * TRUST
+            if name != CLOCKS:  # its bots decide here: on the game as it is
+                self.follow(name)
         else:
             self._held.pop(name, None)
         return got
@@ -313,6 +341,19 @@ class Cluster:
         if room is not None:
             await server.catch_up(room)
             server.kick_bots(room)
+
+
+#: a move heard from another process: its number, the action as stored, the seats taken there
+Relayed = tuple[int, dict[str, Any], set[int]]
+
+
+def relayed_move(data: dict[str, Any]) -> Relayed | None:
+    """The move a signal carries, if it carries one in the expected shape."""
+    seq, action, claimed = data.get("seq"), data.get("action"), data.get("claimed")
+    if not isinstance(seq, int) or not isinstance(action, dict) \
+            or not isinstance(claimed, list):
+        return None
+    return seq, action, {int(s) for s in claimed}
 
 
 def _running(cluster: Cluster) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections import deque
@@ -25,6 +26,9 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import WebSocket
+
+from .. import i18n
+from ..text import say
 
 #: a connection's view message now, and the change from a view it was sent before to it
 #: ("": none; None: no view before) (`Room.change_from`)
@@ -36,6 +40,7 @@ OUTBOX_LIMIT = 64  # messages waiting to be sent, beyond which the client must c
 OVERFLOW_SECONDS = 5.0  # ... within this many seconds
 OUTBOX_CHARS = 4 << 20  # characters waiting to be sent, whatever the time (memory)
 SEND_TIMEOUT = 10.0  # seconds one send may take before the client counts as gone
+RESTART_CLOSE = 1012  # the WebSocket close code "service restart": reconnect at once
 
 
 class Connection:
@@ -79,7 +84,12 @@ class Connection:
         self._sender = asyncio.get_running_loop().create_task(self._run())
 
     def send(self, text: str) -> None:
-        """Queue a message; never waits."""
+        """Queue a message; never waits. Nothing follows a refusal or a restart notice (a
+        hello under way when the server began to stop would else send its welcome after)."""
+        if not self.closing:
+            self._queue(text)
+
+    def _queue(self, text: str) -> None:
         if self.dropped:
             return
         self._outbox.append(text)
@@ -152,13 +162,24 @@ class Connection:
     async def refuse(self, text: str, code: int) -> None:
         """Send `text` after what is queued, then close the socket with `code` (a client
         the server will not serve, such as a seat's connection over the cap)."""
-        self.send(text)
+        self._queue(text)
+        self.closing = True
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(self._timeout):
                 await self._empty.wait()
         await self.close()
         with contextlib.suppress(Exception):
             await self.ws.close(code)
+
+    async def restarting(self) -> None:
+        """Tell the client, after everything it was sent, to reconnect (in its language), as
+        a server that stops does; once."""
+        if self.closing:
+            return
+        self.closing = True
+        with i18n.use(self.lang):
+            text = json.dumps({"type": "restarting", "message": say("restarting")})
+        await self.refuse(text, RESTART_CLOSE)
 
     async def close(self) -> None:
         """End the sender (the handler is ending)."""

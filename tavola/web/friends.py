@@ -353,13 +353,13 @@ class Friends:
     def _invite(self, room: Room, seat: int, friend: User, by: User) -> None:
         self.store.invite(room.id, seat, room.game.info.name, friend.id, by.id,
                           self.server.clock())
-        self.server._invited(friend.id, room.id, seat, by.id)
+        self.server.invited(friend.id, room.id, seat, by.id)
 
     def _store_params(self, room: Room) -> None:
         """The room's parameters (its reserved seats, names), stored and shown everywhere."""
         self.server.store.set_params(room.id, room.params.to_json(room.site), room.section(),
                                      room.summary())
-        self.server._lobby_cache.clear()
+        self.server.lobby_changed()
         self.server.broadcast(room)
         if self.server.cluster is not None:
             self.server.cluster.changed(room)

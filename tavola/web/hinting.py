@@ -114,14 +114,14 @@ class Hinting:
                 raise RateLimited(wait, say(what))
         job = Decision(room.game.info.name, "hint", secrets.randbits(63),
                        room.params.setup or {}, tuple(room.state.history), seat, kind="hint",
-                       lang=conn.lang, budget=self.budget())
+                       lang=conn.lang, budget=self.budget(), game_id=room.id)
         work = pool.decide_now(job)
         if work is None:  # not after `has_free`: nothing ran in between
             raise self._busy(now)
         for limit, key, _ in rates:
             limit.allow(key, now)
         self.asking.add((room.id, seat))
-        self.server._spawn(self._answer(conn, room, seat, (room.seq, room.decision_start()),
+        self.server.spawn(self._answer(conn, room, seat, (room.seq, room.decision_start()),
                                         work))
 
     def _busy(self, now: float) -> ClientError:

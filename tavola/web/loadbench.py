@@ -227,10 +227,23 @@ def _poll_lobby(base: str, stop: threading.Event, counts: dict[str, int]) -> Non
             counts[str(exc.code)] = counts.get(str(exc.code), 0) + 1
 
 
+def cpu_seconds(pids: Sequence[int]) -> float:
+    """Processor time (user and system) the processes `pids` have used so far (Linux
+    /proc): the server processes' own, without their bot workers, PostgreSQL or Redis."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        # the fields after the command's name (which may hold spaces) in parentheses
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
 async def _run(base: str, games: int, players: int, seed: int, think: float,
                lobby_pollers: int = 0, names: Sequence[str] = ("gonzaga",),
                ports: Sequence[int] = (), route: str = "game",
-               options: dict[str, Any] | None = None) -> dict[str, Any]:
+               options: dict[str, Any] | None = None, pids: Sequence[int] = ()
+               ) -> dict[str, Any]:
     # people's games are dealt by the server's own randomness (a chosen seed is refused)
     created = [http_json(f"{base}/api/games", {
         **(options or {}), "game": names[g % len(names)],
@@ -244,6 +257,7 @@ async def _run(base: str, games: int, players: int, seed: int, think: float,
     gc.freeze()
     gc.set_threshold(20_000, 20, 20)
     t0 = time.perf_counter()
+    cpu0 = cpu_seconds(pids)
     tasks = []
     for g, game in enumerate(created):
         for s in game["seats"]:
@@ -261,6 +275,7 @@ async def _run(base: str, games: int, players: int, seed: int, think: float,
         t.start()
     finals = await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - t0
+    played = cpu_seconds(pids) - cpu0
     stop.set()
     for t in pollers:
         t.join()
@@ -280,6 +295,8 @@ async def _run(base: str, games: int, players: int, seed: int, think: float,
         **{f"{name}: view messages, bytes p50, p95": _sizes(got) for name, got in sizes.items()},
         "wall time (s)": round(elapsed, 2),
         "games per minute": round(games / elapsed * 60, 1),
+        **({"server CPU per move (ms)": round(played / max(1, len(ms)) * 1000, 2)}
+           if pids else {}),
         **({"lobby pollers": lobby_pollers, "lobby reads answered": counts}
            if lobby_pollers else {}),
     }
@@ -341,7 +358,7 @@ def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: floa
                                   redis=url if redis else None) for port in ports]
             figures = asyncio.run(_run(f"http://127.0.0.1:{ports[0]}", games, players, seed,
                                        think, lobby_pollers, names, ports, route,
-                                       dict(options or {})))
+                                       dict(options or {}), [p.pid for p in procs]))
         finally:
             for proc in [*procs, *([redis] if redis else [])]:
                 proc.terminate()
@@ -349,6 +366,7 @@ def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: floa
         client1 = resource.getrusage(resource.RUSAGE_SELF)
         server1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = lambda a, b: round(b.ru_utime + b.ru_stime - a.ru_utime - a.ru_stime, 1)  # noqa: E731
+    # from start to end, the start (its bot workers preparing their tables) included
     figures["server CPU (s)"] = cpu(server0, server1)
     figures["client scripts CPU (s)"] = cpu(client0, client1)
     kind = "PostgreSQL" if db and not db.startswith("sqlite") else "SQLite WAL"

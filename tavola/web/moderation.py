@@ -490,7 +490,7 @@ class Moderation:
                     continue
                 self._bot_takes(room, seat, log_at)
                 self.server.leaver_choice(room, seat)
-            self.server._changed(room)  # shown, stored clocks, the bot moves
+            self.server.changed(room)  # shown, stored clocks, the bot moves
 
     def attach(self, room: Room) -> bool:
         """A game comes into memory (or another process handed a seat over): the seats bots

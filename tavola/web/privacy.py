@@ -137,7 +137,7 @@ class Privacy:
         server.replays.forget(room.id)
         if running:
             server.leaver_choice(room, seat)
-        server._changed(room)
+        server.changed(room)
 
     def _invitations(self, user_id: int) -> None:
         """A seat kept for the account by an invitation it did not take goes to a bot; a

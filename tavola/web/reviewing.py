@@ -74,7 +74,7 @@ class Reviews:
             self._one = asyncio.Semaphore(1)
         job = Decision(room.game.info.name, "review", 0, room.params.setup or {},
                        tuple(room.state.history), seat, kind="review", lang=lang,
-                       hinted=self.server.hinting.given(room, seat))
+                       hinted=self.server.hinting.given(room, seat), game_id=room.id)
         async with self._one:
             result = await self.server.advice.decide(job, deadline=DEADLINE)
         if room.ended is not None:  # ended early by its players: the places are theirs

@@ -333,6 +333,22 @@ class Room:
         self.touch()
         return True
 
+    def apply_relayed(self, moves: list[tuple[int, dict[str, Any], set[int]]]) -> bool:
+        """Apply moves another process made and relayed (number, action as stored, seats
+        taken there), in order; False as soon as one does not follow here (a move missed, a
+        seat taken there unknown here, an action that no longer applies): then the caller
+        reads the store, the truth, which the moves applied so far are a part of."""
+        for seq, data, claimed in sorted(moves, key=lambda move: move[0]):
+            if seq != self.seq + 1 or not claimed <= self.claimed:
+                return False
+            try:
+                action = self.game.action_from_json(data)
+                new = self.game.apply(self.state, action)
+            except (ValueError, KeyError, TypeError, IllegalAction):
+                return False
+            self.commit(action, new)
+        return True
+
     # -- who is who ------------------------------------------------------------------------
 
     def seat_of(self, token: str | None) -> int | None:

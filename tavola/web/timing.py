@@ -339,7 +339,7 @@ class Timekeeper:
         for game_id, seat in self.server.leaving.due(now):
             room = self.server.room(game_id)
             if room is not None:
-                self.server._spawn(self.server.decide_leaver(room, seat, None))
+                self.server.spawn(self.server.decide_leaver(room, seat, None))
         started = []
         for game_id, seat in self.clocks.due(now):
             if game_id in self._foreign or (game_id, seat) in self.server.pending_bots:
@@ -351,7 +351,7 @@ class Timekeeper:
             if self._has_time(room, seat, now):
                 continue
             self.server.pending_bots.add((game_id, seat))
-            self.server._spawn(self.cover(room, seat))
+            self.server.spawn(self.cover(room, seat))
             started.append((game_id, seat))
         if self.server.notifier is not None:
             self.server.notifier.clocks(now)
@@ -398,7 +398,7 @@ class Timekeeper:
         state = room.state
         action = await server.bots.decide(Decision(
             room.game.info.name, cover_bot(room.site), room.params.bot_seed,
-            room.game.setup_of(state), tuple(state.history), seat))
+            room.game.setup_of(state), tuple(state.history), seat, game_id=room.id))
         log_at = room.site.log_length(room.game.view(room.state, None))
 
         def after_commit() -> None:

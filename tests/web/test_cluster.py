@@ -416,31 +416,76 @@ def test_a_server_stops_within_seconds_whatever_redis_did(tmp_path: Path) -> Non
         assert asyncio.run(stop(how)) < 5, how
 
 
-def test_a_process_reads_a_signalled_move_only_for_games_someone_there_sees(
-        tmp_path: Path, redis_url: str) -> None:
-    """A game in memory that nobody connected here shows is not read on every signal; it is
-    caught up when someone says hello (here: `catch_up`, as `hello` does)."""
+async def _clustered(tmp_path: Path, redis_url: str) -> tuple[GameServer, GameServer]:
     from tavola.web.cluster import Cluster
 
+    servers = _servers(tmp_path / "g.db")
+    for server in servers:
+        server.cluster = Cluster(redis_url, server.limits.lease_seconds)
+        await server.cluster.start(server)
+    return servers
+
+
+async def _until(done: Any, what: str, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, what
+        await asyncio.sleep(0.02)
+
+
+def test_a_process_hears_no_moves_of_games_nobody_there_sees(
+        tmp_path: Path, redis_url: str) -> None:
+    """A game in memory that nobody connected here shows is not followed: its moves are not
+    heard, let alone read; it is caught up when someone says hello (here: `catch_up`, as
+    `hello` does)."""
     async def run() -> None:
-        servers = _servers(tmp_path / "g.db")
-        for server in servers:
-            server.cluster = Cluster(redis_url, server.limits.lease_seconds)
-            await server.cluster.start(server)
-        a, b = servers
+        a, b = await _clustered(tmp_path, redis_url)
         room_a = a.create(PEOPLE)
         room_b = b.room(room_a.id)
         assert room_b is not None
-        await asyncio.sleep(0.3)  # b's subscription is confirmed
+        await asyncio.sleep(0.3)
         await a.act(room_a, 0, _plan(room_a, 0), 0)
-        deadline = time.monotonic() + 5
-        while b.cluster.signals == 0:
-            assert time.monotonic() < deadline, "the signal never came"
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.2)
-        assert b.cluster.catch_ups == 0 and room_b.seq == 0  # heard, not read
+        await asyncio.sleep(0.5)
+        assert b.cluster is not None
+        assert b.cluster.signals == 0 and b.cluster.catch_ups == 0 and room_b.seq == 0
         assert await b.catch_up(room_b) and room_b.seq == 1
-        for server in servers:
+        for server in (a, b):
+            await server.shutdown()
+
+    asyncio.run(run())
+
+
+def test_a_process_showing_a_game_applies_the_moves_heard_without_reading_the_store(
+        tmp_path: Path, redis_url: str) -> None:
+    """Where someone sees the game, a move made on another process arrives with its signal
+    and is applied as it comes, the store unread; an undo there (no move to apply) is read
+    from the store, and the moves after it are applied again."""
+    async def run() -> None:
+        a, b = await _clustered(tmp_path, redis_url)
+        room_a = a.create(PEOPLE)
+        room_b = b.room(room_a.id)
+        assert room_b is not None and b.cluster is not None
+        bea = _Client(room_b, 1)
+        b.conns[room_b.id].add(bea)  # type: ignore[arg-type]
+        b.cluster.follow(room_b.id)  # as a connection arriving does
+        await asyncio.sleep(0.5)  # subscribed, and the subscription's own catch-up is over
+        loads = []
+        real_load = b.store.load
+        b.store.load = lambda game_id: loads.append(game_id) or real_load(game_id)  # type: ignore
+        await a.act(room_a, 0, _plan(room_a, 0), 0)
+        await a.act(room_a, 1, _plan(room_a, 1), 0)
+        await _until(lambda: room_b.seq == 2, "the moves never came")
+        assert loads == [] and room_b.state.history == room_a.state.history
+        assert bea.sent[-1]["seq"] == 2  # its client was sent the new view
+        mover = room_a.state.to_move()[0]
+        await a.act(room_a, mover, _plan(room_a, mover), room_a.seq)
+        await _until(lambda: room_b.seq == 3, "the third move never came")
+        assert loads == [] and room_a.can_undo(mover)
+        await a.undo(room_a, mover, room_a.seq)
+        await _until(lambda: room_b.seq == 2, "the undo never came")
+        assert loads  # an undo is read from the store
+        assert room_b.state.history == room_a.state.history
+        for server in (a, b):
             await server.shutdown()
 
     asyncio.run(run())

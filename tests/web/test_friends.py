@@ -78,7 +78,7 @@ def site(db_url: str) -> Iterator[Site]:
     friends = Friends(server, accounts, FriendStore(server.store))
     server.friends = friends
     made = Site(server, accounts, friends, now)
-    server._invited = lambda *args: made.invited.append(args)  # type: ignore[method-assign]
+    server.invited = lambda *args: made.invited.append(args)  # type: ignore[method-assign]
     yield made
     friends.store.close()
     accounts.store.close()
@@ -340,7 +340,7 @@ def test_chat_between_a_blocked_pair_is_hidden_both_ways_and_refused_alone(site)
     site.server.conns[room.id] = conns  # type: ignore[assignment]
 
     def say(conn: FakeConn, text: str) -> None:
-        asyncio.run(site.server._message(conn, room, json.dumps({"type": "chat",
+        asyncio.run(site.server.sockets.message(conn, room, json.dumps({"type": "chat",
                                                                   "text": text})))
 
     say(conns[1], "before")
@@ -365,7 +365,7 @@ def test_chat_between_a_blocked_pair_is_hidden_both_ways_and_refused_alone(site)
     site.server.conns[two.id] = []  # type: ignore[assignment]
     for conn in (FakeConn(0, ann.user.id), FakeConn(1, bob.user.id)):
         with pytest.raises(ClientError) as exc:
-            asyncio.run(site.server._message(conn, two, json.dumps({"type": "chat",
+            asyncio.run(site.server.sockets.message(conn, two, json.dumps({"type": "chat",
                                                                      "text": "hello"})))
         assert exc.value.code == "blocked"
     assert site.server.chat.store.recent(two.id) == []

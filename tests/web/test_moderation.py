@@ -276,12 +276,12 @@ def test_a_muted_player_chats_no_more_until_the_mute_ends(site):
     asyncio.run(site.moderation.act(mod.user, {"report": report["id"], "action": "mute",
                                                "reason": "insults", "period": "day"}))
     chat = json.dumps({"type": "chat", "text": "hello"})
-    error = refused("muted", asyncio.run, site.server._message(conn, room, chat))
+    error = refused("muted", asyncio.run, site.server.sockets.message(conn, room, chat))
     assert "1970-01-13 13:46 UTC" in error.message  # the clock's 1,000,000 s plus a day
     assert site.server.chat.history(room) is None
-    asyncio.run(site.server._message(FakeConn(1, bea.user.id), room, chat))  # others write
+    asyncio.run(site.server.sockets.message(FakeConn(1, bea.user.id), room, chat))  # others write
     site.now[0] += 86_400 + 1
-    asyncio.run(site.server._message(conn, room, chat))
+    asyncio.run(site.server.sockets.message(conn, room, chat))
     assert len(site.server.chat.store.recent(room.id)) == 2
 
 
@@ -326,9 +326,9 @@ def test_a_suspended_player_cannot_create_join_play_or_sign_in(db_url):
     assert "suspended until 1970-01-19" in error.message
     refused("suspended", site.accounts.join, bea.request(), open_game.id)
     refused("suspended", site.accounts.opening, bea.ws(), room, 1)
-    refused("suspended", asyncio.run, site.server._message(
+    refused("suspended", asyncio.run, site.server.sockets.message(
         conn, room, json.dumps({"type": "act", "action": {}, "seq": room.seq})))
-    refused("suspended", asyncio.run, site.server._message(
+    refused("suspended", asyncio.run, site.server.sockets.message(
         conn, room, json.dumps({"type": "chat", "text": "why?"})))
     refused("suspended", asyncio.run, site.accounts.sign_in(
         bea.request({"name": "Bea", "password": password})))

@@ -339,8 +339,8 @@ def test_an_invitation_tells_the_invited_player_who_asks_and_where_to_answer(db_
     table.choose(1, email="bea@example.org", email_verified=True, lang="it")
     # what the friends' code calls when an invitation is stored
     table.server.accounts = type("Accounts", (), {"store": table.accounts})()
-    table.server._invited(table.user_of(1), table.room.id, 1, table.user_of(0))
-    table.server._invited(table.user_of(1), table.room.id, 1, table.user_of(0))  # once
+    table.server.invited(table.user_of(1), table.room.id, 1, table.user_of(0))
+    table.server.invited(table.user_of(1), table.room.id, 1, table.user_of(0))  # once
     table.send()
     [mail] = mailbox.wait_for(1)
     assert mail["Subject"] == "Ann ti invita a giocare a Signorie"

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from tavola.web.app import RESTART_CLOSE, GameServer
-from tavola.web.connection import Connection
+from tavola.web.app import GameServer
+from tavola.web.connection import RESTART_CLOSE, Connection
 from tavola.web.errors import ClientError
 from tavola.web.site import load_site, load_sites
 from tavola.web.storage import SqliteStore
@@ -44,6 +44,24 @@ def _plan(room: Any, seat: int) -> dict[str, Any]:
     return load_site("gonzaga").bench_reply(view, random.Random(seat))
 
 
+def test_nothing_is_sent_after_the_restart_notice() -> None:
+    """A hello under way when the server began to stop (its catch-up or seat waited on the
+    store) sends no welcome or view after the notice: the client, told to reconnect, would
+    else take that view for its reconnection."""
+    async def run() -> list[dict[str, Any]]:
+        sock = Socket()
+        conn = Connection(sock, lambda c: '{"type": "state"}')  # type: ignore[arg-type]
+        told = asyncio.create_task(conn.restarting())
+        await asyncio.sleep(0)  # the notice is queued
+        conn.send('{"type": "welcome"}')
+        conn.send_view(full=True)
+        await told
+        return sock.sent
+
+    sent = asyncio.run(run())
+    assert [m["type"] for m in sent] == ["restarting"]
+
+
 def test_a_stopping_server_answers_the_move_being_written_then_tells_everyone(
         tmp_path: Path) -> None:
     async def run() -> tuple[list[Socket], int, ClientError | None, int]:
@@ -55,7 +73,8 @@ def test_a_stopping_server_answers_the_move_being_written_then_tells_everyone(
             conn = Connection(sock, lambda c: room.message_text(c.seat, c.lang))  # type: ignore[arg-type]
             conn.seat, conn.joined = seat, True
             server.conns[room.id].add(conn)
-        writing, gate, append = asyncio.Event(), asyncio.Event(), server._hot
+        writing, gate, append = asyncio.Event(), asyncio.Event(), \
+            server.store_calls.hot
 
         async def slow(call: str, *args: Any, **kwargs: Any) -> Any:
             if call == "append":
@@ -63,7 +82,7 @@ def test_a_stopping_server_answers_the_move_being_written_then_tells_everyone(
                 await gate.wait()  # the database is slow to store Ann's move
             return await append(call, *args, **kwargs)
 
-        server._hot = slow  # type: ignore[method-assign]
+        server.store_calls.hot = slow  # type: ignore[method-assign]
         move = asyncio.create_task(server.act(room, 0, _plan(room, 0), 0))
         await writing.wait()
         drain = asyncio.create_task(server.drain(seconds=30))
@@ -104,7 +123,7 @@ def test_a_stopping_server_starts_no_bot_and_refuses_a_new_player(tmp_path: Path
         sock = Socket()
         conn = Connection(sock, lambda c: room.message_text(c.seat, c.lang))  # type: ignore[arg-type]
         server.conns[room.id].add(conn)
-        handler = asyncio.create_task(server._message(conn, room, json.dumps(
+        handler = asyncio.create_task(server.sockets.message(conn, room, json.dumps(
             {"type": "hello", "token": room.tokens[0]})))
         with pytest.raises(ClientError) as refused:
             await handler

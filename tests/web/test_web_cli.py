@@ -76,3 +76,5 @@ def test_bench_server_plays_concurrent_games_and_reports_percentiles():
     assert figures["games"] == 3 and figures["moves timed"] >= 3 * 2 * 7 * 2 - 6
     assert 0 < figures["move → new view p50 (ms)"] <= figures["move → new view p99 (ms)"]
     assert figures["games per minute"] > 0
+    # the server's own processor time while the games were played, per move
+    assert 0 < figures["server CPU per move (ms)"] < 1000

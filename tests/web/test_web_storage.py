@@ -407,7 +407,7 @@ def test_a_move_made_while_a_player_arrives_reaches_them_after_their_welcome(pg_
         socket = Socket()
         conn = Connection(socket, lambda c: room.message_text(c.seat, c.lang))
         server.conns[room.id].add(conn)
-        hello = asyncio.create_task(server._hello(conn, room, room.tokens[1]))
+        hello = asyncio.create_task(server.sockets.hello(conn, room, room.tokens[1]))
         await asyncio.sleep(0.05)  # Bea's claim is waiting on the database
         plan = action_to_json(legal_actions(room.state, 0)[0])
         await server.act(room, 0, plan, room.seq)

@@ -244,7 +244,7 @@ def _routes(app: FastAPI, notifier: Notifier) -> None:
     async def change_settings(request: Request) -> dict[str, Any]:
         session = _signed_in(notifier, request, changes=True)
         data = parse_json(await request.body(), what="request body")
-        await notifier.server._off_loop(
+        await notifier.server.store_calls.off_loop(
             lambda: notifier.change(session.user.id, i18n.current(), data))
         return notifier.settings(session.user.id, i18n.current())
 
@@ -301,7 +301,7 @@ def _routes(app: FastAPI, notifier: Notifier) -> None:
     async def forgot(request: Request) -> dict[str, Any]:
         data = parse_json(await request.body(), what="request body")
         client = request.client.host if request.client else ""
-        await notifier.server._off_loop(
+        await notifier.server.store_calls.off_loop(
             lambda: notifier.forgot(data.get("name") if isinstance(data, dict) else None,
                                     client))
         return {"sent": say("notice.reset-sent")}
