@@ -81,6 +81,12 @@ def _distribution(point: EntryPoint) -> str:
 DEFAULT = next(iter(kits()), "")  # the game a command plays when `--game` is left out
 
 
+def of_unnamed_games() -> str:
+    """The game a stored web game that names none is of (`GameKit.owns_unnamed_games`):
+    servers stored no game's name while they hosted one game."""
+    return next((k.name for k in kits().values() if k.owns_unnamed_games), DEFAULT)
+
+
 def available() -> tuple[str, ...]:
     """The names of the games that can be played, default first."""
     return tuple(kits())

@@ -34,7 +34,7 @@ from ..text import say
 #: ("": none; None: no view before) (`Room.change_from`)
 Changes = Callable[["Connection", "dict[str, Any] | None"], "tuple[dict[str, Any], str | None]"]
 
-log = logging.getLogger("tavola.games.gonzaga.web")
+log = logging.getLogger(__name__)
 
 OUTBOX_LIMIT = 64  # messages waiting to be sent, beyond which the client must catch up ...
 OVERFLOW_SECONDS = 5.0  # ... within this many seconds

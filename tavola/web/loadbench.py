@@ -34,6 +34,7 @@ from typing import IO, Any
 import orjson
 import websockets
 
+from .. import registry
 from .changes import applied
 from .site import load_site
 
@@ -131,7 +132,7 @@ def http_json(url: str, body: Any | None = None) -> Any:
 async def play_seat(ws_url: str, token: str | None, rng: random.Random,
                     latencies: list[float] | None = None,
                     messages: list[dict[str, Any]] | None = None,
-                    think: float = 0.0, game: str = "gonzaga",
+                    think: float = 0.0, game: str = registry.DEFAULT,
                     sizes: list[int] | None = None, changes: bool = True,
                     wire: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Play one seat of a `game` to the end; returns the last view received.
@@ -240,7 +241,7 @@ def cpu_seconds(pids: Sequence[int]) -> float:
 
 
 async def _run(base: str, games: int, players: int, seed: int, think: float,
-               lobby_pollers: int = 0, names: Sequence[str] = ("gonzaga",),
+               lobby_pollers: int = 0, names: Sequence[str] = (registry.DEFAULT,),
                ports: Sequence[int] = (), route: str = "game",
                options: dict[str, Any] | None = None, pids: Sequence[int] = ()
                ) -> dict[str, Any]:
@@ -329,7 +330,7 @@ def _percentiles(times: list[float]) -> str:
 
 def run_load_bench(games: int = 50, players: int = 2, seed: int = 0, think: float = 0.5,
                    lobby_pollers: int = 0, limits: dict[str, float] | None = None,
-                   names: Sequence[str] = ("gonzaga",), db: str | None = None,
+                   names: Sequence[str] = (registry.DEFAULT,), db: str | None = None,
                    workers: int = 1, route: str = "game",
                    options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Start a server, play `games` concurrent games of `names` (in turn) over WebSockets,

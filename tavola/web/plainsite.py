@@ -25,6 +25,7 @@ from ..bots import Level, level_name, level_options
 from ..game import Game
 from ..kit import GameKit
 from ..text import say
+from .pages import TablePage
 from .site import ViewMessage, lobby_options
 
 
@@ -65,6 +66,11 @@ class PlainSite:
 
     def level_name(self, spec: str) -> str:
         return level_name(self._levels, spec, self._word)
+
+    @property
+    def table_page(self) -> TablePage:
+        """Its table page: the body in `web/static/index.html`, its script `app.js`."""
+        return TablePage(self.game.info.title, styles=(), scripts=("app.js",), lobby_link=True)
 
     def static_dir(self) -> Path:
         return Path(str(resources.files(self.kit.package) / "web" / "static"))

@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from .. import i18n
+from .. import i18n, registry
 from ..game import IllegalAction
 from ..ratings import bot_ordinal
 from ..text import say
@@ -57,7 +57,7 @@ class GameParams:
     public: bool = False  # listed in the lobby: anyone may take a free person seat
     setup: dict[str, Any] | None = None
     bot_seed: int = 0  # seeds the bots' decisions, so a resumed game goes on identically
-    game: str = "gonzaga"
+    game: str = registry.DEFAULT
     timing: dict[str, Any] | None = None  # a turn-based game's limits (`tavola.web.timing`)
     tutorial: str | None = None  # a tutorial game: its script refuses moves off the script
     hints: bool = False  # players may ask the search for a hint (`tavola.web.hinting`)
@@ -84,7 +84,8 @@ class GameParams:
                            for s in data["seats"]],
                           None if seed is None else int(seed), dict(data.get("options") or {}),
                           bool(data.get("public", False)), data.get("setup"),
-                          int(data.get("bot_seed", seed or 0)), str(data.get("game", "gonzaga")),
+                          int(data.get("bot_seed", seed or 0)),
+                          str(data.get("game") or site.game.info.name),
                           data.get("timing"), data.get("tutorial") or None,
                           bool(data.get("hints", False)),
                           {int(i) for i in data.get("reserved") or ()})

@@ -12,6 +12,7 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Any
 
+from .. import registry
 from . import metrics
 from .errors import ClientError
 from .room import Room, lobby_line_named
@@ -61,7 +62,7 @@ class Rooms:
 
     def site_of(self, params: dict[str, Any]) -> WebGame | None:
         """The site of a stored game, None when this server does not host its game."""
-        return self.sites.get(str(params.get("game", "gonzaga")))
+        return self.sites.get(str(params.get("game") or registry.of_unnamed_games()))
 
     def site(self, name: Any) -> WebGame:
         """The site of a game asked for by name; `ClientError` for one not hosted here."""

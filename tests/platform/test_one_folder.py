@@ -81,7 +81,8 @@ def test_the_lobby_offers_the_installed_game_and_serves_its_page(
         made = json.loads(post(f"{base}/api/games", {"game": "pesca", "seats": seats}))
         assert made["game"] == "pesca"
         page = get(f"{base}/game/{made['id']}")
-        assert '<script src="/static/pesca/app.js"></script>' in page
+        assert '<script type="module" src="/static/pesca/app.js"></script>' in page
+        assert "<title>Pesca" in page and 'id="card"' in page
         assert "Table.start" in get(f"{base}/static/pesca/app.js")
     finally:
         server.terminate()

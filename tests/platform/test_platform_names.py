@@ -19,12 +19,7 @@ PLATFORM = Path(__file__).resolve().parents[2] / "tavola"
 OUTSIDE = ("games", "locale")  # the games' own packages; the catalogs
 
 #: Files still naming a game, each until its own change makes it ask the kit instead.
-NOT_YET: dict[str, str] = {
-    "web/app.py": "a room's game defaults to one game",
-    "web/room.py": "a stored room without its game is taken as one game",
-    "web/connection.py": "its logger is named after one game",
-    "web/loadbench.py": "it benchmarks one game unless told",
-}
+NOT_YET: dict[str, str] = {}
 
 
 def names_in(tree: ast.AST) -> Iterator[tuple[int, str]]:

@@ -26,6 +26,7 @@ KIT = GameKit(
     commands=Part("tavola.games.gonzaga.commands:register"),
     bench=Part("tavola.games.gonzaga.bench:figures"),
     prepare=Part("tavola.games.gonzaga.game:GAME.prepare"),
+    owns_unnamed_games=True,  # the web server hosted Gonzaga alone at first
 )
 
 if TYPE_CHECKING:  # mypy checks that the parts named above are what the platform takes

@@ -1,5 +1,6 @@
 // Pesca's table: the seat's card, a button for each legal move, the log.
-"use strict";
+import { $, el, sentence, t } from "/static/tavola/common.js";
+import { Table } from "/static/tavola/table.js";
 
 function render(v) {
   const mine = v.you === null ? null : v.hands[v.you];
