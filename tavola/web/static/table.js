@@ -192,9 +192,14 @@ export const Table = (() => {
     if (!r.ok) { toast(sentence(data.message || t("no replay"))); return null; }
     return data;
   }
+  // each click moves on from the step last asked for, and an answer to an earlier request is
+  // dropped: quick clicks on "step forward" go as many steps, whatever order the answers come in
   async function showStep(step) {
+    const asked = ++tb.replay.asked;
+    tb.replay.want = step;
     const data = await fetchStep(step);
-    if (!data) return;
+    if (!data || asked !== tb.replay.asked) return;
+    tb.replay.want = data.replay.step;
     tb.replay.step = data.replay.step;
     tb.replay.total = data.replay.total;
     $("rp-slider").max = data.replay.total;
@@ -204,10 +209,10 @@ export const Table = (() => {
     tb.hooks.view(data);
   }
   async function setupReplay() {
-    tb.replay = { step: 0, total: 0, timer: null };
+    tb.replay = { step: 0, total: 0, timer: null, asked: 0, want: 0 };
     $("replay-bar").hidden = false;
     setConn("replay");
-    const go = (f) => () => showStep(Math.max(0, Math.min(tb.replay.total, f(tb.replay.step))));
+    const go = (f) => () => showStep(Math.max(0, Math.min(tb.replay.total, f(tb.replay.want))));
     $("rp-start").onclick = go(() => 0);
     $("rp-back").onclick = go((i) => i - 1);
     $("rp-next").onclick = go((i) => i + 1);

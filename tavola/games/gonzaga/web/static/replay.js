@@ -22,11 +22,15 @@ function replayStops(log, total) {
   if (step !== total) return Array.from({ length: total + 1 }, (_, i) => ({ step: i, text: t("move {n}", { n: i }) }));
   return stops;
 }
+// each click moves on from the stop last asked for, and an answer to an earlier request is
+// dropped: quick clicks on "step forward" go as many stops, whatever order the answers come in
 async function showStop(index) {
   const stops = ui.stops;
   index = Math.max(0, Math.min(stops.length - 1, index));
+  const asked = ui.askedStop = (ui.askedStop || 0) + 1;
+  ui.wantStop = index;
   const msg = await fetchStep(stops[index].step);
-  if (!msg) return;
+  if (!msg || asked !== ui.askedStop) return;
   ui.replay = msg.replay;
   ui.stop = index;
   render(msg);
@@ -39,7 +43,7 @@ export async function setupReplay() {
   const last = await fetchStep(1e9);  // the end, clamped by the server: the whole log
   if (!last) return;
   ui.stops = replayStops(last.log, last.replay.total);
-  const go = (f) => () => showStop(f(ui.stop));
+  const go = (f) => () => showStop(f(ui.wantStop ?? ui.stop));
   $("rp-start").onclick = go(() => 0);
   $("rp-back").onclick = go((i) => i - 1);
   $("rp-next").onclick = go((i) => i + 1);
