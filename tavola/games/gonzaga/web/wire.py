@@ -8,6 +8,7 @@ each would score, are added so the browser can highlight them and show points be
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import OrderedDict
@@ -38,6 +39,7 @@ from ..state import (
     PlansRevealed,
     Reason,
     RoundStarted,
+    Rules,
     ScoreEvent,
     TurnPlayed,
 )
@@ -302,19 +304,34 @@ def plan_hints(v: PlayerView, me: int, fief: int) -> dict[str, dict[str, int | N
 def _plan_hints(v: PlayerView, me: int, fief: int) -> dict[str, dict[str, int | None]]:
     rules = v.rules
     # points of every placement that fits the map now, computed once; each card pair then
-    # only picks its rows
+    # only takes the best of its rows, all pairs in one pass
     free = free_placements(v, me, fief)
     points = np.full(len(rules.fief_placements(fief)), -1, dtype=np.int32)
     if len(free):
         points[free] = placement_points(v, me, fief, free)
-    hints: dict[str, dict[str, int | None]] = {}
-    for card in rules.region_cards:
-        hints[card] = {}
-        for action in ACTION_CARDS:
-            pts = points[rules.candidates(fief, card, action)]
-            best = int(pts.max()) if len(pts) else -1
-            hints[card][action] = best if best >= 0 else None
+    pairs, rows, starts = _hint_rows(rules, fief)
+    best = np.full(len(pairs), -1, dtype=np.int32)
+    some = starts < len(rows)  # pairs with at least one row (the others start at the end)
+    if len(rows):
+        best[some] = np.maximum.reduceat(points[rows], starts[some])
+    hints: dict[str, dict[str, int | None]] = {card: {} for card in rules.region_cards}
+    for (card, action), pts in zip(pairs, best.tolist(), strict=True):
+        hints[card][action] = pts if pts >= 0 else None
     return hints
+
+
+@functools.lru_cache(maxsize=256)
+def _hint_rows(rules: Rules, fief: int) -> tuple[list[tuple[str, str]], np.ndarray, np.ndarray]:
+    """Every (region card, action card) pair, the fief's table rows each allows laid end to
+    end, and where each pair's rows start (the end, for a pair that allows none): the same
+    for every position, so made once per rules and fief."""
+    pairs = [(card, action) for card in rules.region_cards for action in ACTION_CARDS]
+    parts = [rules.candidates(fief, card, action) for card, action in pairs]
+    lengths = np.array([len(part) for part in parts], dtype=np.int64)
+    starts = np.concatenate(([0], np.cumsum(lengths)[:-1])) if len(parts) else lengths
+    rows = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+    starts[lengths == 0] = len(rows)
+    return pairs, rows, starts
 
 
 def legal_json(v: PlayerView) -> dict[str, Any] | None:
