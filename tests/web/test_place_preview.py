@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import orjson
 import pytest
 
 from tavola.games.gonzaga.actions import PlaceFief, Wedding
@@ -112,3 +113,21 @@ def test_the_views_weddings_score_as_the_engine_says(seed):
                 wire.event_words(e) for e in events]
             checked += 1
     assert checked > 0
+
+
+def test_the_views_weddings_encode_as_one_list_per_ring():
+    """Each pair's rings are written as their own [column, row] (None for no second ring),
+    though a hex held by several pairs is one list in the view."""
+    rings = one_ring = 0
+    for seed in range(5, 11):
+        for state in placing_positions(seed, 2 + seed % 3):
+            me = state.to_move()[0]
+            v = view(state, me)
+            pairs = legal_actions(v, me).wedding_pairs
+            plain = [[list(v.board.coords[a]), None if b < 0 else list(v.board.coords[b])]
+                     for a, b in pairs.tolist()]
+            shown = wire.weddings_json(v, pairs)
+            assert orjson.dumps(shown) == orjson.dumps(plain)
+            rings += len(plain)
+            one_ring += sum(b is None for _, b in plain)
+    assert rings > 1000 and one_ring > 0

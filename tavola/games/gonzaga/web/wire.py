@@ -378,12 +378,18 @@ def placements_json(v: PlayerView, me: int, arrays: PlacementArrays | None) -> d
 
 
 def weddings_json(v: PlayerView, pairs: np.ndarray) -> list[list[Any]]:
-    """Every legal Wedding: its rings' hexes as [column, row], the second None for one ring."""
-    rings: list[list[Any]] = v.board.coord_array[np.maximum(pairs, 0)].tolist()
-    for pair, second in zip(rings, pairs[:, 1].tolist(), strict=True):
-        if second < 0:
-            pair[1] = None
-    return rings
+    """Every legal Wedding: its rings' hexes as [column, row], the second None for one ring.
+
+    A Wedding may be legal on thousands of pairs of a few hundred hexes: each hex's
+    [column, row] is made once and shared by the pairs that hold it, a list a pair rather
+    than three (fewer objects to make and for the collector to look at)."""
+    hexes = np.unique(pairs)
+    at: dict[int, Any] = dict(zip(hexes.tolist(),
+                                  v.board.coord_array[np.maximum(hexes, 0)].tolist(),
+                                  strict=True))
+    at[-1] = None  # no second ring
+    return [[at[first], at[second]]
+            for first, second in zip(pairs[:, 0].tolist(), pairs[:, 1].tolist(), strict=True)]
 
 
 def wedding_scores(v: PlayerView, me: int, pairs: np.ndarray) -> dict[str, Any]:
