@@ -131,3 +131,27 @@ def test_the_views_weddings_encode_as_one_list_per_ring():
             rings += len(plain)
             one_ring += sum(b is None for _, b in plain)
     assert rings > 1000 and one_ring > 0
+
+
+def test_every_view_shares_one_object_a_piece_and_shows_each_piece_as_laid():
+    """A piece's part of the view is made once and shared by both seats' views and the
+    views after later moves; each view still shows exactly the pieces on the map then."""
+    state, rng = new_game(2, 3), random.Random(3)
+    before: dict[Any, dict[str, Any]] = {}
+    laid = 0
+    while not state.is_over:
+        views = [wire.view_json(view(state, seat), game_id="g", seq=0, seats=[{}, {}], log=[])
+                 for seat in (0, 1)]
+        coords = state.rules.board.coords
+        plain = [{"owner": pc.owner, "kind": pc.kind, "fief": pc.fief, "round": pc.round,
+                  "hexes": [list(coords[h]) for h in pc.hexes],
+                  "castles": [list(coords[h]) for h in pc.castles]} for pc in state.pieces]
+        for msg in views:
+            assert msg["pieces"] == plain
+        for pc, one, other in zip(state.pieces, *(msg["pieces"] for msg in views),
+                                  strict=True):
+            assert one is other
+            assert before.setdefault(pc, one) is one
+        laid = len(state.pieces)
+        apply_in_place(state, rng.choice(list(legal_actions(state, state.to_move()[0]))))
+    assert laid > 10

@@ -36,6 +36,7 @@ from ..state import (
     GameEnded,
     LastTurnChecked,
     Phase,
+    Piece,
     PlansRevealed,
     Reason,
     RoundStarted,
@@ -246,7 +247,6 @@ def view_json(v: PlayerView, *, game_id: str, seq: int, seats: list[dict[str, An
     """The whole message a seat (or a spectator) receives after every change; `log`, if
     given, is `log_json(v)` made already."""
     board = v.board
-    coords = board.coords
     me = v.viewer
     players = []
     for i, p in enumerate(v.players):
@@ -260,9 +260,7 @@ def view_json(v: PlayerView, *, game_id: str, seq: int, seats: list[dict[str, An
             "objective_card": objective_json(v, i),
             **seats[i],
         })
-    pieces = [{"owner": pc.owner, "kind": pc.kind, "fief": pc.fief, "round": pc.round,
-               "hexes": [list(coords[h]) for h in pc.hexes],
-               "castles": [list(coords[h]) for h in pc.castles]} for pc in v.pieces]
+    pieces = [piece_json(board, pc) for pc in v.pieces]
     scenario = v.rules.scenario
     msg: dict[str, Any] = {
         "type": "state", "game": game_id, "seq": seq, "you": me,
@@ -281,6 +279,29 @@ def view_json(v: PlayerView, *, game_id: str, seq: int, seats: list[dict[str, An
         "final": final_json(v) if v.phase is Phase.OVER else None,
     }
     return msg
+
+
+#: Pieces as the wire shows them, by board and piece: a piece never changes once laid, so every
+#: view of every seat shares one object for it (made once, and a change sees it unchanged at
+#: a glance); the views only read these, never write them.
+_PIECES: OrderedDict[tuple[str, Piece], dict[str, Any]] = OrderedDict()
+PIECES_KEPT = 20_000
+
+
+def piece_json(board: Board, pc: Piece) -> dict[str, Any]:
+    """A piece on the map: its owner, kind, fief card, round, and its hexes and castles as
+    [column, row]."""
+    key = (board.content_hash, pc)
+    found = _PIECES.get(key)
+    if found is None:
+        coords = board.coords
+        found = _PIECES[key] = {
+            "owner": pc.owner, "kind": pc.kind, "fief": pc.fief, "round": pc.round,
+            "hexes": [list(coords[h]) for h in pc.hexes],
+            "castles": [list(coords[h]) for h in pc.castles]}
+        while len(_PIECES) > PIECES_KEPT:
+            _PIECES.popitem(last=False)
+    return found
 
 
 #: Planning hints by what they depend on; the board does not change while players plan, so
