@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import orjson
 import pytest
 
 from tavola.games.gonzaga.actions import PlaceFief, Wedding
@@ -112,3 +113,45 @@ def test_the_views_weddings_score_as_the_engine_says(seed):
                 wire.event_words(e) for e in events]
             checked += 1
     assert checked > 0
+
+
+def test_the_views_weddings_encode_as_one_list_per_ring():
+    """Each pair's rings are written as their own [column, row] (None for no second ring),
+    though a hex held by several pairs is one list in the view."""
+    rings = one_ring = 0
+    for seed in range(5, 11):
+        for state in placing_positions(seed, 2 + seed % 3):
+            me = state.to_move()[0]
+            v = view(state, me)
+            pairs = legal_actions(v, me).wedding_pairs
+            plain = [[list(v.board.coords[a]), None if b < 0 else list(v.board.coords[b])]
+                     for a, b in pairs.tolist()]
+            shown = wire.weddings_json(v, pairs)
+            assert orjson.dumps(shown) == orjson.dumps(plain)
+            rings += len(plain)
+            one_ring += sum(b is None for _, b in plain)
+    assert rings > 1000 and one_ring > 0
+
+
+def test_every_view_shares_one_object_a_piece_and_shows_each_piece_as_laid():
+    """A piece's part of the view is made once and shared by both seats' views and the
+    views after later moves; each view still shows exactly the pieces on the map then."""
+    state, rng = new_game(2, 3), random.Random(3)
+    before: dict[Any, dict[str, Any]] = {}
+    laid = 0
+    while not state.is_over:
+        views = [wire.view_json(view(state, seat), game_id="g", seq=0, seats=[{}, {}], log=[])
+                 for seat in (0, 1)]
+        coords = state.rules.board.coords
+        plain = [{"owner": pc.owner, "kind": pc.kind, "fief": pc.fief, "round": pc.round,
+                  "hexes": [list(coords[h]) for h in pc.hexes],
+                  "castles": [list(coords[h]) for h in pc.castles]} for pc in state.pieces]
+        for msg in views:
+            assert msg["pieces"] == plain
+        for pc, one, other in zip(state.pieces, *(msg["pieces"] for msg in views),
+                                  strict=True):
+            assert one is other
+            assert before.setdefault(pc, one) is one
+        laid = len(state.pieces)
+        apply_in_place(state, rng.choice(list(legal_actions(state, state.to_move()[0]))))
+    assert laid > 10

@@ -8,6 +8,7 @@ each would score, are added so the browser can highlight them and show points be
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import OrderedDict
@@ -35,9 +36,11 @@ from ..state import (
     GameEnded,
     LastTurnChecked,
     Phase,
+    Piece,
     PlansRevealed,
     Reason,
     RoundStarted,
+    Rules,
     ScoreEvent,
     TurnPlayed,
 )
@@ -244,7 +247,6 @@ def view_json(v: PlayerView, *, game_id: str, seq: int, seats: list[dict[str, An
     """The whole message a seat (or a spectator) receives after every change; `log`, if
     given, is `log_json(v)` made already."""
     board = v.board
-    coords = board.coords
     me = v.viewer
     players = []
     for i, p in enumerate(v.players):
@@ -258,9 +260,7 @@ def view_json(v: PlayerView, *, game_id: str, seq: int, seats: list[dict[str, An
             "objective_card": objective_json(v, i),
             **seats[i],
         })
-    pieces = [{"owner": pc.owner, "kind": pc.kind, "fief": pc.fief, "round": pc.round,
-               "hexes": [list(coords[h]) for h in pc.hexes],
-               "castles": [list(coords[h]) for h in pc.castles]} for pc in v.pieces]
+    pieces = [piece_json(board, pc) for pc in v.pieces]
     scenario = v.rules.scenario
     msg: dict[str, Any] = {
         "type": "state", "game": game_id, "seq": seq, "you": me,
@@ -279,6 +279,29 @@ def view_json(v: PlayerView, *, game_id: str, seq: int, seats: list[dict[str, An
         "final": final_json(v) if v.phase is Phase.OVER else None,
     }
     return msg
+
+
+#: Pieces as the wire shows them, by board and piece: a piece never changes once laid, so every
+#: view of every seat shares one object for it (made once, and a change sees it unchanged at
+#: a glance); the views only read these, never write them.
+_PIECES: OrderedDict[tuple[str, Piece], dict[str, Any]] = OrderedDict()
+PIECES_KEPT = 20_000
+
+
+def piece_json(board: Board, pc: Piece) -> dict[str, Any]:
+    """A piece on the map: its owner, kind, fief card, round, and its hexes and castles as
+    [column, row]."""
+    key = (board.content_hash, pc)
+    found = _PIECES.get(key)
+    if found is None:
+        coords = board.coords
+        found = _PIECES[key] = {
+            "owner": pc.owner, "kind": pc.kind, "fief": pc.fief, "round": pc.round,
+            "hexes": [list(coords[h]) for h in pc.hexes],
+            "castles": [list(coords[h]) for h in pc.castles]}
+        while len(_PIECES) > PIECES_KEPT:
+            _PIECES.popitem(last=False)
+    return found
 
 
 #: Planning hints by what they depend on; the board does not change while players plan, so
@@ -302,19 +325,34 @@ def plan_hints(v: PlayerView, me: int, fief: int) -> dict[str, dict[str, int | N
 def _plan_hints(v: PlayerView, me: int, fief: int) -> dict[str, dict[str, int | None]]:
     rules = v.rules
     # points of every placement that fits the map now, computed once; each card pair then
-    # only picks its rows
+    # only takes the best of its rows, all pairs in one pass
     free = free_placements(v, me, fief)
     points = np.full(len(rules.fief_placements(fief)), -1, dtype=np.int32)
     if len(free):
         points[free] = placement_points(v, me, fief, free)
-    hints: dict[str, dict[str, int | None]] = {}
-    for card in rules.region_cards:
-        hints[card] = {}
-        for action in ACTION_CARDS:
-            pts = points[rules.candidates(fief, card, action)]
-            best = int(pts.max()) if len(pts) else -1
-            hints[card][action] = best if best >= 0 else None
+    pairs, rows, starts = _hint_rows(rules, fief)
+    best = np.full(len(pairs), -1, dtype=np.int32)
+    some = starts < len(rows)  # pairs with at least one row (the others start at the end)
+    if len(rows):
+        best[some] = np.maximum.reduceat(points[rows], starts[some])
+    hints: dict[str, dict[str, int | None]] = {card: {} for card in rules.region_cards}
+    for (card, action), pts in zip(pairs, best.tolist(), strict=True):
+        hints[card][action] = pts if pts >= 0 else None
     return hints
+
+
+@functools.lru_cache(maxsize=256)
+def _hint_rows(rules: Rules, fief: int) -> tuple[list[tuple[str, str]], np.ndarray, np.ndarray]:
+    """Every (region card, action card) pair, the fief's table rows each allows laid end to
+    end, and where each pair's rows start (the end, for a pair that allows none): the same
+    for every position, so made once per rules and fief."""
+    pairs = [(card, action) for card in rules.region_cards for action in ACTION_CARDS]
+    parts = [rules.candidates(fief, card, action) for card, action in pairs]
+    lengths = np.array([len(part) for part in parts], dtype=np.int64)
+    starts = np.concatenate(([0], np.cumsum(lengths)[:-1])) if len(parts) else lengths
+    rows = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+    starts[lengths == 0] = len(rows)
+    return pairs, rows, starts
 
 
 def legal_json(v: PlayerView) -> dict[str, Any] | None:
@@ -361,12 +399,18 @@ def placements_json(v: PlayerView, me: int, arrays: PlacementArrays | None) -> d
 
 
 def weddings_json(v: PlayerView, pairs: np.ndarray) -> list[list[Any]]:
-    """Every legal Wedding: its rings' hexes as [column, row], the second None for one ring."""
-    rings: list[list[Any]] = v.board.coord_array[np.maximum(pairs, 0)].tolist()
-    for pair, second in zip(rings, pairs[:, 1].tolist(), strict=True):
-        if second < 0:
-            pair[1] = None
-    return rings
+    """Every legal Wedding: its rings' hexes as [column, row], the second None for one ring.
+
+    A Wedding may be legal on thousands of pairs of a few hundred hexes: each hex's
+    [column, row] is made once and shared by the pairs that hold it, a list a pair rather
+    than three (fewer objects to make and for the collector to look at)."""
+    hexes = np.unique(pairs)
+    at: dict[int, Any] = dict(zip(hexes.tolist(),
+                                  v.board.coord_array[np.maximum(hexes, 0)].tolist(),
+                                  strict=True))
+    at[-1] = None  # no second ring
+    return [[at[first], at[second]]
+            for first, second in zip(pairs[:, 0].tolist(), pairs[:, 1].tolist(), strict=True)]
 
 
 def wedding_scores(v: PlayerView, me: int, pairs: np.ndarray) -> dict[str, Any]:
