@@ -173,8 +173,8 @@ def test_the_notifications_card_in_german(server, browser):
     context = browser.new_context(locale="de-DE", extra_http_headers={"Accept-Language": "de"})
     page = context.new_page()
     page.goto(f"{server.base}/account")
-    page.evaluate(in_page("chooseLanguage('de')"))
-    page.wait_for_load_state()
+    with page.expect_navigation():  # the page reloads in the chosen language
+        page.evaluate(in_page("chooseLanguage('de')"))
     sign_up(page, server.base, "Greta")
     page.goto(f"{server.base}/account")
     page.wait_for_selector("#notices[data-loaded='none']")
