@@ -67,6 +67,8 @@ class GameKit:
     commands: Part | None = None  # (typer app) -> None: adds its own commands to `tavola`
     bench: Part | None = None  # (seed) -> its own benchmark figures
     prepare: Part | None = None  # () -> None: what a bot worker builds before its first move
+    #: its `tavola.editions.EditionKind`: component data a person may edit and play on
+    editions: Part | None = None
     #: games a web server stored before its games named their game are this game's (only
     #: the first game ever hosted says so)
     owns_unnamed_games: bool = False

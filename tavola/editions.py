@@ -1,0 +1,78 @@
+"""Editions: one game's component data (a Gonzaga map, a Signorie component file) as a named,
+versioned set that a person transcribes from their own printed copy and plays games on.
+
+The printed components of both games are not public; each game ships a labelled reconstruction,
+its default edition. An owner of the box can enter the printed values in an editor, check them
+with every rule the command line checks, and play on them, without anything being published.
+
+A game that has editions declares an `EditionKind` (`GameKit.editions`): its data's format and
+JSON Schema, its default data, every check as `Finding`s a person can act on, and the game
+options that play a game on the data. The platform stores, versions, shares and lists editions
+and never reads inside the data.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem with an edition's data, in words a person can act on (English; the text
+    layer translates), located where the editor can show it."""
+
+    message: str
+    #: a JSON Pointer (RFC 6901) into the data, e.g. "/cities/3/name"; "" for the whole file
+    where: str = ""
+    #: the game's places the problem is on, for the editor to mark (Gonzaga: "hex:Q,R")
+    marks: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {"message": self.message, "where": self.where, "marks": list(self.marks)}
+
+
+class EditionKind(Protocol):
+    """What a game declares so that its component data can be edited, stored and played on."""
+
+    #: the data files' format with its version, e.g. "gonzaga-board/1"
+    @property
+    def format(self) -> str: ...
+
+    #: the largest data file accepted, in bytes of UTF-8 JSON
+    @property
+    def max_bytes(self) -> int: ...
+
+    def default(self) -> dict[str, Any]:
+        """The shipped reconstruction's data: the default edition."""
+        ...
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema of the data (exported from the game's schema model)."""
+        ...
+
+    def check(self, data: Any) -> list[Finding]:
+        """Every rule the game's command-line check applies; [] means a game can be played on
+        it. Never raises on hostile data: a malformed file is findings too."""
+        ...
+
+    def options(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The options of `Game.new_game` that play a game on `data` (checked already)."""
+        ...
+
+    def describe(self, data: dict[str, Any]) -> str:
+        """One line on the data for lists (e.g. "122 hexes, 18 cities, 9 fiefs")."""
+        ...
+
+
+def canonical(data: Any) -> bytes:
+    """The data as one byte string whatever its keys' order or spacing, for hashing."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).encode("utf-8")
+
+
+def content_hash(data: Any) -> str:
+    """An edition's content hash: equal data, equal hash, on any machine."""
+    return hashlib.sha256(canonical(data)).hexdigest()
