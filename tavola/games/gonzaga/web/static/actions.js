@@ -1,11 +1,13 @@
-// The panel of the move asked now: planning or placing (planning.js, placing.js), taking back a
-// move, and the keys for those with a keyboard.
+// The panel of the move asked now: planning or placing (planning.js, placing.js), each handed
+// how to draw the panel again after a choice in it; and a hint's moves, which the list of
+// placements names too.
 import { $, el, t } from "/static/tavola/common.js";
 import { Hint } from "/static/tavola/hint.js";
 import { markHints } from "./hints.js";
-import { clearMarks, renderPlacing, touchScreen } from "./placing.js";
+import { undoEl } from "./panel.js";
+import { clearMarks, renderPlacing } from "./placing.js";
 import { renderPlanning } from "./planning.js";
-import { me, ui, undo } from "./state.js";
+import { me, ui } from "./state.js";
 
 export function renderActions(v) {
   const box = $("actions");
@@ -25,8 +27,8 @@ export function renderActions(v) {
     box.replaceChildren(el("h3", { text: t("Waiting") }), el("p", { id: "waiting", text }), undoEl(v));
     return;
   }
-  if (legal.kind === "plan") renderPlanning(box, v, legal);
-  else renderPlacing(box, v, legal);
+  if (legal.kind === "plan") renderPlanning(box, v, legal, rerenderActions);
+  else renderPlacing(box, v, legal, rerenderActions);
 }
 // the panel drawn again after a choice in it, with the keyboard focus kept on the same control
 export function rerenderActions() {
@@ -37,16 +39,8 @@ export function rerenderActions() {
   const again = key && $("actions").querySelector(key);
   if (again) again.focus();
 }
-// a move that revealed nothing may be taken back while nobody has moved since (`can_undo`)
-export function undoEl(v) {
-  if (!v.can_undo) return "";
-  const label = v.phase === "planning" ? t("Take back my plan") : t("Undo my move");
-  return el("div", { class: "row" }, el("button", { type: "button", id: "undo", onclick: undo }, label),
-    el("span", { class: "muted", text: t("Possible until someone else moves.") }));
-}
-// the keys, for those who have a keyboard (a touch screen gets no word of keys)
-export function keysHint(what) {
-  if (touchScreen()) return "";
-  return el("p", { class: "muted keys-hint", id: "keys-hint" }, el("strong", { text: t("Keyboard: ") }),
-    t("Tab to the map, then the arrow keys move the cursor; {keys}; Esc starts again.", { keys: what }));
+// a hint arrives (or goes): while placing, the list of placements names its placements too
+export function onHint(moves) {
+  if (ui.view && ui.view.legal && ui.view.legal.kind === "place" && !ui.replay) rerenderActions();
+  else markHints(moves);
 }

@@ -4,9 +4,9 @@
 // (/static/tavola/table.js) with the table's hooks.
 import { $, api } from "/static/tavola/common.js";
 import { Table } from "/static/tavola/table.js";
+import { onHint } from "./actions.js";
 import { drawBoard } from "./board.js";
 import { onRematch } from "./end.js";
-import { onHint } from "./hints.js";
 import { unpack } from "./legal.js";
 import { moveControl, setupBoardEvents } from "./map-input.js";
 import { onPresence } from "./players.js";

@@ -2,14 +2,14 @@
 // cities, harbors, seals and the church. Their names are laid out by names.js.
 import { $, svg, t } from "/static/tavola/common.js";
 import { centre, corners, hexKey, icon, pointsAttr, sides, SQRT3 } from "./hexes.js";
-import { layoutNames } from "./names.js";
+import { layoutNames, MARKER_R } from "./names.js";
 import { ui } from "./state.js";
 
 // the board, drawn once from the board data; the names on it are laid out again (layoutNames)
 // whenever its scale on screen changes, so that they keep one readable size and never overlap
 
-export const NAME_PX = 12;     // city, harbor, seal, church and sea names: CSS pixels at every zoom
-export const MARKER_R = 0.5;   // the discs of cities and harbors, in hex radii
+// the sizes of the names and of the discs they keep off (names.js lays them out by them)
+export { MARKER_R, NAME_PX } from "./names.js";
 
 export function drawBoard(scenario) {
   const b = ui.board;

@@ -1,7 +1,6 @@
-// A hint's moves on the table (hint.js asks for them): the cards of a plan, the hexes of a
-// placement, the rings of a Wedding, numbered as in the hint's list.
+// A hint's moves on the table (hint.js asks for them; actions.js's onHint takes them): the cards
+// of a plan, the hexes of a placement, the rings of a Wedding, numbered as in the hint's list.
 import { $, svg } from "/static/tavola/common.js";
-import { rerenderActions } from "./actions.js";
 import { centre, corners, pointsAttr } from "./hexes.js";
 import { legalKey } from "./legal.js";
 import { box, overlap } from "./names.js";
@@ -9,11 +8,6 @@ import { ui } from "./state.js";
 
 // a hint's moves on the table, numbered as in the hint's list: the cards of a plan, the hexes
 // of a placement, the rings of a Wedding (outlines in a layer of their own, over the map)
-// a hint arrives (or goes): while placing, the list of placements names its placements too
-export function onHint(moves) {
-  if (ui.view && ui.view.legal && ui.view.legal.kind === "place" && !ui.replay) rerenderActions();
-  else markHints(moves);
-}
 export function markHints(moves) {
   document.querySelectorAll("[data-hint-mark]").forEach((b) => { delete b.dataset.hintMark; b.classList.remove("hinted"); });
   const board = $("board");

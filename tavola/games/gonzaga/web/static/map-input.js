@@ -1,9 +1,10 @@
-// The map under the pointer and the keyboard: a hex chosen by a click or a tap, the keyboard's
-// cursor (arrows, Enter, R to turn), zoom, and bringing a hex into sight.
-import { $, svg } from "/static/tavola/common.js";
+// The map under the pointer and the keyboard: a hex chosen by a click or a tap (a fief's
+// position, a Wedding's ring), the keyboard's cursor (arrows, Enter, R to turn, Esc), and zoom.
+import { $, svg, t, toast } from "/static/tavola/common.js";
+import { renderActions } from "./actions.js";
 import { centre, corners, hexKey, pointsAttr } from "./hexes.js";
 import { layoutNames } from "./names.js";
-import { cancelChoice, choose, commitFief, placing, rotateBy, updatePreview, weddingPick } from "./placing.js";
+import { choose, commitFief, commitWedding, placing, rotateBy, showHex, updatePreview } from "./placing.js";
 import { ui } from "./state.js";
 
 // the keyboard cursor: a hex outlined on the map while the map has the focus, in a layer of its
@@ -27,16 +28,6 @@ export function drawCursor() {
 function boardPoint(ev) {
   const hex = document.elementsFromPoint(ev.clientX, ev.clientY).find((e) => e.dataset && e.dataset.hex && e.closest("#hexes"));
   return hex ? hex.dataset.hex.split(",").map(Number) : null;
-}
-// bring a hex into sight: the board above the side panel on a phone, the hex when zoomed in
-export function showHex(hex) {
-  const wrap = $("board-wrap").getBoundingClientRect();
-  if (wrap.top < 0 || wrap.top > window.innerHeight / 2) $("board-wrap").scrollIntoView({ block: "start" });
-  const scroller = $("board-scroll");
-  const b = ui.board;
-  const [x, y] = centre(hex[0], hex[1]);
-  scroller.scrollLeft = (x + 1.2) / (b.width + 1.4) * scroller.scrollWidth - scroller.clientWidth / 2;
-  scroller.scrollTop = (y + 1.2) / (b.height + 1.4) * scroller.scrollHeight - scroller.clientHeight / 2;
 }
 
 // -- the keyboard cursor ------------------------------------------------------------------------
@@ -79,6 +70,25 @@ function mapEnter() {
     if (ui.pending && hexKey(ui.pending) === hexKey(ui.cursor)) commitFief();
     else choose(ui.cursor);
   } else weddingPick(ui.cursor, true);
+}
+
+// Esc: the position chosen, or the rings put, are let go
+function cancelChoice() {
+  if (!placing()) return;
+  if (ui.mode === "fief") { ui.pending = null; updatePreview(); } else { ui.wedding = { first: null, second: null }; renderActions(ui.view); }
+}
+// a ring on a highlighted hex (mouse or keyboard); the keyboard's Enter on a chosen ring arranges
+function weddingPick(h, byKey) {
+  const key = hexKey(h);
+  const chosen = [ui.wedding.first, ui.wedding.second].some((x) => x && hexKey(x) === key);
+  if (chosen) { if (byKey) commitWedding(); return; }
+  if (!ui.weddingOptions || !ui.weddingOptions.has(key)) {
+    toast(ui.wedding.first ? t("A second ring goes on a free hex next to the first.") : t("The first ring goes on a free land hex of your planned region."));
+    return;
+  }
+  if (!ui.wedding.first) ui.wedding.first = h; else ui.wedding.second = h;
+  ui.cursor = h;
+  renderActions(ui.view);
 }
 
 // where the skip link takes the keyboard: the map while placing, the first card while planning

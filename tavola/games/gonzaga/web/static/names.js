@@ -2,9 +2,11 @@
 // they keep one readable size and never overlap: cities and harbors beside their discs, seas and
 // regions on free hexes, seals and the church where they cover no land.
 import { $ } from "/static/tavola/common.js";
-import { MARKER_R, NAME_PX } from "./board.js";
 import { centre, hexKey } from "./hexes.js";
 import { ui } from "./state.js";
+
+export const NAME_PX = 12;     // city, harbor, seal, church and sea names: CSS pixels at every zoom
+export const MARKER_R = 0.5;   // the discs of cities and harbors, in hex radii: names keep off them
 
 // -- laying out the names --------------------------------------------------------------------
 

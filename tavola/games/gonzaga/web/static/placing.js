@@ -1,15 +1,14 @@
 // Placing: a fief (turned, previewed, checked by the server, then placed) or a Wedding's two
-// rings, chosen on the map; the list of placements worth a click; what a placement scores.
+// rings, chosen on the map (map-input.js); the list of placements worth a click; what a
+// placement scores.
 import { $, el, svg, t, toast } from "/static/tavola/common.js";
 import { Hint } from "/static/tavola/hint.js";
-import { keysHint, renderActions, rerenderActions } from "./actions.js";
 import { renderYou } from "./hand.js";
 import { centre, corners, hexKey, pointsAttr } from "./hexes.js";
 import { hexIndex, legalKey, scoreWords, weddingKey } from "./legal.js";
-import { showHex } from "./map-input.js";
+import { keysHint, touchScreen } from "./panel.js";
 import { act, cardName, colourOf, fiefOf, me, ui, weddingCard } from "./state.js";
 
-export function touchScreen() { return matchMedia("(hover: none) and (pointer: coarse)").matches; }
 // a tap or a click only chooses; placing is always the separate button (or Enter)
 function placingHint(n) {
   return touchScreen()
@@ -43,7 +42,8 @@ function whereWords(cells) {
 }
 function pointsWords(n) { return n === 1 ? t("{n} point", { n }) : t("{n} points", { n }); }
 
-export function renderPlacing(box, v, legal) {
+// `redraw` draws the whole panel again, after a choice of what to place or a new start
+export function renderPlacing(box, v, legal, redraw) {
   ui.legalKeys = new Map();
   const same = fiefOf(legal.fief).same;  // the other ways of laying a symmetric fief on the same hexes
   for (const p of legal.placements) {
@@ -56,8 +56,8 @@ export function renderPlacing(box, v, legal) {
   const best = bestPlacements(legal);
   const donation = legal.donation_points === undefined ? "" : ` (+${legal.donation_points})`;
   const modeButtons = el("div", { class: "row" },
-    el("button", { type: "button", id: "mode-fief", class: ui.mode === "fief" ? "on" : "", disabled: !legal.placements.length, onclick: () => { ui.mode = "fief"; ui.cursor = null; rerenderActions(); } }, t("Place your fief")),
-    canWed ? el("button", { type: "button", id: "mode-wedding", class: ui.mode === "wedding" ? "on" : "", onclick: () => { ui.mode = "wedding"; ui.pending = null; ui.cursor = null; rerenderActions(); } }, t("Wedding (rings)")) : "",
+    el("button", { type: "button", id: "mode-fief", class: ui.mode === "fief" ? "on" : "", disabled: !legal.placements.length, onclick: () => { ui.mode = "fief"; ui.cursor = null; redraw(); } }, t("Place your fief")),
+    canWed ? el("button", { type: "button", id: "mode-wedding", class: ui.mode === "wedding" ? "on" : "", onclick: () => { ui.mode = "wedding"; ui.pending = null; ui.cursor = null; redraw(); } }, t("Wedding (rings)")) : "",
     el("button", { type: "button", id: "donate", onclick: () => { if (confirm(t("Give your fief to the church for {points} points instead of placing it?", { points: legal.donation_points || "" }))) act({ type: "donate" }); } }, donation ? t("Donate to the church (+{points})", { points: legal.donation_points }) : t("Donate to the church")));
   const children = [el("h3", { text: t("Your turn: {plan}", { plan: plan.text }) }), modeButtons];
   if (ui.mode === "fief") {
@@ -80,7 +80,7 @@ export function renderPlacing(box, v, legal) {
     children.push(keysHint(t("Enter puts a ring on the highlighted hex under the cursor; Enter on a ring you have put arranges the Wedding")));
     const go = el("button", { type: "button", class: "primary", id: "wedding-go", disabled: !ui.wedding.first,
       onclick: commitWedding }, t("Arrange the Wedding"));
-    const reset = el("button", { type: "button", onclick: () => { ui.wedding = { first: null, second: null }; rerenderActions(); } }, t("Start again"));
+    const reset = el("button", { type: "button", onclick: () => { ui.wedding = { first: null, second: null }; redraw(); } }, t("Start again"));
     children.push(el("div", { class: "row" }, go, reset, el("span", { id: "wedding-info" })));
     markWedding(legal);
   }
@@ -225,10 +225,6 @@ export function choose(hex) {
   markAnchors();
   updatePreview();
 }
-export function cancelChoice() {
-  if (!placing()) return;
-  if (ui.mode === "fief") { ui.pending = null; updatePreview(); } else { ui.wedding = { first: null, second: null }; renderActions(ui.view); }
-}
 export function commitFief() {
   const v = ui.view;
   if (!placing() || !ui.pending) return;
@@ -236,22 +232,19 @@ export function commitFief() {
   if (!hit) { toast(t("That position is not legal; the message below the map says why.")); return; }
   act({ type: "fief", fief: v.legal.fief, anchor: ui.pending, rotation: ui.rotation });
 }
-function commitWedding() { if (placing() && ui.wedding.first) act(weddingAction()); }
+export function commitWedding() { if (placing() && ui.wedding.first) act(weddingAction()); }
 export function rotateBy(d) {
   ui.rotation = (ui.rotation + d + 6) % 6;
   if (placing() && ui.mode === "fief") { markAnchors(); updatePreview(); renderYou(ui.view); }
 }
 
-// a ring on a highlighted hex (mouse or keyboard); the keyboard's Enter on a chosen ring arranges
-export function weddingPick(h, byKey) {
-  const key = hexKey(h);
-  const chosen = [ui.wedding.first, ui.wedding.second].some((x) => x && hexKey(x) === key);
-  if (chosen) { if (byKey) commitWedding(); return; }
-  if (!ui.weddingOptions || !ui.weddingOptions.has(key)) {
-    toast(ui.wedding.first ? t("A second ring goes on a free hex next to the first.") : t("The first ring goes on a free land hex of your planned region."));
-    return;
-  }
-  if (!ui.wedding.first) ui.wedding.first = h; else ui.wedding.second = h;
-  ui.cursor = h;
-  renderActions(ui.view);
+// bring a hex into sight: the board above the side panel on a phone, the hex when zoomed in
+export function showHex(hex) {
+  const wrap = $("board-wrap").getBoundingClientRect();
+  if (wrap.top < 0 || wrap.top > window.innerHeight / 2) $("board-wrap").scrollIntoView({ block: "start" });
+  const scroller = $("board-scroll");
+  const b = ui.board;
+  const [x, y] = centre(hex[0], hex[1]);
+  scroller.scrollLeft = (x + 1.2) / (b.width + 1.4) * scroller.scrollWidth - scroller.clientWidth / 2;
+  scroller.scrollTop = (y + 1.2) / (b.height + 1.4) * scroller.scrollHeight - scroller.clientHeight / 2;
 }

@@ -1,9 +1,10 @@
 // Planning: the secret choice of a region card and an action card for the round.
 import { el, t } from "/static/tavola/common.js";
-import { rerenderActions, undoEl } from "./actions.js";
+import { undoEl } from "./panel.js";
 import { act, actionCards, cardName, me, ui } from "./state.js";
 
-export function renderPlanning(box, v, legal) {
+// `redraw` draws the whole panel again, after each choice of a card
+export function renderPlanning(box, v, legal, redraw) {
   const sel = ui.plan;
   if (sel.region && !legal.regions.includes(sel.region)) sel.region = null;
   if (sel.action && !legal.actions.includes(sel.action)) sel.action = null;
@@ -15,19 +16,19 @@ export function renderPlanning(box, v, legal) {
     // a resting card cannot be played: it gets no hint, only why it is out
     const hint = actions.map((a) => `${cardName(a)} ${best[a] === null || best[a] === undefined ? "–" : best[a]}`).join(" · ");
     return el("button", { type: "button", class: "plancard" + (sel.region === card ? " on" : "") + (resting ? " resting" : ""),
-      disabled: resting, "data-card": card, "aria-pressed": sel.region === card ? "true" : "false", onclick: () => { sel.region = card; rerenderActions(); } },
+      disabled: resting, "data-card": card, "aria-pressed": sel.region === card ? "true" : "false", onclick: () => { sel.region = card; redraw(); } },
     cardName(card), el("small", { text: resting ? t("resting this round") : hint }));
   });
   const actionButtons = actions.map((card) => {
     const resting = !legal.actions.includes(card);
     return el("button", { type: "button", class: "plancard" + (sel.action === card ? " on" : "") + (resting ? " resting" : ""),
-      disabled: resting, "data-card": card, "aria-pressed": sel.action === card ? "true" : "false", onclick: () => { sel.action = card; rerenderActions(); } },
+      disabled: resting, "data-card": card, "aria-pressed": sel.action === card ? "true" : "false", onclick: () => { sel.action = card; redraw(); } },
     cardName(card), el("small", { text: resting ? t("resting this round") : ui.board.cards[card].help }));
   });
   const me_ = me(v);
   const kpWhy = me_.resting.includes("privilege") ? t("resting this round") : t("no ring left");
   const kp = el("button", { type: "button", class: "plancard" + (sel.privilege ? " on" : "") + (legal.privilege ? "" : " resting"), disabled: !legal.privilege, id: "privilege", "data-card": "privilege",
-    "aria-pressed": sel.privilege ? "true" : "false", onclick: () => { sel.privilege = !sel.privilege; rerenderActions(); } },
+    "aria-pressed": sel.privilege ? "true" : "false", onclick: () => { sel.privilege = !sel.privilege; redraw(); } },
   cardName("privilege"), el("small", { text: legal.privilege ? ui.board.cards.privilege.help : kpWhy }));
   const go = el("button", { type: "button", class: "primary", id: "plan-go", disabled: !(sel.region && sel.action),
     onclick: () => { act({ type: "plan", region: sel.region, action: sel.action, privilege: sel.privilege }); ui.plan = { region: null, action: null, privilege: false }; } }, t("Plan"));
