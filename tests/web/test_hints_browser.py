@@ -86,14 +86,17 @@ def test_a_listed_game_without_hints_offers_none(browser, server):
 
 def _placements_reachable_once_and_names_uncovered(page: Any) -> None:
     """Each placement a hint names is in the list of placements (one click shows it on the
-    map), no placement is listed twice (a symmetric fief turned covers the same hexes), and
-    no hint's number covers a place name on the map."""
+    map), no placement is listed twice (a symmetric fief turned covers the same hexes with
+    the same castles), and no hint's number covers a place name on the map."""
     found = page.evaluate(in_page("""() => {
       const moves = Hint.marked() || [];
       // the hexes a placement covers, as the view gives them
       const cells = (anchor, rotation) => {
         const p = ui.legalKeys.get(legalKey(anchor, rotation));
-        return p ? p[4].map(hexKey).sort().join(';') : 'not legal: ' + legalKey(anchor, rotation);
+        // a line fief's two ways on the same hexes differ in their castles: two placements
+        const keys = (hexes) => hexes.map(hexKey).sort().join(';');
+        return p ? keys(p[4]) + ' castles ' + keys(p[5])
+          : 'not legal: ' + legalKey(anchor, rotation);
       };
       const listed = [...document.querySelectorAll('#best a')].map((a) =>
         cells(a.dataset.anchor.split(',').map(Number), Number(a.dataset.rotation)));
