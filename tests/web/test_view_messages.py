@@ -26,12 +26,8 @@ LANGUAGES = ("en", "de", "it")
 
 def forget_kept() -> None:
     """Empty every part the games' wires keep between views."""
-    wire._PIECES.clear()
-    wire._BY_ID.clear()
-    wire._PLAN_HINTS.clear()
-    for kept in (wire._plan_json, wire._objective_json, wire._place_words, wire._hex_lists,
-                 *getattr(signorie_wire, 'KEPT', ())):
-        kept.cache_clear()
+    wire.forget_kept()
+    signorie_wire.forget_kept()
 
 
 def digest(msg: dict[str, Any]) -> str:

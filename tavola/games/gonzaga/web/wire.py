@@ -406,6 +406,15 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
             "donation_points": POINTS_DONATION}
 
 
+def forget_kept() -> None:
+    """Drop every part kept between views (pieces, plans, objectives, hints, words)."""
+    _PIECES.clear()
+    _BY_ID.clear()
+    _PLAN_HINTS.clear()
+    for kept in (_plan_json, _objective_json, _place_words, _hex_lists):
+        kept.cache_clear()
+
+
 def event_words(e: ScoreEvent) -> str:
     """One scoring event of a move as its preview names it: "+3 Mantova"."""
     return text.say("preview.event", points=e.points, detail=text.detail_text(e))
