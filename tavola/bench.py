@@ -58,7 +58,7 @@ def run_bench(game: Game, games: int = 200, seed: int = 0, mcts_decisions: int =
             "machine": f"{platform.machine()} {platform.python_implementation()} "
                        f"{platform.python_version()}, {pinning}"}
         figures.update(_game_figures(game, seed))
-        figures.update(measure_views(game, seed))
+        figures.update(measure_views(game, seed, options=options))
         figures.update(measure_random(game, games, seed, options))
         if mcts_decisions > 0:
             figures.update(measure_search(game, mcts_decisions, seed, mcts_spec, options))
@@ -74,24 +74,26 @@ def _game_figures(game: Game, seed: int) -> dict[str, Any]:
     return part.load()(seed) if part else {}
 
 
-def measure_views(game: Game, seed: int, games: int = 4, players: int = 2) -> dict[str, Any]:
+def measure_views(game: Game, seed: int, games: int = 4, players: int | None = None,
+                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Microseconds per move a web server spends on the game's side of the view messages:
     after each move of seeded random games, every seat's and a spectator's view, the new log
     entries (once, shared), the view message (`WebGame.view_json`) and its change from that
-    viewer's message before (`tavola.web.changes`), as a room builds them; {} without a web
-    side."""
+    viewer's message before (`tavola.web.changes`), as a room builds them; games of the fewest
+    players by default; {} without a web side."""
     try:
         from .web.changes import change
         from .web.site import load_site
         site = load_site(game.info.name)
     except (ImportError, ValueError):
         return {}
+    players = players or game.info.min_players
     parts = dict.fromkeys(("view", "log_json", "view_json", "change"), 0.0)
     moves = 0
     # the first games (other deals) warm what a running server has warm: tables per rules
     for i in (*range(-2, 0), *range(games)):
         rng = random.Random(seed + i)
-        state = game.new_game(seats(game, players), seed + i)
+        state = game.new_game(seats(game, players), seed + i, options)
         sent: dict[int | None, dict[str, Any]] = {}
         log: list[dict[str, Any]] = []
         timed = dict.fromkeys(parts, 0.0)

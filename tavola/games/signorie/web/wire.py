@@ -314,6 +314,26 @@ def round_summary_json(v: Position) -> dict[str, Any] | None:
     at = next((i for i in range(len(log) - 1, -1, -1) if log[i].kind == "rewards"), None)
     if at is None:
         return None
+    after = []
+    for x in log[at + 1:]:
+        if x.kind == "round":
+            break
+        after.append(x)
+    done = v.is_over or len(after) < len(log) - at - 1
+    # every view of the round shows the same table: kept by the very log entries it reads
+    # (held, so that no other entry takes their ids), the entries before them being fixed
+    entries = (log[at], *after)
+    key = ("summary", id(log[at]), len(after), done, v.names)
+    parts = kept(v.t)
+    found = parts.get(key)
+    if found is None or any(a is not b for a, b in zip(found[0], entries, strict=True)):
+        found = parts[key] = (entries, _round_summary(v, at, after, done))
+    summary: dict[str, Any] = found[1]
+    return summary
+
+
+def _round_summary(v: Position, at: int, after: list[Any], done: bool) -> dict[str, Any]:
+    log = v.log
     d = log[at].data
     rnd = next((x.data["round"] for x in reversed(log[:at]) if x.kind == "round"), 1)
     initiative = [0] * v.n
@@ -321,12 +341,6 @@ def round_summary_json(v: Position) -> dict[str, Any] | None:
         if x.kind != "score" or x.data["source"] != "initiative":
             break
         initiative[x.seat] += x.data["points"]
-    after = []
-    for x in log[at + 1:]:
-        if x.kind == "round":
-            break
-        after.append(x)
-    done = v.is_over or len(after) < len(log) - at - 1
     rows = []
     for seat in d["order"]:
         mine = [x for x in after if x.seat == seat]
