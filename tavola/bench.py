@@ -3,6 +3,7 @@
 Every game gets the same figures through its `Game` interface: random games per second,
 clone+apply steps per second and the search bot's decision time and iterations per second.
 A game may add figures of its own in `tavola/games/NAME/bench.py` (`figures(seed) -> dict`).
+A game with a web side also gets the cost of the view messages its server builds after each move.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def run_bench(game: Game, games: int = 200, seed: int = 0, mcts_decisions: int =
             "machine": f"{platform.machine()} {platform.python_implementation()} "
                        f"{platform.python_version()}, {pinning}"}
         figures.update(_game_figures(game, seed))
+        figures.update(measure_views(game, seed, options=options))
         figures.update(measure_random(game, games, seed, options))
         if mcts_decisions > 0:
             figures.update(measure_search(game, mcts_decisions, seed, mcts_spec, options))
@@ -70,6 +72,71 @@ def _game_figures(game: Game, seed: int) -> dict[str, Any]:
     """The game's own figures, where its kit declares some (`GameKit.bench`)."""
     part = registry.kit(game.info.name).bench
     return part.load()(seed) if part else {}
+
+
+def measure_views(game: Game, seed: int, games: int = 4, players: int | None = None,
+                  options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Microseconds per move a web server spends on the game's side of the view messages:
+    after each move of seeded random games, every seat's and a spectator's view, the new log
+    entries (once, shared), the view message (`WebGame.view_json`) and its change from that
+    viewer's message before (`tavola.web.changes`), as a room builds them; games of the fewest
+    players by default; {} without a web side."""
+    try:
+        from .web.changes import change
+        from .web.site import load_site
+        site = load_site(game.info.name)
+    except (ImportError, ValueError):
+        return {}
+    players = players or game.info.min_players
+    parts = dict.fromkeys(("view", "log_json", "view_json", "change"), 0.0)
+    moves = 0
+    # the first games (other deals) warm what a running server has warm: tables per rules
+    for i in (*range(-2, 0), *range(games)):
+        rng = random.Random(seed + i)
+        state = game.new_game(seats(game, players), seed + i, options)
+        sent: dict[int | None, dict[str, Any]] = {}
+        log: list[dict[str, Any]] = []
+        timed = dict.fromkeys(parts, 0.0)
+        while not state.is_over:
+            legal = game.legal_actions(state, state.to_move()[0])
+            game.apply_in_place(state, legal[rng.randrange(len(legal))])
+            moves += i >= 0
+            _time_views(game, site, state, players, log, sent, timed, change)
+        if i >= 0:
+            parts = {name: parts[name] + t for name, t in timed.items()}
+    total = sum(parts.values())
+    return {f"view messages, {players} seats and a spectator, per move (us)":
+            round(total / moves * 1e6),
+            **{f"  of which {name} (us)": round(t / moves * 1e6) for name, t in parts.items()}}
+
+
+def _time_views(game: Game, site: Any, state: Any, players: int, log: list[dict[str, Any]],
+                sent: dict[int | None, dict[str, Any]], parts: dict[str, float],
+                change: Any) -> None:
+    """One move's messages, as `tavola.web.room.Room` builds them, each part timed."""
+    seats_json = [{"kind": "person", "connected": True} for _ in range(players)]
+    for seat in (*range(players), None):
+        t0 = time.thread_time()
+        v = game.view(state, seat)
+        t1 = time.thread_time()
+        if seat == 0:
+            log.extend(site.log_json(v, len(log)))
+        t2 = time.thread_time()
+        msg = site.view_json(v, game_id="bench", seq=len(state.history), seats=seats_json,
+                             log=[])
+        msg["log"] = list(log)
+        t3 = time.thread_time()
+        if seat in sent:
+            _json_text(change(sent[seat], msg))
+        sent[seat] = msg
+        t4 = time.thread_time()
+        for name, t in zip(parts, (t1 - t0, t2 - t1, t3 - t2, t4 - t3), strict=True):
+            parts[name] += t
+
+
+def _json_text(value: Any) -> bytes:
+    import orjson
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
 def measure_random(game: Game, games: int, seed: int,

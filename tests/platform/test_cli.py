@@ -68,6 +68,7 @@ def test_bench_json_reports_the_targets():
     assert figures["random 4-player games/s"] > 0
     assert figures["list legal actions, median (ms)"] > 0
     assert figures["clone+apply states/s"] > 0
+    assert figures["view messages, 2 seats and a spectator, per move (us)"] > 0
     assert figures["mcts:iterations=20 decisions timed"] == 2
     assert figures["MCTS iterations/s"] > 0
 

@@ -12,7 +12,7 @@ import operator
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import overload
 
 import numpy as np
@@ -236,7 +236,7 @@ def _arrays(state: Position, player: int, fief: int, rows: np.ndarray) -> Placem
 def _arrays_from(rules: Rules, leagues: LeagueContext, fief: int, rows: np.ndarray
                  ) -> PlacementArrays:
     cells = rules.fief_placements(fief).cells[rows]
-    points = (_cell_points(rules, leagues, cells) if len(rows)
+    points = (_points(rules, leagues, fief, rows) if len(rows)
               else np.zeros(0, dtype=np.int32))
     return PlacementArrays(fief, rows, cells, points, rules)
 
@@ -893,14 +893,64 @@ def wedding_points(state: Position, player: int, pairs: np.ndarray) -> np.ndarra
 
 
 def _points(rules: Rules, leagues: LeagueContext, fief: int, rows: np.ndarray) -> np.ndarray:
-    return _cell_points(rules, leagues, rules.fief_placements(fief).cells[rows])
+    """`_cell_points` of the fief's table rows, from each row's points and harbors per sea
+    worked out once: only rows whose harbors could complete a league open to the player are
+    scored hex by hex (a planning hint scores thousands of rows, most of them far from any
+    league)."""
+    scores = _row_scores(rules, fief)
+    points = scores.points[rows]
+    mine, open_ = leagues
+    board = rules.board
+    have = np.bincount(board.harbor_sea_number[mine], minlength=len(board.sea_index))
+    reach = open_ & (have + scores.most >= LEAGUE_SIZE)
+    if not reach.any():
+        return points
+    adds = scores.harbors[rows][:, reach]  # at most: a harbor the player holds adds none
+    maybe = np.flatnonzero(((adds > 0) & (have[reach] + adds >= LEAGUE_SIZE)).any(axis=1))
+    if len(maybe):
+        cells = rules.fief_placements(fief).cells[rows[maybe]]
+        formed = _new_leagues(board, leagues, cells)
+        points[maybe] += POINTS_SEA_LEAGUE * formed.sum(axis=1).astype(np.int32)
+    return points
+
+
+@dataclass(frozen=True)
+class RowScores:
+    """What each row of a fief's placement table scores whatever the position: the points of
+    its hexes, its harbors per sea, and the most harbors of each sea any row covers."""
+
+    points: np.ndarray  # (K,) int32
+    harbors: np.ndarray  # (K, seas) int8
+    most: np.ndarray  # (seas,)
+
+
+@lru_cache(maxsize=1024)
+def _row_scores(rules: Rules, fief: int) -> RowScores:
+    """`RowScores` of a fief, made once per rules (shared by every game of a scenario)."""
+    cells = rules.fief_placements(fief).cells
+    board = rules.board
+    seas = len(board.sea_index)
+    points = rules.hex_points[cells].sum(axis=1).astype(np.int32)
+    sea = board.harbor_sea_number[cells]
+    r, k = np.nonzero(sea >= 0)
+    harbors = np.bincount(r * seas + sea[r, k], minlength=len(cells) * seas)
+    harbors = harbors.reshape(len(cells), seas).astype(np.int8)
+    most = harbors.max(axis=0) if len(cells) else np.zeros(seas, dtype=np.int8)
+    for array in (points, harbors, most):
+        array.setflags(write=False)
+    return RowScores(points, harbors, most)
 
 
 def _cell_points(rules: Rules, leagues: LeagueContext, cells: np.ndarray) -> np.ndarray:
     points = rules.hex_points[cells].sum(axis=1).astype(np.int32)
-    if not rules.board.is_harbor[cells].any():
+    board = rules.board
+    mine, open_ = leagues
+    have = np.bincount(board.harbor_sea_number[mine], minlength=len(board.sea_index))
+    if not (open_ & (have + cells.shape[1] >= LEAGUE_SIZE)).any():
+        return points  # no row holds enough hexes to complete a league open to the player
+    if not board.is_harbor[cells].any():
         return points
-    formed = _new_leagues(rules.board, leagues, cells)
+    formed = _new_leagues(board, leagues, cells)
     return points + POINTS_SEA_LEAGUE * formed.sum(axis=1).astype(np.int32)
 
 

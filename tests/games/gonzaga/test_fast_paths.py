@@ -51,11 +51,13 @@ from tavola.games.gonzaga.engine import (
     new_game,
     open_seas,
     placement_events,
+    placement_points,
     placement_rows,
     player_groups,
     resample,
     uncovered_count,
     view,
+    wedding_points,
 )
 from tavola.games.gonzaga.placement import (
     Candidates,
@@ -491,3 +493,46 @@ def test_counts_read_from_few_hexes_are_the_whole_map_counts():
             assert formed == {sea for sea, new in enumerate(row) if new}
             leagues_met += bool(formed)
     assert leagues_met > 0
+
+
+def plain_points(state, player, cells):
+    """Points of each row of hexes covered as one move, hex by hex: the hexes' own points and
+    the sea leagues the move would complete."""
+    rules = state.rules
+    own = rules.hex_points[cells].sum(axis=1)
+    leagues = _new_leagues(rules.board, _league_context(state, player), cells)
+    return (own + POINTS_SEA_LEAGUE * leagues.sum(axis=1)).tolist()
+
+
+def test_points_of_table_rows_are_the_points_of_their_hexes():
+    """`placement_points` scores only the rows that could complete a league hex by hex: every
+    row of the fief's table (free or not, a player's own harbors under some) scores what its
+    hexes and leagues give, and so does every Wedding, over random games."""
+    leagues = 0
+    for players, seed, board in ((2, 1, BOARDS[0]), (3, 2, BOARDS[0]), (4, 3, BOARDS[-1])):
+        state = new_game(players, seed, board=board)
+        rng = random.Random(seed)
+        pairs = np.array([[h, -1] for h in range(board.hex_count)]
+                         + [[h, h + 1] for h in range(board.hex_count - 1)])
+        while not state.is_over:
+            if rng.random() < 0.25:
+                for player in range(players):
+                    leagues += check_points(state, player, pairs)
+            legal = legal_actions(state, state.to_move()[0])
+            apply_in_place(state, legal[rng.randrange(len(legal))])
+    assert leagues > 10  # positions where a move completes a league were checked
+
+
+def check_points(state, player, pairs) -> int:
+    """Check a player's points of every table row of their fief and of `pairs` as Weddings;
+    the rows that complete a league."""
+    board = state.board
+    fief = state.players[player].fief or min(board.fiefs)
+    table = state.rules.fief_placements(fief)
+    plain = plain_points(state, player, table.cells)
+    assert placement_points(state, player, fief, np.arange(len(table))).tolist() == plain
+    singles = plain_points(state, player, pairs[:board.hex_count, :1])
+    doubles = plain_points(state, player, pairs[board.hex_count:])
+    assert wedding_points(state, player, pairs).tolist() == singles + doubles
+    own = state.rules.hex_points[table.cells].sum(axis=1).tolist()
+    return sum(p > h for p, h in zip(plain, own, strict=True))

@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from tavola import i18n
+
 from .. import text
 from ..actions import ACTION_CARDS, INACTIVE, PRIVILEGE, WEDDING_CARD, Plan, action_to_json
 from ..board import Board, FiefShape, axial_to_offset, hex_centre, load_board
@@ -181,6 +183,13 @@ def cards_json() -> dict[str, dict[str, Any]]:
 
 
 def plan_json(board: Board, plan: Plan) -> dict[str, Any]:
+    """A plan as the wire shows it; every view while the plans are known shows every plan,
+    so each is made once per board and language (and shared: views only read it)."""
+    return _plan_json(board, plan, i18n.current())
+
+
+@functools.lru_cache(maxsize=4096)
+def _plan_json(board: Board, plan: Plan, lang: str) -> dict[str, Any]:
     return {"region": plan.region, "action": plan.action, "privilege": plan.privilege,
             "text": text.plan_text(board, plan)}
 
@@ -191,8 +200,14 @@ def objective_json(v: PlayerView, seat: int) -> dict[str, Any] | None:
     objective = v.players[seat].objective
     if objective is None:
         return None
-    board = v.board
-    covered = set(objective_cities(v, seat))
+    return _objective_json(v.board, objective, frozenset(objective_cities(v, seat)),
+                           i18n.current())
+
+
+@functools.lru_cache(maxsize=4096)
+def _objective_json(board: Board, objective: int, covered: frozenset[str], lang: str
+                    ) -> dict[str, Any]:
+    """`objective_json` by what it shows, made once (and shared: views only read it)."""
     cities = [{"name": text.word(c.name), "at": list(c.at), "covered": c.id in covered}
               for c in board.objective_cities(objective)]
     return {"symbols": list(board.objectives[objective].symbols), "cities": cities,
@@ -291,6 +306,9 @@ PIECES_KEPT = 20_000
 def piece_json(board: Board, pc: Piece) -> dict[str, Any]:
     """A piece on the map: its owner, kind, fief card, round, and its hexes and castles as
     [column, row]."""
+    mine = _BY_ID.get(id(pc))  # the same piece object: no need to hash it
+    if mine is not None and mine[0] is pc and mine[1] is board:
+        return mine[2]
     key = (board.content_hash, pc)
     found = _PIECES.get(key)
     if found is None:
@@ -301,7 +319,14 @@ def piece_json(board: Board, pc: Piece) -> dict[str, Any]:
             "castles": [list(coords[h]) for h in pc.castles]}
         while len(_PIECES) > PIECES_KEPT:
             _PIECES.popitem(last=False)
+    _BY_ID[id(pc)] = (pc, board, found)  # holds the piece: its id is not reused meanwhile
+    while len(_BY_ID) > PIECES_KEPT:
+        _BY_ID.popitem(last=False)
     return found
+
+
+#: `_PIECES` by the piece object's id (with the piece, so that id stays its own).
+_BY_ID: OrderedDict[int, tuple[Piece, Board, dict[str, Any]]] = OrderedDict()
 
 
 #: Planning hints by what they depend on; the board does not change while players plan, so
@@ -381,6 +406,15 @@ def legal_json(v: PlayerView) -> dict[str, Any] | None:
             "donation_points": POINTS_DONATION}
 
 
+def forget_kept() -> None:
+    """Drop every part kept between views (pieces, plans, objectives, hints, words)."""
+    _PIECES.clear()
+    _BY_ID.clear()
+    _PLAN_HINTS.clear()
+    for kept in (_plan_json, _objective_json, _place_words, _hex_lists):
+        kept.cache_clear()
+
+
 def event_words(e: ScoreEvent) -> str:
     """One scoring event of a move as its preview names it: "+3 Mantova"."""
     return text.say("preview.event", points=e.points, detail=text.detail_text(e))
@@ -402,19 +436,23 @@ def weddings_json(v: PlayerView, pairs: np.ndarray) -> list[list[Any]]:
     """Every legal Wedding: its rings' hexes as [column, row], the second None for one ring.
 
     A Wedding may be legal on thousands of pairs of a few hundred hexes: each hex's
-    [column, row] is made once and shared by the pairs that hold it, a list a pair rather
-    than three (fewer objects to make and for the collector to look at)."""
-    hexes = np.unique(pairs)
-    at: dict[int, Any] = dict(zip(hexes.tolist(),
-                                  v.board.coord_array[np.maximum(hexes, 0)].tolist(),
-                                  strict=True))
-    at[-1] = None  # no second ring
+    [column, row] is made once per board and shared by every pair that holds it, a list a
+    pair rather than three (fewer objects to make and for the collector to look at)."""
+    at = _hex_lists(v.board)
     return [[at[first], at[second]]
             for first, second in zip(pairs[:, 0].tolist(), pairs[:, 1].tolist(), strict=True)]
 
 
+@functools.lru_cache(maxsize=8)
+def _hex_lists(board: Board) -> list[list[int] | None]:
+    """Each hex's [column, row], read-only, and None last: index -1 (no second ring) is None."""
+    return [*board.coord_array.tolist(), None]
+
+
 def wedding_scores(v: PlayerView, me: int, pairs: np.ndarray) -> dict[str, Any]:
     """The points and sea leagues of each legal Wedding, as `placements_json` gives them."""
+    if not len(pairs):
+        return {"points": [], "leagues": []}
     points = wedding_points(v, me, pairs)
     return {"points": points.tolist(), "leagues": _leagues(v, me, pairs, points)}
 
@@ -435,12 +473,21 @@ def places_json(v: PlayerView, me: int, arrays: PlacementArrays | None, pairs: n
                 ) -> dict[str, str]:
     """The words of the scoring event of each city and harbor a legal move may cover, by
     hex index: a move's events are these, in the order of its hexes, then its leagues."""
-    covered = set(pairs[pairs >= 0].tolist())
+    rules = v.rules
+    covered = np.zeros(len(rules.hex_points), dtype=bool)
+    covered[pairs[pairs >= 0]] = True
     if arrays is not None:
-        covered.update(np.unique(arrays.cells).tolist())
-    places = v.rules.scoring_places
-    return {str(h): event_words(ScoreEvent(v.round, me, *places[h]))
-            for h in sorted(covered) if h in places}
+        covered[arrays.cells] = True
+    words = _place_words(rules, i18n.current())
+    return {str(h): words[h] for h in np.flatnonzero(covered & (rules.hex_points != 0)).tolist()}
+
+
+@functools.lru_cache(maxsize=64)
+def _place_words(rules: Rules, lang: str) -> dict[int, str]:
+    """`places_json`'s words of every scoring place, by hex, made once per rules and language
+    (`lang`, the language of the moment: an event's words name its points and place only)."""
+    places = rules.scoring_places
+    return {h: event_words(ScoreEvent(0, 0, *place)) for h, place in places.items()}
 
 
 def placement_list(placements: dict[str, list[int]], board: Board) -> list[list[int]]:

@@ -8,8 +8,11 @@ The names, values, costs and limits come from the component tables and every sen
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
+
+from tavola import i18n
 
 from .. import engine as e
 from .. import text
@@ -17,7 +20,7 @@ from ..actions import Activate, ChooseAction, Pass, TakeDie, action_to_json
 from ..components import ALWAYS_WANTED
 from ..preview import full_state
 from ..refusals import effect_refusal, explain
-from ..state import REWARDS, SCORE_SOURCES, Position, SignorieState, SignorieView, copy_public
+from ..state import REWARDS, SCORE_SOURCES, Position, SignorieState, SignorieView
 from ..tables import ROW_NAMES, SEXES, Tables, tables
 
 #: Each seat colour as the page paints it, with the second cue that does not need the colour:
@@ -102,8 +105,39 @@ def helper_json(t: Tables, h: int) -> dict[str, Any]:
 def tile_json(t: Tables, tile: int) -> dict[str, Any] | None:
     if tile < 0:
         return None
-    return {"id": tile, "house": t.houses[t.tile_house[tile]], "vp": t.tile_vp[tile],
+    parts = kept(t)
+    found: dict[str, Any] | None = parts.get(("tile", tile))
+    if found is None:
+        found = parts[("tile", tile)] = {
+            "id": tile, "house": t.houses[t.tile_house[tile]], "vp": t.tile_vp[tile],
             "text": text.tile_text(t, tile)}
+    return found
+
+
+# -- parts kept between views ----------------------------------------------------------------------
+
+#: Parts of the views by what they show, per table of components and language: every seat's
+#: view shows the same table (the views differ only in `you` and `legal`) and most of it is as
+#: it was a move before, so a part is made once and shared by the views (which only read it).
+_KEPT: dict[tuple[int, str], tuple[Tables, dict[Any, Any]]] = {}
+KEPT_PARTS = 20_000
+
+
+def kept(t: Tables) -> dict[Any, Any]:
+    """The parts kept for `t` in the language of the moment (emptied when they grow past
+    `KEPT_PARTS`)."""
+    key = (id(t), i18n.current())
+    found = _KEPT.get(key)
+    if found is None or found[0] is not t:  # holding `t`: its id is not another's meanwhile
+        found = _KEPT[key] = (t, {})
+    if len(found[1]) > KEPT_PARTS:
+        found[1].clear()
+    return found[1]
+
+
+def forget_kept() -> None:
+    """Drop every kept part."""
+    _KEPT.clear()
 
 
 # -- the log ---------------------------------------------------------------------------------------
@@ -148,8 +182,8 @@ def view_json(v: SignorieView, *, game_id: str, seq: int, seats: list[dict[str, 
                              if v.taken[seat][c]]}
                  for c, colour in enumerate(t.colours)],
         "cities": [city_json(v, c) for c in v.cities],
-        "assignments": [assignment_json(t, v, slot) for slot in range(len(t.assignment_slots))],
-        "rewards": [reward_json(v, r) for r in range(len(v.rewards))],
+        "assignments": assignments_json(v),
+        "rewards": rewards_json(v),
         "deck": v.deck_left(),
         "players": [{**player_json(v, seat), **seats[seat]} for seat in range(v.n)],
         "reward_step": reward_step_json(v),
@@ -167,6 +201,17 @@ def _question(v: Position) -> str:
 
 
 def city_json(v: Position, c: int) -> dict[str, Any]:
+    """A city of the game: its slots with their meeples, and its two tiles (kept)."""
+    placed, tiles = v.city_meeples[c], v.city_tiles[c]
+    key = ("city", c, tuple(placed), tuple(tiles))
+    parts = kept(v.t)
+    found: dict[str, Any] | None = parts.get(key)
+    if found is None:
+        found = parts[key] = _city_json(v, c)
+    return found
+
+
+def _city_json(v: Position, c: int) -> dict[str, Any]:
     t = v.t
     placed = v.city_meeples[c]
     values = t.city_slots[c]
@@ -185,6 +230,28 @@ def printed_place(values: tuple[int, ...], i: int) -> dict[str, int]:
     2, 3, 3, 4, 4 show as the board prints them: 1 2 3 4 over 1 2 3 4."""
     return {"column": sorted(set(values)).index(values[i]),
             "row": values[:i].count(values[i])}
+
+
+def assignments_json(v: Position) -> list[dict[str, Any]]:
+    """Every assignment slot with its tile (kept: the tiles change a few times a game)."""
+    t = v.t
+    key = ("assignments", tuple(v.assignment))
+    parts = kept(t)
+    found: list[dict[str, Any]] | None = parts.get(key)
+    if found is None:
+        found = parts[key] = [assignment_json(t, v, slot)
+                              for slot in range(len(t.assignment_slots))]
+    return found
+
+
+def rewards_json(v: Position) -> list[dict[str, Any]]:
+    """The reward of every round, which is the current one and which are done (kept)."""
+    key = ("rewards", tuple(v.rewards), v.round, v.is_over)
+    parts = kept(v.t)
+    found: list[dict[str, Any]] | None = parts.get(key)
+    if found is None:
+        found = parts[key] = [reward_json(v, r) for r in range(len(v.rewards))]
+    return found
 
 
 def assignment_json(t: Tables, v: Position, slot: int) -> dict[str, Any]:
@@ -247,6 +314,26 @@ def round_summary_json(v: Position) -> dict[str, Any] | None:
     at = next((i for i in range(len(log) - 1, -1, -1) if log[i].kind == "rewards"), None)
     if at is None:
         return None
+    after = []
+    for x in log[at + 1:]:
+        if x.kind == "round":
+            break
+        after.append(x)
+    done = v.is_over or len(after) < len(log) - at - 1
+    # every view of the round shows the same table: kept by the very log entries it reads
+    # (held, so that no other entry takes their ids), the entries before them being fixed
+    entries = (log[at], *after)
+    key = ("summary", id(log[at]), len(after), done, v.names)
+    parts = kept(v.t)
+    found = parts.get(key)
+    if found is None or any(a is not b for a, b in zip(found[0], entries, strict=True)):
+        found = parts[key] = (entries, _round_summary(v, at, after, done))
+    summary: dict[str, Any] = found[1]
+    return summary
+
+
+def _round_summary(v: Position, at: int, after: list[Any], done: bool) -> dict[str, Any]:
+    log = v.log
     d = log[at].data
     rnd = next((x.data["round"] for x in reversed(log[:at]) if x.kind == "round"), 1)
     initiative = [0] * v.n
@@ -254,12 +341,6 @@ def round_summary_json(v: Position) -> dict[str, Any] | None:
         if x.kind != "score" or x.data["source"] != "initiative":
             break
         initiative[x.seat] += x.data["points"]
-    after = []
-    for x in log[at + 1:]:
-        if x.kind == "round":
-            break
-        after.append(x)
-    done = v.is_over or len(after) < len(log) - at - 1
     rows = []
     for seat in d["order"]:
         mine = [x for x in after if x.seat == seat]
@@ -278,7 +359,7 @@ def round_summary_json(v: Position) -> dict[str, Any] | None:
 
 
 def option(v: Position, a: Any, **more: Any) -> dict[str, Any]:
-    return {"action": action_to_json(a), "text": text.choice_text(v, a), **more}
+    return {"action": _action_json(a), "text": text.choice_text(v, a), **more}
 
 
 def legal_json(v: SignorieView) -> dict[str, Any]:
@@ -370,7 +451,7 @@ def dice_choices(v: SignorieView, seat: int) -> list[dict[str, Any]]:
             a = TakeDie(seat, t.colours[c], value)
             cost = e.die_cost(v, c, value)
             item: dict[str, Any] = {"colour": t.colours[c], "value": value, "cost": cost,
-                                    "action": action_to_json(a), "ok": a in legal,
+                                    "action": _action_json(a), "ok": a in legal,
                                     "over": total + value > threshold}
             if a in legal:
                 item["choices"] = action_choices(_after_die(v, seat, c, value), seat, c)
@@ -381,10 +462,14 @@ def dice_choices(v: SignorieView, seat: int) -> list[dict[str, Any]]:
 
 
 def _after_die(v: SignorieView, seat: int, c: int, value: int) -> SignorieView:
-    """The view as it would be once `seat` has taken and paid for the die (nothing random)."""
+    """The view as it would be once `seat` has taken and paid for the die (nothing random):
+    the lists the die changes are copied, the others shared with `v` (read, never written, by
+    what asks about the actions of the die's colour)."""
     w = SignorieView.__new__(SignorieView)
-    copy_public(v, w)
-    w.viewer, w.deck_size, w.removed_count = v.viewer, v.deck_size, v.removed_count
+    w.__dict__.update(v.__dict__)
+    w.dice = [values[:] if i == c else values for i, values in enumerate(v.dice)]
+    w.taken = [taken[:] if i == seat else taken for i, taken in enumerate(v.taken)]
+    w.florins = v.florins[:]
     w.dice[c].remove(value)
     w.taken[seat][c] = value
     w.florins[seat] -= e.die_cost(v, c, value)
@@ -398,16 +483,16 @@ def action_choices(v: Position, seat: int, c: int) -> list[dict[str, Any]]:
     florins = v.florins[seat]
     legal = {a for a in e._choose_options(v, seat, c)}
     out = []
+    words = _choice_words(t, c, v.brides[seat])
     sig = ChooseAction(seat, "signoria")
-    out.append({"kind": "signoria", "name": text.signoria_name(t, c),
-                "effect": text.effect_now(t.signoria[c], v.brides[seat]), "cost": 0,
-                "ok": sig in legal,
-                "action": action_to_json(sig),
+    out.append({"kind": "signoria", "name": words["signoria"], "effect": words["effect"],
+                "cost": 0, "ok": sig in legal, "action": _action_json(sig),
                 "why": "" if sig in legal else effect_refusal(v, seat, t.signoria[c])})
     for slot in t.colour_assignment_slots[c]:
         sex = t.assignment_slots[slot][1]
         tile = v.assignment[slot]
         most = 3 if t.tile_repeat[tile] else 1
+        tile_words = _tile_words(t, tile)
         counts = []
         for k in range(1, most + 1):
             a = ChooseAction(seat, "assignment", SEXES[sex], k)
@@ -416,11 +501,10 @@ def action_choices(v: Position, seat: int, c: int) -> list[dict[str, Any]]:
                 why = text.not_in_supply(k, SEXES[sex])
             elif a not in legal:
                 why = effect_refusal(v, seat, t.tile_effect[tile], sex, k, times=k)
-            counts.append({"meeples": k, "ok": a in legal, "action": action_to_json(a),
-                           "effect": text.effect_text(t.tile_effect[tile], k),
-                           "why": why})
-        out.append({"kind": "assignment", "sex": SEXES[sex], "name": text.tile_name(t, tile),
-                    "effect": text.effect_text(t.tile_effect[tile]), "cost": 0,
+            counts.append({"meeples": k, "ok": a in legal, "action": _action_json(a),
+                           "effect": tile_words[k], "why": why})
+        out.append({"kind": "assignment", "sex": SEXES[sex], "name": tile_words["name"],
+                    "effect": tile_words["effect"], "cost": 0,
                     "ok": any(x["ok"] for x in counts), "counts": counts,
                     "why": "" if any(x["ok"] for x in counts) else counts[0]["why"]})
     for h in t.column_helpers[t.ring[c]]:
@@ -430,10 +514,40 @@ def action_choices(v: Position, seat: int, c: int) -> list[dict[str, Any]]:
             why = text.say("why.helper-filled")
         elif t.helper_cost[h] > florins:
             why = text.plural("why.helper-cost", t.helper_cost[h], left=florins)
-        out.append({"kind": "helper", "helper": h, "name": text.helper_text(t, h),
-                    "effect": text.helper_effect_text(t, h), "cost": t.helper_cost[h],
-                    "ok": a in legal, "action": action_to_json(a), "why": why})
+        out.append({"kind": "helper", "helper": h, "name": words[h]["name"],
+                    "effect": words[h]["effect"], "cost": t.helper_cost[h],
+                    "ok": a in legal, "action": _action_json(a), "why": why})
     return out
+
+
+def _choice_words(t: Tables, c: int, brides: int) -> dict[Any, Any]:
+    """The words of a colour's actions that no position changes: its Signoria action (with
+    its effect for `brides`) and the helpers of its ring (kept)."""
+    key = ("choices", c, brides)
+    parts = kept(t)
+    found: dict[Any, Any] | None = parts.get(key)
+    if found is None:
+        found = parts[key] = {
+            "signoria": text.signoria_name(t, c), "effect": text.effect_now(t.signoria[c], brides),
+            **{h: {"name": text.helper_text(t, h), "effect": text.helper_effect_text(t, h)}
+               for h in t.column_helpers[t.ring[c]]}}
+    return found
+
+
+def _tile_words(t: Tables, tile: int) -> dict[Any, str]:
+    """An assignment tile's name and effect, and its effect done k times by key k (kept)."""
+    parts = kept(t)
+    found: dict[Any, str] | None = parts.get(("tile words", tile))
+    if found is None:
+        effect = t.tile_effect[tile]
+        found = parts[("tile words", tile)] = {
+            "name": text.tile_name(t, tile), "effect": text.effect_text(effect),
+            **{k: text.effect_text(effect, k) for k in range(1, 4)}}
+    return found
+
+
+#: An action as JSON, made once per action (shared: read, never written).
+_action_json = functools.lru_cache(maxsize=8192)(action_to_json)
 
 
 # -- the end ---------------------------------------------------------------------------------------
