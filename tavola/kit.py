@@ -69,6 +69,9 @@ class GameKit:
     prepare: Part | None = None  # () -> None: what a bot worker builds before its first move
     #: its `tavola.editions.EditionKind`: component data a person may edit and play on
     editions: Part | None = None
+    #: its bots' fixed ratings per player count (`tavola.ratings.BotRatings`): a JSON file,
+    #: by its path in `package`, written by tools/bot_ratings.py from the tournaments it names
+    bot_ratings: str | None = None
     #: games a web server stored before its games named their game are this game's (only
     #: the first game ever hosted says so)
     owns_unnamed_games: bool = False

@@ -46,6 +46,22 @@ def test_the_lobby_offers_every_game_as_its_site_describes_it(server):
         assert picture.headers["content-type"].startswith("image/svg")
 
 
+#: the bots' ratings (ordinal, per player count) the lobby showed when they were measured
+MEASURED = {
+    "gonzaga": {"2": {"mcts:hard": 32.8, "planner": 26.8, "greedy": 16.8, "random": -17.7},
+                "3": {"mcts:hard": 26.6, "planner": 12.3, "greedy": 0.9},
+                "4": {"mcts:hard": 35.4, "planner": 23.0, "greedy": 13.0, "random": -18.4}},
+    "signorie": {"2": {"mcts:hard": 35.2, "planner": 21.2, "greedy": 18.2, "random": -17.3},
+                 "3": {"mcts:hard": 29.1, "planner": 24.9, "greedy": 21.2, "random": -15.9},
+                 "4": {"mcts:hard": 32.6, "planner": 31.1, "greedy": 26.1, "random": -20.0}}}
+
+
+def test_the_lobby_shows_each_games_bot_ratings_as_measured(server):
+    """Read from each game's own file (`GameKit.bot_ratings`), the same numbers as ever."""
+    offered = {g["name"]: g["bot_ratings"] for g in http_json(f"{server.base}/api/lobby")["games"]}
+    assert {name: offered[name] for name in MEASURED} == MEASURED
+
+
 def test_a_game_is_created_by_name_and_an_unknown_name_changes_nothing(server):
     before = http_json(f"{server.base}/api/games")
     for name, why in (("chess", "no game 'chess'"), (7, "no game '7'")):
