@@ -38,7 +38,7 @@ class GonzagaWeb:
     levels = LEVELS
     owner_field = "player"
     table_page = TablePage(MESSAGES["page.title"], styles=("style.css", "flow.css"),
-                           scripts=("app.js", "help-in-place.js"))
+                           scripts=("app.js", "help-in-place.js"), lobby_link=True)
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()  # the shipped board, which the bot workers load too
