@@ -57,7 +57,8 @@ class GameKit:
     words: Part | None = None  # () -> the words kept in data, for its catalogs
     moves: Part | None = None  # a `MoveWords`, for hints and reviews
     site: Part | None = None  # () -> its `tavola.web.site.WebGame`: played in the browser
-    #: a pydantic model every view message of its web side meets (`tavola.web.plainsite`)
+    #: a pydantic model every view message of its web side meets, as tight as the game
+    #: likes (`tavola.web.plainsite.PlainView`; ours type every nested part)
     view_schema: Part | None = None
     terminal: Part | None = None  # module with `main(...)` and `DEFAULT_PLAYERS`
     tutorial: Part | None = None  # its `tavola.tutorial.Tutorial`
