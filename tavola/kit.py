@@ -57,7 +57,8 @@ class GameKit:
     words: Part | None = None  # () -> the words kept in data, for its catalogs
     moves: Part | None = None  # a `MoveWords`, for hints and reviews
     site: Part | None = None  # () -> its `tavola.web.site.WebGame`: played in the browser
-    #: a pydantic model every view message of its web side meets (`tavola.web.plainsite`)
+    #: a pydantic model every view message of its web side meets, as tight as the game
+    #: likes (`tavola.web.plainsite.PlainView`; ours type every nested part)
     view_schema: Part | None = None
     terminal: Part | None = None  # module with `main(...)` and `DEFAULT_PLAYERS`
     tutorial: Part | None = None  # its `tavola.tutorial.Tutorial`
@@ -69,6 +70,9 @@ class GameKit:
     prepare: Part | None = None  # () -> None: what a bot worker builds before its first move
     #: its `tavola.editions.EditionKind`: component data a person may edit and play on
     editions: Part | None = None
+    #: its bots' fixed ratings per player count (`tavola.ratings.BotRatings`): a JSON file,
+    #: by its path in `package`, written by tools/bot_ratings.py from the tournaments it names
+    bot_ratings: str | None = None
     #: games a web server stored before its games named their game are this game's (only
     #: the first game ever hosted says so)
     owns_unnamed_games: bool = False

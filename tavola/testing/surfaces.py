@@ -70,10 +70,10 @@ def _message(kit: GameKit, room: Any, seat: int | None) -> dict[str, Any]:
     from ..web.site import ViewMessage
 
     message: dict[str, Any] = room.message_for(seat)
-    json.loads(room.message_text(seat))
-    _meets(kit, ViewMessage, message, "the platform's schema")
+    sent = json.loads(room.message_text(seat))  # what the browser reads: the schemas judge it
+    _meets(kit, ViewMessage, sent, "the platform's schema")
     if kit.view_schema is not None:
-        _meets(kit, kit.view_schema.load(), message, "its schema")
+        _meets(kit, kit.view_schema.load(), sent, "its schema")
     return message
 
 

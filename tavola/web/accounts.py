@@ -181,7 +181,7 @@ class Accounts:
 
     def reading(self, request: Request) -> None:
         """Reads that cost a database query share the lobby's per-address limit."""
-        self.server.lobby_limit.check(_client(request), say("limit.account-reads"))
+        self.server.lobby.reads.check(_client(request), say("limit.account-reads"))
 
     # -- sign-up, sign-in, sign-out ----------------------------------------------------------
 
@@ -291,7 +291,7 @@ class Accounts:
     # -- hooks: creating, joining, opening seats, the end of a game ---------------------------
 
     def create_game(self, request: Request, data: Any) -> Room:
-        """`GameServer.create` with the account rules: the creator's seat is theirs, and a
+        """`Lobby.create` with the account rules: the creator's seat is theirs, and a
         rated game is checked before it exists."""
         session = self.signed_in(request)
         rated = data.get("rated", False) if isinstance(data, dict) else False
@@ -304,8 +304,8 @@ class Accounts:
         user = None if session is None else session.user
         self._not_suspended(None if user is None else user.id)
         invites = friends.invitees(data, user) if friends is not None else {}
-        room = self.server.create(data, _client(request), check=check,
-                                  account=None if user is None else user.id)
+        room = self.server.lobby.create(data, _client(request), check=check,
+                                        account=None if user is None else user.id)
         if user is not None:
             for seat in room.claimed:
                 self._hold(room, seat, user)
@@ -342,7 +342,7 @@ class Accounts:
                                                  players=n, bots=", ".join(measured)))
 
     def join(self, request: Request, game_id: str) -> tuple[int, str]:
-        """`GameServer.claim` for the lobby's Join: a rated game's seat only for a signed-in
+        """`Lobby.claim` for the lobby's Join: a rated game's seat only for a signed-in
         player, and the seat is tied to the account."""
         session = self.signed_in(request)
         self._not_suspended(None if session is None else session.user.id)
@@ -354,7 +354,7 @@ class Accounts:
             raise ClientError("full", say("seat.rated-twice"))
         if session is not None and self.server.friends is not None:
             self.server.friends.may_join(game_id, session.user)
-        seat, token = self.server.claim(game_id, _client(request))
+        seat, token = self.server.lobby.claim(game_id, _client(request))
         if session is not None:
             room = self.server.room(game_id)
             if room is not None:

@@ -46,15 +46,15 @@ from .errors import ClientError
 from .friends import Friends
 from .hinting import Hinting
 from .learn import learn_offer, learn_routes
-from .leaving import LeaveChoices
+from .leaving import LeaveChoices, Leavers
 from .limits import (
     BodyLimit,
     RateLimited,
-    RateLimiter,
     SecurityHeaders,
     address_key,
     parse_json,
 )
+from .lobby import Lobby
 from .logs import RequestIds
 from .moderation import Moderation
 from .moderation import install as moderation_install
@@ -65,14 +65,13 @@ from .privacy import Privacy
 from .privacy import install as privacy_install
 from .replaying import Replays
 from .reviewing import Reviews
-from .room import BOT, GameParams, Room, parse_params
+from .room import BOT, GameParams, Room
 from .rooms import Rooms
 from .site import WebGame, load_sites
 from .sockets import Sockets
 from .storage import (
     GameExists,
     GameStore,
-    Listing,
     SeqConflict,
     StoredGame,
     StoreError,
@@ -99,7 +98,6 @@ SHUTDOWN_WAIT = 5.0  # seconds a stopping server waits for its tasks to end
 #: Seconds a server told to stop (SIGTERM) gives its moves being written and its clients' last
 #: messages before it closes every WebSocket anyway (`GameServer.drain`).
 RESTART_SECONDS = 10.0
-LOBBY_PAGE = 20  # games per lobby list and page
 STATIC = Path(__file__).with_name("static")  # the platform's pages: the lobby, shared scripts
 
 
@@ -213,14 +211,15 @@ class GameServer:
         self.bot_moves = BotMoves(self.bots, self.background, self._bot_act, delay=bot_delay,
                                   undo_wait=self.limits.undo_wait)
         self.sockets = Sockets(self)  # the WebSockets, above all this
-        self.create_limit = RateLimiter(self.limits.creates_per_minute / 60,
-                                        self.limits.create_burst)
-        self.lobby_limit = RateLimiter(self.limits.lobby_per_second, self.limits.lobby_burst)
-        self._lobby_cache: dict[tuple[str, int], tuple[float, Listing]] = {}
         self.accounts: account_routes.Accounts | None = None  # set by `accounts.install`
         self.friends: Friends | None = None  # set by `friends.install`
         self.leaving = LeaveChoices(store, clock)
         self.turns = Timekeeper(self, store, clock)
+        self.lobby = Lobby(store, self.table, self.limits, clock, timing=self.turns.parse,
+                           find=self.room, admit=self._admit)
+        self.leavers = Leavers(self.leaving, store, self.locks, seconds=self.turns.seconds,
+                               changed=self.changed, shown=self.broadcast,
+                               told=self._leaver_told)
         self.hinting = Hinting(self, store, clock)
         self.reviews = Reviews(self, self.limits.reviews_per_minute, self.limits.review_burst)
         self.replays = Replays(self, self.limits.replays_per_second, self.limits.replay_burst)
@@ -414,60 +413,18 @@ class GameServer:
             await asyncio.sleep(every)
             self.sweep()
 
-    # -- lobby -----------------------------------------------------------------------------
+    # -- lobby (`tavola.web.lobby`) ---------------------------------------------------------
 
     def create(self, data: Any, client: str = "",
                check: Callable[[GameParams], None] | None = None, *,
                account: int | None = None) -> Room:
-        """A new game from the address `client` (and the signed-in `account`); `check` may
-        refuse its parameters before it exists (rated games)."""
-        address = address_key(client)
-        self.create_limit.check(address, "new games from your address")
-        name = data.get("game") if isinstance(data, dict) else None
-        params = parse_params(data, self.table.site(name))
-        params.timing = self.turns.parse(data)
-        if check is not None:
-            check(params)
-        self._check_capacity(address, account)
-        return self._open(params, creator=(address, account))
+        """A new game (`Lobby.create`)."""
+        return self.lobby.create(data, client, check, account=account)
 
-    def open_game(self, params: GameParams, client: str = "", *,
-                  claimed: set[int] | None = None) -> Room:
-        """A new game of parameters made by the server (a tutorial), from the address
-        `client`: limited and counted like any other new game."""
-        address = address_key(client)
-        self.create_limit.check(address, "new games from your address")
-        self._check_capacity(address, None)
-        return self._open(params, claimed=claimed, creator=(address, None))
-
-    def _check_capacity(self, address: str, account: int | None) -> None:
-        """Room for one more game: under the cap on games that count, and under the shares of
-        its creator's address and account, so that no one client fills the cap."""
-        since = self.clock() - self.limits.active_game_seconds
-        held = self.store.active_games
-        over_share = held(since, address=address) >= self.limits.games_per_address or (
-            account is not None
-            and held(since, account=account) >= self.limits.games_per_account)
-        if over_share:
-            raise ClientError("too-many-games", say(
-                "error.too-many-games", minutes=round(self.limits.active_game_seconds / 60)))
-        if self.store.active_games(since) >= self.limits.max_active_games:
-            raise ClientError("server-full", say("error.server-full"))
-
-    def _open(self, params: GameParams, claimed: set[int] | None = None,
-              game_id: str | None = None, *,
-              creator: tuple[str, int | None] = ("", None)) -> Room:
-        room = Room(game_id or secrets.token_urlsafe(12), params, self.sites[params.game],
-                    claimed=claimed)
-        stored = room.stored()
-        stored.creator_address, stored.creator_account = creator
-        self.store.create(stored)
+    def _admit(self, room: Room) -> None:
+        """A new game comes into memory and its bots start (`Lobby.open`)."""
         self._add(room)
-        self.lobby_changed()
-        log.info("game created: %s, %d seats", params.game, len(params.seats),
-                 extra={"game_id": room.id})
         self.kick_bots(room)
-        return room
 
     def name_seat(self, room: Room, seat: int, name: str) -> None:
         """A seat taken by a signed-in player goes by the account's name (unless it has a
@@ -491,43 +448,9 @@ class GameServer:
         by = self.accounts.store.user_by_id(by_account)
         self.notifier.invited(account_id, game_id, seat, by.name if by else "", "/friends")
 
-    def claim(self, game_id: str, client: str = "") -> tuple[int, str]:
-        self.lobby_limit.check(client, "lobby requests from your address")
-        room = self.room(game_id)
-        if room is None:
-            raise ClientError("not-found", say("error.not-found"))
-        if not room.params.public:
-            raise ClientError("full", say("error.invitation"))
-        for seat, token in sorted(room.tokens.items()):
-            if seat in room.claimed or seat in room.params.reserved:
-                continue
-            section, summary = room.line_if_claimed(seat)
-            if self.store.claim(game_id, seat, section=section, summary=summary):
-                room.claimed.add(seat)
-                self.lobby_changed()
-                return seat, token
-        raise ClientError("full", say("error.full"))
-
     def lobby_changed(self) -> None:
-        """A game's lobby line changed: the lobby is read from the store again."""
-        self._lobby_cache.clear()
-
-    def lobby(self, section: str, offset: int) -> Listing:
-        """One page of a lobby list (listed games only), cached for a second: however many
-        clients poll the lobby, the database is read once a second per page."""
-        if section not in ("open", "playing", "finished"):
-            raise ClientError("bad-request", "section is open, playing or finished")
-        if not 0 <= offset <= 100_000:
-            raise ClientError("bad-request", "offset is a whole number from 0 to 100000")
-        key = (section, offset)
-        now = time.monotonic()
-        cached = self._lobby_cache.get(key)
-        if cached is None or now - cached[0] > 1.0:
-            if len(self._lobby_cache) > 256:
-                self.lobby_changed()
-            cached = (now, self.store.lobby(section, offset, LOBBY_PAGE))
-            self._lobby_cache[key] = cached
-        return cached[1]
+        """A game's lobby line changed (`Lobby.changed`)."""
+        self.lobby.changed()
 
     # -- play ------------------------------------------------------------------------------
 
@@ -738,14 +661,14 @@ class GameServer:
         found = await self.room_waiting(new_id)
         if found is not None:
             return found
-        self._check_capacity(address, None)
+        self.lobby.check_capacity(address, None)
         p = room.params
         state = room.site.deal([s.name for s in p.seats], None, p.options)
         params = GameParams(p.seats, None, p.options, p.public, room.game.setup_of(state),
                             secrets.randbits(63), p.game, p.timing, hints=p.hints)
         try:
-            new = self._open(params, claimed=set(room.claimed), game_id=new_id,
-                             creator=(address, None))
+            new = self.lobby.open(params, claimed=set(room.claimed), game_id=new_id,
+                                  creator=(address, None))
         except GameExists:
             found = await self.room_waiting(new_id)
             if found is None:
@@ -757,44 +680,11 @@ class GameServer:
 
     # -- leavers (`tavola.web.leaving`) -----------------------------------------------------
 
-    def leaver_choice(self, room: Room, seat: int) -> None:
-        """A bot took `seat` for good: the other people at the table are asked whether it
-        plays on or the game ends now, for the game's time per move."""
-        seconds = self.turns.seconds(room) or timing.DAY
-        voters = self.leaving.open(room, seat, seconds)
-        if voters:
-            self.leaver_choice_opened(room, seat, voters)
-
-    def leaver_choice_opened(self, room: Room, seat: int, voters: list[int]) -> None:
-        """Called once when a player ran out of time for good and the seats `voters` must
-        choose between the bot and the end of the game: each is told, like a turn."""
+    def _leaver_told(self, room: Room, seat: int, voters: list[int]) -> None:
+        """The seats `voters` choose what becomes of a leaver's seat: each is told, like a
+        turn, by their notifications (`Leavers.told`)."""
         if self.notifier is not None:
             self.notifier.leaver(room, seat, voters)
-
-    async def leave_vote(self, room: Room, voter: int | None, seat: Any, choice: Any) -> None:
-        """A player's answer to a leaver's choice; the game ends at once if it decides so."""
-        decided = self.leaving.vote(room, voter, seat, choice)
-        if decided is None:
-            self.broadcast(room)
-        else:
-            await self.decide_leaver(room, seat, decided)
-
-    async def decide_leaver(self, room: Room, seat: int, decided: str | None) -> None:
-        """Close a leaver's choice: `decided` (None: what the answers given say, its time being
-        up). Ending the game stores its places and status; either way everyone is told."""
-        async with self.locks[room.id]:
-            if room.is_over:
-                decided = "over"  # the game finished meanwhile: nothing to decide
-            elif decided is None:
-                decided = self.leaving.closing(room, seat)
-            log_at = room.site.log_length(room.game.view(room.state, None))
-            if not self.leaving.decide(room, seat, decided, log_at):
-                return
-            if decided == "end":
-                self.leaving.end(room, seat, log_at)
-                self.store.set_status(room.id, "over")
-                self.store.set_summary(room.id, room.section(), room.summary())
-        self.changed(room)
 
     async def _bot_act(self, room: Room, seat: int, action: Any, seq: int) -> None:
         """A bot's move, played like a client's (`BotMoves`)."""
@@ -1008,11 +898,11 @@ def _lobby_routes(app: FastAPI, server: GameServer) -> None:
     async def list_games(request: Request, section: str | None = None,
                          offset: int = 0) -> dict[str, Any]:
         """The lobby: listed games only, a page per list, newest first."""
-        server.lobby_limit.check(_client(request), "lobby requests from your address")
+        server.lobby.reads.check(_client(request), "lobby requests from your address")
         if section is not None:
-            page = server.lobby(section, offset)
+            page = server.lobby.listing(section, offset)
             return {"games": server.table.in_viewers_names(page.games), "more": page.more}
-        pages = {name: server.lobby(name, 0) for name in ("open", "playing", "finished")}
+        pages = {name: server.lobby.listing(name, 0) for name in ("open", "playing", "finished")}
         return {**{name: server.table.in_viewers_names(page.games) for name, page in pages.items()},
                 "more": {name: page.more for name, page in pages.items()}}
 

@@ -359,7 +359,7 @@ class Friends:
         """The room's parameters (its reserved seats, names), stored and shown everywhere."""
         self.server.store.set_params(room.id, room.params.to_json(room.site), room.section(),
                                      room.summary())
-        self.server.lobby_changed()
+        self.server.lobby.changed()
         self.server.broadcast(room)
         if self.server.cluster is not None:
             self.server.cluster.changed(room)

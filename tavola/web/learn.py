@@ -79,6 +79,6 @@ def start(server: Any, site: Any, client: str) -> Room:
     tutorial = tutorials.load(site.game.info.name)
     if tutorial is None:
         raise ClientError("not-found", "this game has no tutorial yet")
-    room: Room = server.open_game(tutorial_params(site, tutorial), client,
-                                  claimed={tutorial.seat})
+    room: Room = server.lobby.open_game(tutorial_params(site, tutorial), client,
+                                        claimed={tutorial.seat})
     return room

@@ -18,16 +18,19 @@ and `leave_votes`, so every server process and a restart see the same ones.
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..text import say
 from .errors import ClientError
 from .sidedb import open_tables
+from .timing import DAY
 
 if TYPE_CHECKING:
     from .room import Room
+    from .storage import GameStore
 
 CHOICES = ("bot", "end")
 
@@ -214,3 +217,51 @@ class LeaveChoices:
 
     def close(self) -> None:
         self.db.close()
+
+
+class Leavers:
+    """A leaver's choice from its opening to its decision, for the server's games in memory.
+
+    `seconds` is a game's time per move (the choice's time; None: a day); `changed` follows a
+    decided choice as it follows a move; `shown` sends everyone the views again; `told` tells
+    the voters of a new choice (the place where notifications connect)."""
+
+    def __init__(self, choices: LeaveChoices, store: GameStore,
+                 locks: Mapping[str, asyncio.Lock], *,
+                 seconds: Callable[[Room], float | None], changed: Callable[[Room], None],
+                 shown: Callable[[Room], None],
+                 told: Callable[[Room, int, list[int]], None]) -> None:
+        self.choices, self.store, self.locks = choices, store, locks
+        self.seconds, self.changed, self.shown, self.told = seconds, changed, shown, told
+
+    def open(self, room: Room, seat: int) -> None:
+        """A bot took `seat` for good: the other people at the table are asked whether it
+        plays on or the game ends now, for the game's time per move."""
+        voters = self.choices.open(room, seat, self.seconds(room) or DAY)
+        if voters:
+            self.told(room, seat, voters)
+
+    async def vote(self, room: Room, voter: int | None, seat: Any, choice: Any) -> None:
+        """A player's answer to a leaver's choice; the game ends at once if it decides so."""
+        decided = self.choices.vote(room, voter, seat, choice)
+        if decided is None:
+            self.shown(room)
+        else:
+            await self.decide(room, seat, decided)
+
+    async def decide(self, room: Room, seat: int, decided: str | None) -> None:
+        """Close a leaver's choice: `decided` (None: what the answers given say, its time being
+        up). Ending the game stores its places and status; either way everyone is told."""
+        async with self.locks[room.id]:
+            if room.is_over:
+                decided = "over"  # the game finished meanwhile: nothing to decide
+            elif decided is None:
+                decided = self.choices.closing(room, seat)
+            log_at = room.site.log_length(room.game.view(room.state, None))
+            if not self.choices.decide(room, seat, decided, log_at):
+                return
+            if decided == "end":
+                self.choices.end(room, seat, log_at)
+                self.store.set_status(room.id, "over")
+                self.store.set_summary(room.id, room.section(), room.summary())
+        self.changed(room)

@@ -489,7 +489,7 @@ class Moderation:
                                             self.server.clock()):
                     continue
                 self._bot_takes(room, seat, log_at)
-                self.server.leaver_choice(room, seat)
+                self.server.leavers.open(room, seat)
             self.server.changed(room)  # shown, stored clocks, the bot moves
 
     def attach(self, room: Room) -> bool:

@@ -136,7 +136,7 @@ class Privacy:
                                     room.summary())
         server.replays.forget(room.id)
         if running:
-            server.leaver_choice(room, seat)
+            server.leavers.open(room, seat)
         server.changed(room)
 
     def _invitations(self, user_id: int) -> None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from fastapi import FastAPI
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from .. import registry as games
 from ..game import Game, GameInfo, read_options
@@ -136,6 +136,38 @@ class LogLine(BaseModel):
     kind: str
     seat: int | None = None
     text: str
+
+
+class WireObject(BaseModel):
+    """An object of a view message with these fields and no others: the parts of a game's
+    schema (`GameKit.view_schema`), whose fields take JSON's types strictly (`StrictInt`: a
+    number in a string, or true for 1, is refused), so a wrong field fails the schema."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatFacts(WireObject):
+    """What the room adds to every seat of a view's `players` (`Room.seats_json`); a game's
+    player model adds its own facts."""
+
+    kind: Literal["person", "bot"]
+    bot: StrictStr | None
+    connected: StrictBool
+    claimed: StrictBool
+    replaced: StrictBool
+    rating: StrictInt | None
+    hints: StrictInt
+
+
+class NoticeLine(WireObject):
+    """A line the platform writes into every game's log (`timing.notice`, `leaving.notice`):
+    a turn missed, a seat handed to a bot for good, a leaver's choice decided."""
+
+    kind: Literal["timeout", "replaced", "left", "bot-plays"]
+    seat: StrictInt
+    player: StrictInt
+    events: list[Any] = Field(max_length=0)
+    text: StrictStr
 
 
 class ViewMessage(BaseModel):

@@ -152,7 +152,7 @@ class Sockets:
         elif kind == "hint":
             server.hinting.ask(conn, room, msg.get("seq"))
         elif kind == "leave":
-            await server.leave_vote(room, conn.seat, msg.get("seat"), msg.get("choice"))
+            await server.leavers.vote(room, conn.seat, msg.get("seat"), msg.get("choice"))
         else:
             raise ClientError("unknown-type", f"unknown message type {kind[:40]!r} (hello, act, "
                                               "undo, check, state, rematch, chat, hint, leave, "

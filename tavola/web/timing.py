@@ -339,7 +339,7 @@ class Timekeeper:
         for game_id, seat in self.server.leaving.due(now):
             room = self.server.room(game_id)
             if room is not None:
-                self.server.spawn(self.server.decide_leaver(room, seat, None))
+                self.server.spawn(self.server.leavers.decide(room, seat, None))
         started = []
         for game_id, seat in self.clocks.due(now):
             if game_id in self._foreign or (game_id, seat) in self.server.pending_bots:
@@ -434,7 +434,7 @@ class Timekeeper:
         if permanent:
             room.replaced.add(seat)
             room.bots[seat] = cover_bot(room.site)
-            self.server.leaver_choice(room, seat)
+            self.server.leavers.open(room, seat)
         room.touch()
 
     def close(self) -> None:

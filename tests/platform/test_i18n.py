@@ -12,11 +12,11 @@ import pytest
 from babel.messages.catalog import Catalog
 from typer.testing import CliRunner
 
-from tavola import i18n, i18n_tools
+from tavola import i18n, i18n_tools, registry
 from tavola.cli import app as cli
 from tavola.games.gonzaga import text
 from tavola.games.gonzaga.state import Reason, ScoreEvent, detail
-from tavola.testing import every_game
+from tavola.testing import every_game, game_names
 from tavola.web.room import GameParams, Room, Seat
 from tavola.web.site import load_site
 
@@ -174,6 +174,20 @@ def test_every_games_bot_levels_read_in_the_lobbys_language():
             assert [level["id"] for level in said] == [level["id"] for level in english]
             for mine, theirs in zip(said, english, strict=True):
                 assert mine["help"] != theirs["help"], (name, lang, mine["id"])
+
+
+@pytest.mark.parametrize("game", game_names("site"))
+def test_every_games_table_title_is_extracted_and_translated(game: str):
+    """The table page's title (its `<title>` and the header's name, English in the page and
+    translated by the browser) is among its game's messages, found where it is declared, and
+    every language has it."""
+    domain = i18n.DOMAINS[registry.kit(game).text_domain or "tavola"]
+    title = load_site(game).table_page.title
+    found = i18n_tools.extract(domain).get(title)
+    assert found is not None, f"{title!r} is not extracted from {domain.name}'s sources"
+    assert [where for where, _ in found.locations if where.endswith("/text.py")]
+    for lang in ("de", "it"):
+        assert i18n.catalog(domain.name, lang).get(title), (game, lang)
 
 
 def test_a_call_inside_another_calls_fields_is_extracted_too():

@@ -155,3 +155,60 @@ def test_the_rules_core_imports_no_layer_above_it(game: str):
              for core in CORE[game] for target, by in reached(graph, f"{game}.{core}").items()
              if any(target == a or target.startswith(a + ".") for a in above)]
     assert not wrong, "\n".join(sorted(wrong))
+
+
+#: The parts `GameServer` is split into, below it: each is given what it needs (the store,
+#: the games in memory, the limits, a few callables) and never the server itself, so none can
+#: call back into it.
+SERVER_PARTS = ("background", "botmoves", "chat", "leaving", "lobby", "rooms", "storecalls")
+
+
+def private_reaches(tree: ast.AST) -> list[tuple[int, str]]:
+    """Where code reads a private name of a server (`server._x`, `self.server._x`)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
+                and not node.attr.startswith("__"):
+            owner = node.value
+            name = owner.id if isinstance(owner, ast.Name) else \
+                owner.attr if isinstance(owner, ast.Attribute) else ""
+            if name == "server":
+                found.append((node.lineno, ast.unparse(node)))
+    return found
+
+
+def names_the_server(tree: ast.AST) -> list[tuple[int, str]]:
+    """Where code names a server: a variable, parameter or attribute `server`, `GameServer`."""
+    found = []
+    for node in ast.walk(tree):
+        name = node.id if isinstance(node, ast.Name) else node.attr \
+            if isinstance(node, ast.Attribute) else node.arg if isinstance(node, ast.arg) \
+            else None
+        if name in ("server", "GameServer"):
+            found.append((getattr(node, "lineno", 0), name))
+    return found
+
+
+def test_the_checks_of_the_servers_parts_see_what_they_look_for():
+    tree = ast.parse("def f(server, room):\n    server._forget(room)\n"
+                     "    self.server._lobby_cache.clear()\n    server.lobby.changed()\n"
+                     "    x.__class__\n")
+    assert private_reaches(tree) == [(2, "server._forget"), (3, "self.server._lobby_cache")]
+    assert [n for _, n in names_the_server(tree)] == ["server", "server", "server", "server"]
+    assert names_the_server(ast.parse("def f(store, table):\n    store.load(table)\n")) == []
+
+
+def test_no_module_reaches_into_the_servers_private_parts():
+    """Only the server's own module touches its private names; everyone else calls what it
+    offers."""
+    wrong = [f"{path.relative_to(PACKAGE.parent)}:{line}: {text}"
+             for path in sorted(PACKAGE.rglob("*.py")) if path != PACKAGE / "web" / "app.py"
+             for line, text in private_reaches(ast.parse(path.read_text(encoding="utf-8")))]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("part", SERVER_PARTS)
+def test_the_servers_parts_are_not_given_the_server(part: str):
+    path = PACKAGE / "web" / f"{part}.py"
+    found = names_the_server(ast.parse(path.read_text(encoding="utf-8")))
+    assert not found, f"tavola.web.{part} names the server at lines {[n for n, _ in found]}"

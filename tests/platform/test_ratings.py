@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tavola import ratings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -16,6 +18,31 @@ def test_the_bot_rating_file_is_valid_and_up_to_date():
     done = subprocess.run([sys.executable, "tools/bot_ratings.py", "--check"], cwd=ROOT,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_each_game_keeps_its_bot_ratings_in_its_own_package_named_by_its_kit():
+    """The platform holds no game's numbers: each game's file is in its package, declared by
+    its kit, and names its game; a game that declares none has none."""
+    from tavola import registry
+    from tavola.kit import GameKit, Part
+
+    assert not (ROOT / "tavola" / "data" / "bot_ratings.json").exists()
+    for name in ("gonzaga", "signorie"):
+        kit = registry.kit(name)
+        path = ratings.ratings_file(kit)
+        assert path is not None and path.is_relative_to(ROOT / "tavola" / "games" / name)
+        data = ratings.read_ratings(kit)
+        assert data is not None and data.game == name and data.ratings
+        assert {(g, b) for g, _, b in ratings.bot_ratings() if g == name} == \
+            {(name, r.bot) for r in data.ratings}
+    unrated = GameKit(name="unrated", package="tavola.games.gonzaga", game=Part("x:GAME"),
+                      record_format="unrated-record", levels=("greedy",))
+    assert ratings.ratings_file(unrated) is None and ratings.read_ratings(unrated) is None
+    mislabelled = GameKit(name="signorie", package="tavola.games.gonzaga",
+                          game=Part("x:GAME"), record_format="signorie-record",
+                          levels=("greedy",), bot_ratings="data/bot_ratings.json")
+    with pytest.raises(ValueError, match="of 'gonzaga', not of 'signorie'"):
+        ratings.read_ratings(mislabelled)
 
 
 def test_every_rated_bot_is_a_level_the_lobby_offers():

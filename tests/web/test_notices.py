@@ -351,7 +351,7 @@ def test_an_invitation_tells_the_invited_player_who_asks_and_where_to_answer(db_
 def test_the_players_asked_what_becomes_of_a_leavers_seat_are_told(db_url, mailbox):
     table = Table(db_url, Clock(), mailbox)
     table.choose(1, email="bea@example.org", email_verified=True, events=["turn"])
-    table.server.leaver_choice_opened(table.room, 0, [1])  # what the clocks call
+    table.server.leavers.told(table.room, 0, [1])  # what the clocks call
     table.send()
     [mail] = mailbox.wait_for(1)
     assert mail["Subject"] == "Signorie: a player ran out of time; your choice"

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 from web_server import Server, launch
 
+from tavola.testing import game_names
 from tavola.web import pages
 from tavola.web.loadbench import http_json
+from tavola.web.site import load_site
 
 STATIC = Path(pages.__file__).parent / "static"
 GAMES = Path(pages.__file__).parents[1] / "games"
@@ -95,6 +97,14 @@ def test_the_lobby_rules_and_both_tables_have_the_shared_head_and_header(web):
         assert f'<a href="/rules/{game}" class="rules-link"' in table
         assert f'<link rel="stylesheet" href="/static/{game}/style.css">' in table
         assert f'src="/static/{game}/app.js"' in table
+
+
+@pytest.mark.parametrize("game", game_names("site"))
+def test_every_games_table_header_links_the_lobby(game: str):
+    site = load_site(game)
+    page = site.table_page.page(game, site.static_dir()).render()
+    header = page[page.index('<header id="top">'):page.index("</header>")]
+    assert '<a href="/" class="lobby-link" id="lobby-link">Lobby</a>' in header
 
 
 def test_page_files_hold_only_their_body():

@@ -281,7 +281,7 @@ def test_a_bot_taking_a_seat_for_good_asks_the_other_people_once(db_url):
     clock = Clock(NEW_YEAR + 150 * DAY)
     server, _ = make(db_url, clock)
     asked: list[tuple[str, int, list[int]]] = []
-    server.leaver_choice_opened = lambda room, seat, voters: asked.append(
+    server.leavers.told = lambda room, seat, voters: asked.append(
         (room.id, seat, voters))
 
     async def main() -> None:
@@ -298,11 +298,11 @@ def test_a_bot_taking_a_seat_for_good_asks_the_other_people_once(db_url):
                                            (others[0], others[1], "end", "no-choice"),
                                            (others[0], seat, "stop", "bad-choice")):
             with pytest.raises(ClientError) as exc:
-                await server.leave_vote(room, voter, about, choice)
+                await server.leavers.vote(room, voter, about, choice)
             assert exc.value.code == code
         assert room.choices[seat]["votes"] == {}
         # one of two for the end: still open; the bot plays on meanwhile
-        await server.leave_vote(room, others[0], seat, "end")
+        await server.leavers.vote(room, others[0], seat, "end")
         assert room.choices[seat]["votes"] == {others[0]: "end"} and not room.is_over
         # a second bot taking the same seat's moves asks nobody again
         assert len(asked) == 1
@@ -319,8 +319,8 @@ def test_the_others_ending_the_game_place_the_leaver_last_and_the_rest_by_score(
         room = people_game(server, 3, public=True)
         seat = await leave(server, clock, room)
         others = [i for i in range(3) if i != seat]
-        await server.leave_vote(room, others[0], seat, "end")
-        await server.leave_vote(room, others[1], seat, "end")
+        await server.leavers.vote(room, others[0], seat, "end")
+        await server.leavers.vote(room, others[1], seat, "end")
         return room, seat, others
 
     room, seat, others = asyncio.run(main())
@@ -368,7 +368,7 @@ def test_more_than_half_ends_the_game_and_half_keeps_the_bot(votes, decided):
         seat = await leave(server, clock, room)
         others = [i for i in range(3) if i != seat]
         for voter, choice in zip(others, votes, strict=False):
-            await server.leave_vote(room, voter, seat, choice)
+            await server.leavers.vote(room, voter, seat, choice)
         return room, seat
 
     room, _seat = asyncio.run(main())
@@ -389,7 +389,7 @@ def test_when_the_time_is_up_the_answers_given_decide(db_url, votes, decided):
         seat = await leave(server, clock, room)
         others = [i for i in range(3) if i != seat]
         for voter, choice in zip(others, votes, strict=False):
-            await server.leave_vote(room, voter, seat, choice)
+            await server.leavers.vote(room, voter, seat, choice)
         closes = room.choices[seat]["closes"]
         clock.now = closes - HOUR / 2  # the seat now waiting moves: no other clock runs out
         mover = room.state.to_move()[0]
@@ -420,7 +420,7 @@ def test_nobody_is_asked_when_only_bots_remain(db_url):
     clock = Clock(NEW_YEAR + 190 * DAY)
     server, _ = make(db_url, clock)
     asked: list[Any] = []
-    server.leaver_choice_opened = lambda *args: asked.append(args)
+    server.leavers.told = lambda *args: asked.append(args)
 
     async def main() -> Any:
         room = server.create({"game": "signorie", "seats": [
@@ -452,7 +452,7 @@ def test_the_leaver_loses_rating_and_the_others_share_first_when_the_game_is_end
         seat = await leave(server, clock, room)
         others = [i for i in range(3) if i != seat]
         for voter in others:
-            await server.leave_vote(room, voter, seat, "end")
+            await server.leavers.vote(room, voter, seat, "end")
         return room, seat, others
 
     room, seat, others = asyncio.run(main())
@@ -497,7 +497,7 @@ def test_another_process_finds_the_game_ended_when_told_it_changed(db_url):
         seat = await leave(server, clock, room)
         mirror = other.room(room.id)
         assert mirror is not None and seat in mirror.choices and not mirror.is_over
-        await server.leave_vote(room, 1 - seat, seat, "end")
+        await server.leavers.vote(room, 1 - seat, seat, "end")
         assert await other.catch_up(mirror)
         return room, mirror
 
@@ -514,7 +514,7 @@ def test_the_review_of_a_game_ended_early_gives_the_places_of_its_end():
     async def main() -> Any:
         room = people_game(server, 2)
         seat = await leave(server, clock, room)
-        await server.leave_vote(room, 1 - seat, seat, "end")
+        await server.leavers.vote(room, 1 - seat, seat, "end")
         server.start()
         try:
             return room, seat, await server.reviews.get(room, seat, "en", "")
@@ -549,7 +549,7 @@ def test_a_player_whose_seat_a_bot_took_too_has_no_say_any_more(db_url):
         for seat, choice in room.choices.items():
             for voter in set(choice["voters"]) & room.replaced:
                 with pytest.raises(ClientError) as exc:
-                    await server.leave_vote(room, voter, seat, "end")
+                    await server.leavers.vote(room, voter, seat, "end")
                 assert exc.value.code == "not-yours"
         assert not room.is_over
 

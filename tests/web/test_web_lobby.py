@@ -11,8 +11,12 @@ import urllib.request
 import pytest
 
 from tavola import registry as games
-from tavola.web.app import GameServer
+from tavola.web.app import GameServer, Limits
+from tavola.web.errors import ClientError
 from tavola.web.loadbench import http_json
+from tavola.web.lobby import Lobby
+from tavola.web.room import Room
+from tavola.web.rooms import Rooms
 from tavola.web.site import load_sites
 from tavola.web.storage import SqliteStore, StoredGame
 
@@ -40,6 +44,22 @@ def test_the_lobby_offers_every_game_as_its_site_describes_it(server):
         assert set(g["default_bots"]) <= set(g["bots"])
         picture = urllib.request.urlopen(f"{server.base}{g['picture']}", timeout=10)
         assert picture.headers["content-type"].startswith("image/svg")
+
+
+#: the bots' ratings (ordinal, per player count) the lobby showed when they were measured
+MEASURED = {
+    "gonzaga": {"2": {"mcts:hard": 32.8, "planner": 26.8, "greedy": 16.8, "random": -17.7},
+                "3": {"mcts:hard": 26.6, "planner": 12.3, "greedy": 0.9},
+                "4": {"mcts:hard": 35.4, "planner": 23.0, "greedy": 13.0, "random": -18.4}},
+    "signorie": {"2": {"mcts:hard": 35.2, "planner": 21.2, "greedy": 18.2, "random": -17.3},
+                 "3": {"mcts:hard": 29.1, "planner": 24.9, "greedy": 21.2, "random": -15.9},
+                 "4": {"mcts:hard": 32.6, "planner": 31.1, "greedy": 26.1, "random": -20.0}}}
+
+
+def test_the_lobby_shows_each_games_bot_ratings_as_measured(server):
+    """Read from each game's own file (`GameKit.bot_ratings`), the same numbers as ever."""
+    offered = {g["name"]: g["bot_ratings"] for g in http_json(f"{server.base}/api/lobby")["games"]}
+    assert {name: offered[name] for name in MEASURED} == MEASURED
 
 
 def test_a_game_is_created_by_name_and_an_unknown_name_changes_nothing(server):
@@ -85,6 +105,31 @@ def test_a_server_hosting_some_games_leaves_the_others_saved_games_alone(tmp_pat
     assert server.resume() == 0
     assert server.room("elsewhere1") is None
     assert store.load("elsewhere1").status == "playing"  # not marked broken
+    store.close()
+
+
+def test_the_lobby_stands_below_the_server_on_what_it_is_given(tmp_path):
+    """No server: a store, the games in memory, the limits and three callables create,
+    list, join and refuse games as the server does."""
+    store = SqliteStore(tmp_path / "games.db")
+    table = Rooms(load_sites([games.DEFAULT]))
+    admitted: list[str] = []
+
+    def admit(room: Room) -> None:
+        table.add(room)
+        admitted.append(room.id)
+
+    lobby = Lobby(store, table, Limits(games_per_address=1), time.time,
+                  timing=lambda data: None, find=table.live.get, admit=admit)
+    assert lobby.listing("open", 0).games == []  # read once, then cached a second
+    room = lobby.create({"seats": [{"kind": "person"}] * 2, "public": True}, "10.0.0.1")
+    assert admitted == [room.id] and room.claimed == {0}
+    assert [line["id"] for line in lobby.listing("open", 0).games] == [room.id]
+    assert lobby.claim(room.id, "10.0.0.2") == (1, room.tokens[1])
+    assert lobby.listing("open", 0).games == []  # full: no longer open
+    with pytest.raises(ClientError) as refused:
+        lobby.create({"seats": [{"kind": "person"}] * 2}, "10.0.0.1")
+    assert refused.value.code == "too-many-games" and admitted == [room.id]
     store.close()
 
 

@@ -25,6 +25,7 @@ KIT = GameKit(
     encoding=Part("tavola.games.gonzaga.game:GAME.encoding"),
     commands=Part("tavola.games.gonzaga.commands:register"),
     bench=Part("tavola.games.gonzaga.bench:figures"),
+    bot_ratings="data/bot_ratings.json",
     prepare=Part("tavola.games.gonzaga.game:GAME.prepare"),
     owns_unnamed_games=True,  # the web server hosted Gonzaga alone at first
 )

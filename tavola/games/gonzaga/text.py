@@ -206,6 +206,7 @@ TERMINAL: dict[str, str] = {
 
 #: What the web table says besides the journal.
 WEB: dict[str, str] = {
+    "page.title": "Gonzaga",  # the table page's title and header (translated by the browser)
     "wait.planned": "you have planned already; waiting for the others",
     "preview.event": "+{points} {detail}",
 }

@@ -25,6 +25,7 @@ KIT = GameKit(
     encoding=Part("tavola.games.signorie.game:GAME.encoding"),
     commands=Part("tavola.games.signorie.commands:register"),
     bench=Part("tavola.games.signorie.bench:figures"),
+    bot_ratings="data/bot_ratings.json",
 )
 
 if TYPE_CHECKING:  # mypy checks that the parts named above are what the platform takes

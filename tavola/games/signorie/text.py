@@ -604,6 +604,8 @@ def preview_next(p: Position, frame: list[Any]) -> str:
 
 #: Every sentence a player reads, by key; the English text is the catalog's message id.
 MESSAGES: dict[str, str] = {
+    # the table page's title and header (English in the page, translated by the browser)
+    "page.title": "Signorie",
     # the game in one line, for the lobby's list of games
     "description": "Renaissance families: take dice, send sons on diplomatic missions, marry "
                    "daughters into the great cities, and plan alliances over seven rounds.",

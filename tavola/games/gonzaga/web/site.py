@@ -23,7 +23,7 @@ from ..engine import deal, new_game
 from ..game import GAME, INFO
 from ..placement import placement_tables
 from ..state import VARIANTS, GameState, Phase, TurnPlayed
-from ..text import join, say, word
+from ..text import MESSAGES, join, say, word
 from .wire import board_json, choose, event_words, log_json, view_json
 
 
@@ -37,8 +37,8 @@ class GonzagaWeb:
     game = GAME
     levels = LEVELS
     owner_field = "player"
-    table_page = TablePage("Gonzaga", styles=("style.css", "flow.css"),
-                           scripts=("app.js", "help-in-place.js"))
+    table_page = TablePage(MESSAGES["page.title"], styles=("style.css", "flow.css"),
+                           scripts=("app.js", "help-in-place.js"), lobby_link=True)
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()  # the shipped board, which the bot workers load too

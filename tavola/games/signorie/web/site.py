@@ -42,7 +42,7 @@ class SignorieWeb:
     game = GAME
     levels = LEVELS
     owner_field = "seat"
-    table_page = TablePage("Signorie", styles=("style.css",),
+    table_page = TablePage(text.MESSAGES["page.title"], styles=("style.css",),
                            scripts=("app.js", "help-in-place.js"), lobby_link=True)
 
     def __init__(self) -> None:
