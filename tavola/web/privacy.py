@@ -12,9 +12,10 @@ asked whether it plays on or the game ends. Other players' ratings and rating hi
 touched. The name is free again at once.
 
 The export is one JSON file: the account, its settings, ratings and rating history, friends,
-blocks, vacations, chat lines, its editions (each with its newest data), and each of its games with the game's record (finished games,
-as `/api/games/{id}/record` gives it). It is streamed a game at a time, and each account may
-ask for it `Limits.exports_per_hour` times an hour after a burst of `Limits.export_burst`.
+blocks, vacations, chat lines, its editions (each with its newest data), and each of its
+games with the game's record (finished games, as `/api/games/{id}/record` gives it). It is
+streamed a game at a time, and each account may ask for it `Limits.exports_per_hour` times an
+hour after a burst of `Limits.export_burst`.
 """
 
 from __future__ import annotations
