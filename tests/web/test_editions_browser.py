@@ -69,3 +69,35 @@ def test_an_edition_is_made_checked_saved_and_played_on(server: Server, browser:
     page.wait_for_selector("[data-edition] a")
     assert page.text_content("[data-edition] a") == "Big <b>deck</b>"
     assert errors == []
+
+
+def test_the_editions_page_imports_shares_and_deletes(server: Server, browser: Any,
+                                                      tmp_path: Path) -> None:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/account")
+    page.fill("#sign-up-name", "importer")
+    page.fill("#sign-up-password", "a long enough secret")
+    page.click("#sign-up")
+    page.wait_for_url(f"{server.base}/")
+    file = tmp_path / "My deck.json"
+    file.write_text(deck(2, 4, 6, 8, 10, 12))
+    page.goto(f"{server.base}/editions")
+    page.wait_for_selector('[data-import="pesca"]', state="attached")
+    page.set_input_files('[data-import="pesca"]', str(file))
+    page.wait_for_url(lambda url: "/editions/edit?" in url)
+    page.wait_for_selector("#edition-no-findings")
+    assert page.input_value("#edition-name") == "My deck"
+    assert json.loads(page.input_value("#edition-text"))["cards"] == [2, 4, 6, 8, 10, 12]
+    twice = tmp_path / "twice.json"
+    twice.write_text(deck(2, 2, 6, 8, 10))
+    page.set_input_files("#edition-import", str(twice))  # the shell's own Import
+    page.wait_for_selector('.finding[data-where="/cards/1"]')
+    page.goto(f"{server.base}/editions")
+    page.select_option("[data-edition-visibility]", "link")
+    page.wait_for_selector('[data-edition] button:has-text("Copy the share link")')
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("[data-edition-delete]")
+    page.wait_for_selector('[data-editions-game="pesca"] li.muted:has-text("none yet")')
+    assert errors == []

@@ -137,7 +137,8 @@ export async function importFile(file) {
 function bar(name, visibility) {
   const choices = [["private", t("private")], ["link", t("shared by link")], ["public", t("public")]];
   const vis = el("select", { id: "edition-visibility" }, ...choices.map(([v, label]) => el("option", { value: v, selected: v === visibility }, label)));
-  const file = el("input", { type: "file", id: "edition-import", accept: "application/json,.json", hidden: true, onchange: () => importFile(file.files[0]) });
+  const file = el("input", { type: "file", id: "edition-import", accept: "application/json,.json", hidden: true });
+  file.addEventListener("change", () => importFile(file.files[0]));
   $("edition-bar").replaceChildren(
     el("label", {}, `${t("Name")} `, el("input", { id: "edition-name", value: name, maxlength: 60, size: 30 })), " ",
     el("label", {}, `${t("Visibility")} `, vis), " ",
