@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from accounts_client import Visitor
 from test_accounts import RELAXED
 from test_editions_api import installed_fixture
 from web_server import Server, launch
@@ -101,3 +102,24 @@ def test_the_editions_page_imports_shares_and_deletes(server: Server, browser: A
     page.click("[data-edition-delete]")
     page.wait_for_selector('[data-editions-game="pesca"] li.muted:has-text("none yet")')
     assert errors == []
+
+
+def test_a_link_edition_is_played_on_by_whoever_has_its_link(server: Server, browser: Any
+                                                            ) -> None:
+    owner = Visitor(server.base)
+    owner.sign_up("sharer")
+    made = owner.ok("/api/editions", {"game": "pesca", "name": "Shared deck",
+                                      "data": json.loads(deck(3, 5, 7, 9, 11)),
+                                      "visibility": "link"})
+    key = owner.ok(f"/api/editions/{made['id']}")["key"]
+    page = browser.new_page()  # a guest with the link
+    page.goto(f"{server.base}/editions/edit?game=pesca&id={made['id']}&key={key}")
+    page.wait_for_selector("#edition-play:not([hidden])")
+    assert page.text_content("#edition-save") == "Save a copy"
+    page.click("#edition-play")
+    page.wait_for_function("document.querySelector('#edition') && document.querySelector("
+                           "'#edition').value === " + json.dumps(made["id"]))
+    page.click("#create-game")
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector("#edition-tag")
+    assert page.text_content("#edition-tag") == "Edition: Shared deck"
