@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..text import say
+from . import editions as editions_api
 from .errors import ClientError
 from .limits import RateLimiter, address_key
 from .room import GameParams, Room, parse_params
@@ -23,6 +24,7 @@ from .storage import GameStore, Listing
 
 if TYPE_CHECKING:
     from .app import Limits
+    from .editions import Chosen, Editions
 
 log = logging.getLogger("tavola.web")
 LOBBY_PAGE = 20  # games per lobby list and page
@@ -43,6 +45,7 @@ class Lobby:
         self.create_limit = RateLimiter(limits.creates_per_minute / 60, limits.create_burst)
         self.reads = RateLimiter(limits.lobby_per_second, limits.lobby_burst)
         self._cache: dict[tuple[str, int], tuple[float, Listing]] = {}
+        self.editions: Editions | None = None  # set by `editions.open_editions`
 
     def create(self, data: Any, client: str = "",
                check: Callable[[GameParams], None] | None = None, *,
@@ -52,12 +55,25 @@ class Lobby:
         address = address_key(client)
         self.create_limit.check(address, "new games from your address")
         name = data.get("game") if isinstance(data, dict) else None
-        params = parse_params(data, self.table.site(name))
+        site = self.table.site(name)
+        chosen = self._edition(site.game.info.name, data, account)
+        params = parse_params(data, site, chosen)
         params.timing = self.timing(data)
         if check is not None:
             check(params)
         self.check_capacity(address, account)
+        if chosen is not None and self.editions is not None:
+            self.editions.used(chosen)  # before the game exists: its version stays for ever
         return self.open(params, creator=(address, account))
+
+    def _edition(self, game: str, data: Any, account: int | None) -> Chosen | None:
+        """The edition a new game is asked on (None: the default); never the default in
+        place of one asked for on a server without editions."""
+        if self.editions is not None:
+            return self.editions.choose(game, data, account)
+        if editions_api.asked(data) is not None:
+            raise ClientError("no-editions", say("edition.no-game"))
+        return None
 
     def open_game(self, params: GameParams, client: str = "", *,
                   claimed: set[int] | None = None) -> Room:

@@ -23,7 +23,10 @@ from .pages import TablePage
 
 
 class WebGame(Protocol):
-    """One game's side of the web server; the server hosts every game that has one."""
+    """One game's side of the web server; the server hosts every game that has one.
+
+    Optional, outside the protocol so that a site need not say it has none: `editor_script`,
+    its edition editor module (read by `editor_script` below)."""
 
     # read-only (properties): a site may keep them as class attributes of its own types
     @property
@@ -193,6 +196,15 @@ class ViewMessage(BaseModel):
     leave: list[dict[str, Any]]
     ended: dict[str, Any] | None
     tutorial: dict[str, Any] | None = None
+    edition: str | None = None  # the name of the edition it is played on (not the default)
+
+
+def editor_script(site: WebGame) -> str | None:
+    """The game's edition editor module (`editor_script`: a file of its `static_dir()`, with
+    `mountEditor`, see docs/editions.md), or None: the editor shell offers the data as JSON
+    text. Optional: a site without the attribute has none."""
+    script = getattr(site, "editor_script", None)
+    return script if isinstance(script, str) and script else None
 
 
 def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:

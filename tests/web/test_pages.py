@@ -34,6 +34,8 @@ ACCOUNT_PAGES = [
     ("/reset-password", 200, "Choose a new password", 'id="reset-form"'),
     ("/unsubscribe/a-token", 200, "No more e-mails", 'id="stop"'),
     ("/verify-email", 200, "Confirm your e-mail address", "Confirming…"),
+    ("/editions", 200, "Editions", 'id="editions-games"'),
+    ("/editions/edit?game=gonzaga", 200, "Edition editor", 'id="edition-findings"'),
 ]
 
 
@@ -109,7 +111,7 @@ def test_every_games_table_header_links_the_lobby(game: str):
 
 def test_page_files_hold_only_their_body():
     bodies = sorted(STATIC.glob("*.html")) + sorted(GAMES.glob("*/web/static/index.html"))
-    assert len(bodies) == 17
+    assert len(bodies) == 19
     for body in bodies:
         text = body.read_text(encoding="utf-8")
         for part in ("<!doctype", "<head", "<title", "<header", "<body", "i18n.js", 'id="toast"'):
