@@ -451,11 +451,11 @@ def check_components(path: str | Path | None = None) -> list[str]:
     try:
         parse(data)
     except ValidationError as err:
-        return [_where(e) for e in err.errors()]
+        return [problem_text(e) for e in err.errors()]
     return []
 
 
-def _where(error: Any) -> str:
+def problem_text(error: Any) -> str:
     place = ".".join(str(p) for p in error["loc"]) or "file"
     message = str(error["msg"]).removeprefix("Value error, ")
     return f"{place}: {message}"

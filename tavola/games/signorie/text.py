@@ -843,6 +843,7 @@ MESSAGES: dict[str, str] = {
     "seat.you": "{colour} (you)",
     "seat.bot": "{title} {n}",
     "error.option": "Signorie has no {option} (it is played without scenarios or variants)",
+    "error.edition-unknown": "no game here is played on that edition",
     "intro": "Signorie, {n} players: {names}.",
     "title": "Signorie · round {round} of {rounds} · {phase}",
     "phase.actions": "Perform Actions",

@@ -23,7 +23,11 @@ from ..bots.levels import LEVELS, level_name, level_options
 from ..components import DATA
 from ..game import GAME
 from ..state import REWARDS, SignorieState
+from ..tables import Tables, tables
 from .wire import log_json, preview_json, table_json, view_json
+
+#: Editions whose tables the table page may ask for (those of games viewed here lately).
+EDITIONS_SERVED = 32
 
 
 def static_dir() -> Path:
@@ -46,14 +50,30 @@ class SignorieWeb:
                            scripts=("app.js", "help-in-place.js"), lobby_link=True)
 
     def __init__(self) -> None:
-        self._table: dict[str, str] = {}  # by language: it names cities, tiles, colours
+        # by edition and language: it names cities, tiles, colours
+        self._table: dict[tuple[str, str], str] = {}
+        #: the tables of the editions played here lately, by content hash
+        self._editions: dict[str, Tables] = {}
 
-    def table_payload(self) -> str:
-        """The table's printed facts as JSON in the language of the moment, built once each."""
-        lang = i18n.current()
-        if lang not in self._table:
-            self._table[lang] = json.dumps(table_json())
-        return self._table[lang]
+    def table_payload(self, edition: str = "") -> str | None:
+        """The table's printed facts as JSON in the language of the moment, built once each;
+        None for an edition no game here is played on."""
+        t = self._editions.get(edition) if edition else tables()
+        if t is None:
+            return None
+        key = (edition, i18n.current())
+        if key not in self._table:
+            if len(self._table) > 64:
+                self._table.clear()
+            self._table[key] = json.dumps(table_json(t))
+        return self._table[key]
+
+    def remember(self, t: Tables) -> None:
+        """Keep an edition's tables for its table's drawing (the page asks for it by hash)."""
+        if t.edition and t.edition not in self._editions:
+            if len(self._editions) >= EDITIONS_SERVED:
+                self._editions.pop(next(iter(self._editions)))
+            self._editions[t.edition] = t
 
     def level_name(self, spec: str) -> str:
         return level_name(spec)
@@ -66,8 +86,12 @@ class SignorieWeb:
 
     def routes(self, app: FastAPI, server: Any) -> None:
         @app.get("/api/signorie/table")
-        async def get_table() -> Response:
-            return Response(self.table_payload(), media_type="application/json",
+        async def get_table(edition: str = "") -> Response:
+            payload = self.table_payload(edition[:64])
+            if payload is None:
+                return Response(json.dumps({"error": text.say("error.edition-unknown")}),
+                                status_code=404, media_type="application/json")
+            return Response(payload, media_type="application/json",
                             headers={"Cache-Control": "no-cache",
                                      "Vary": "Cookie, Accept-Language"})
 
@@ -109,6 +133,7 @@ class SignorieWeb:
 
     def view_json(self, view: Any, *, game_id: str, seq: int, seats: list[dict[str, Any]],
                   log: list[dict[str, Any]]) -> dict[str, Any]:
+        self.remember(view.t)
         return view_json(view, game_id=game_id, seq=seq, seats=seats, log=log)
 
     def log_json(self, view: Any, start: int) -> list[dict[str, Any]]:

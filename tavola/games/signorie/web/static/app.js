@@ -549,10 +549,21 @@ document.addEventListener("keydown", (ev) => {
 
 // -- start -----------------------------------------------------------------------------------
 
+// a game on an edition (its own component data) is drawn from that edition's table
+async function tableFor(v) {
+  const edition = v.edition || "";
+  if ((ui.table.edition || "") === edition) return;
+  ui.table = await fetch("/api/signorie/table?edition=" + encodeURIComponent(edition)).then((r) => r.json());
+}
 async function main() {
   ui.table = await fetch("/api/signorie/table").then((r) => r.json());
   document.title = ui.table.title;
-  Table.start({ view: (v) => { render(v); markHints(Hint.marked()); }, hint: markHints, check: onCheck, error: () => { ui.pending = null; if (ui.sending) { ui.sending = false; ui.undone = true; renderActions(ui.view); } },
+  let drawn = Promise.resolve();  // views are drawn in the order they come
+  const draw = (v) => { render(v); markHints(Hint.marked()); };
+  Table.start({ view: (v) => {
+    if ((ui.table.edition || "") === (v.edition || "")) { draw(v); return; }
+    drawn = drawn.then(() => tableFor(v)).then(() => draw(ui.view && ui.view.seq > v.seq ? ui.view : v));
+  }, hint: markHints, check: onCheck, error: () => { ui.pending = null; if (ui.sending) { ui.sending = false; ui.undone = true; renderActions(ui.view); } },
     presence: () => ui.view && renderPlayers(ui.view) });
 }
 main();
