@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tavola.editions import content_hash
 from tavola.game import IllegalAction, LogEntry
 
 from .actions import (
@@ -48,7 +49,6 @@ from .tables import (
     SEXES,
     Effect,
     Tables,
-    default_hash,
     tables,
     tables_for,
 )
@@ -141,14 +141,21 @@ def game_tables(options: Mapping[str, Any]) -> tuple[Tables, dict[str, Any]]:
             raise ValueError("components_hash is given without the components it is the hash of")
         return tables(), {}
     data = options["components"]
-    t = tables_for(data)
     given = options.get("components_hash")
-    if given is not None and given != (t.edition or default_hash()):
+    if given is not None and given != _hash_of(data):
         raise ValueError("the component data does not match its hash (components_hash): it was "
                          "changed after the game was recorded")
+    t = tables_for(data)
     if not t.edition:
         return t, {}
     return t, {"components": data, "components_hash": t.edition}
+
+
+def _hash_of(data: Any) -> str | None:
+    try:
+        return content_hash(data)
+    except (TypeError, ValueError):  # not JSON: tables_for names it
+        return None
 
 
 def _deal_alliances(s: SignorieState, rng: random.Random) -> None:

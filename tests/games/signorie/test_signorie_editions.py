@@ -185,3 +185,21 @@ def test_the_page_is_told_the_edition_and_gets_its_table() -> None:
     shipped = json.loads(site.table_payload() or "")
     assert shipped["edition"] == "" and {c["id"]: c["cost"] for c in shipped["colours"]}[
         "yellow"] == tables().cost[0]
+
+
+def test_replay_verify_replays_a_game_on_an_edition_and_refuses_altered_data(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from tavola.cli import app
+    from tavola.records import dumps_record
+
+    record = finished_record(edited(red=0), seed=21)
+    path = tmp_path / "edition.json"
+    path.write_text(dumps_record(record), encoding="utf-8")
+    runner = CliRunner()
+    verified = runner.invoke(app, ["replay", "--verify", str(path)])
+    assert verified.exit_code == 0 and "replay exactly" in verified.output
+    record["options"]["components"]["rules"]["rounds"]["value"] = 6
+    path.write_text(dumps_record(record), encoding="utf-8")
+    refused = runner.invoke(app, ["replay", "--verify", str(path)])
+    assert refused.exit_code == 1 and "does not match its hash" in " ".join(refused.output.split())
