@@ -147,3 +147,30 @@ def _step(node: Any, key: str) -> str | None:
 def _plain(value: Any) -> Any:
     return value.get("value") if isinstance(value, dict) else value
 
+
+
+def field_words() -> list[str]:
+    """The editor's labels of the file's fields and choices, as it shows them (a name with its
+    underscores as spaces), each once: for the message catalogs."""
+    words: dict[str, None] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key in node.get("properties") or {}:
+                words[label(key)] = None
+            for value in node.get("enum") or []:
+                if isinstance(value, str) and any(c.isalpha() for c in value):
+                    words[label(value)] = None
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(json_schema())
+    return list(words)
+
+
+def label(name: str) -> str:
+    """A field's or choice's name as the editor shows it (editor.js does the same)."""
+    return name.replace("_", " ")

@@ -108,6 +108,11 @@ class SignorieWeb:
 
         checks = self.balance_checks
 
+        @app.get("/api/signorie/edition/schema")
+        async def edition_schema() -> dict[str, Any]:
+            """The component file's JSON Schema: the editor's fields, choices and bounds."""
+            return EDITION.schema()
+
         @app.post("/api/signorie/edition/table")
         async def edition_table_route(request: Request) -> dict[str, Any]:
             """The findings of component data and the table it draws (the editor's picture)."""

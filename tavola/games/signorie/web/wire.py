@@ -71,8 +71,17 @@ def table_json(t: Tables | None = None) -> dict[str, Any]:
                     "bonus": effect_json(t.career_bonus[i])}
                    for i, vp in enumerate(t.career_vp)],
         "initiative": list(t.initiative_vp),
-        "cities": [{"id": name, "name": text.city_name(name), "slots": list(t.city_slots[i])}
+        "cities": [{"id": name, "name": text.city_name(name), "slots": list(t.city_slots[i]),
+                    "places": [printed_place(t.city_slots[i], k)
+                               for k in range(len(t.city_slots[i]))]}
                    for i, name in enumerate(t.city_names)],
+        "assignment_tiles": [{"tile": i, "name": text.tile_name(t, i),
+                              "effect": effect_json(t.tile_effect[i]),
+                              "most": 3 if t.tile_repeat[i] else 1}
+                             for i in range(len(t.tile_effect))],
+        "bonus_tiles": [effect_json(e) for e in t.bonus_tiles],
+        "vp_tiles": [effect_json(e) for e in t.vp_tiles],
+        "alliance_tiles": [tile_json(t, i) for i in range(len(t.tile_house))],
         "brides": list(t.bride_vp),
         "houses": [{"name": h, "colour": HOUSE_LOOKS[i % len(HOUSE_LOOKS)]}
                    for i, h in enumerate(t.houses)],
