@@ -23,7 +23,8 @@ MOUNT = """async (data) => {
   root.id = "editor-root";
   document.body.replaceChildren(root);
   let asked = 0;
-  const host = { game: "signorie", t: (x, f) => x.replace(/\\{(\\w+)\\}/g, (_, k) => f && k in f ? f[k] : _),
+  const { t } = await import("/static/tavola/common.js");
+  const host = { game: "signorie", t,
     changed: async () => {
       const mine = ++asked;
       const answer = await postData("/api/signorie/edition/table", window.editor.current());
