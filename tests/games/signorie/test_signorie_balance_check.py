@@ -79,7 +79,7 @@ def test_a_check_refuses_bad_requests_and_is_bounded() -> None:
 def test_the_editor_s_picture_is_the_table_of_the_data_or_its_findings() -> None:
     drawn = edition_table(edited(4))
     assert drawn["findings"] == [] and drawn["table"]["colours"][0]["cost"] == 4
-    assert drawn["table"]["edition"]
+    assert drawn["table"]["components"]
     wrong = edited(9)
     found = edition_table(wrong)
     assert found["table"] is None

@@ -178,12 +178,12 @@ def test_the_page_is_told_the_edition_and_gets_its_table() -> None:
     state = site.deal(["A", "B"], 2, {"components": data})
     assert site.table_payload(content_hash(data)) is None  # no game viewed on it yet
     message = site.view_json(GAME.view(state, 0), game_id="g", seq=1, seats=[{}, {}], log=[])
-    assert message["edition"] == content_hash(data)
-    table = json.loads(site.table_payload(message["edition"]) or "")
-    assert table["edition"] == message["edition"]
+    assert message["components"] == content_hash(data)
+    table = json.loads(site.table_payload(message["components"]) or "")
+    assert table["components"] == message["components"]
     assert {c["id"]: c["cost"] for c in table["colours"]}["yellow"] == 4
     shipped = json.loads(site.table_payload() or "")
-    assert shipped["edition"] == "" and {c["id"]: c["cost"] for c in shipped["colours"]}[
+    assert shipped["components"] == "" and {c["id"]: c["cost"] for c in shipped["colours"]}[
         "yellow"] == tables().cost[0]
 
 

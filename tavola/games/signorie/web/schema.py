@@ -11,7 +11,7 @@ from tavola.web.site import ViewMessage
 
 
 class SignorieView(ViewMessage):
-    edition: str  # the component data's content hash ("" for the shipped components)
+    components: str  # the component data's content hash ("" for the shipped components)
     round: int
     rounds: int
     phase: str

@@ -62,7 +62,8 @@ def table_json(t: Tables | None = None) -> dict[str, Any]:
             "look": DIE_LOOKS.get(colour, {"fill": "#999999", "ink": "#ffffff"}),
         })
     return {
-        "title": "Signorie", "description": text.description(), "edition": t.edition,
+        "title": "Signorie", "description": text.description(),
+        "components": t.edition,
         "colours": colours,
         "assignment_slots": [{"colour": t.colours[c], "sex": SEXES[sex]}
                              for c, sex in t.assignment_slots],
@@ -148,7 +149,8 @@ def view_json(v: SignorieView, *, game_id: str, seq: int, seats: list[dict[str, 
     mover = v.to_move()[0] if v.to_move() else None
     return {
         "type": "state", "game": game_id, "seq": seq, "you": v.viewer,
-        "edition": t.edition,  # the table to draw (/api/signorie/table?edition=), "" shipped
+        # the table to draw (/api/signorie/table?edition=), "" for the shipped components
+        "components": t.edition,
         "round": v.round, "rounds": t.rounds, "phase": v.phase,
         "phase_name": text.PHASE_NAMES[v.phase], "order": list(v.order),
         "to_move": list(v.to_move()), "mover": mover,

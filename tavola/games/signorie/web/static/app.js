@@ -540,8 +540,8 @@ document.addEventListener("keydown", (ev) => {
 
 // a game on an edition (its own component data) is drawn from that edition's table
 async function tableFor(v) {
-  const edition = v.edition || "";
-  if ((ui.table.edition || "") === edition) return;
+  const edition = v.components || "";
+  if ((ui.table.components || "") === edition) return;
   ui.table = await fetch("/api/signorie/table?edition=" + encodeURIComponent(edition)).then((r) => r.json());
 }
 async function main() {
@@ -550,7 +550,7 @@ async function main() {
   let drawn = Promise.resolve();  // views are drawn in the order they come
   const draw = (v) => { render(v); markHints(Hint.marked()); };
   Table.start({ view: (v) => {
-    if ((ui.table.edition || "") === (v.edition || "")) { draw(v); return; }
+    if ((ui.table.components || "") === (v.components || "")) { draw(v); return; }
     drawn = drawn.then(() => tableFor(v)).then(() => draw(ui.view && ui.view.seq > v.seq ? ui.view : v));
   }, hint: markHints, check: onCheck, error: () => { ui.pending = null; if (ui.sending) { ui.sending = false; ui.undone = true; renderActions(ui.view); } },
     presence: () => ui.view && renderPlayers(ui.view) });
