@@ -95,3 +95,28 @@ def test_the_balance_check_runs_on_the_edited_data_to_its_report(server, browser
     assert page.evaluate("document.querySelector('.ed-progress').value") == 4
     assert page.errors == []
     context.close()
+
+
+#: Saves the editor's data as an edition of a new account (the editions API, as the editions
+#: page's Save does) and creates a game on it; answers the first seat's link.
+SAVE_AND_PLAY = """async () => {
+  const { api } = await import("/static/tavola/common.js");
+  await api("/api/signup", { name: "Printer", password: "a box of my own" });
+  const made = await api("/api/editions", { game: "signorie", name: "My printed box",
+    data: window.editor.current(), visibility: "private" });
+  const game = await api("/api/games", { game: "signorie", edition: made.id,
+    seats: [{ kind: "person", name: "Printer" }, { kind: "bot", bot: "random", name: "Bea" }] });
+  return game.seats[0].link;
+}"""
+
+
+def test_the_edited_data_saved_as_an_edition_is_played_and_drawn_on_its_values(server, browser):
+    context, page = open_editor(browser, server, 1280, 900)
+    page.fill(COST, "4")
+    wait_in_page(page, "window.checked > 0 && !document.querySelector('.ed-finding')")
+    link = page.evaluate(SAVE_AND_PLAY)
+    page.goto(server.base + link)
+    page.wait_for_selector('#dice .colour[data-colour="yellow"] .cost', timeout=15000)
+    assert page.inner_text('#dice .colour[data-colour="yellow"] .cost') == "cost 4"
+    assert page.errors == []
+    context.close()
