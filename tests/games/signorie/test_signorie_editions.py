@@ -203,3 +203,14 @@ def test_replay_verify_replays_a_game_on_an_edition_and_refuses_altered_data(tmp
     path.write_text(dumps_record(record), encoding="utf-8")
     refused = runner.invoke(app, ["replay", "--verify", str(path)])
     assert refused.exit_code == 1 and "does not match its hash" in " ".join(refused.output.split())
+
+
+def test_a_board_colour_an_edition_names_is_drawn_with_a_look_of_its_own() -> None:
+    from tavola.games.signorie.web.wire import table_json
+
+    data = edited()
+    data["player_boards"][0]["colour"]["value"] = "green"
+    state = GAME.new_game(["A", "B"], 1, {"components": data})
+    look = table_json(state.t)["looks"]["green"]
+    assert look["letter"] == "G" and look["fill"] and look["shape"]
+    assert state.colour_of(0) == "green"

@@ -36,6 +36,21 @@ DIE_LOOKS: dict[str, dict[str, str]] = {
     "grey": {"fill": "#8a8f94", "ink": "#ffffff"},
     "turquoise": {"fill": "#2aa39a", "ink": "#ffffff"},
 }
+#: The shapes a board colour without a look of its own is drawn in (an edition's colour).
+OTHER_SHAPES = ("circle", "square", "triangle", "diamond")
+
+
+def player_look(colour: str) -> dict[str, str]:
+    """A seat colour's look; a colour an edition names that has none: grey, its initial and a
+    shape of its own among the four."""
+    found = PLAYER_LOOKS.get(colour)
+    if found is not None:
+        return found
+    shape = OTHER_SHAPES[sum(map(ord, colour)) % len(OTHER_SHAPES)]
+    return {"fill": "#8a8f94", "ink": "#ffffff", "letter": (colour[:1] or "?").upper(),
+            "shape": shape}
+
+
 HOUSE_LOOKS = ("#c7473b", "#3a7cc2", "#e0b12f", "#3e9a5b", "#8e4fa8", "#d07a2a")
 
 
@@ -89,8 +104,8 @@ def table_json(t: Tables | None = None) -> dict[str, Any]:
         "rows": [{"id": r, "name": text.row_title(r)} for r in ROW_NAMES],
         "boards": {colour: [list(row) for row in t.plan_shields[i]]
                    for i, colour in enumerate(t.board_colours)},
-        "looks": {colour: {**look, "name": text.colour_title(colour)}
-                  for colour, look in PLAYER_LOOKS.items()},
+        "looks": {colour: {**player_look(colour), "name": text.colour_title(colour)}
+                  for colour in dict.fromkeys([*PLAYER_LOOKS, *t.board_colours])},
         "sources": [{"id": s, "name": text.SOURCES[s]} for s in SCORE_SOURCES],
         "phases": dict(text.PHASE_NAMES), "kinds": dict(text.KIND_NAMES),
         "rules": {"rounds": t.rounds, "max_dice": t.max_dice, "threshold": t.threshold_base,
