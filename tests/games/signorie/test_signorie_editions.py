@@ -214,3 +214,23 @@ def test_a_board_colour_an_edition_names_is_drawn_with_a_look_of_its_own() -> No
     look = table_json(state.t)["looks"]["green"]
     assert look["letter"] == "G" and look["fill"] and look["shape"]
     assert state.colour_of(0) == "green"
+
+
+@settings(max_examples=8, deadline=None)
+@given(costs=st.lists(st.integers(0, 6), min_size=5, max_size=5),
+       helper_cost=st.integers(0, 9), florins=st.integers(0, 10), threshold=st.integers(5, 20),
+       seed=st.integers(0, 1000))
+def test_any_checked_edition_plays_to_the_end_and_its_record_replays(
+        costs: list[int], helper_cost: int, florins: int, threshold: int, seed: int) -> None:
+    from tavola.games.signorie.edition import EDITION
+
+    data = edited(**dict(zip(tables().colours, costs, strict=True)))
+    data["helper_slots"]["value"][seed % 12]["cost"]["value"] = helper_cost
+    data["rules"]["starting_florins"]["value"] = florins
+    data["rules"]["threshold"]["value"]["base"] = threshold
+    assert EDITION.check(data) == []
+    bots = [make_bot(GAME, "random", seed=seed + i) for i in range(3)]
+    state = play_game(GAME, bots, seed=seed, options=EDITION.options(data))
+    assert state.is_over and state.t.threshold_base == threshold
+    assert all(f >= 0 for f in state.florins)
+    assert GAME.verify_record(GAME.record(state)).vp == state.vp
