@@ -98,6 +98,8 @@ def test_a_version_a_game_uses_is_never_dropped(site: Site) -> None:
     assert store.version(made["id"], 1) is not None  # the game's
     assert store.version(made["id"], 2) is None  # nobody's
     assert site.editions.listing("pesca", ann)["editions"] == []
+    with pytest.raises(ClientError, match="no such edition"):
+        site.editions.get(made["id"], ann)
     assert room.params.edition["version"] == 1
 
 
