@@ -30,10 +30,11 @@ LISTED = '#edition-findings .finding[data-where="/action_slots/0/cost"]'
 SHIPPED = default_data()["action_slots"][0]["cost"]["value"]
 
 
-def open_editor(browser: Any, server: Server, name: str, width: int, height: int
-                ) -> tuple[Any, Any]:
+def open_editor(browser: Any, server: Server, name: str, width: int, height: int,
+                lang: str = "en") -> tuple[Any, Any]:
     """A new account's editor on the shipped components, checked and drawn."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  extra_http_headers={"Accept-Language": lang})
     page = context.new_page()
     page.errors = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -100,8 +101,12 @@ def test_a_value_is_changed_found_wrong_fixed_saved_and_played_on(server, browse
     context.close()
 
 
-def test_on_a_phone_the_editor_fits_and_a_balance_check_runs_to_its_report(server, browser):
-    context, page = open_editor(browser, server, "phone", 390, 844)
+def test_on_a_phone_in_german_the_editor_fits_and_a_balance_check_runs_to_its_report(
+        server, browser):
+    context, page = open_editor(browser, server, "phone", 390, 844, "de")
+    page.wait_for_function("document.querySelector('[data-section=\"dice\"] h2').textContent"
+                           " === 'Würfelfelder und Kosten'", timeout=15000)
+    assert "Quelle" in page.inner_text('[data-where="/action_slots/0/colour"]')
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
     type_cost(page, "2")
     page.fill(".ed-balance input[type=number]", "4")
@@ -111,7 +116,7 @@ def test_on_a_phone_the_editor_fits_and_a_balance_check_runs_to_its_report(serve
     page.wait_for_selector(".ed-balance .ed-report-table", timeout=180000)
     text = page.inner_text(".ed-balance-report")
     assert "Win rate per starting position" in text and "yellow: Florins" in text
-    assert "4 games played" in page.inner_text(".ed-balance-status")
+    assert "4 Partien" in page.inner_text(".ed-balance-status")
     assert page.evaluate("document.querySelector('.ed-progress').value") == 4
     assert page.errors == []
     context.close()

@@ -5,7 +5,7 @@
 // file's JSON Schema; no game fact is written here. The platform's editions page mounts it
 // (`mountEditor`) and does saving, undo, import and export; it calls `showFindings` with the
 // problems of the data, each at its field (a JSON Pointer).
-import { el, sentence, t as translate } from "/static/tavola/common.js";
+import { I18N, el, sentence, t as translate } from "/static/tavola/common.js";
 import * as parts from "./table-parts.js";
 
 // the parts of the file as the printed material groups them: top-level keys of the file format
@@ -55,7 +55,11 @@ export async function postData(path, body) {
 }
 
 export function mountEditor(root, data, host = {}) {
-  const t = host.t || translate;
+  // the editor's words are Signorie's: its catalog is fetched when the page lacks it (the
+  // editions page speaks the platform's), the host fills in the fields
+  const say = host.t || translate;
+  let own = {};
+  const t = (text, fields) => say(Object.prototype.hasOwnProperty.call(own, text) ? own[text] : text, fields);
   const ed = { data: clone(data), schema: null, places: new Map(), timer: null, asked: 0 };
   let ids = 0;
   const nextId = () => `ed-${++ids}`;
@@ -355,6 +359,10 @@ export function mountEditor(root, data, host = {}) {
     focus,
   };
   draw();
+  if (I18N.lang && I18N.lang !== "en") {
+    fetch(`/api/i18n/${encodeURIComponent(I18N.lang)}/signorie`).then((r) => r.json())
+      .then((found) => { own = found.messages || {}; draw(); }).catch(() => {});
+  }
   fetch("/api/signorie/edition/schema").then((r) => r.json()).then((schema) => { ed.schema = schema; draw(); }).catch(() => {});
   drawPictures();
   return api;
