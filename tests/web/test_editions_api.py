@@ -176,3 +176,13 @@ def test_a_game_is_created_on_an_edition_from_the_lobby(server: Server) -> None:
     lobby = Visitor(server.base, "10.9.0.11").ok("/api/games")
     [line] = [g for g in lobby["open"] if g["id"] == game["id"]]
     assert line["edition"] == "Big deck"
+
+
+def test_only_an_editions_request_may_be_larger_than_a_move(server: Server) -> None:
+    guest = Visitor(server.base, "10.9.0.12")
+    body = b'{"game": "pesca", "data": ' + json.dumps(BIG).encode() + b" " * 100_000 + b"}"
+    status, found = send(guest, "POST", "/api/editions/check", body)
+    assert (status, found["playable"]) == (200, True)
+    status, said = send(guest, "POST", "/api/games", body)
+    assert (status, said["code"]) == (413, "too-large")
+    assert "16384 bytes" in said["message"]
