@@ -338,8 +338,9 @@ def test_hostile_messages_are_named_and_change_nothing(server):
     seq = view["seq"]
     bad = [
         ({"type": "act", "action": {"type": "plan"}, "seq": seq}, "bad-action"),
+        # colours are the game's component data's: the rules refuse one it lacks
         ({"type": "act", "action": {"type": "take_die", "colour": "gold", "value": 3},
-          "seq": seq}, "bad-action"),
+          "seq": seq}, "illegal"),
         ({"type": "act", "action": {"type": "take_die", "colour": "red", "value": 9},
           "seq": seq}, "bad-action"),
         ({"type": "act", "action": {"type": "pass", "seat": 1 - mover}, "seq": seq},

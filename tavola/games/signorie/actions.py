@@ -12,7 +12,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 from .tables import ROW_NAMES as ROWS
-from .tables import SEXES, tables
+from .tables import SEXES
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,18 +150,23 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 
 def _allowed(name: str, key: str) -> tuple[Any, ...] | None:
-    t = tables()
+    """The words a field may hold whatever the components; names of colours, cities and
+    tracks come from the game's component data, so the rules refuse those they lack."""
     if (name, key) in CHOICES:
         return CHOICES[(name, key)]
-    return {"colour": t.colours, "city": t.city_names, "row": ROWS,
-            "track": (*t.tracks, "") if name == "advance" else t.tracks}.get(key)
+    return {"row": ROWS}.get(key)
+
+
+#: The longest name of a colour, city or track an action may carry.
+NAME_MAX = 60
+#: Bounds of the numbers an action carries, wide enough for any component data (the rules
+#: refuse what a game's components have not).
+_BOUNDS = {"seat": range(4), "value": range(1, 7), "meeples": range(4), "helper": range(-1, 64),
+           "slot": range(-1, 64), "dowry": range(1, 64)}
 
 
 def _ranges(key: str) -> range | None:
-    t = tables()
-    return {"seat": range(4), "value": range(1, 7), "meeples": range(4),
-            "helper": range(-1, len(t.helper_cost)), "slot": range(-1, len(t.career_vp)),
-            "dowry": range(1, t.dowry_max + 1)}.get(key)
+    return _BOUNDS.get(key)
 
 
 def action_from_json(data: Any) -> Action:
@@ -200,8 +205,9 @@ def _field(name: str, key: str, value: Any, type_name: Any) -> Any:
             raise ValueError(f"{name}.{key} must be from {allowed.start} to "
                              f"{allowed.stop - 1}, found {value}")
         return value
-    if not isinstance(value, str):
-        raise ValueError(f"{name}.{key} must be a string, found {value!r}")
+    if not isinstance(value, str) or len(value) > NAME_MAX:
+        raise ValueError(f"{name}.{key} must be a string of at most {NAME_MAX} characters, "
+                         f"found {value!r}"[:200])
     options = _allowed(name, key)
     if options is not None and value not in options:
         shown = ", ".join(repr(o) for o in options)

@@ -23,9 +23,9 @@ from tavola.match import play_game
 from tavola.tournament import wilson
 
 from . import text
-from .engine import VP_TILE
+from .engine import VP_TILE, game_tables
 from .game import GAME
-from .tables import tables
+from .tables import Tables, tables
 
 PAR_TOLERANCE = 0.05  # a seat within 5 percentage points of par is balanced
 
@@ -90,12 +90,16 @@ def seats_for(players: int, game: int, specs: Sequence[str], search: str | None)
     return seats
 
 
-def play_facts(args: tuple[int, int, tuple[str, ...], str | None]) -> Facts:
-    """One seeded game (in a worker process)."""
-    players, seed, specs, search = args
+Job = tuple[int, int, tuple[str, ...], str | None, dict[str, Any]]
+
+
+def play_facts(args: Job) -> Facts:
+    """One seeded game (in a worker process), on the components its options name."""
+    players, seed, specs, search, options = args
     seats = seats_for(players, seed, specs, search)
     bots = [make_bot(GAME, spec, seed=seed * 10 + i) for i, spec in enumerate(seats)]
-    state = play_game(GAME, bots, seed=seed, names=[f"{s} {i + 1}" for i, s in enumerate(seats)])
+    state = play_game(GAME, bots, seed=seed, names=[f"{s} {i + 1}" for i, s in enumerate(seats)],
+                      options=options or None)
     return game_facts(state, seats)
 
 
@@ -107,18 +111,21 @@ class Run:
     players: int
     facts: list[Facts] = field(default_factory=list)
     seconds: float = 0.0
+    t: Tables = field(default_factory=tables)  # the components played on
 
 
 def play_run(label: str, players: int, games: int, specs: Sequence[str], search: str | None,
-             seed: int, workers: int) -> Run:
-    jobs = [(players, seed + g, tuple(specs), search) for g in range(games)]
+             seed: int, workers: int, options: dict[str, Any] | None = None) -> Run:
+    jobs: list[Job] = [(players, seed + g, tuple(specs), search, options or {})
+                       for g in range(games)]
     started = time.perf_counter()
     if workers <= 1:
         facts = [play_facts(j) for j in jobs]
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             facts = list(pool.map(play_facts, jobs, chunksize=max(1, min(20, games // 40))))
-    return Run(label, players, facts, time.perf_counter() - started)
+    t = game_tables(options or {})[0]
+    return Run(label, players, facts, time.perf_counter() - started, t)
 
 
 def run_balance(players: Sequence[int] = (2, 3, 4), games: int = 1000,
@@ -170,7 +177,7 @@ def verdict(worst: float, par_outside: bool) -> str:
 def seat_rows(run: Run, key: str) -> tuple[list[list[str]], float, bool]:
     """Win rate per starting position (`start`) or per board colour (`colour`), the largest
     distance from par, and whether par lies outside some seat's 95% interval."""
-    t = tables()
+    t = run.t
     n = run.players
     par = 1 / n
     rows, worst, outside = [], 0.0, False
@@ -193,7 +200,7 @@ def seat_rows(run: Run, key: str) -> tuple[list[list[str]], float, bool]:
 
 def usage_rows(runs: Sequence[Run]) -> dict[str, list[list[str]]]:
     """Every component and how often it was used, per run (columns) and in all."""
-    t = tables()
+    t = runs[0].t if runs else tables()
     total: list[Counter[str]] = []
     for run in runs:
         c: Counter[str] = Counter()
@@ -247,7 +254,7 @@ def usage_rows(runs: Sequence[Run]) -> dict[str, list[list[str]]]:
 
 def unused(runs: Sequence[Run]) -> list[str]:
     """Components no game used: the report's first check."""
-    t = tables()
+    t = runs[0].t if runs else tables()
     c: Counter[str] = Counter()
     for run in runs:
         for f in run.facts:
@@ -267,7 +274,7 @@ def unused(runs: Sequence[Run]) -> list[str]:
 
 def strategy_rows(run: Run) -> list[list[str]]:
     """Players grouped by the die colour they took most: how often, how well they did."""
-    t = tables()
+    t = run.t
     groups: dict[str, list[tuple[Facts, int]]] = defaultdict(list)
     for f in run.facts:
         for seat in range(f.players):

@@ -7,8 +7,10 @@ sits above both and nothing of the game imports it.
 from __future__ import annotations
 
 from .bots.levels import LEVEL_HELP
+from .edition import field_words
 
 
 def data_words() -> list[str]:
-    """The bot levels' words, each once."""
-    return list(dict.fromkeys(w for level in LEVEL_HELP.values() for w in level.words()))
+    """The bot levels' words and the component editor's labels, each once."""
+    return list(dict.fromkeys([*(w for level in LEVEL_HELP.values() for w in level.words()),
+                               *field_words()]))

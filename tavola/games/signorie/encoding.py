@@ -246,3 +246,16 @@ def _seat_slots(layout: Layout, t: Tables, m: int) -> None:
 
 
 ENCODING = SignorieEncoding(tables())
+_OTHERS: dict[str, SignorieEncoding] = {}
+
+
+def encoding_of(t: Tables) -> SignorieEncoding:
+    """The encoding of games on the tables `t`: its action space and layout follow the
+    component data (how many helpers, cities, slots)."""
+    if not t.edition:
+        return ENCODING
+    if t.edition not in _OTHERS:
+        if len(_OTHERS) >= 16:
+            _OTHERS.clear()
+        _OTHERS[t.edition] = SignorieEncoding(t)
+    return _OTHERS[t.edition]

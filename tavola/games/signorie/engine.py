@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tavola.editions import content_hash
 from tavola.game import IllegalAction, LogEntry
 
 from .actions import (
@@ -41,9 +42,20 @@ from .state import (
     copy_public,
     empty_state,
 )
-from .tables import FEMALE, MALE, ROW_NAMES, SEXES, Effect
+from .tables import (
+    FEMALE,
+    MALE,
+    ROW_NAMES,
+    SEXES,
+    Effect,
+    Tables,
+    tables,
+    tables_for,
+)
 
 INF = 1 << 30
+#: The options of a game: the component data it is played on, and that data's content hash.
+OPTIONS = ("components", "components_hash")
 VP_TILE = 100  # rewards[r] >= VP_TILE: the VP tile rewards[r] - VP_TILE
 MARRIAGE_SLOT, MISSION_SLOT = 0, 1
 MARRIAGE_ROW = 3
@@ -80,16 +92,18 @@ def _score(s: Position, seat: int, points: int, source: str, detail: str) -> Non
 
 def new_game(names: Sequence[str], seed: int | None = None,
              options: Mapping[str, Any] | None = None) -> SignorieState:
-    """Setup for 2-4 players: starting order, florins, cities, alliance stack, reward tiles."""
-    if options:
-        raise ValueError(f"Signorie has no options, found {', '.join(map(str, options))}")
+    """Setup for 2-4 players: starting order, florins, cities, alliance stack, reward tiles.
+    `options` may hold "components": component data to play on (the shipped file's by
+    default), with "components_hash" its content hash when a record gives it."""
+    t, kept = game_tables(options or {})
     names = tuple(str(n) for n in names)
     if not 2 <= len(names) <= 4:
         raise ValueError(f"Signorie is for 2 to 4 players, not {len(names)}")
     if seed is None:  # from the operating system, kept secret in the state: records replay
         seed = secrets.randbits(SEED_BITS)
-    s = empty_state(names)
-    t, n = s.t, len(names)
+    s = empty_state(names, t)
+    s.options = kept
+    n = len(names)
     s.seed = seed
     s.rng = rng = random.Random(seed)
     order = list(range(n))
@@ -112,6 +126,36 @@ def new_game(names: Sequence[str], seed: int | None = None,
     _start_round(s)
     settle(s)
     return s
+
+
+def game_tables(options: Mapping[str, Any]) -> tuple[Tables, dict[str, Any]]:
+    """The tables a game's options play on, and the options a record keeps: none on the
+    shipped components, else the data with its content hash. ValueError names what is wrong:
+    an unknown option, unplayable data, data that does not match the hash given with it."""
+    unknown = sorted(map(str, set(options) - set(OPTIONS)))
+    if unknown:
+        raise ValueError(f"Signorie has no option {', '.join(unknown)} (its options: "
+                         f"{', '.join(OPTIONS)})")
+    if "components" not in options:
+        if "components_hash" in options:
+            raise ValueError("components_hash is given without the components it is the hash of")
+        return tables(), {}
+    data = options["components"]
+    given = options.get("components_hash")
+    if given is not None and given != _hash_of(data):
+        raise ValueError("the component data does not match its hash (components_hash): it was "
+                         "changed after the game was recorded")
+    t = tables_for(data)
+    if not t.edition:
+        return t, {}
+    return t, {"components": data, "components_hash": t.edition}
+
+
+def _hash_of(data: Any) -> str | None:
+    try:
+        return content_hash(data)
+    except (TypeError, ValueError):  # not JSON: tables_for names it
+        return None
 
 
 def _deal_alliances(s: SignorieState, rng: random.Random) -> None:

@@ -14,7 +14,7 @@ from . import engine, refusals, text
 from .actions import Action, Pass, Reward, TakeDie, action_from_json, action_to_json
 from .bots import GAME_BOTS
 from .bots.search import SEARCH
-from .encoding import ENCODING
+from .encoding import encoding_of
 from .state import SCORE_SOURCES, Position, SignorieState, SignorieView
 from .tables import tables
 
@@ -42,7 +42,7 @@ class SignorieGame:
         return SEARCH
 
     def encoding(self, position: Position) -> Any:
-        return ENCODING
+        return encoding_of(position.t)
 
     def new_game(self, names: Sequence[str], seed: int | None = None,
                  options: Mapping[str, Any] | None = None) -> SignorieState:
@@ -143,16 +143,20 @@ class SignorieGame:
         return ", ".join(state.t.city_names[c] for c in state.cities)
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
-        return "Signorie (provisional components)"
+        if options.get("components") is None:
+            return "Signorie (provisional components)"
+        digest = str(options.get("components_hash") or "")[:12]
+        return f"Signorie (own components {digest})".replace(" )", ")")
 
     def setup_of(self, state: SignorieState) -> dict[str, Any]:
-        return {"names": list(state.names), "seed": state.seed}
+        setup = {"names": list(state.names), "seed": state.seed}
+        return {**setup, "options": state.options} if state.options else setup
 
     def renamed(self, setup: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         return {**setup, "names": list(names)}
 
     def from_setup(self, setup: Mapping[str, Any]) -> SignorieState:
-        return self.new_game(list(setup["names"]), int(setup["seed"]))
+        return self.new_game(list(setup["names"]), int(setup["seed"]), setup.get("options"))
 
     def decision_key(self, position: Position) -> int:
         return len(position.history)

@@ -26,9 +26,11 @@ KIT = GameKit(
     commands=Part("tavola.games.signorie.commands:register"),
     bench=Part("tavola.games.signorie.bench:figures"),
     bot_ratings="data/bot_ratings.json",
+    editions=Part("tavola.games.signorie.edition:EDITION"),
 )
 
 if TYPE_CHECKING:  # mypy checks that the parts named above are what the platform takes
+    from tavola.editions import EditionKind
     from tavola.game import BotFactory, Game
     from tavola.search import SearchSpec
     from tavola.web.site import WebGame
@@ -36,6 +38,7 @@ if TYPE_CHECKING:  # mypy checks that the parts named above are what the platfor
     from .actions import Action
     from .bots import GAME_BOTS
     from .bots.search import SignorieSearch
+    from .edition import EDITION
     from .game import SignorieGame
     from .state import SignorieState, SignorieView
     from .web.site import make_site
@@ -44,3 +47,4 @@ if TYPE_CHECKING:  # mypy checks that the parts named above are what the platfor
     _BOTS: dict[str, BotFactory] = GAME_BOTS
     _SEARCH: SearchSpec = SignorieSearch()
     _SITE: WebGame = make_site()
+    _EDITION: EditionKind = EDITION

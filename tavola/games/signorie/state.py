@@ -36,6 +36,9 @@ class Position:
     """The public facts of a position, shared by states and views."""
 
     t: Tables
+    #: the options the game was set up with: {} on the shipped components, else the edition's
+    #: data ("components") and its content hash ("components_hash"), as records keep them
+    options: dict[str, Any]
     names: tuple[str, ...]
     round: int
     phase: str
@@ -95,7 +98,7 @@ class Position:
         return self.t.board_colours[seat]
 
 
-_PUBLIC_FLAT = ("t", "names", "round", "phase", "cursor", "stamp")
+_PUBLIC_FLAT = ("t", "options", "names", "round", "phase", "cursor", "stamp")
 _PUBLIC_LIST = ("order", "passed", "florins", "vp", "init_pos", "init_stamp", "brides", "raised",
                 "cities", "assignment", "rewards", "queue", "legal", "log", "chance", "events",
                 "history")
@@ -157,11 +160,13 @@ class SignorieView(Position):
         return self.removed_count
 
 
-def empty_state(names: tuple[str, ...]) -> SignorieState:
-    """A state with every field at its setup value, before chance is drawn."""
-    t = tables()
+def empty_state(names: tuple[str, ...], t: Tables | None = None) -> SignorieState:
+    """A state with every field at its setup value, before chance is drawn, on the tables `t`
+    (the shipped components by default)."""
+    t = t or tables()
     n = len(names)
     s = SignorieState.__new__(SignorieState)
+    s.options = {}
     s.t, s.names, s.round, s.phase, s.cursor, s.stamp = t, names, 0, ACTIONS, -1, 0
     s.order, s.passed = list(range(n)), [False] * n
     s.dice = [[] for _ in t.colours]

@@ -6,11 +6,17 @@ here, so a transcribed printed copy changes the game by changing only the JSON.
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .components import ROWS, Components, load
+from pydantic import ValidationError
+
+from tavola.editions import content_hash
+
+from .components import DATA, ROWS, Components, load, parse, problem_text
 
 #: An effect as the engine reads it: (kind, amount, criterion or "").
 Effect = tuple[str, int, str]
@@ -81,6 +87,8 @@ class Tables:
     back_vp: int
     row_min: int
     career_divisor: int
+    #: the content hash of the component data when it is not the shipped file ("" for it)
+    edition: str = ""
 
     def helper_times(self, h: int, die: int) -> int:
         """How many times helper `h` gives its amount after a die of `die` pips (0: nothing)."""
@@ -96,7 +104,7 @@ class Tables:
         return len(self.career_vp) - 1
 
 
-def build(c: Components) -> Tables:
+def build(c: Components, edition: str = "") -> Tables:
     r = c.rules
     colours = tuple(s.colour.value for s in c.action_slots)
     ci = {name: i for i, name in enumerate(colours)}
@@ -179,6 +187,7 @@ def build(c: Components) -> Tables:
         back_vp=r.alliance_back_vp.value,
         row_min=r.row_min_tiles.value,
         career_divisor=r.career_end_divisor.value,
+        edition=edition,
     )
 
 
@@ -186,6 +195,46 @@ def build(c: Components) -> Tables:
 def tables() -> Tables:
     """The shipped components, compiled once."""
     return build(load())
+
+
+@cache
+def default_data() -> dict[str, Any]:
+    """The shipped component file's data (do not change it: it is shared)."""
+    data: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    return data
+
+
+@cache
+def default_hash() -> str:
+    return content_hash(default_data())
+
+
+#: Component data compiled lately, by content hash: games on one edition share its tables.
+_EDITIONS: OrderedDict[str, Tables] = OrderedDict()
+EDITIONS_KEPT = 32
+
+
+def tables_for(data: Any) -> Tables:
+    """The tables of any component data (the shipped ones for the shipped data), compiled once
+    per content; ValueError names the data's first problems."""
+    try:
+        digest = content_hash(data)
+    except (TypeError, ValueError):
+        raise ValueError("the component data is not JSON") from None
+    if digest == default_hash():
+        return tables()
+    found = _EDITIONS.get(digest)
+    if found is None:
+        try:
+            found = build(parse(data), digest)
+        except ValidationError as exc:
+            problems = "; ".join(problem_text(e) for e in exc.errors()[:3])
+            raise ValueError(f"the component data is not playable: {problems}") from None
+        _EDITIONS[digest] = found
+        while len(_EDITIONS) > EDITIONS_KEPT:
+            _EDITIONS.popitem(last=False)
+    _EDITIONS.move_to_end(digest)
+    return found
 
 
 ROW_NAMES = ROWS

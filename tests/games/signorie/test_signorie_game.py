@@ -74,10 +74,10 @@ def test_every_legal_action_round_trips_and_reads_as_a_sentence():
     ({"type": "pass", "seat": "0"}, "integer"),
     ({"type": "pass", "seat": 9}, "from 0 to 3"),
     ({"type": "pass", "seat": True}, "integer"),
-    ({"type": "take_die", "seat": 0, "colour": "pink", "value": 3}, "colour"),
+    ({"type": "take_die", "seat": 0, "colour": "p" * 61, "value": 3}, "at most 60"),
+    ({"type": "take_die", "seat": 0, "colour": 3, "value": 3}, "colour must be a string"),
     ({"type": "take_die", "seat": 0, "colour": "red", "value": 7}, "value"),
-    ({"type": "marry", "seat": 0, "city": "Paris", "dowry": 2}, "city"),
-    ({"type": "marry", "seat": 0, "city": "Roma", "dowry": 5}, "dowry"),
+    ({"type": "marry", "seat": 0, "city": "Roma", "dowry": 0}, "dowry"),
     ({"type": "wedding", "seat": 0, "accept": 1}, "true or false"),
     ({"type": "pass", "seat": 0, "extra": 1}, "unexpected field"),
     ({"type": "advance", "seat": 0, "move": "jump"}, "move"),
@@ -85,6 +85,21 @@ def test_every_legal_action_round_trips_and_reads_as_a_sentence():
 def test_hostile_json_is_refused_naming_the_problem(data, words):
     with pytest.raises(ValueError, match=words):
         GAME.action_from_json(data)
+
+
+@pytest.mark.parametrize("data", [
+    {"type": "take_die", "colour": "pink", "value": 3},
+    {"type": "marry", "city": "Paris", "dowry": 2},
+    {"type": "marry", "city": "Roma", "dowry": 5},
+])
+def test_names_and_amounts_the_components_lack_are_refused_by_the_rules(data):
+    """Colours, cities and the dowry's limit come from a game's component data (an edition may
+    have others), so reading an action takes them and the game's rules refuse them."""
+    s = GAME.new_game(["A", "B"], 1)
+    before = GAME.view(s, None)
+    with pytest.raises(IllegalAction):
+        GAME.apply_in_place(s, GAME.action_from_json({**data, "seat": s.to_move()[0]}))
+    assert vars(GAME.view(s, None)) == vars(before)
 
 
 def test_illegal_actions_name_the_rule_and_change_nothing():

@@ -410,6 +410,7 @@ class SignorieView(ViewMessage):
     """A whole view message of Signorie: the platform's keys and the game's, no others."""
 
     model_config = WireObject.model_config
+    components: Str  # the component data's content hash ("" for the shipped components)
     round: Int
     rounds: Int
     phase: Str

@@ -39,6 +39,21 @@ DIE_LOOKS: dict[str, dict[str, str]] = {
     "grey": {"fill": "#8a8f94", "ink": "#ffffff"},
     "turquoise": {"fill": "#2aa39a", "ink": "#ffffff"},
 }
+#: The shapes a board colour without a look of its own is drawn in (an edition's colour).
+OTHER_SHAPES = ("circle", "square", "triangle", "diamond")
+
+
+def player_look(colour: str) -> dict[str, str]:
+    """A seat colour's look; a colour an edition names that has none: grey, its initial and a
+    shape of its own among the four."""
+    found = PLAYER_LOOKS.get(colour)
+    if found is not None:
+        return found
+    shape = OTHER_SHAPES[sum(map(ord, colour)) % len(OTHER_SHAPES)]
+    return {"fill": "#8a8f94", "ink": "#ffffff", "letter": (colour[:1] or "?").upper(),
+            "shape": shape}
+
+
 HOUSE_LOOKS = ("#c7473b", "#3a7cc2", "#e0b12f", "#3e9a5b", "#8e4fa8", "#d07a2a")
 
 
@@ -66,6 +81,7 @@ def table_json(t: Tables | None = None) -> dict[str, Any]:
         })
     return {
         "title": "Signorie", "description": text.description(),
+        "components": t.edition,
         "colours": colours,
         "assignment_slots": [{"colour": t.colours[c], "sex": SEXES[sex]}
                              for c, sex in t.assignment_slots],
@@ -74,16 +90,25 @@ def table_json(t: Tables | None = None) -> dict[str, Any]:
                     "bonus": effect_json(t.career_bonus[i])}
                    for i, vp in enumerate(t.career_vp)],
         "initiative": list(t.initiative_vp),
-        "cities": [{"id": name, "name": text.city_name(name), "slots": list(t.city_slots[i])}
+        "cities": [{"id": name, "name": text.city_name(name), "slots": list(t.city_slots[i]),
+                    "places": [printed_place(t.city_slots[i], k)
+                               for k in range(len(t.city_slots[i]))]}
                    for i, name in enumerate(t.city_names)],
+        "assignment_tiles": [{"tile": i, "name": text.tile_name(t, i),
+                              "effect": effect_json(t.tile_effect[i]),
+                              "most": 3 if t.tile_repeat[i] else 1}
+                             for i in range(len(t.tile_effect))],
+        "bonus_tiles": [effect_json(e) for e in t.bonus_tiles],
+        "vp_tiles": [effect_json(e) for e in t.vp_tiles],
+        "alliance_tiles": [tile_json(t, i) for i in range(len(t.tile_house))],
         "brides": list(t.bride_vp),
         "houses": [{"name": h, "colour": HOUSE_LOOKS[i % len(HOUSE_LOOKS)]}
                    for i, h in enumerate(t.houses)],
         "rows": [{"id": r, "name": text.row_title(r)} for r in ROW_NAMES],
         "boards": {colour: [list(row) for row in t.plan_shields[i]]
                    for i, colour in enumerate(t.board_colours)},
-        "looks": {colour: {**look, "name": text.colour_title(colour)}
-                  for colour, look in PLAYER_LOOKS.items()},
+        "looks": {colour: {**player_look(colour), "name": text.colour_title(colour)}
+                  for colour in dict.fromkeys([*PLAYER_LOOKS, *t.board_colours])},
         "sources": [{"id": s, "name": text.SOURCES[s]} for s in SCORE_SOURCES],
         "phases": dict(text.PHASE_NAMES), "kinds": dict(text.KIND_NAMES),
         "rules": {"rounds": t.rounds, "max_dice": t.max_dice, "threshold": t.threshold_base,
@@ -173,6 +198,8 @@ def view_json(v: SignorieView, *, game_id: str, seq: int, seats: list[dict[str, 
     mover = v.to_move()[0] if v.to_move() else None
     return {
         "type": "state", "game": game_id, "seq": seq, "you": v.viewer,
+        # the table to draw (/api/signorie/table?edition=), "" for the shipped components
+        "components": t.edition,
         "round": v.round, "rounds": t.rounds, "phase": v.phase,
         "phase_name": text.PHASE_NAMES[v.phase], "order": list(v.order),
         "to_move": list(v.to_move()), "mover": mover,

@@ -5,6 +5,7 @@
 import { $, el, linkLine, placeToast, ratingWords, savedInvites, sentence, svg, t, toast } from "/static/tavola/common.js";
 import { Hint } from "/static/tavola/hint.js";
 import { Table } from "/static/tavola/table.js";
+import * as parts from "./table-parts.js";
 
 export const ui = { table: null, view: null, pick: null, choice: null, pending: null, checks: new Map() };
 
@@ -34,17 +35,9 @@ function mark(seat, extra = "", size = 20) {
   return s;
 }
 function sexSign(sex) { return sex === "female" ? "♀" : "♂"; }
-function colourOf(id) { return ui.table.colours.find((c) => c.id === id); }
-function dieFace(colour, value, attrs = {}, tag = "span") {
-  const c = colourOf(colour);
-  return el(tag, { class: "die", style: `--die:${c.look.fill};--pip:${c.look.ink}`, ...attrs }, el("b", { text: String(value) }));
-}
-function tileChip(tile, extra = "") {
-  if (!tile) return el("span", { class: "tile empty", text: "—" });
-  const house = ui.table.houses.find((h) => h.name === tile.house);
-  return el("span", { class: "tile " + extra, style: `--house:${house ? house.colour : "#777"}`, title: tile.text },
-    el("span", { class: "house", text: tile.house }), el("b", { text: String(tile.vp) }));
-}
+function colourOf(id) { return parts.colourOf(ui.table, id); }
+function dieFace(colour, value, attrs = {}, tag = "span") { return parts.dieFace(colourOf(colour), value, attrs, tag); }
+function tileChip(tile, extra = "") { return parts.tileChip(ui.table, tile, extra); }
 // a count with its noun: t("{n} florin") for one, t("{n} florins") for any other number
 function florins(n) { return n === 1 ? t("{n} florin", { n }) : t("{n} florins", { n }); }
 function nameOf(seat) { return ui.view.players[seat].name; }
@@ -140,30 +133,27 @@ function renderDice(v) {
 function renderCities(v) {
   $("cities").replaceChildren(...v.cities.map((city) => el("div", { class: "city", "data-city": city.name },
     el("h4", { text: city.name }),
-    el("ol", { class: "slots" }, ...city.slots.map((s) => el("li", { class: "slot" + (s.meeple ? " filled" : ""), title: t("slot value {n}", { n: s.value }),
-      style: `grid-row:${s.row + 1};grid-column:${s.column + 1}` },
-      el("span", { class: "value", text: String(s.value) }), s.meeple ? mark(s.meeple[0], s.meeple[1] === 1 ? t("female meeple") : t("male meeple"), 18) : "",
-      s.meeple ? el("span", { class: "sex", text: sexSign(s.meeple[1] === 1 ? "female" : "male") }) : ""))),
+    parts.citySlots(city.slots.map((s) => s.value), city.slots, (k) => {
+      const m = city.slots[k].meeple;
+      return { extra: m ? " filled" : "", content: m ? [mark(m[0], m[1] === 1 ? t("female meeple") : t("male meeple"), 18),
+        el("span", { class: "sex", text: sexSign(m[1] === 1 ? "female" : "male") })] : [] };
+    }),
     el("div", { class: "city-tiles" },  // a label and its tile wrap together, never apart
       el("span", { class: "city-tile" }, el("span", { class: "muted", text: t("Marriage") }), tileChip(city.marriage)),
       el("span", { class: "city-tile" }, el("span", { class: "muted", text: t("Mission") }), tileChip(city.mission))))));
 }
 function renderTracks(v) {
   const tb = ui.table;
-  const head = el("tr", {}, el("th", { text: "" }), ...tb.career.map((s) => el("th", { title: s.bonus ? t("bonus: {effect}", { effect: s.bonus.text }) : "" },
-    el("span", { class: "vp", text: t("{n} VP", { n: s.vp }) }), el("span", { class: "rank", text: t("rank {n}", { n: s.rank }) }), s.bonus ? el("span", { class: "bonus", text: s.bonus.text }) : "")));
-  const rows = tb.tracks.map((tr, ti) => el("tr", { "data-track": tr.id }, el("th", { text: tr.name }),
-    ...tb.career.map((s) => el("td", {}, ...v.players.flatMap((p) => {
-      const n = p.career[ti][s.slot];
-      return n ? [el("span", { class: "count" }, mark(p.seat, n === 1 ? t("{n} meeple on the {track} track, slot {slot}", { n, track: tr.name, slot: s.slot + 1 })
-        : t("{n} meeples on the {track} track, slot {slot}", { n, track: tr.name, slot: s.slot + 1 }), 16), n > 1 ? `×${n}` : "")] : [];
-    })))));
-  $("tracks").replaceChildren(el("div", { class: "scroll" }, el("table", { class: "track" }, el("thead", {}, head), el("tbody", {}, ...rows))));
-  const cells = tb.initiative.map((vp, i) => {
-    const here = v.players.filter((p) => p.initiative === i).sort((a, b) => b.initiative_stack - a.initiative_stack);
-    return el("li", { class: "init", "data-slot": i }, el("span", { class: "vp", text: t("{n} VP", { n: vp }) }), ...here.map((p) => mark(p.seat, t("initiative slot {n}", { n: i }), 16)));
+  const meeples = (ti, s) => v.players.flatMap((p) => {
+    const n = p.career[ti][s.slot];
+    const tr = tb.tracks[ti];
+    return n ? [el("span", { class: "count" }, mark(p.seat, n === 1 ? t("{n} meeple on the {track} track, slot {slot}", { n, track: tr.name, slot: s.slot + 1 })
+      : t("{n} meeples on the {track} track, slot {slot}", { n, track: tr.name, slot: s.slot + 1 }), 16), n > 1 ? `×${n}` : "")] : [];
   });
-  $("initiative").replaceChildren(el("ol", { class: "initiative" }, ...cells));
+  $("tracks").replaceChildren(parts.careerTable(tb, meeples));
+  const discs = (i) => v.players.filter((p) => p.initiative === i).sort((a, b) => b.initiative_stack - a.initiative_stack)
+    .map((p) => mark(p.seat, t("initiative slot {n}", { n: i }), 16));
+  $("initiative").replaceChildren(parts.initiativeTrack(tb, discs));
 }
 function renderPlayers(v) {
   $("players").replaceChildren(...v.players.map((p) => playerBoard(v, p)));
@@ -197,8 +187,7 @@ function playerBoard(v, p) {
     const shields = houses.map((h) => {
       const k = left.findIndex((x) => x && x.house === h);
       if (k >= 0) { const tile = left[k]; left[k] = null; return tileChip(tile); }
-      const house = tb.houses.find((x) => x.name === h);
-      return el("span", { class: "shield", style: `--house:${house.colour}`, title: t("empty shield: {house}", { house: h }), text: h.slice(0, 3) });
+      return parts.shield(tb, h);
     });
     const scoring = r.count >= tb.rules.row_min;
     return el("div", { class: "plan-row" + (scoring ? " scoring" : ""), "data-row": r.row,
@@ -208,7 +197,7 @@ function playerBoard(v, p) {
       r.down ? el("span", { class: "down", title: t("face-down alliance tiles"), text: t("+{n} face down", { n: r.down }) }) : "");
   });
   const brides = el("div", { class: "brides" }, el("span", { class: "muted", text: t("Brides") + " " }),
-    ...tb.brides.map((vp, i) => el("span", { class: "bride" + (i < p.brides ? " married" : ""), "data-vp": vp, title: t("{n} VP", { n: vp }) }, String(vp))));
+    ...parts.brideChips(tb, p.brides));
   return el("section", { class: "card player" + (p.seat === v.you ? " mine" : "") + (v.mover === p.seat ? " moving" : ""),
     "data-seat": p.seat, style: `--seat:${l.fill}` }, head, facts, slots, helpersNote, helpers, el("div", { class: "plan" }, ...rows), brides);
 }
@@ -549,10 +538,21 @@ document.addEventListener("keydown", (ev) => {
 
 // -- start -----------------------------------------------------------------------------------
 
+// a game on an edition (its own component data) is drawn from that edition's table
+async function tableFor(v) {
+  const edition = v.components || "";
+  if ((ui.table.components || "") === edition) return;
+  ui.table = await fetch("/api/signorie/table?edition=" + encodeURIComponent(edition)).then((r) => r.json());
+}
 async function main() {
   ui.table = await fetch("/api/signorie/table").then((r) => r.json());
   document.title = ui.table.title;
-  Table.start({ view: (v) => { render(v); markHints(Hint.marked()); }, hint: markHints, check: onCheck, error: () => { ui.pending = null; if (ui.sending) { ui.sending = false; ui.undone = true; renderActions(ui.view); } },
+  let drawn = Promise.resolve();  // views are drawn in the order they come
+  const draw = (v) => { render(v); markHints(Hint.marked()); };
+  Table.start({ view: (v) => {
+    if ((ui.table.components || "") === (v.components || "")) { draw(v); return; }
+    drawn = drawn.then(() => tableFor(v)).then(() => draw(ui.view && ui.view.seq > v.seq ? ui.view : v));
+  }, hint: markHints, check: onCheck, error: () => { ui.pending = null; if (ui.sending) { ui.sending = false; ui.undone = true; renderActions(ui.view); } },
     presence: () => ui.view && renderPlayers(ui.view) });
 }
 main();

@@ -2,6 +2,7 @@
 // facts (/api/rules/signorie): a player board's helper columns, what each die costs, the
 // threshold and the reward tiles. Every number comes from data, none is written here.
 import { api, el, svg, t } from "/static/tavola/common.js";
+import { costTable, helperColumns } from "./table-parts.js";
 
 let tablePromise = null;
 const table = () => (tablePromise = tablePromise || api("/api/signorie/table"));
@@ -9,24 +10,9 @@ const MAX_PIPS = 6;  // the faces of a die
 
 function put(fig, node) { fig.insertBefore(node, fig.querySelector("figcaption")); }
 
-async function boardPicture(fig) {
-  const tb = await table();
-  const cols = tb.colours.map((c) => el("div", { class: "helper-column", "data-colour": c.id, style: `border-top: 6px solid ${c.look.fill}` },
-    el("b", { text: c.name }),
-    ...c.helpers.map((h) => el("div", { class: "helper", "data-helper": h.index, tabindex: 0, "data-help": h.text },
-      el("span", { class: "helper-cost", text: t("{n} florins", { n: h.cost }) }), " ", el("span", { text: h.effect.text })))));
-  put(fig, el("div", { class: "helper-columns", role: "img", "aria-label": t("The helper columns of a player board") }, ...cols));
-}
+async function boardPicture(fig) { put(fig, helperColumns(await table())); }
 
-async function costsPicture(fig) {
-  const tb = await table();
-  const values = Array.from({ length: MAX_PIPS }, (_, i) => i + 1);
-  const head = el("tr", {}, el("th", { text: t("Colour (price)") }), ...values.map((v) => el("th", { text: String(v) })));
-  const rows = tb.colours.map((c) => el("tr", { "data-colour": c.id },
-    el("th", { scope: "row", text: t("{colour} ({price})", { colour: c.name, price: c.cost }) }),
-    ...values.map((v) => el("td", { class: "cost-cell", style: `background:${c.look.fill}33`, text: String(Math.max(0, c.cost - v)) }))));
-  put(fig, el("table", { class: "cost-table" }, el("caption", { text: t("Florins to pay, by the value the die shows") }), head, ...rows));
-}
+async function costsPicture(fig) { put(fig, costTable(await table())); }
 
 function thresholdPicture(fig, facts) {
   const top = facts.max_dice * MAX_PIPS;

@@ -1,0 +1,142 @@
+"""Signorie's EditionKind: the default edition checks clean, and every problem of a component
+file (malformed, wrong-typed, oversized, nonsensical) is a finding at its place, never a crash."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tavola.editions import Finding, content_hash
+from tavola.games.signorie.edition import EDITION, locate, pointer
+from tavola.games.signorie.kit import KIT
+from tavola.games.signorie.tables import default_data
+
+
+def resolve(data: Any, where: str) -> Any:
+    """The value a JSON Pointer names."""
+    node = data
+    for part in where.split("/")[1:]:
+        part = part.replace("~1", "/").replace("~0", "~")
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def changed(change: Any) -> dict[str, Any]:
+    data = copy.deepcopy(default_data())
+    change(data)
+    return data
+
+
+def test_the_kit_declares_the_edition_and_its_default_checks_clean() -> None:
+    assert KIT.editions is not None and KIT.editions.load() is EDITION
+    assert EDITION.format == "signorie-components/1"
+    data = EDITION.default()
+    assert data == default_data() and data is not default_data()
+    assert EDITION.check(data) == []
+    assert EDITION.options(data) == {"components": data}
+    assert "5 cities" in EDITION.describe(data) and "provisional" in EDITION.describe(data)
+    assert EDITION.schema()["title"] == "Components"
+
+
+def test_a_wrong_type_is_found_at_its_field() -> None:
+    data = changed(lambda d: d["action_slots"][1]["cost"].update(value="two"))
+    [finding] = EDITION.check(data)
+    assert finding.where == "/action_slots/1/cost/value"
+    assert "integer" in finding.message and finding.message.endswith(".")
+
+
+def test_a_missing_source_is_found_at_its_wrapper() -> None:
+    data = changed(lambda d: d["rules"]["rounds"].update(status="known", source=None))
+    [finding] = EDITION.check(data)
+    assert finding.where == "/rules/rounds" and "source" in finding.message
+
+
+@pytest.mark.parametrize(("change", "where", "words"), [
+    (lambda d: d["action_slots"][2]["cost"].update(value=7), "/action_slots/2/cost",
+     "not between 0 and 6"),
+    (lambda d: d["cities"][1]["slots"].update(value=[4, 1]), "/cities/1/slots",
+     "lowest first"),
+    (lambda d: d["helper_slots"]["value"][3].update(column="gold"),
+     "/helper_slots/value/3/column", "not a die colour"),
+    (lambda d: d["player_boards"][2]["plan"]["value"].update(military=["x", "x", "y", "z"]),
+     "/player_boards/2/plan/value/military", "unknown house"),
+    (lambda d: d["rules"]["rounds"].update(value=6), "/rules", "must equal rounds"),
+    (lambda d: d["career_tracks"]["slots"]["value"][3].update(vp=0),
+     "/career_tracks/slots/value/3", "VP rise"),
+])
+def test_nonsense_is_found_where_it_is(change: Any, where: str, words: str) -> None:
+    data = changed(change)
+    findings = EDITION.check(data)
+    assert any(f.where == where and words in f.message for f in findings), findings
+    for f in findings:
+        resolve(data, f.where)  # every pointer names a place of the data
+
+
+@pytest.mark.parametrize("data", [None, 3, "text", [], [1, 2], {}, {"format": "other"},
+                                  {"x": float("nan")}, {"x": {1, 2}}])
+def test_malformed_data_is_findings(data: Any) -> None:
+    findings = EDITION.check(data)
+    assert findings and all(isinstance(f, Finding) and f.message for f in findings)
+
+
+def test_oversized_data_is_one_finding() -> None:
+    data = changed(lambda d: d.update(about="x" * EDITION.max_bytes))
+    [finding] = EDITION.check(data)
+    assert "bytes" in finding.message and finding.where == ""
+
+
+def test_deeply_nested_data_is_a_finding() -> None:
+    deep: Any = []
+    for _ in range(100_000):
+        deep = [deep]
+    assert EDITION.check({"about": deep})
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=4),
+    max_leaves=30)
+
+
+@settings(max_examples=60, deadline=None)
+@given(path=st.lists(st.integers(0, 30), min_size=1, max_size=6), value=json_values)
+def test_any_value_anywhere_is_checked_without_raising(path: list[int], value: Any) -> None:
+    """Replace one value of the shipped data, at a path found by walking it, with any JSON."""
+    data = copy.deepcopy(default_data())
+    node: Any = data
+    for step in path[:-1]:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        nxt = node[keys[step % len(keys)]] if keys else None
+        if not isinstance(nxt, dict | list) or not nxt:
+            break
+        node = nxt
+    keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+    if keys:
+        node[keys[path[-1] % len(keys)]] = value
+    for finding in EDITION.check(data):
+        resolve(data, finding.where)
+
+
+def test_data_that_checks_clean_plays() -> None:
+    from tavola.games.signorie.game import GAME
+
+    data = changed(lambda d: d["action_slots"][0]["cost"].update(value=2))
+    assert EDITION.check(data) == []
+    state = GAME.new_game(["A", "B", "C"], 1, EDITION.options(data))
+    assert state.t.edition == content_hash(data)
+
+
+def test_places_are_located_by_index_name_and_colour() -> None:
+    data = default_data()
+    milano = next(i for i, c in enumerate(data["cities"]) if c["name"]["value"] == "Milano")
+    assert locate(data, "cities[Milano].slots") == f"/cities/{milano}/slots"
+    assert locate(data, "helper_slots[2].cost") == "/helper_slots/value/2/cost"
+    assert locate(data, "assignment_tiles[4] (Envoy)") == "/assignment_tiles/4"
+    assert locate(data, "rules.wedding_florins.rounds") == "/rules/wedding_florins/value/rounds"
+    assert locate(data, "nowhere[9]") == ""
+    assert pointer(["a/b", "c~d", 3]) == "/a~1b/c~0d/3"
