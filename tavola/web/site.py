@@ -23,10 +23,7 @@ from .pages import TablePage
 
 
 class WebGame(Protocol):
-    """One game's side of the web server; the server hosts every game that has one.
-
-    Optional, outside the protocol so that a site need not say it has none: `editor_script`,
-    its edition editor module (read by `editor_script` below)."""
+    """One game's side of the web server; the server hosts every game that has one."""
 
     # read-only (properties): a site may keep them as class attributes of its own types
     @property
@@ -39,6 +36,9 @@ class WebGame(Protocol):
 
     #: The field of an action that names its seat (`player`, `seat`).
     owner_field: str
+    #: Its edition editor module, a file of `static_dir()` exporting `mountEditor` (see
+    #: docs/editions.md); None: the editor shell offers the data as JSON text.
+    editor_script: str | None
     #: Its table page's own title, styles and scripts (`tavola.web.pages` writes the rest).
     table_page: TablePage
 
@@ -200,11 +200,9 @@ class ViewMessage(BaseModel):
 
 
 def editor_script(site: WebGame) -> str | None:
-    """The game's edition editor module (`editor_script`: a file of its `static_dir()`, with
-    `mountEditor`, see docs/editions.md), or None: the editor shell offers the data as JSON
-    text. Optional: a site without the attribute has none."""
-    script = getattr(site, "editor_script", None)
-    return script if isinstance(script, str) and script else None
+    """The game's edition editor module (`WebGame.editor_script`), or None: the editor shell
+    offers the data as JSON text."""
+    return site.editor_script or None
 
 
 def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:

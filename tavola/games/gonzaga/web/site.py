@@ -37,6 +37,7 @@ class GonzagaWeb:
     game = GAME
     levels = LEVELS
     owner_field = "player"
+    editor_script: str | None = None  # no map editor yet: the editor shell shows the JSON
     table_page = TablePage(MESSAGES["page.title"], styles=("style.css", "flow.css"),
                            scripts=("app.js", "help-in-place.js"), lobby_link=True)
 

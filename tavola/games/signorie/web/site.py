@@ -53,7 +53,7 @@ class SignorieWeb:
     levels = LEVELS
     owner_field = "seat"
     #: the component editor's module (`mountEditor`), in the static folder
-    editor_script = "editor.js"
+    editor_script: str | None = "editor.js"
     table_page = TablePage(text.MESSAGES["page.title"], styles=("style.css",),
                            scripts=("app.js", "help-in-place.js"), lobby_link=True)
 
