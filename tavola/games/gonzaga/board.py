@@ -6,7 +6,6 @@ numpy arrays indexed by hex number, so the engine never searches the map at run 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from collections.abc import Iterable
@@ -28,6 +27,8 @@ from pydantic import (
     StrictStr,
     ValidationError,
 )
+
+from tavola.editions import content_hash
 
 FORMAT = "gonzaga-board/1"
 SQRT3 = math.sqrt(3.0)
@@ -732,9 +733,10 @@ def _build(m: BoardModel, data: dict[str, Any], problems: list[str]) -> Board:
         objectives[o.id] = Objective(o.id, (pair[0], pair[1]))
     if problems:
         raise BoardError(problems)
-
-    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    try:
+        digest = content_hash(data)  # as an edition's (`tavola.editions`)
+    except ValueError:
+        raise BoardError(["the board file holds a number that is not finite"]) from None
     return Board(
         raw=data,
         model=m,
