@@ -39,6 +39,7 @@ class GonzagaWeb:
     game = GAME
     levels = LEVELS
     owner_field = "player"
+    editor_script = "editor.js"  # its map editor, for the platform's editions page
     table_page = TablePage("Gonzaga", styles=("style.css", "flow.css"),
                            scripts=("app.js", "help-in-place.js"))
 
