@@ -1,0 +1,176 @@
+"""Gonzaga's map editor and its editions in a real browser (Debian's Chromium driven by
+Playwright): a person breaks a rule of the board and repairs it, sees the finding on the map
+come and go, and a game on an edition's board is drawn, played with a bot to the end and its
+record verifies anywhere."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browsers import in_page, shot
+from test_web_restart import play_until
+from test_web_server import Client
+from web_server import Server, launch
+
+from tavola.games.gonzaga.board import load_board
+from tavola.games.gonzaga.edition import EDITIONS
+from tavola.games.gonzaga.record import verify_record
+from tavola.web.app import GameServer, Limits
+from tavola.web.loadbench import http_json
+from tavola.web.room import GameParams, Seat
+from tavola.web.site import load_sites
+from tavola.web.storage import open_store
+
+PHONE = {"width": 390, "height": 844}
+
+
+def edition() -> dict[str, Any]:
+    data = copy.deepcopy(load_board().raw)
+    data["name"] = "Printed edition (transcribed)"
+    data["cities"][0]["name"] = "Lisboa"
+    return data
+
+
+def mount(page: Any, data: dict[str, Any]) -> float:
+    """The editor on a page of the site, its host checking each change as the platform would
+    (here: the test answers with the edition kind's findings). Returns the milliseconds from
+    mounting to the map drawn."""
+    return page.evaluate("""async (data) => {
+      const { mountEditor } = await import("/static/gonzaga/editor.js");
+      document.body.replaceChildren();
+      const root = document.createElement("section");
+      document.body.append(root);
+      window.changes = 0;
+      const started = performance.now();
+      window.editor = mountEditor(root, data, { changed() { window.changes++; }, t: (x) => x,
+                                                game: "gonzaga" });
+      while (!root.dataset.drawn) await new Promise((r) => setTimeout(r, 10));
+      return performance.now() - started;
+    }""", data)
+
+
+def findings_now(page: Any) -> list[dict[str, Any]]:
+    """What the platform's check gives for the editor's data, shown on its map."""
+    found = [f.as_json() for f in EDITIONS.check(page.evaluate("editor.current()"))]
+    page.evaluate("(f) => editor.showFindings(f)", found)
+    page.wait_for_timeout(150)  # the map is drawn again on the next frame
+    return found
+
+
+def marked(page: Any) -> set[str]:
+    return set(page.evaluate(
+        "[...document.querySelectorAll('.ged-finding')].map((e) => e.dataset.finding)"))
+
+
+def test_breaking_and_repairing_a_rule_shows_and_clears_its_finding(server: Server,
+                                                                    browser: Any) -> None:
+    page = browser.new_page(viewport=PHONE)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    drawn_ms = mount(page, load_board().raw)
+    assert findings_now(page) == [] and marked(page) == set()
+    # the city on the first city's hex is taken away with the keyboard: cursor, then Delete
+    city = load_board().model.cities[0]
+    c, r = city.at
+    page.evaluate("([c, r]) => editor.focus({message: '', where: '', marks: [`hex:${c},${r}`]})",
+                  [c, r])  # the cursor on the city's hex
+    page.keyboard.press("Delete")
+    page.wait_for_timeout(150)
+    assert page.evaluate("changes") >= 1
+    found = findings_now(page)
+    four = [f for f in found if f"Region {city.region} must have 4 cities" in f["message"]]
+    assert four and four[0]["where"].startswith("/regions/")
+    assert marked(page) >= {m.removeprefix("hex:") for m in four[0]["marks"]}
+    page.evaluate("(f) => editor.focus(f)", four[0])
+    assert page.evaluate("document.querySelectorAll('.ged-finding.focused').length") >= 1
+    shot(page, "gonzaga-editor-finding")
+    # repaired: a city again on that hex, with its symbol and its name
+    page.keyboard.press("c")
+    page.evaluate("([c, r]) => editor.focus({message: '', where: '', marks: [`hex:${c},${r}`]})",
+                  [c, r])
+    page.select_option("#ged-symbol", city.symbol)
+    page.keyboard.press("Enter")
+    page.fill("#ged-place-name", city.name)
+    page.press("#ged-place-name", "Enter")
+    page.wait_for_timeout(150)
+    data = page.evaluate("editor.current()")
+    assert next(x for x in data["cities"] if x["at"] == [c, r])["symbol"] == city.symbol
+    assert findings_now(page) == [] and marked(page) == set()
+    assert errors == []
+    print(f"\neditor on a phone viewport: map drawn {drawn_ms:.0f} ms after mounting")
+
+
+def test_the_editor_loads_quickly_on_a_phone(server: Server, browser: Any) -> None:
+    """From navigation to the map drawn, on a phone-sized viewport (reported, with a wide
+    bound for a loaded machine)."""
+    page = browser.new_page(viewport=PHONE)
+    started = time.perf_counter()
+    page.goto(server.base + "/")
+    mount(page, load_board().raw)
+    elapsed = time.perf_counter() - started
+    width = page.evaluate("document.querySelector('#board').getBoundingClientRect().width")
+    assert 300 < width <= 390  # the map fits the phone's width
+    print(f"\neditor load on a phone viewport: {elapsed * 1000:.0f} ms from navigation")
+    assert elapsed < 20
+
+
+# -- a game on an edition's board ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def edition_game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Any]]:
+    """A server whose database holds a game on an edition's board (as the platform creates
+    it: dealt with the edition's options), a person against a bot."""
+    db = f"sqlite:///{tmp_path_factory.mktemp('edition') / 'games.db'}"
+    store = open_store(db)
+    server = GameServer(store, load_sites(["gonzaga"]), bot_processes=False, limits=Limits())
+    site = server.sites["gonzaga"]
+    seats = [Seat("person", "Ann"), Seat("bot", "Bot", "greedy")]
+    state = site.deal([s.name for s in seats], None, EDITIONS.options(edition()))
+    params = GameParams(seats, None, {"scenario": None, "variants": []}, False,
+                        site.game.setup_of(state), 5, "gonzaga")
+
+    async def open_it() -> Any:
+        return server.open_game(params)
+
+    with ThreadPoolExecutor(1) as pool:  # its own event loop, whatever runs in this thread
+        room = pool.submit(asyncio.run, open_it()).result()
+    store.close()
+    srv = launch(db)
+    try:
+        yield srv, room
+    finally:
+        srv.stop()
+
+
+def test_a_game_on_an_edition_is_drawn_played_with_a_bot_and_its_record_verifies(
+        edition_game: tuple[Server, Any], browser: Any, tmp_path: Path) -> None:
+    srv, room = edition_game
+    token = room.tokens[0]
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{srv.base}/game/{room.id}#{token}")
+    page.wait_for_function("document.querySelectorAll('#board .hex').length > 100")
+    names = page.evaluate(in_page("ui.board.cities.map((c) => c.name)"))
+    assert "Lisboa" in names and page.evaluate(in_page("ui.board.name")) == \
+        "Printed edition (transcribed)"
+    page.close()
+    c = Client(f"{srv.ws}/ws/{room.id}")
+    c.send({"type": "hello", "token": token})
+    c.expect("state")
+    view = play_until(c, 0, lambda v: v["phase"] == "over")  # the edition keeps the map's hexes
+    c.close()
+    record = http_json(f"{srv.base}/api/games/{room.id}/record")
+    assert record["board"]["data"]["name"] == "Printed edition (transcribed)"
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    replayed = verify_record(json.loads(path.read_text(encoding="utf-8")))
+    assert [p.score for p in replayed.players] == [p["score"] for p in view["players"]]
