@@ -123,6 +123,32 @@ def test_the_editor_loads_quickly_on_a_phone(server: Server, browser: Any) -> No
     assert elapsed < 20
 
 
+def test_a_photo_lies_under_the_grid_and_stays_in_the_browser(server: Server,
+                                                               browser: Any) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.base + "/")
+    mount(page, load_board().raw)
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(f"{r.method} {r.url}"))
+    png = (Path(__file__).resolve().parents[2] / "docs" / "board.png").read_bytes()
+    page.click("text=Photo of your board")
+    page.set_input_files("#ged-photo-file", files=[{"name": "my-board.png",
+                                                    "mimeType": "image/png", "buffer": png}])
+    page.wait_for_function("document.querySelector('.ged-photo').complete "
+                           "&& !document.querySelector('.ged-photo').hidden")
+    assert page.evaluate("document.querySelector('.ged-photo').src").startswith("blob:")
+    page.fill("#ged-photo-opacity", "0.8")
+    page.dispatch_event("#ged-photo-opacity", "input")
+    assert page.evaluate("document.querySelector('.ged-photo').style.opacity") == "0.8"
+    assert page.evaluate("document.querySelector('.ged').classList.contains('tracing')")
+    assert [r for r in sent if not r.startswith("GET ")] == []  # nothing uploaded
+    # a finding on a fief opens its card
+    page.evaluate("editor.focus({message: 'x', where: '/fiefs/3/castles', marks: []})")
+    assert page.evaluate("document.querySelector('.ged-fiefs').open")
+    assert page.evaluate("document.querySelector('[data-fief=\"3\"]')"
+                         ".classList.contains('ged-part-focused')")
+
+
 # -- a game on an edition's board ------------------------------------------------------------
 
 

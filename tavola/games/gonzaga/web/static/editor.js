@@ -472,6 +472,22 @@ export function mountEditor(root, data, host) {
   }
   function renderPanels() { fillChoices(); renderFiefs(); renderScenarios(); }
 
+  // a finding on a fief or a scenario tile: its card or row, opened and in focus
+  function showPart(finding) {
+    const part = /^\/(fiefs|scenarios)\/(\d+)/.exec((finding && finding.where) || "");
+    if (!part) return false;
+    const box = part[1] === "fiefs" ? fiefBox : scenarioBox;
+    box.open = true;
+    const target = box.querySelector(part[1] === "fiefs" ? `[data-fief="${part[2]}"]` : `[data-scenario="${part[2]}"]`);
+    if (!target) return false;
+    for (const x of root.querySelectorAll(".ged-part-focused")) x.classList.remove("ged-part-focused");
+    target.classList.add("ged-part-focused");
+    target.scrollIntoView({ block: "center" });
+    const first = target.querySelector("[tabindex], input");
+    if (first) first.focus({ preventScroll: true });
+    return true;
+  }
+
   // -- starting --------------------------------------------------------------------------------
   choose("land");
   renderPanels();
@@ -485,6 +501,7 @@ export function mountEditor(root, data, host) {
     showFindings(findings) { ed.findings = list(findings); if (!ed.findings.some((f) => same(f, ed.focused))) ed.focused = null; if (ed.looks) redrawSoon(); },
     focus(finding) {
       ed.focused = finding;
+      if (showPart(finding)) return;
       const first = list(finding && finding.marks).map((m) => /^hex:(-?\d+),(-?\d+)$/.exec(m)).find(Boolean);
       if (first) ed.cursor = [Number(first[1]), Number(first[2])];
       if (first && ed.zoom < 2) { ed.zoom = 2; canvas.style.width = "200%"; }
