@@ -281,6 +281,26 @@ MESSAGES: dict[str, str] = {
                         "now)",
     # a game's plain web side (`tavola.web.plainsite`)
     "site.to-move": "{names} to move",
+    # editions (`tavola.web.editions`)
+    "edition.name-type": "An edition's name is text.",
+    "edition.name-length": "An edition's name has 1 to {most} characters.",
+    "edition.name-control": "An edition's name cannot hold control characters.",
+    "edition.visibility": "An edition is private, shared by link or public.",
+    "edition.no-game": "This game has no editions.",
+    "edition.not-json": "The edition's data is not JSON (NaN and Infinity are not allowed).",
+    "edition.too-large": "The edition's data is {size} bytes; at most {most} are accepted.",
+    "edition.check-failed": "The game could not check this data: it is not in the edition "
+                            "format.",
+    "edition.default-name": "Shipped reconstruction",
+    "edition.not-found": "There is no such edition, or it is not shared with you.",
+    "edition.no-version": "The edition has no such version.",
+    "edition.too-many": "An account keeps at most {most} editions: delete one first.",
+    "edition.unplayable": "The edition {name} still has problems: fix them and save it before "
+                          "playing on it.",
+    "edition.sign-in": "Sign in to save editions.",
+    "edition.body": "Send a JSON object with the edition's game, name, data and visibility.",
+    "limit.edition-checks": "edition checks from your address",
+    "limit.edition-saves": "edition saves from your account",
 }
 
 

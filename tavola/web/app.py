@@ -33,6 +33,7 @@ from .. import i18n
 from ..ratings import bot_table
 from ..text import say
 from . import accounts as account_routes
+from . import editions as editions_api
 from . import friends as friend_routes
 from . import i18n_web, metrics, ops, pages, timing
 from .account_store import open_account_store
@@ -42,6 +43,7 @@ from .botpool import DEADLINE, BotPool
 from .chat import Chat
 from .connection import Connection
 from .deadline import REQUEST_SECONDS
+from .editions import Editions
 from .errors import ClientError
 from .friends import Friends
 from .hinting import Hinting
@@ -94,7 +96,8 @@ STATUS = {"not-found": 404, "full": 409, "not-over": 409, "too-large": 413,
           "blocked": 403, "invited": 403, "not-friend": 403, "answered": 409,
           "waiting": 409, "no-vacation-days": 409, "not-on-vacation": 409,
           "suspended": 403, "muted": 403, "not-moderator": 403, "admin-target": 403,
-          "already-reported": 409}  # else 400
+          "already-reported": 409, "too-many-editions": 429,
+          "edition-unplayable": 409, "no-editions": 404}  # else 400
 SHUTDOWN_WAIT = 5.0  # seconds a stopping server waits for its tasks to end
 #: Seconds a server told to stop (SIGTERM) gives its moves being written and its clients' last
 #: messages before it closes every WebSocket anyway (`GameServer.drain`).
@@ -172,6 +175,11 @@ class Limits:
     report_burst: int = 5  # burst (`moderation`)
     exports_per_hour: float = 2.0  # downloads of an account's data per account, after a burst
     export_burst: int = 3
+    editions_per_account: int = 50  # editions an account keeps (deleted ones do not count)
+    edition_saves_per_hour: float = 120.0  # editions and versions saved per account, after a
+    edition_save_burst: int = 30  # burst
+    edition_checks_per_minute: float = 60.0  # checks of an edition's data per client address,
+    edition_check_burst: int = 60  # after a burst (the editor checks after each change)
 
 
 def rematch_id(game_id: str) -> str:
@@ -230,6 +238,7 @@ class GameServer:
         self.notifier: Notifier | None = None  # set by `notices.install`
         self.moderation: Moderation | None = None  # set by `moderation.install`
         self.privacy: Privacy | None = None  # set by `privacy.install`
+        self.editions: Editions | None = None  # set by `editions.install`
         self.stopping = False  # told to stop (`drain`): no new move is taken
         self.writing = 0  # moves and undos between their arrival and their views queued
 
@@ -267,7 +276,7 @@ class GameServer:
             if site is None:
                 continue  # a game this server does not host waits for one that does
             try:
-                room = Room.restore(stored, site)
+                room = self._restore(stored, site)
             except (ValueError, KeyError, TypeError) as exc:  # one bad game never stops the rest
                 log.error("cannot resume game %s: %s", game_id, exc)
                 self.store.set_status(game_id, "broken")
@@ -391,11 +400,22 @@ class GameServer:
         if stored is None or site is None or stored.status == "broken":
             return None
         try:
-            room = Room.restore(stored, site)
+            room = self._restore(stored, site)
         except (ValueError, KeyError, TypeError):
             return None
         self._add(room)
         self.kick_bots(room)
+        return room
+
+    def _restore(self, stored: StoredGame, site: WebGame) -> Room:
+        """`Room.restore`, with the options of the edition the game is played on read again
+        from its very version (ValueError when this server lacks it)."""
+        room = Room.restore(stored, site)
+        if room.params.edition:
+            if self.editions is None:
+                raise ValueError(f"game {stored.id} is played on an edition and this server "
+                                 "keeps none")
+            room.params.edition_options = self.editions.options_of(room.params)
         return room
 
     def sweep(self, now: float | None = None) -> int:
@@ -424,11 +444,16 @@ class GameServer:
         address = address_key(client)
         self.create_limit.check(address, "new games from your address")
         name = data.get("game") if isinstance(data, dict) else None
-        params = parse_params(data, self.table.site(name))
+        site = self.table.site(name)
+        chosen = None if self.editions is None else \
+            self.editions.choose(site.game.info.name, data, account)
+        params = parse_params(data, site, chosen)
         params.timing = self.turns.parse(data)
         if check is not None:
             check(params)
         self._check_capacity(address, account)
+        if chosen is not None and self.editions is not None:
+            self.editions.used(chosen)  # before the game exists: its version stays for ever
         return self._open(params, creator=(address, account))
 
     def open_game(self, params: GameParams, client: str = "", *,
@@ -740,9 +765,10 @@ class GameServer:
             return found
         self._check_capacity(address, None)
         p = room.params
-        state = room.site.deal([s.name for s in p.seats], None, p.options)
+        state = room.site.deal([s.name for s in p.seats], None, p.play_options)
         params = GameParams(p.seats, None, p.options, p.public, room.game.setup_of(state),
-                            secrets.randbits(63), p.game, p.timing, hints=p.hints)
+                            secrets.randbits(63), p.game, p.timing, hints=p.hints,
+                            edition=p.edition, edition_options=p.edition_options)
         try:
             new = self._open(params, claimed=set(room.claimed), game_id=new_id,
                              creator=(address, None))
@@ -875,6 +901,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
         from .cluster import Cluster
 
         server.cluster = Cluster(redis, server.limits.lease_seconds)
+    editions = editions_api.open_editions(server, store, editions_api.kinds_of(list(sites)))
     server.resume()
     account_store = open_account_store(store)
     # The games' tables and every resumed game live as long as the server: keep
@@ -901,10 +928,12 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
             server.friends.store.close()
         if server.moderation is not None:
             server.moderation.close()
+        if server.editions is not None:
+            server.editions.store.close()
 
     app = _App(title="Tavola",
                lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, larger={editions_api.API: editions_api.MAX_EDITION_BODY})
     i18n_web.routes(app)
     app.state.server = server
     probes = ops.routes(app, server, redis=redis, metrics_token=metrics_token)
@@ -921,6 +950,7 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
     config.titles = {name: site.game.info.title for name, site in sites.items()}
     notices_install(app, server, config)
     privacy_install(app, server, accounts)
+    editions_api.install(app, editions, accounts)
     return app
 
 

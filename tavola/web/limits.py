@@ -24,9 +24,12 @@ MAX_MESSAGE = 16 * 1024  # characters of a WebSocket message; every legal one is
 MAX_DEPTH = 12  # nesting of JSON values; a legal message nests 4 deep
 
 
-def parse_json(text: str | bytes, *, what: str = "message") -> Any:
-    """JSON from a client, or a `ClientError` naming what is wrong with it."""
-    limit = MAX_BODY if isinstance(text, bytes) else MAX_MESSAGE
+def parse_json(text: str | bytes, *, what: str = "message", limit: int | None = None,
+               depth: int = MAX_DEPTH) -> Any:
+    """JSON from a client, or a `ClientError` naming what is wrong with it; `limit` and
+    `depth` for the few requests allowed more than a move (an edition's data)."""
+    if limit is None:
+        limit = MAX_BODY if isinstance(text, bytes) else MAX_MESSAGE
     if len(text) > limit:
         raise ClientError("too-large", f"the {what} is larger than {limit} bytes")
     if isinstance(text, bytes):
@@ -38,23 +41,25 @@ def parse_json(text: str | bytes, *, what: str = "message") -> Any:
         value = json.loads(text)
     except (ValueError, RecursionError):  # RecursionError: nested too deep for the parser
         raise ClientError("bad-json", f"the {what} is not valid JSON") from None
-    check_text(value, what=what)
+    check_text(value, what=what, most=depth)
     return value
 
 
-def check_text(value: Any, *, what: str = "message", depth: int = 0) -> None:
-    """Refuse strings that are not valid Unicode text (lone surrogates) and deep nesting."""
-    if depth > MAX_DEPTH:
-        raise ClientError("bad-json", f"the {what} is nested too deeply")
+def check_text(value: Any, *, what: str = "message", depth: int = 0,
+               most: int = MAX_DEPTH) -> None:
+    """Refuse strings that are not valid Unicode text (lone surrogates) and nesting deeper
+    than `most`."""
+    if depth > most:
+        raise ClientError("bad-json", f"the {what} is nested too deeply (at most {most} levels)")
     if isinstance(value, str):
         _check_str(value, what)
     elif isinstance(value, list):
         for item in value:
-            check_text(item, what=what, depth=depth + 1)
+            check_text(item, what=what, depth=depth + 1, most=most)
     elif isinstance(value, dict):
         for key, item in value.items():
             _check_str(key, what)
-            check_text(item, what=what, depth=depth + 1)
+            check_text(item, what=what, depth=depth + 1, most=most)
 
 
 def _check_str(text: str, what: str) -> None:
@@ -164,23 +169,31 @@ class SecurityHeaders:
 
 
 class BodyLimit:
-    """ASGI middleware: a request body over `limit` bytes gets 413 before the app reads it.
+    """ASGI middleware: a request body over `limit` bytes gets 413 before the app reads it;
+    paths starting with a key of `larger` have that limit instead (an edition's data).
 
     The declared Content-Length is checked first; a chunked body is counted as it arrives and
     cut off at the limit, so a large body never reaches memory.
     """
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY,
+                 larger: dict[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.larger = dict(larger or {})
+
+    def limit_of(self, path: str) -> int:
+        return next((most for start, most in self.larger.items() if path.startswith(start)),
+                    self.limit)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.limit_of(scope.get("path", ""))
         declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await self._refuse(send)
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            await self._refuse(send, limit)
             return
         seen = 0
         refused = False
@@ -191,7 +204,7 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.limit:
+                if seen > limit:
                     refused = True
                     raise _TooLarge
             return message
@@ -205,16 +218,16 @@ class BodyLimit:
             await self.app(scope, limited_receive, tracked_send)
         except _TooLarge:
             if not started:
-                await self._refuse(send)
+                await self._refuse(send, limit)
         except Exception:
             if not refused:
                 raise
             if not started:
-                await self._refuse(send)
+                await self._refuse(send, limit)
 
-    async def _refuse(self, send: Send) -> None:
+    async def _refuse(self, send: Send, limit: int) -> None:
         body = json.dumps({"type": "error", "code": "too-large",
-                           "message": f"request bodies are limited to {self.limit} bytes"})
+                           "message": f"request bodies are limited to {limit} bytes"})
         data = body.encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"),

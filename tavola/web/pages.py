@@ -113,6 +113,8 @@ ACCOUNT_PAGES = {page.name: page for page in (
     account_page("moderation-denied", N_("Moderation")),
     account_page("privacy", N_("Privacy")),
     account_page("review", N_("Game review"), "review.js"),
+    account_page("editions", N_("Editions"), "editions-page.js"),
+    account_page("edition", N_("Edition editor"), "editions.js"),
     account_page("reset-password", N_("Choose a new password"), "notices.js", private=True),
     account_page("unsubscribe", N_("No more e-mails"), "notices.js", private=True),
     account_page("verify-email", N_("Confirm your e-mail address"), "notices.js", private=True),

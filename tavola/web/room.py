@@ -12,7 +12,7 @@ import secrets
 import time
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -26,6 +26,9 @@ from .errors import ClientError
 from .outbox import NONE, Notices, turn_changes
 from .site import WebGame
 from .storage import StoredGame
+
+if TYPE_CHECKING:
+    from .editions import Chosen
 
 PERSON = "person"
 BOT = "bot"
@@ -64,6 +67,15 @@ class GameParams:
     # person seats kept for an invited account until it accepts (`tavola.web.friends`):
     # nobody else may take them, and the lobby does not offer them
     reserved: set[int] = field(default_factory=set)
+    # the edition it is played on (`tavola.web.editions`): id, version, hash and name; None:
+    # the game's default. Its options are read again from the edition, never stored here
+    edition: dict[str, Any] | None = None
+    edition_options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def play_options(self) -> dict[str, Any]:
+        """The options a deal of this game takes: the lobby's and its edition's."""
+        return {**self.options, **self.edition_options}
 
     def to_json(self, site: WebGame) -> dict[str, Any]:
         learn = {"tutorial": self.tutorial} if self.tutorial else {}
@@ -73,7 +85,8 @@ class GameParams:
                 "seed": self.seed, "options": self.options, "public": self.public,
                 "bot_seed": self.bot_seed, "setup": self.setup, "timing": self.timing,
                 "hints": self.hints, **site.params_extra(),
-                **({"reserved": sorted(self.reserved)} if self.reserved else {})}
+                **({"reserved": sorted(self.reserved)} if self.reserved else {}),
+                **({"edition": self.edition} if self.edition else {})}
 
     @staticmethod
     def from_json(data: dict[str, Any], site: WebGame) -> GameParams:
@@ -88,7 +101,8 @@ class GameParams:
                           str(data.get("game") or site.game.info.name),
                           data.get("timing"), data.get("tutorial") or None,
                           bool(data.get("hints", False)),
-                          {int(i) for i in data.get("reserved") or ()})
+                          {int(i) for i in data.get("reserved") or ()},
+                          data.get("edition") or None)
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
@@ -109,9 +123,10 @@ def clean_name(value: object, seat: int) -> str:
     return value
 
 
-def parse_params(data: Any, site: WebGame) -> GameParams:
-    """Validate a lobby request to create a game, and set it up; every problem is a
-    `ClientError`. Bots are only the levels the lobby offers (`site.levels`)."""
+def parse_params(data: Any, site: WebGame, edition: Chosen | None = None) -> GameParams:
+    """Validate a lobby request to create a game, and set it up (on `edition`, if chosen);
+    every problem is a `ClientError`. Bots are only the levels the lobby offers
+    (`site.levels`)."""
     if not isinstance(data, dict):
         raise ClientError("bad-request", "a new game is a JSON object with 'seats'")
     seats = _parse_seats(data.get("seats"), site)
@@ -134,14 +149,17 @@ def parse_params(data: Any, site: WebGame) -> GameParams:
     if not isinstance(hints, bool):
         raise ClientError("bad-request", "'hints' must be true or false")
     options = site.parse_options(data)
+    on = edition.options if edition is not None else {}
     try:
         # from the chosen seed, or from the operating system's randomness
-        state = site.deal([s.name for s in seats], seed, options)
+        state = site.deal([s.name for s in seats], seed, {**options, **on})
     except ValueError as exc:
         raise ClientError("bad-game", str(exc)) from None
     bot_seed = seed if seed is not None else secrets.randbits(63)
     return GameParams(seats, seed, options, public, site.game.setup_of(state), bot_seed,
-                      site.game.info.name, hints=hints)
+                      site.game.info.name, hints=hints,
+                      edition=edition.ref if edition is not None else None,
+                      edition_options=dict(on))
 
 
 def _parse_seats(seats_in: Any, site: WebGame) -> list[Seat]:
@@ -276,7 +294,7 @@ class Room:
         if p.setup is not None:
             return self.game.from_setup(p.setup)
         # stored before setups were kept: the seed deals
-        return self.game.new_game([s.name for s in p.seats], p.seed, p.options)
+        return self.game.new_game([s.name for s in p.seats], p.seed, p.play_options)
 
     # -- storage ---------------------------------------------------------------------------
 
@@ -427,6 +445,8 @@ class Room:
         msg["leave"] = [{"seat": s, "name": self.params.seats[s].name, **c}
                         for s, c in sorted(self.choices.items())] if not self.is_over else []
         msg["ended"] = self.ended
+        if self.params.edition:  # the table says which edition it is played on
+            msg["edition"] = self.params.edition.get("name")
         return msg
 
     def message_text(self, seat: int | None, lang: str = i18n.DEFAULT) -> str:
@@ -486,6 +506,7 @@ class Room:
         return {"id": self.id, "game": self.game.info.name, "created": self.created,
                 **self.site.summary(s), "over": over, "public": self.params.public,
                 "hints": self.params.hints, "winners": self._winners(s),
+                **({"edition": self.params.edition.get("name")} if self.params.edition else {}),
                 "to_move": [] if over else list(s.to_move()),  # whose turn: "my games"
                 "asked": self.asked(s),  # whose move a person makes: "your move", "my games"
                 "seats": [{"name": seat.name, "kind": seat.kind, "bot": seat.bot,

@@ -161,6 +161,7 @@ class ViewMessage(BaseModel):
     leave: list[dict[str, Any]]
     ended: dict[str, Any] | None
     tutorial: dict[str, Any] | None = None
+    edition: str | None = None  # the name of the edition it is played on (not the default)
 
 
 def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:

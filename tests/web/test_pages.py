@@ -99,7 +99,7 @@ def test_the_lobby_rules_and_both_tables_have_the_shared_head_and_header(web):
 
 def test_page_files_hold_only_their_body():
     bodies = sorted(STATIC.glob("*.html")) + sorted(GAMES.glob("*/web/static/index.html"))
-    assert len(bodies) == 17
+    assert len(bodies) == 19
     for body in bodies:
         text = body.read_text(encoding="utf-8")
         for part in ("<!doctype", "<head", "<title", "<header", "<body", "i18n.js", 'id="toast"'):

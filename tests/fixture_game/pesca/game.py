@@ -17,6 +17,7 @@ from tavola.records import SeededRecords
 from .text import say
 
 ROUNDS = 2
+CARDS = tuple(range(1, 10))  # the deck the box holds; an edition may hold another
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class Pesca:
     history: list[Act] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
     viewer: int | None = None
+    cards: tuple[int, ...] = CARDS  # the deck it is dealt from (public: the edition's)
 
     @property
     def is_over(self) -> bool:
@@ -57,9 +59,10 @@ class PescaGame:
                  options: Mapping[str, Any] | None = None) -> Pesca:
         self.info.check_players(len(names))
         seed = secrets.randbits(63) if seed is None else seed
-        cards: list[int | None] = list(range(1, 10))
+        deck = tuple((options or {}).get("cards") or CARDS)
+        cards: list[int | None] = list(deck)
         random.Random(seed).shuffle(cards)
-        return Pesca(tuple(names), seed, cards[:len(names)], cards[len(names):])
+        return Pesca(tuple(names), seed, cards[:len(names)], cards[len(names):], cards=deck)
 
     def legal_actions(self, position: Pesca, seat: int) -> list[Act]:
         if seat not in position.to_move():
@@ -93,8 +96,10 @@ class PescaGame:
                        viewer=seat)  # the seed would tell every card
 
     def resample(self, view: Pesca, rng: random.Random) -> Pesca:
-        known = {c for c in view.hands} | {e.data["card"] for e in view.log if e.kind == "draw"}
-        unseen = [c for c in range(1, 10) if c not in known]
+        unseen = list(view.cards)
+        for c in [*view.hands, *(e.data["card"] for e in view.log if e.kind == "draw")]:
+            if c in unseen:
+                unseen.remove(c)
         rng.shuffle(unseen)
         hands = [c if c is not None else unseen.pop() for c in view.hands]
         return replace(self.clone(view), hands=hands, deck=unseen, viewer=None)
@@ -120,13 +125,15 @@ class PescaGame:
         return say("setup")
 
     def setup_of(self, state: Pesca) -> dict[str, Any]:
-        return {"names": list(state.names), "seed": state.seed}
+        deck = {} if state.cards == CARDS else {"cards": list(state.cards)}
+        return {"names": list(state.names), "seed": state.seed, **deck}
 
     def renamed(self, setup: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         return {**setup, "names": list(names)}
 
     def from_setup(self, setup: Mapping[str, Any]) -> Pesca:
-        return self.new_game(list(setup["names"]), int(setup["seed"]))
+        return self.new_game(list(setup["names"]), int(setup["seed"]),
+                             {"cards": setup["cards"]} if "cards" in setup else None)
 
     def decision_key(self, position: Pesca) -> int:
         return len(position.history)

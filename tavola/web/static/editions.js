@@ -1,0 +1,4 @@
+// The editions pages (being written).
+import { $ } from "/static/tavola/common.js";
+
+export const page = $;

@@ -1,0 +1,195 @@
+"""Editions on the server, on SQLite and PostgreSQL: stored, versioned, shared, played on and
+replayed after a restart, on a game the platform does not know (Pesca, `fixture_game/`, whose
+edition is its deck's values). The game server is driven directly, without bot processes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tavola.editions import content_hash
+from tavola.web.account_store import AccountStore, User, open_account_store
+from tavola.web.app import GameServer, Limits
+from tavola.web.editions import Editions, open_editions
+from tavola.web.editions_store import EditionStore, NewVersion
+from tavola.web.errors import ClientError
+from tavola.web.storage import GameStore, open_store
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "fixture_game"))
+from pesca.edition import KIND
+from pesca.site import make_site
+
+SEATS = [{"kind": "person"}, {"kind": "bot", "bot": "random"}]
+BIG = {"format": "pesca-deck/1", "cards": [10, 20, 30, 40, 50, 60]}
+TWICE = {"format": "pesca-deck/1", "cards": [10, 20, 20, 40, 50]}
+
+
+@dataclass
+class Site:
+    store: GameStore
+    accounts: AccountStore
+    server: GameServer
+    editions: Editions
+
+    def user(self, name: str) -> User:
+        user = self.accounts.add_user(name, name, "not a hash")
+        assert user is not None
+        return user
+
+    def save(self, user: User, data: Any, name: str = "Mine", visibility: str = "private",
+             edition_id: str | None = None) -> dict[str, Any]:
+        body = {"game": "pesca", "name": name, "data": data, "visibility": visibility}
+        return asyncio.run(self.editions.save(user, body, edition_id))
+
+    def create(self, user: User | None, **given: Any) -> Any:
+        return self.server.create({"game": "pesca", "seats": SEATS, **given}, "10.1.1.1",
+                                  account=None if user is None else user.id)
+
+
+def serve(store: GameStore, limits: Limits | None = None) -> tuple[GameServer, Editions]:
+    server = GameServer(store, {"pesca": make_site()}, bot_processes=False, limits=limits)
+    return server, open_editions(server, store, {"pesca": KIND})
+
+
+@pytest.fixture
+def site(db_url: str) -> Iterator[Site]:
+    store = open_store(db_url)
+    accounts = open_account_store(store)
+    server, editions = serve(store, Limits(edition_saves_per_hour=0))
+    yield Site(store, accounts, server, editions)
+    editions.store.close()
+    accounts.close()
+    store.close()
+
+
+def test_versions_are_kept_and_read_back(site: Site) -> None:
+    ann = site.user("ann")
+    made = site.save(ann, TWICE, name="Draft")
+    assert (made["version"], made["playable"]) == (1, False)
+    assert made["findings"][0]["where"] == "/cards/2"
+    again = site.save(ann, BIG, name="Big deck", edition_id=made["id"])
+    assert (again["version"], again["playable"], again["hash"]) == (2, True, content_hash(BIG))
+    got = site.editions.get(made["id"], ann)
+    assert (got["name"], got["data"], got["version"], got["author"]) == \
+        ("Big deck", BIG, 2, "ann")
+    assert site.editions.get(made["id"], ann, version="2")["data"] == BIG
+    with pytest.raises(ClientError, match="no such version"):  # a draft no game uses: gone
+        site.editions.get(made["id"], ann, version="1")
+    [line] = site.editions.listing("pesca", ann)["editions"]
+    assert (line["playable_version"], line["describe"], line["mine"]) == \
+        (2, "6 cards, 10 to 60", True)
+
+
+def test_a_version_a_game_uses_is_never_dropped(site: Site) -> None:
+    ann = site.user("ann")
+    made = site.save(ann, BIG)
+    room = site.create(ann, edition=made["id"])
+    for cards in ([1, 2, 3, 4, 5], [1, 2, 3, 4, 6], [1, 2, 3, 4, 7]):
+        site.save(ann, {"format": "pesca-deck/1", "cards": cards}, edition_id=made["id"])
+    site.editions.delete(ann, made["id"])
+    store = EditionStore(site.store)
+    assert store.version(made["id"], 1) is not None  # the game's
+    assert store.version(made["id"], 2) is None  # nobody's
+    assert site.editions.listing("pesca", ann)["editions"] == []
+    assert room.params.edition["version"] == 1
+
+
+def test_a_game_is_dealt_from_its_edition_and_says_so(site: Site) -> None:
+    ann = site.user("ann")
+    made = site.save(ann, BIG, name="Big <deck>")
+    room = site.create(ann, edition=made["id"])
+    assert sorted(room.state.cards) == BIG["cards"]
+    assert set(room.state.hands) <= set(BIG["cards"])
+    assert room.summary()["edition"] == "Big <deck>"
+    assert room.message_for(0)["edition"] == "Big <deck>"
+    stored = site.store.load(room.id)
+    assert stored is not None
+    assert stored.params["edition"] == {"id": made["id"], "version": 1,
+                                        "hash": content_hash(BIG), "name": "Big <deck>"}
+    assert "cards" not in json.dumps(stored.params["options"])
+
+
+def test_the_default_edition_is_the_game_as_shipped(site: Site) -> None:
+    room = site.create(None)
+    assert room.params.edition is None and "edition" not in room.summary()
+    assert "edition" not in site.store.load(room.id).params  # type: ignore[union-attr]
+    assert sorted(room.state.cards) == list(range(1, 10))
+
+
+def test_an_unplayable_or_unknown_edition_is_refused(site: Site) -> None:
+    ann, bob = site.user("ann"), site.user("bob")
+    draft = site.save(ann, TWICE)
+    before = site.store.game_ids()
+    with pytest.raises(ClientError) as refused:
+        site.create(ann, edition=draft["id"])
+    assert refused.value.code == "edition-unplayable"
+    private = site.save(ann, BIG)
+    for who, wanted in ((ann, "no-such-edition"), (bob, private["id"]), (None, private["id"]),
+                        (ann, {"an": "object"})):
+        with pytest.raises(ClientError) as refused:
+            site.create(who, edition=wanted)
+        assert refused.value.code == "not-found"
+    assert site.store.game_ids() == before
+
+
+def test_shared_editions_are_read_by_link_or_by_anyone(site: Site) -> None:
+    ann, bob = site.user("ann"), site.user("bob")
+    link = site.save(ann, BIG, name="Linked", visibility="link")
+    public = site.save(ann, BIG, name="Public", visibility="public")
+    key = site.editions.get(link["id"], ann)["key"]
+    with pytest.raises(ClientError):
+        site.editions.get(link["id"], bob)
+    with pytest.raises(ClientError):
+        site.editions.get(link["id"], bob, key="wrong" + key)
+    assert site.editions.get(link["id"], bob, key=key)["data"] == BIG
+    assert "key" not in site.editions.get(link["id"], bob, key=key)
+    assert site.create(bob, edition=link["id"], edition_key=key).params.edition["name"] \
+        == "Linked"
+    listed = site.editions.listing("pesca", bob)["editions"]
+    assert [e["name"] for e in listed] == ["Public"]
+    assert site.create(None, edition=public["id"]).params.edition["name"] == "Public"
+
+
+def test_a_game_on_an_edition_replays_after_a_restart(site: Site) -> None:
+    ann = site.user("ann")
+    made = site.save(ann, BIG)
+    room = site.create(ann, edition=made["id"])
+    site.save(ann, {"format": "pesca-deck/1", "cards": [5, 6, 7, 8, 9]},
+              edition_id=made["id"])
+    server, editions = serve(site.store)
+    assert server.resume() >= 1
+    again = server.rooms[room.id]
+    assert again.state.cards == room.state.cards
+    assert again.params.play_options == {"cards": BIG["cards"]}
+    editions.store.close()
+
+
+def test_a_game_whose_edition_is_missing_is_not_replayed_on_the_default(site: Site) -> None:
+    ann = site.user("ann")
+    room = site.create(ann, edition=site.save(ann, BIG)["id"])
+    plain = GameServer(site.store, {"pesca": make_site()}, bot_processes=False)
+    assert plain.room(room.id) is None  # this server keeps no editions
+
+
+def test_the_store_round_trips_on_both_databases(db_url: str) -> None:
+    store = open_store(db_url)
+    open_account_store(store).close()
+    editions = EditionStore(store)
+    editions.create("e1", "pesca", "Mine", 7, "public", "key",
+                    NewVersion("h1", '{"a":1}', False, ""))
+    assert editions.add_version("e1", "Renamed", "link", NewVersion("h2", '{"a":2}', True,
+                                                                    "two")) == 2
+    got = editions.edition("e1")
+    assert got is not None
+    assert (got.name, got.visibility, got.latest, got.playable, got.hash, got.describe) == \
+        ("Renamed", "link", 2, 2, "h2", "two")
+    assert editions.count(7) == 1 and editions.listed("pesca", 10) == []
+    editions.close()
+    store.close()
