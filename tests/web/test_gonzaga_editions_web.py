@@ -3,6 +3,7 @@ path), stored with it, restored from the store, and their map served to the tabl
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 from typing import Any
@@ -71,3 +72,39 @@ def test_the_web_takes_a_board_as_data_never_as_a_path() -> None:
         site.deal(["Ann", "Bea"], 1, {"board": "/etc/passwd"})
     # and the lobby passes no board at all: it is not a lobby option
     assert "board" not in site.parse_options({"board": "/etc/passwd", "scenario": ""})
+
+
+def test_a_gonzaga_edition_is_saved_played_on_and_replayed_after_a_restart(db_url: str
+                                                                          ) -> None:
+    """Through the platform's editions: saved with its findings (none), chosen in the lobby
+    request, dealt on its board, and the game replays on a server started again."""
+    from tavola.games.gonzaga.edition import EDITIONS
+    from tavola.web.account_store import open_account_store
+    from tavola.web.editions import open_editions
+
+    store = open_store(db_url)
+    accounts = open_account_store(store)
+    server = GameServer(store, load_sites(["gonzaga"]), bot_processes=False,
+                        limits=Limits(edition_saves_per_hour=0))
+    editions = open_editions(server, store, {"gonzaga": EDITIONS})
+    ann = accounts.add_user("ann", "ann", "not a hash")
+    assert ann is not None
+    broken = edition()
+    del broken["harbors"][0]
+    draft = asyncio.run(editions.save(ann, {"game": "gonzaga", "name": "Draft",
+                                            "data": broken, "visibility": "private"}))
+    assert not draft["playable"]
+    made = asyncio.run(editions.save(ann, {"game": "gonzaga", "name": "My box",
+                                           "data": edition(), "visibility": "private"}))
+    assert made["playable"], made
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bea"}]
+    room = server.create({"game": "gonzaga", "seats": seats, "edition": made["id"]},
+                         "10.1.1.1", account=ann.id)
+    assert room.state.board.name == "Printed edition (transcribed)"
+    again = GameServer(store, load_sites(["gonzaga"]), bot_processes=False)
+    open_editions(again, store, {"gonzaga": EDITIONS})
+    assert again.resume() >= 1
+    assert again.rooms[room.id].state.board.content_hash == room.state.board.content_hash
+    editions.store.close()
+    accounts.close()
+    store.close()
