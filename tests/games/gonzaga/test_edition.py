@@ -131,3 +131,22 @@ def test_oversized_boards_are_refused_before_they_are_read() -> None:
     data = shipped()
     data["meta"] = deep
     assert EDITIONS.check(data)  # a finding, not a RecursionError
+
+
+def test_checking_many_editions_keeps_a_bounded_number_of_boards(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every check of a new playable board builds its placement tables; a process keeps only
+    the most recent ones (here 2), so editions sent one after another cannot fill its memory."""
+    from tavola.games.gonzaga import placement, state
+
+    monkeypatch.setattr(placement, "TABLES_KEPT", 2, raising=False)
+    monkeypatch.setattr(state, "RULES_KEPT", 2, raising=False)
+    hashes = []
+    for i in range(4):
+        data = shipped()
+        data["name"] = f"Copy {i}"
+        assert EDITIONS.check(data) == []
+        GAME.new_game(["Ann", "Bea"], i, EDITIONS.options(data))
+        hashes.append(content_hash(data))
+    assert len(placement._tables) <= 2 and hashes[-1] in placement._tables
+    assert len(state._rules_cache) <= 2
