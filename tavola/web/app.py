@@ -69,7 +69,7 @@ from .replaying import Replays
 from .reviewing import Reviews
 from .room import BOT, GameParams, Room, parse_params
 from .rooms import Rooms
-from .site import WebGame, load_sites
+from .site import WebGame, editor_script, load_sites
 from .sockets import Sockets
 from .storage import (
     GameExists,
@@ -1014,8 +1014,11 @@ def _lobby_routes(app: FastAPI, server: GameServer) -> None:
         """Each game the lobby offers: its words, picture, player counts, bots, options."""
         lang = i18n.current()
         if lang not in catalogue:
+            kinds = server.editions.kinds if server.editions is not None else {}
             catalogue[lang] = {
-                "games": [_offer(name, site) for name, site in server.sites.items()],
+                "games": [{**_offer(name, site), "editions": name in kinds,
+                           "editor": _editor(name, site) if name in kinds else None}
+                          for name, site in server.sites.items()],
                 "timing": timing.lobby_json(server.limits.min_move_seconds)}
         return catalogue[lang]
 
@@ -1060,6 +1063,12 @@ def _offer(name: str, site: WebGame) -> dict[str, Any]:
             "max_players": info.max_players, "default_players": info.default_players,
             "bots": list(site.levels), "bot_ratings": bot_table(name), **site.lobby_json(),
             **learn_offer(name)}
+
+
+def _editor(name: str, site: WebGame) -> str | None:
+    """The address of the game's edition editor module, if it has one."""
+    script = editor_script(site)
+    return None if script is None else f"/static/{name}/{script}"
 
 
 def _game_routes(app: FastAPI, server: GameServer) -> None:

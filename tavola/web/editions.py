@@ -213,7 +213,7 @@ class Editions:
         shared = e is not None and (e.visibility == "public" or (
             e.visibility == "link" and isinstance(key, str)
             and secrets.compare_digest(key.encode(), e.share_key.encode())))
-        if e is None or not (mine or (shared and not e.deleted)):
+        if e is None or e.deleted or not (mine or shared):
             raise ClientError("not-found", say("edition.not-found"))
         return e
 
@@ -261,7 +261,7 @@ class Editions:
 
     def _own(self, edition_id: str, user: User) -> Edition:
         e = self.readable(edition_id, user)
-        if e.author != user.id or e.deleted:
+        if e.author != user.id:
             raise ClientError("not-found", say("edition.not-found"))
         return e
 

@@ -4,11 +4,13 @@ PostgreSQL alike.
 An edition (`editions`) is a name, an author, a visibility and a share key; its data is kept in
 versions (`edition_versions`), each written once and never changed. A version a game was
 created on is marked `used` and never deleted, so the game replays whatever becomes of its
-edition; deleting an edition hides it from every list and drops its unused versions.
+edition; deleting an edition hides it from every list and drops its unused versions, and
+deleting an account (`privacy`) deletes its editions but for the versions games use.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -46,6 +48,14 @@ CREATE TABLE IF NOT EXISTS edition_versions (
 );
 """
 STEPS = (SCHEMA,)
+FORMER = 0  # the author of editions kept after their account was deleted (games play on them)
+FORGET_ACCOUNT = (  # a deleted account (`privacy`): only the versions games use stay, nobody's
+    "DELETE FROM edition_versions WHERE used=0 AND edition_id IN "
+    "(SELECT id FROM editions WHERE author=?)",
+    "DELETE FROM editions WHERE author=? AND NOT EXISTS "
+    "(SELECT 1 FROM edition_versions v WHERE v.edition_id = editions.id)",
+    f"UPDATE editions SET author={FORMER}, deleted=COALESCE(deleted, updated) WHERE author=?",
+)
 _EDITION = ("SELECT e.id, e.game, e.name, e.author, COALESCE(u.name, ''), e.visibility, "
             "e.share_key, e.latest, e.playable, e.created, e.updated, e.deleted, v.hash, "
             "v.playable, v.describe FROM editions e LEFT JOIN users u ON u.id = e.author "
@@ -177,6 +187,16 @@ class EditionStore:
         return [_edition(r) for r in self.db.rows(
             _EDITION + "WHERE e.game=? AND e.visibility='public' AND e.deleted IS NULL "
             "AND e.playable IS NOT NULL ORDER BY e.updated DESC LIMIT ?", (game, limit))]
+
+    def exported(self, author: int) -> list[dict[str, Any]]:
+        """The account's editions, each with its newest version's data (its data export)."""
+        return [{"id": i, "game": g, "name": n, "visibility": vis, "version": v, "hash": h,
+                 "playable": bool(p), "created": c, "updated": u, "data": json.loads(d)}
+                for i, g, n, vis, v, h, p, c, u, d in self.db.rows(
+                    "SELECT e.id, e.game, e.name, e.visibility, v.version, v.hash, v.playable, "
+                    "e.created, e.updated, v.data FROM editions e JOIN edition_versions v ON "
+                    "v.edition_id = e.id AND v.version = e.latest WHERE e.author=? AND "
+                    "e.deleted IS NULL ORDER BY e.created", (author,))]
 
     def count(self, author: int) -> int:
         (n,) = self.db.rows("SELECT COUNT(*) FROM editions WHERE author=? AND deleted IS NULL",

@@ -2,7 +2,8 @@
 
 Deleting an account removes its rows from every table that names it (the account, its
 sessions and known browsers, notification choices, deliveries, resets and visits, friends,
-blocks, invitations, vacations, its own ratings and rating history, the seats it held). Its
+blocks, invitations, vacations, its own ratings and rating history, the seats it held, its
+editions but for the versions games are played on, which no list shows any more). Its
 games stay, so no one else's record breaks: each seat it held is called "Former player N",
 N counting deleted accounts from 1 (the account's id is not shown; one number for all its
 games), in the game's parameters, its lobby line and its chat lines, whose text stays. A game
@@ -11,9 +12,10 @@ asked whether it plays on or the game ends. Other players' ratings and rating hi
 touched. The name is free again at once.
 
 The export is one JSON file: the account, its settings, ratings and rating history, friends,
-blocks, vacations, chat lines, and each of its games with the game's record (finished games,
-as `/api/games/{id}/record` gives it). It is streamed a game at a time, and each account may
-ask for it `Limits.exports_per_hour` times an hour after a burst of `Limits.export_burst`.
+blocks, vacations, chat lines, its editions (each with its newest data), and each of its
+games with the game's record (finished games, as `/api/games/{id}/record` gives it). It is
+streamed a game at a time, and each account may ask for it `Limits.exports_per_hour` times an
+hour after a burst of `Limits.export_burst`.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
 
 from ..text import say
-from . import account_store, chat, friends, moderation, pages, vacations
+from . import account_store, chat, editions_store, friends, moderation, pages, vacations
 from .account_store import User
 from .errors import ClientError
 from .limits import RateLimiter, parse_json
@@ -166,7 +168,7 @@ class Privacy:
             db.execute("UPDATE games SET creator_account=NULL WHERE creator_account=?",
                        (user_id,))
             db.execute("UPDATE former_players SET user_id=NULL WHERE user_id=?", (user_id,))
-            for sql in moderation.FORGET_ACCOUNT:
+            for sql in (*moderation.FORGET_ACCOUNT, *editions_store.FORGET_ACCOUNT):
                 db.execute(sql, (user_id,) * sql.count("?"))
 
     # -- exporting ---------------------------------------------------------------------------
@@ -200,6 +202,8 @@ class Privacy:
                          "SELECT c.game_id, c.seat, c.name, c.text, c.at FROM chat_lines c "
                          "JOIN game_players p ON p.game_id = c.game_id AND p.seat = c.seat "
                          "WHERE p.user_id=? ORDER BY c.game_id, c.n", (uid,))],
+            "editions": [] if self.server.editions is None else
+            self.server.editions.store.exported(uid),
         }
 
     async def export(self, user: User) -> AsyncIterator[bytes]:
@@ -228,7 +232,8 @@ def _open_every_table(store: Any) -> None:
     not run that feature (as each feature opens its own: the same part and versions)."""
     for part, schema in (("accounts", account_store.STEPS), ("vacations", vacations.SCHEMA),
                          ("notices", notice_store.STEPS), ("friends", friends.STEPS),
-                         ("chat", chat.STEPS), ("moderation", moderation.SCHEMA)):
+                         ("chat", chat.STEPS), ("moderation", moderation.SCHEMA),
+                         ("editions", editions_store.STEPS)):
         open_tables(store, part, schema).close()
 
 

@@ -164,6 +164,14 @@ class ViewMessage(BaseModel):
     edition: str | None = None  # the name of the edition it is played on (not the default)
 
 
+def editor_script(site: WebGame) -> str | None:
+    """The game's edition editor module (`editor_script`: a file of its `static_dir()`, with
+    `mountEditor`, see docs/editions.md), or None: the editor shell offers the data as JSON
+    text. Optional: a site without the attribute has none."""
+    script = getattr(site, "editor_script", None)
+    return script if isinstance(script, str) and script else None
+
+
 def lobby_options(info: GameInfo, data: dict[str, Any]) -> dict[str, Any]:
     """The options a lobby request sets (empty fields are the defaults), read as the game
     declares them (`tavola.game.read_options`, as on the command line); only those the

@@ -16,10 +16,12 @@ import pytest
 
 from tavola.editions import content_hash
 from tavola.web.account_store import AccountStore, User, open_account_store
+from tavola.web.accounts import Accounts
 from tavola.web.app import GameServer, Limits
 from tavola.web.editions import Editions, open_editions
 from tavola.web.editions_store import EditionStore, NewVersion
 from tavola.web.errors import ClientError
+from tavola.web.privacy import Privacy
 from tavola.web.storage import GameStore, open_store
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "fixture_game"))
@@ -98,6 +100,8 @@ def test_a_version_a_game_uses_is_never_dropped(site: Site) -> None:
     assert store.version(made["id"], 1) is not None  # the game's
     assert store.version(made["id"], 2) is None  # nobody's
     assert site.editions.listing("pesca", ann)["editions"] == []
+    with pytest.raises(ClientError, match="no such edition"):
+        site.editions.get(made["id"], ann)
     assert room.params.edition["version"] == 1
 
 
@@ -193,3 +197,29 @@ def test_the_store_round_trips_on_both_databases(db_url: str) -> None:
     assert editions.count(7) == 1 and editions.listed("pesca", 10) == []
     editions.close()
     store.close()
+
+
+def test_a_deleted_account_leaves_only_the_versions_games_use(site: Site) -> None:
+    ann = site.user("ann")
+    played = site.save(ann, BIG, name="Played", visibility="public")
+    room = site.create(None, edition=played["id"])
+    site.save(ann, {"format": "pesca-deck/1", "cards": [5, 6, 7, 8, 9]}, name="Played",
+              visibility="public", edition_id=played["id"])
+    assert len(site.editions.listing("pesca", None)["editions"]) == 1
+    unplayed = site.save(ann, BIG, name="Unplayed")
+    accounts = Accounts(site.server, site.accounts)
+    privacy = Privacy(site.server, accounts)
+    exported = privacy.export_head(ann)["editions"]
+    assert [(e["name"], e["version"], e["data"]) for e in exported] == \
+        [("Played", 2, {"format": "pesca-deck/1", "cards": [5, 6, 7, 8, 9]}),
+         ("Unplayed", 1, BIG)]
+    asyncio.run(privacy.delete(ann))
+    store = EditionStore(site.store)
+    assert store.version(played["id"], 1) is not None  # the game's
+    assert store.version(played["id"], 2) is None
+    assert store.version(unplayed["id"], 1) is None and store.edition(unplayed["id"]) is None
+    assert site.editions.listing("pesca", None)["editions"] == []
+    assert store.count(ann.id) == 0
+    site.server.rooms.clear()
+    again = site.server.room(room.id)
+    assert again is not None and again.params.play_options == {"cards": BIG["cards"]}

@@ -128,12 +128,53 @@ function renderOptions() {
   const n = $("seat-rows").children.length;
   const plain = [], folded = [];
   for (const opt of lobby.game.options || []) (opt.advanced ? folded : plain).push(optionEl(opt, n));
-  $("game-options").replaceChildren(...plain);
+  const edition = editionEl();
+  $("game-options").replaceChildren(...(edition ? [edition] : []), ...plain);
   $("advanced-options").replaceChildren(...folded);
   // the labels as the game words them (a German noun keeps its capital), as a list of names
   const names = [t("Seed"), ...(lobby.game.options || []).filter((o) => o.advanced).map((o) => o.label)];
   $("advanced-summary").textContent = t("Advanced: {options}", { options: names.join(" · ") });
 }
+// -- the edition a game is played on: the shipped reconstruction, or the player's own or shared ones --
+
+const editionLists = {};  // game -> its playable editions (the default first), once asked
+const sharedEdition = new URLSearchParams(location.search);  // a shared link: ?edition=ID&key=KEY
+async function loadEditions(game) {
+  if (!game.editions || editionLists[game.name]) return;
+  editionLists[game.name] = [];
+  try {
+    const found = await api(`/api/editions?game=${encodeURIComponent(game.name)}`);
+    const list = [found.default, ...found.editions.filter((e) => e.playable_version !== null)];
+    const id = sharedEdition.get("edition"), key = sharedEdition.get("key");
+    if (id && !list.some((e) => e.id === id)) {
+      try {
+        const shared = await api(`/api/editions/${encodeURIComponent(id)}?key=${encodeURIComponent(key || "")}`);
+        if (shared.game === game.name && shared.playable_version !== null) list.push({ ...shared, key });
+      } catch (e) { toast(e.message); }
+    }
+    editionLists[game.name] = list;
+  } catch (e) { editionLists[game.name] = []; }
+  if (lobby.game && lobby.game.name === game.name) renderOptions();
+}
+function editionEl() {
+  const list = editionLists[lobby.game.name];
+  if (!lobby.game.editions) return null;
+  if (!list) { loadEditions(lobby.game); return null; }
+  const old = $("edition");
+  const sel = el("select", { id: "edition" }, ...list.map((e) => el("option", { value: e.id, "data-key": e.key || "" },
+    e.id === "default" ? e.name : t("{name} by {author}", { name: e.name, author: e.author || "?" }))));
+  const wanted = old ? old.value : sharedEdition.get("edition");
+  if (wanted && list.some((e) => e.id === wanted)) sel.value = wanted;
+  return el("span", { id: "edition-choice" }, el("label", {}, `${t("Edition")} `, sel), " ",
+    el("a", { href: "/editions", class: "muted" }, t("editions")));
+}
+function editionValue() {
+  const sel = $("edition");
+  if (!sel || sel.value === "default") return {};
+  const key = sel.selectedOptions[0].dataset.key;
+  return { edition: sel.value, ...(key ? { edition_key: key } : {}) };
+}
+
 function fits(choice, n) { return choice.players === undefined || choice.players === null || choice.players === n; }
 function optionEl(opt, n) {
   const choices = opt.choices.filter((c) => fits(c, n));
@@ -186,7 +227,7 @@ async function createGame(ev) {
   const seedText = $("seed").disabled ? "" : $("seed").value;
   try {
     const g = await api("/api/games", { game: lobby.game.name, seats, seed: seedText === "" ? null : Number(seedText),
-      public: $("public").checked, hints: $("hints").checked, timing: timingValue(), ...($("rated").checked ? { rated: true } : {}), ...optionValues() });
+      public: $("public").checked, hints: $("hints").checked, timing: timingValue(), ...($("rated").checked ? { rated: true } : {}), ...optionValues(), ...editionValue() });
     const people = g.seats.filter((s) => s.link);
     const mine = g.you === undefined || g.you === null ? people[0] : people.find((s) => s.seat === g.you) || people[0];
     saveInvites(g.id, { seats: people.map((s) => ({ name: s.name, link: s.link })), spectator: g.spectator });
@@ -217,7 +258,9 @@ function gameWhat(game) {
 }
 function gameLine(section, game) {
   const line = el("li", { "data-game": game.id, "data-game-name": game.game },
-    el("span", { class: "game-what", text: gameWhat(game) }), seatWords(game), " ",
+    el("span", { class: "game-what", text: gameWhat(game) }),
+    game.edition ? el("span", { class: "muted game-edition", text: t("on the edition {name}: ", { name: game.edition }) }) : "",
+    seatWords(game), " ",
     game.hints ? el("span", { class: "muted hints-allowed", text: t("(hints allowed)") + " " }) : "");
   if (section === "open") {
     line.append(el("button", { type: "button", onclick: async () => {

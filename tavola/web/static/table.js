@@ -92,6 +92,17 @@ export const Table = (() => {
     return null;
   }
 
+  // a game on an edition says which in the header, by its name (the author's text)
+  function showEdition(name) {
+    let tag = $("edition-tag");
+    if (!name) { if (tag) tag.remove(); return; }
+    if (!tag) {
+      tag = el("span", { id: "edition-tag", class: "muted" });
+      const top = $("top");
+      if (top) top.append(tag);
+    }
+    tag.textContent = t("Edition: {name}", { name });
+  }
   function onMessage(msg) {
     const h = tb.hooks;
     if (msg.type === "change") {
@@ -110,6 +121,7 @@ export const Table = (() => {
       document.body.dataset.seq = msg.seq;
       document.body.dataset.phase = msg.phase;
       h.view(msg);
+      showEdition(msg.edition);
       emit("view", msg);
     } else if (msg.type === "chat" || msg.type === "chat-hidden") { emit(msg.type, msg); }
     else if (msg.type === "hint") { emit("hint", msg); }

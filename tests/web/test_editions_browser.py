@@ -1,0 +1,71 @@
+"""An edition in a real browser, on a game the platform does not know (Pesca, `fixture_game/`):
+made in the editor shell (its plain JSON editor), a problem found and fixed, saved, and a game
+created on it from the lobby, whose table names the edition.
+
+Chromium as in test_web_browser.py (skipped locally without it, failing in CI)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_accounts import RELAXED
+from test_editions_api import installed_fixture
+from web_server import Server, launch
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("editions-browser")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PYTHONPATH", f"{installed_fixture(tmp / 'site')}:"
+                                   f"{Path(__file__).parents[2]}")
+        srv = launch(tmp / "games.db", limits=RELAXED)
+    yield srv
+    srv.stop()
+
+
+def deck(*cards: int) -> str:
+    return json.dumps({"format": "pesca-deck/1", "cards": list(cards)})
+
+
+def test_an_edition_is_made_checked_saved_and_played_on(server: Server, browser: Any) -> None:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/account")
+    page.fill("#sign-up-name", "editor")
+    page.fill("#sign-up-password", "a long enough secret")
+    page.click("#sign-up")
+    page.wait_for_url(f"{server.base}/")
+    page.goto(f"{server.base}/editions/edit?game=pesca")
+    page.wait_for_selector("#edition-no-findings")
+    assert json.loads(page.input_value("#edition-text"))["cards"] == list(range(1, 10))
+    page.fill("#edition-text", deck(10, 20, 20, 40, 50))
+    page.wait_for_selector('.finding[data-where="/cards/2"]')
+    page.click('.finding[data-where="/cards/2"]')
+    page.fill("#edition-text", deck(10, 20, 30, 40, 50))
+    page.wait_for_selector("#edition-no-findings")
+    page.keyboard.press("Control+z")  # back to the deck with a card twice
+    page.wait_for_selector('.finding[data-where="/cards/2"]')
+    page.keyboard.press("Control+y")
+    page.wait_for_selector("#edition-no-findings")
+    page.fill("#edition-name", "Big <b>deck</b>")
+    page.click("#edition-save")
+    page.wait_for_selector("#edition-play:not([hidden])")
+    page.click("#edition-play")
+    page.wait_for_function("document.querySelector('#edition') && document.querySelector("
+                           "'#edition').selectedOptions[0].textContent === 'Big <b>deck</b> by "
+                           "editor'")
+    page.click("#create-game")
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector("#edition-tag")
+    assert page.text_content("#edition-tag") == "Edition: Big <b>deck</b>"
+    assert page.locator("#edition-tag b").count() == 0  # the name is text, never markup
+    page.goto(f"{server.base}/editions")
+    page.wait_for_selector("[data-edition] a")
+    assert page.text_content("[data-edition] a") == "Big <b>deck</b>"
+    assert errors == []
