@@ -149,6 +149,95 @@ def test_a_photo_lies_under_the_grid_and_stays_in_the_browser(server: Server,
                          ".classList.contains('ged-part-focused')")
 
 
+# -- through the platform's editor page -------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def relaxed() -> Iterator[Server]:
+    """A server whose limits let one test sign up and check after every change."""
+    from tempfile import TemporaryDirectory
+
+    from test_accounts import RELAXED
+
+    with TemporaryDirectory() as tmp:
+        srv = launch(Path(tmp) / "games.db", limits=RELAXED)
+        try:
+            yield srv
+        finally:
+            srv.stop()
+
+
+def test_an_edition_is_made_on_the_map_saved_and_played_to_a_verified_record(
+        relaxed: Server, browser: Any) -> None:
+    """In the editor page: a city taken away (the finding appears in the list and on the map,
+    the list's entry pans to it), put back (both go), the edition saved, a game created on it
+    from the lobby with bots, played to the end, and its record verifies."""
+    base = relaxed.base
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base}/account")
+    page.fill("#sign-up-name", "cartographer")
+    page.fill("#sign-up-password", "a long enough secret")
+    page.click("#sign-up")
+    page.wait_for_url(f"{base}/")
+    page.goto(f"{base}/editions/edit?game=gonzaga")
+    page.wait_for_selector(".ged[data-drawn]")
+    page.wait_for_selector("#edition-no-findings")
+    city = load_board().model.cities[0]
+    c, r = city.at
+    page.click('[data-tool="city"]')
+    page.click(f'.ged-cell[data-at="{c},{r}"]')  # selects the city there
+    page.click("#ged-place-remove")
+    finding = page.locator(".finding", has_text=f"Region {city.region} must have 4 cities")
+    finding.wait_for()
+    page.wait_for_selector(".ged-finding")
+    finding.click()  # the map pans to it
+    page.wait_for_selector(".ged-finding.focused")
+    page.click(f'.ged-cell[data-at="{c},{r}"]')  # a new city on that hex
+    page.select_option("#ged-symbol", city.symbol)
+    page.fill("#ged-place-name", "Olisipo")
+    page.press("#ged-place-name", "Enter")
+    page.wait_for_selector("#edition-no-findings")
+    page.wait_for_function("!document.querySelector('.ged-finding')")
+    page.fill("#edition-name", "My box")
+    page.click("#edition-save")
+    page.wait_for_selector("#edition-play:not([hidden])")
+    page.click("#edition-play")
+    page.wait_for_function("document.querySelector('#edition') && document.querySelector("
+                           "'#edition').selectedOptions[0].textContent.startsWith('My box')")
+    page.click("#create-game")
+    page.wait_for_url("**/game/**")
+    page.wait_for_function("document.querySelectorAll('#board .hex').length > 100")
+    assert "Olisipo" in page.evaluate(in_page("ui.board.cities.map((c) => c.name)"))
+    game_id, token = page.url.split("/game/", 1)[1].split("#", 1)
+    page.close()
+    assert errors == []
+    c = Client(f"{relaxed.ws}/ws/{game_id}")
+    c.send({"type": "hello", "token": token})
+    c.expect("state")
+    final = play_until(c, 0, lambda v: v["phase"] == "over")
+    c.close()
+    record = http_json(f"{base}/api/games/{game_id}/record")
+    assert any(x["name"] == "Olisipo" for x in record["board"]["data"]["cities"])
+    replayed = verify_record(record)
+    assert [p.score for p in replayed.players] == [p["score"] for p in final["players"]]
+
+
+def test_the_editor_page_loads_on_a_phone(relaxed: Server, browser: Any) -> None:
+    """From navigation to the map drawn on /editions/edit?game=gonzaga, phone-sized (the
+    figure is printed; the bound is wide, for a loaded machine)."""
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{relaxed.base}/editions/edit?game=gonzaga")
+    page.wait_for_selector(".ged[data-drawn]")
+    drawn = page.evaluate("performance.getEntriesByName('gonzaga-editor-drawn')[0].startTime")
+    width = page.evaluate("document.querySelector('#board').getBoundingClientRect().width")
+    assert 300 < width <= 390
+    shot(page, "gonzaga-editor-phone")
+    print(f"\neditor page on a 390x844 viewport: map drawn {drawn:.0f} ms after navigation")
+    assert drawn < 20_000
+
+
 # -- a game on an edition's board ------------------------------------------------------------
 
 

@@ -109,6 +109,7 @@ export function mountEditor(root, data, host) {
     drawGrid();
     drawMarks();
     showPlace();
+    if (!root.dataset.drawn) performance.mark("gonzaga-editor-drawn");  // the load time, as measured
     root.dataset.drawn = String((Number(root.dataset.drawn) || 0) + 1);
   }
   // every position of the grid, on top: what the pointer and the cursor point at
