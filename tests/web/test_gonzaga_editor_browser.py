@@ -289,3 +289,15 @@ def test_a_game_on_an_edition_is_drawn_played_with_a_bot_and_its_record_verifies
     path.write_text(json.dumps(record), encoding="utf-8")
     replayed = verify_record(json.loads(path.read_text(encoding="utf-8")))
     assert [p.score for p in replayed.players] == [p["score"] for p in view["players"]]
+
+
+def test_the_editor_speaks_the_pages_language(relaxed: Server, browser: Any) -> None:
+    """The editor page loads the platform's words only; the editor adds Gonzaga's."""
+    page = browser.new_page(locale="de-DE")
+    page.goto(f"{relaxed.base}/editions/edit?game=gonzaga")
+    page.wait_for_selector(".ged[data-drawn]")
+    tools = page.evaluate("[...document.querySelectorAll('.ged-tools button')]"
+                          ".map((b) => b.textContent)")
+    assert tools[:4] == ["Land", "Meer", "Außerhalb des Spielplans", "Stadt"]
+    assert page.text_content("#church-label") == "Kirche"
+    assert page.text_content(".ged-fiefs summary") == "Lehen"

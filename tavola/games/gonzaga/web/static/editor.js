@@ -3,7 +3,7 @@
 // (save, undo, redo, import, export, the list of findings) mounts it: mountEditor(root, data,
 // host) with host = { changed(), t(text), game }. The map is drawn by the table's own code
 // (board.js) from the file's data (editor-data.js); every fact of the game is read from it.
-import { svg } from "/static/tavola/common.js";
+import { I18N, svg, translatePage } from "/static/tavola/common.js";
 import { drawBoard } from "./board.js";
 import { addPlace, boardOf, emptied, entryAt, list, paint, placeAt, pointAt, removePlace, toggleBarrier } from "./editor-data.js";
 import { el, photoPanel, renderFiefs, renderScenarios } from "./editor-parts.js";
@@ -20,9 +20,19 @@ const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowD
 const HEX_MARK = /^hex:(-?\d+),(-?\d+)$/;
 const same = (a, b) => !!a && !!b && a.message === b.message && a.where === b.where;
 
+// Gonzaga's words, for a page that speaks only the platform's (the editor page): added to the
+// page's catalog, then the editor's words put in the page's language
+async function gonzagaWords(root) {
+  if (I18N.lang === "en" || I18N.gonzaga) return;
+  const res = await fetch(`/api/i18n/${encodeURIComponent(I18N.lang)}/gonzaga`).catch(() => null);
+  const found = res && res.ok ? (await res.json()).messages || {} : {};
+  for (const [k, v] of Object.entries(found)) if (!(k in I18N.messages)) I18N.messages[k] = v;
+  I18N.gonzaga = true;  // once a page
+  translatePage(root);
+}
+
 function stylesheet(href) {
-  if (document.querySelector(`link[href="${href}"]`)) return;
-  document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
+  if (!document.querySelector(`link[href="${href}"]`)) document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
 }
 
 export function mountEditor(root, data, host) {
@@ -65,8 +75,8 @@ export function mountEditor(root, data, host) {
   const $ = (id) => root.querySelector("#" + id);
 
   // -- changing the data -----------------------------------------------------------------------
-  function changed() { if (host && host.changed) host.changed(); }
-  function edited() { changed(); fillChoices(); redrawSoon(); }
+  const changed = () => host && host.changed && host.changed();
+  const edited = () => { changed(); fillChoices(); redrawSoon(); };
   // the hex beyond side `i` of a hex (between its corners i and i+1), found by where it is drawn
   function across(c, r, i) {
     const [x, y] = centre(c, r), pts = corners(x, y);
@@ -266,8 +276,8 @@ export function mountEditor(root, data, host) {
   }
   choose("land");
   renderPanels();
-  fetch("/api/gonzaga/board").then((res) => (res.ok ? res.json() : {})).catch(() => ({}))
-    .then((looks) => { ed.looks = looks || {}; redraw(); });
+  Promise.all([fetch("/api/gonzaga/board").then((res) => (res.ok ? res.json() : {})).catch(() => ({})), gonzagaWords(root)])
+    .then(([found]) => { ed.looks = found || {}; redraw(); });
 
   return {
     current() { return structuredClone(ed.data); },
@@ -275,8 +285,7 @@ export function mountEditor(root, data, host) {
     showFindings(findings) {
       ed.findings = list(findings);
       if (!ed.findings.some((f) => same(f, ed.focused))) ed.focused = null;
-      redrawSoon();
-    },
+      redrawSoon(); },
     focus(finding) {
       ed.focused = finding;
       if (showPart(finding)) return;
