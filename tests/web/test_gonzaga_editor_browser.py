@@ -109,6 +109,48 @@ def test_breaking_and_repairing_a_rule_shows_and_clears_its_finding(server: Serv
     print(f"\neditor on a phone viewport: map drawn {drawn_ms:.0f} ms after mounting")
 
 
+def test_barriers_seals_the_church_and_an_empty_grid(server: Server, browser: Any) -> None:
+    """Each tool changes what it says in the board file, on the keyboard and with the mouse."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.base + "/")
+    mount(page, load_board().raw)
+    board = load_board()
+    inner = next(h for h in range(board.hex_count) if board.region_of[h] == "hispania"
+                 and all(board.region_of[n] == "hispania" for n in board.neighbours[h]))
+    c, r = board.coords[inner]
+    page.evaluate("([c, r]) => editor.focus({message: '', where: '', marks: [`hex:${c},${r}`]})",
+                  [c, r])
+    page.keyboard.press("b")
+    page.keyboard.press("1")  # the side towards the lower right: inside Hispania
+    page.wait_for_timeout(100)
+    found = findings_now(page)
+    inside = [f for f in found if "must lie on a border" in f["message"]]
+    assert len(inside) == 1 and f"hex:{c},{r}" in inside[0]["marks"]
+    assert marked(page) == {m.removeprefix("hex:") for m in inside[0]["marks"]}
+    page.keyboard.press("1")  # the same side again: the barrier goes
+    page.wait_for_timeout(100)
+    assert findings_now(page) == []
+    page.keyboard.press("g")  # Hispania's seal, on the cursor's hex
+    page.keyboard.press("Enter")
+    page.keyboard.press("k")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # the church, one hex further east
+    data = page.evaluate("editor.current()")
+    x, y = board.centre(inner)
+    assert data["regions"][0]["seal"] == {"x": round(x, 2), "y": round(y, 2)}
+    x, y = board.centre(board.index_of[(c + 1, r)])
+    assert data["church"] == {"x": round(x, 2), "y": round(y, 2)}
+    page.click("text=Start from an empty grid")
+    page.wait_for_timeout(100)
+    data = page.evaluate("editor.current()")
+    assert data["cities"] == [] and data["harbors"] == []
+    assert all(set(line) == set(data["terrain"][0]) for line in data["terrain"])
+    assert any("no playable hex" in f["message"] for f in findings_now(page))
+    page.click("text=Start from the reconstruction")
+    page.wait_for_function("editor.current().cities.length === 24")
+    assert findings_now(page) == []
+
+
 def test_the_editor_loads_quickly_on_a_phone(server: Server, browser: Any) -> None:
     """From navigation to the map drawn, on a phone-sized viewport (reported, with a wide
     bound for a loaded machine)."""
