@@ -146,6 +146,14 @@ def test_barriers_seals_the_church_and_an_empty_grid(server: Server, browser: An
     assert data["cities"] == [] and data["harbors"] == []
     assert all(set(line) == set(data["terrain"][0]) for line in data["terrain"])
     assert any("no playable hex" in f["message"] for f in findings_now(page))
+    page.fill("#ged-columns", "40")  # the printed grid's size
+    page.fill("#ged-rows", "44")
+    page.press("#ged-rows", "Enter")
+    page.wait_for_timeout(100)
+    data = page.evaluate("editor.current()")
+    assert (data["columns"], data["rows"]) == (40, 44) and len(data["terrain"]) == 44
+    assert {len(line) for line in data["terrain"]} == {40}
+    assert page.evaluate("document.querySelectorAll('.ged-cell').length") == 40 * 44
     page.click("text=Start from the reconstruction")
     page.wait_for_function("editor.current().cities.length === 24")
     assert findings_now(page) == []

@@ -129,3 +129,12 @@ export function pointAt(c, r) {
   const [x, y] = centre(c, r);
   return { x: Math.round(x * 100) / 100, y: Math.round(y * 100) / 100 };
 }
+// the grid made `columns` by `rows`: rows and columns added off the board, or cut away (with
+// whatever stood there)
+export function resized(d, columns, rows) {
+  const off = offKey(d), lines = list(d.terrain).map((line) => (typeof line === "string" ? line : ""));
+  d.terrain = Array.from({ length: rows }, (_, r) => (lines[r] || "").slice(0, columns).padEnd(columns, off));
+  d.columns = columns; d.rows = rows;
+  const inside = (p) => p && isPair(p.at) && p.at[0] < columns && p.at[1] < rows;
+  d.cities = list(d.cities).filter(inside); d.harbors = list(d.harbors).filter(inside);
+}

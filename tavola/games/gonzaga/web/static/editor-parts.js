@@ -1,6 +1,6 @@
 // The map editor's panels beside the map (editor.js): the fiefs' shapes and castles, the
 // scenario tiles, and the photo of a printed board laid under the grid.
-import { svg } from "/static/tavola/common.js";
+import { I18N, svg, translatePage } from "/static/tavola/common.js";
 import { list, isPair } from "./editor-data.js";
 import { centre, corners, pointsAttr } from "./hexes.js";
 
@@ -12,6 +12,32 @@ export function el(tag, attrs = {}, ...children) {
   }
   e.append(...children.filter((c) => c !== null && c !== undefined));
   return e;
+}
+
+// Gonzaga's words, for a page that speaks only the platform's (the editor page): added to the
+// page's catalog, then the editor's words put in the page's language
+export async function gonzagaWords(root) {
+  if (I18N.lang === "en" || I18N.gonzaga) return;
+  const res = await fetch(`/api/i18n/${encodeURIComponent(I18N.lang)}/gonzaga`).catch(() => null);
+  const found = res && res.ok ? (await res.json()).messages || {} : {};
+  for (const [k, v] of Object.entries(found)) if (!(k in I18N.messages)) I18N.messages[k] = v;
+  I18N.gonzaga = true;  // once a page
+  translatePage(root);
+}
+
+// a finding on a fief or a scenario tile: its card or row, opened and in focus
+export function showPart(root, finding, fiefBox, scenarioBox) {
+  const part = /^\/(fiefs|scenarios)\/(\d+)/.exec((finding && finding.where) || "");
+  const box = part && (part[1] === "fiefs" ? fiefBox : scenarioBox);
+  const target = box && box.querySelector(part[1] === "fiefs" ? `[data-fief="${part[2]}"]` : `[data-scenario="${part[2]}"]`);
+  if (!target) return false;
+  box.open = true;
+  for (const x of root.querySelectorAll(".ged-part-focused")) x.classList.remove("ged-part-focused");
+  target.classList.add("ged-part-focused");
+  target.scrollIntoView({ block: "center" });
+  const first = target.querySelector("[tabindex], input");
+  if (first) first.focus({ preventScroll: true });
+  return true;
 }
 
 // -- fiefs ---------------------------------------------------------------------------------------

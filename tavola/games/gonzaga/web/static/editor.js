@@ -3,10 +3,10 @@
 // (save, undo, redo, import, export, the list of findings) mounts it: mountEditor(root, data,
 // host) with host = { changed(), t(text), game }. The map is drawn by the table's own code
 // (board.js) from the file's data (editor-data.js); every fact of the game is read from it.
-import { I18N, svg, translatePage } from "/static/tavola/common.js";
+import { svg } from "/static/tavola/common.js";
 import { drawBoard } from "./board.js";
-import { addPlace, boardOf, emptied, entryAt, list, paint, placeAt, pointAt, removePlace, toggleBarrier } from "./editor-data.js";
-import { el, photoPanel, renderFiefs, renderScenarios } from "./editor-parts.js";
+import { addPlace, boardOf, emptied, entryAt, list, paint, placeAt, pointAt, removePlace, resized, toggleBarrier } from "./editor-data.js";
+import { el, gonzagaWords, photoPanel, renderFiefs, renderScenarios, showPart } from "./editor-parts.js";
 import { centre, corners, pointsAttr } from "./hexes.js";
 import { ui } from "./state.js";
 
@@ -19,17 +19,6 @@ const PAINTS = new Set(["land", "sea", "off"]);
 const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const HEX_MARK = /^hex:(-?\d+),(-?\d+)$/;
 const same = (a, b) => !!a && !!b && a.message === b.message && a.where === b.where;
-
-// Gonzaga's words, for a page that speaks only the platform's (the editor page): added to the
-// page's catalog, then the editor's words put in the page's language
-async function gonzagaWords(root) {
-  if (I18N.lang === "en" || I18N.gonzaga) return;
-  const res = await fetch(`/api/i18n/${encodeURIComponent(I18N.lang)}/gonzaga`).catch(() => null);
-  const found = res && res.ok ? (await res.json()).messages || {} : {};
-  for (const [k, v] of Object.entries(found)) if (!(k in I18N.messages)) I18N.messages[k] = v;
-  I18N.gonzaga = true;  // once a page
-  translatePage(root);
-}
 
 function stylesheet(href) {
   if (!document.querySelector(`link[href="${href}"]`)) document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
@@ -56,7 +45,9 @@ export function mountEditor(root, data, host) {
     el("button", { type: "button", id: "ged-place-remove", onclick: () => removeChosen() }, t("Remove")));
   const start = el("div", { class: "ged-start" },
     el("button", { type: "button", onclick: () => startFrom("reconstruction") }, t("Start from the reconstruction")),
-    el("button", { type: "button", onclick: () => startFrom("empty") }, t("Start from an empty grid")));
+    el("button", { type: "button", onclick: () => startFrom("empty") }, t("Start from an empty grid")),
+    ...[["ged-columns", t("Columns")], ["ged-rows", t("Rows")]].map(([id, label]) => el("label", { class: "ged-pick" }, label + " ",
+      el("input", { id, type: "number", min: 1, max: 80, onchange: () => startFrom("size") }))));
   const status = el("p", { class: "ged-status", "aria-live": "polite" });
   const zoom = el("div", { class: "ged-zoom" },
     el("button", { type: "button", title: t("Zoom in"), onclick: () => zoomBy(1.5) }, "+"),
@@ -243,24 +234,12 @@ export function mountEditor(root, data, host) {
     if (centred || sx < box.left + 40 || sx > box.right - 40) scroller.scrollLeft += sx - (box.left + box.width / 2);
     if (centred || sy < box.top + 40 || sy > box.bottom - 40) scroller.scrollTop += sy - (box.top + box.height / 2);
   }
-  // a finding on a fief or a scenario tile: its card or row, opened and in focus
-  function showPart(finding) {
-    const part = /^\/(fiefs|scenarios)\/(\d+)/.exec((finding && finding.where) || "");
-    const box = part && (part[1] === "fiefs" ? fiefBox : scenarioBox);
-    const target = box && box.querySelector(part[1] === "fiefs" ? `[data-fief="${part[2]}"]` : `[data-scenario="${part[2]}"]`);
-    if (!target) return false;
-    box.open = true;
-    for (const x of root.querySelectorAll(".ged-part-focused")) x.classList.remove("ged-part-focused");
-    target.classList.add("ged-part-focused");
-    target.scrollIntoView({ block: "center" });
-    const first = target.querySelector("[tabindex], input");
-    if (first) first.focus({ preventScroll: true });
-    return true;
-  }
 
   // -- starting (again) ------------------------------------------------------------------------
   function renderPanels() {
     fillChoices();
+    $("ged-columns").value = list(d().terrain)[0] ? String(list(d().terrain)[0]).length : 0;
+    $("ged-rows").value = list(d().terrain).length;
     renderFiefs(fiefList, d(), t, changed);
     renderScenarios(scenarioList, d(), t, changed);
   }
@@ -269,6 +248,9 @@ export function mountEditor(root, data, host) {
       const res = await fetch(`/api/editions/default?game=${encodeURIComponent((host && host.game) || "gonzaga")}`);
       if (!res.ok) return;
       ed.data = await res.json();
+    } else if (how === "size") {
+      const [columns, rows] = ["ged-columns", "ged-rows"].map((id) => Math.max(1, Math.min(80, Math.round(Number($(id).value)) || 1)));
+      resized(d(), columns, rows);
     } else emptied(d());
     ed.place = null;
     renderPanels();
@@ -288,7 +270,7 @@ export function mountEditor(root, data, host) {
       redrawSoon(); },
     focus(finding) {
       ed.focused = finding;
-      if (showPart(finding)) return;
+      if (showPart(root, finding, fiefBox, scenarioBox)) return;
       const first = list(finding && finding.marks).map((m) => HEX_MARK.exec(m)).find(Boolean);
       if (first) ed.cursor = [Number(first[1]), Number(first[2])];
       if (first && ed.zoom < 2) zoomTo(2);
