@@ -351,3 +351,31 @@ def test_the_editor_speaks_the_pages_language(relaxed: Server, browser: Any) -> 
     assert tools[:4] == ["Land", "Meer", "Außerhalb des Spielplans", "Stadt"]
     assert page.text_content("#church-label") == "Kirche"
     assert page.text_content(".ged-fiefs summary") == "Lehen"
+
+
+@pytest.mark.parametrize("data", [
+    None, [], 7, "text", {}, {"terrain": "HHH", "legend": [], "cities": {"a": 1}},
+    {"terrain": ["H" * 5000] * 3, "legend": {"H": {"region": 5}}, "columns": "x",
+     "regions": [{"id": "r", "seal": "here", "name": 3}], "seas": [{"id": "s", "symbol": 9}],
+     "cities": [{"id": "c", "at": [1, 1], "symbol": 12, "name": None}, {"id": "d", "at": "x"}],
+     "harbors": [{"id": "h", "at": [2, 2], "sea": ["s"]}], "church": None,
+     "barriers": [{"edges": [None, [[0, 0]], [[0, 0], [1, 0]]]}, None],
+     "fiefs": [None, {"number": 10, "hexes": "x"}], "scenarios": [None, {"flourishing": 3}]},
+], ids=lambda d: type(d).__name__)
+def test_an_imported_file_of_nonsense_is_drawn_without_an_error(server: Server, browser: Any,
+                                                                data: Any) -> None:
+    page = browser.new_page(viewport=PHONE)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    mount(page, load_board().raw)
+    page.evaluate("(data) => editor.set(data)", data)
+    page.wait_for_timeout(200)
+    page.evaluate("editor.showFindings([{message: 'x', where: '/', marks: ['hex:1,1', 'x']}])")
+    page.focus("#board")
+    for key in ("ArrowRight", "ArrowDown", "Enter", "b", "1", "c", "Enter", "Delete"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(200)
+    assert isinstance(page.evaluate("editor.current()"), dict)
+    assert page.evaluate("document.querySelectorAll('.ged-cell').length") <= 80 * 80
+    assert errors == []

@@ -3,10 +3,16 @@
 // may hold anything) and never throws on it.
 import { centre, SQRT3 } from "./hexes.js";
 
+// the largest grid drawn (the server's limit, boarddata.MAX_SIDE): a file past it draws no more
+export const MAX_SIDE = 80;
 const SPARE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789#*+=@$%&";
 export const list = (v) => (Array.isArray(v) ? v : []);
 export const isPair = (v) => Array.isArray(v) && v.length === 2 && v.every(Number.isInteger);
 export const sameHex = (a, b) => isPair(a) && isPair(b) && a[0] === b[0] && a[1] === b[1];
+const isEdge = (e) => Array.isArray(e) && isPair(e[0]) && isPair(e[1]);
+const text = (v, or = "") => (typeof v === "string" ? v : or);
+// whatever an imported file holds, as an object the editor can change (not an object: empty)
+export const fileOf = (data) => (data && typeof data === "object" && !Array.isArray(data) ? structuredClone(data) : {});
 const named = (x) => x && typeof x === "object" && typeof x.id === "string";
 
 // the file's data as the table's board data (wire.py's board_json), for drawBoard: what the
@@ -15,9 +21,9 @@ const named = (x) => x && typeof x === "object" && typeof x.id === "string";
 export function boardOf(d, looks) {
   const legend = d && typeof d.legend === "object" && d.legend ? d.legend : {};
   const hexes = [], scenery = [];
-  list(d && d.terrain).forEach((line, r) => {
+  list(d && d.terrain).slice(0, MAX_SIDE).forEach((line, r) => {
     if (typeof line !== "string") return;
-    [...line].forEach((ch, c) => {
+    [...line.slice(0, MAX_SIDE)].forEach((ch, c) => {
       const e = legend[ch];
       if (!e || typeof e !== "object") return;
       const [x, y] = centre(c, r);
@@ -31,15 +37,15 @@ export function boardOf(d, looks) {
   const columns = Number.isInteger(d.columns) && d.columns > 0 ? d.columns : 1;
   const rows = Number.isInteger(d.rows) && d.rows > 0 ? d.rows : 1;
   return {
-    name: String(d.name || ""), columns, rows,
+    name: text(d.name), columns, rows,
     width: SQRT3 * (columns + 0.5), height: 1.5 * (rows - 1) + 2,
     hexes, scenery, routes: [],
-    regions: list(d.regions).filter(named).map((r) => ({ id: r.id, name: String(r.name || r.id), colour: regionColour[r.id] || r.colour || "#cccccc", seal: point(r.seal) })),
-    seas: list(d.seas).filter(named).map((s) => ({ id: s.id, name: String(s.name || s.id), symbol: s.symbol, colour: seaColour[s.id] || "#a8c8dd" })),
-    symbols: list(d.symbols).filter(named).map((s) => ({ id: s.id, name: String(s.name || s.id), meaning: s.meaning || "" })),
-    cities: list(d.cities).filter((c) => named(c) && isPair(c.at)).map((c) => ({ ...c, name: String(c.name || c.id) })),
-    harbors: list(d.harbors).filter((h) => named(h) && isPair(h.at)).map((h) => ({ ...h, name: String(h.name || h.id) })),
-    barriers: list(d.barriers).flatMap((g) => list(g && g.edges)).filter((e) => isPair(e[0]) && isPair(e[1])),
+    regions: list(d.regions).filter(named).map((r) => ({ id: r.id, name: text(r.name, r.id), colour: regionColour[r.id] || text(r.colour, "#cccccc"), seal: point(r.seal) })),
+    seas: list(d.seas).filter(named).map((s) => ({ id: s.id, name: text(s.name, s.id), symbol: text(s.symbol, "?"), colour: seaColour[s.id] || "#a8c8dd" })),
+    symbols: list(d.symbols).filter(named).map((s) => ({ id: s.id, name: text(s.name, s.id), meaning: text(s.meaning) })),
+    cities: list(d.cities).filter((c) => named(c) && isPair(c.at)).map((c) => ({ at: c.at, name: text(c.name, c.id), symbol: text(c.symbol, "?") })),
+    harbors: list(d.harbors).filter((h) => named(h) && isPair(h.at)).map((h) => ({ at: h.at, name: text(h.name, h.id), sea: text(h.sea) })),
+    barriers: list(d.barriers).flatMap((g) => list(g && g.edges)).filter(isEdge),
     church: point(d.church), fiefs: [], cards: {}, objectives: {},
     player_colours: {}, player_looks: looks.player_looks || {}, icons: looks.icons || {},
   };
@@ -115,7 +121,7 @@ export function toggleBarrier(d, a, b, range) {
   const groups = d.barriers = list(d.barriers);
   for (const g of groups) {
     const edges = list(g && g.edges);
-    const i = edges.findIndex((e) => (sameHex(e[0], a) && sameHex(e[1], b)) || (sameHex(e[0], b) && sameHex(e[1], a)));
+    const i = edges.findIndex((e) => isEdge(e) && ((sameHex(e[0], a) && sameHex(e[1], b)) || (sameHex(e[0], b) && sameHex(e[1], a))));
     if (i >= 0) { edges.splice(i, 1); return true; }
   }
   let group = groups.find((g) => g && g.range === range);

@@ -5,7 +5,7 @@
 // (board.js) from the file's data (editor-data.js); every fact of the game is read from it.
 import { svg } from "/static/tavola/common.js";
 import { drawBoard } from "./board.js";
-import { addPlace, boardOf, emptied, entryAt, list, paint, placeAt, pointAt, removePlace, resized, toggleBarrier } from "./editor-data.js";
+import { addPlace, boardOf, emptied, entryAt, fileOf, list, MAX_SIDE, paint, placeAt, pointAt, removePlace, resized, toggleBarrier } from "./editor-data.js";
 import { el, gonzagaWords, photoPanel, renderFiefs, renderScenarios, showPart } from "./editor-parts.js";
 import { centre, corners, pointsAttr } from "./hexes.js";
 import { ui } from "./state.js";
@@ -28,7 +28,7 @@ export function mountEditor(root, data, host) {
   const t = (text) => (host && host.t ? host.t(text) : text);
   stylesheet("/static/gonzaga/style.css");
   stylesheet("/static/gonzaga/editor.css");
-  const ed = { data: structuredClone(data), tool: "land", cursor: [0, 0], zoom: 1, findings: [], focused: null,
+  const ed = { data: fileOf(data), tool: "land", cursor: [0, 0], zoom: 1, findings: [], focused: null,
     region: null, sea: null, symbol: null, place: null, looks: {}, queued: false, byCentre: new Map() };
   const d = () => ed.data;
   // -- the parts of the page -------------------------------------------------------------------
@@ -117,8 +117,8 @@ export function mountEditor(root, data, host) {
   function drawGrid() {
     const grid = svg("g", { id: "ged-grid" }, map);
     ed.byCentre = new Map();
-    list(d().terrain).forEach((line, r) => {
-      for (let c = 0; c < (typeof line === "string" ? line.length : 0); c++) {
+    list(d().terrain).slice(0, MAX_SIDE).forEach((line, r) => {
+      for (let c = 0; c < (typeof line === "string" ? Math.min(line.length, MAX_SIDE) : 0); c++) {
         const [x, y] = centre(c, r);
         ed.byCentre.set(`${Math.round(x * 10)},${Math.round(y * 10)}`, [c, r]);
         svg("polygon", { points: pointsAttr(corners(x, y)), "data-at": `${c},${r}`, class: "ged-cell" }, grid);
@@ -263,7 +263,7 @@ export function mountEditor(root, data, host) {
 
   return {
     current() { return structuredClone(ed.data); },
-    set(next) { ed.data = structuredClone(next); ed.place = null; renderPanels(); redraw(); },
+    set(next) { ed.data = fileOf(next); ed.place = null; renderPanels(); redraw(); },
     showFindings(findings) {
       ed.findings = list(findings);
       if (!ed.findings.some((f) => same(f, ed.focused))) ed.focused = null;
