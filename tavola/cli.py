@@ -20,6 +20,7 @@ from rich.markup import escape
 
 from . import i18n
 from . import registry as catalogue
+from .editions_cli import app as editions_app
 from .game import option_words, read_options
 from .i18n_cli import app as i18n_app
 
@@ -707,6 +708,7 @@ def _add_game_commands() -> None:
 
 _add_game_commands()
 app.add_typer(i18n_app, name="i18n")
+app.add_typer(editions_app, name="editions")
 admin_app = typer.Typer(no_args_is_help=True, help="Moderators and admins of the web site: "
                                                    "roles are given and taken only here.")
 app.add_typer(admin_app, name="admin")

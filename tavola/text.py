@@ -152,6 +152,8 @@ MESSAGES: dict[str, str] = {
     "rated.no-bots-measured": "no bot has a measured rating at {players} players",
     "rated.no-person": "a rated game has at least one person seat",
     "rated.seed": "a rated game is dealt at random: leave the seed empty",
+    "rated.edition": "a rated game is played on the shipped reconstruction, the edition the "
+                     "ratings are measured on",
     "board.players": "the player count is a whole number from {low} to {high}",
     "notice.choice-subject": "{title}: a player ran out of time; your choice",
     "notice.choice": "{name} ran out of time for good in your game of {title}: choose whether a "

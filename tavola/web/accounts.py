@@ -332,6 +332,8 @@ class Accounts:
             raise ClientError("bad-seats", say("rated.no-person"))
         if params.seed is not None:
             raise ClientError("seed-not-allowed", say("rated.seed"))
+        if params.edition:
+            raise ClientError("bad-edition", say("rated.edition"))
         measured = [b for b in self.server.sites[params.game].levels
                     if ratings.bot_rating(params.game, n, b) is not None]
         for seat in params.seats:

@@ -128,7 +128,7 @@ class Editions:
         self.save_limit = RateLimiter(lim.edition_saves_per_hour / 3600, lim.edition_save_burst)
         self.check_limit = RateLimiter(lim.edition_checks_per_minute / 60,
                                        lim.edition_check_burst)
-        self.most = lim.editions_per_account
+        self.most = int(lim.editions_per_account)  # `--limit` gives numbers as floats
 
     def kind(self, game: Any) -> EditionKind:
         kind = self.kinds.get(game) if isinstance(game, str) else None
@@ -148,10 +148,9 @@ class Editions:
             text = canonical(data).decode("utf-8")
         except (ValueError, TypeError):  # NaN or Infinity: not JSON anywhere else
             raise ClientError("bad-json", say("edition.not-json")) from None
-        most = self.max_bytes(kind)
-        if len(text.encode("utf-8")) > most:
-            raise ClientError("too-large", say("edition.too-large",
-                                               size=len(text.encode("utf-8")), most=most))
+        size, most = len(text.encode("utf-8")), self.max_bytes(kind)
+        if size > most:
+            raise ClientError("too-large", say("edition.too-large", size=size, most=most))
         try:
             findings = list(kind.check(data))
         except Exception:  # a game's check must not fail on hostile data; if it does, say so

@@ -223,3 +223,15 @@ def test_a_deleted_account_leaves_only_the_versions_games_use(site: Site) -> Non
     site.server.rooms.clear()
     again = site.server.room(room.id)
     assert again is not None and again.params.play_options == {"cards": BIG["cards"]}
+
+
+def test_a_rated_game_is_played_on_the_shipped_reconstruction(site: Site) -> None:
+    ann = site.user("ann")
+    made = site.save(ann, BIG)
+    accounts = Accounts(site.server, site.accounts)
+    before = site.store.game_ids()
+    with pytest.raises(ClientError) as refused:
+        site.server.create({"game": "pesca", "seats": SEATS, "edition": made["id"]},
+                           check=accounts._check_rated, account=ann.id)
+    assert "shipped reconstruction" in refused.value.message
+    assert site.store.game_ids() == before

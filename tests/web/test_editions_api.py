@@ -6,6 +6,9 @@ limits hold."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -176,3 +179,38 @@ def test_a_game_is_created_on_an_edition_from_the_lobby(server: Server) -> None:
     lobby = Visitor(server.base, "10.9.0.11").ok("/api/games")
     [line] = [g for g in lobby["open"] if g["id"] == game["id"]]
     assert line["edition"] == "Big deck"
+
+
+def test_only_an_editions_request_may_be_larger_than_a_move(server: Server) -> None:
+    guest = Visitor(server.base, "10.9.0.12")
+    body = b'{"game": "pesca", "data": ' + json.dumps(BIG).encode() + b" " * 100_000 + b"}"
+    status, found = send(guest, "POST", "/api/editions/check", body)
+    assert (status, found["playable"]) == (200, True)
+    status, said = send(guest, "POST", "/api/games", body)
+    assert (status, said["code"]) == (413, "too-large")
+    assert "16384 bytes" in said["message"]
+
+
+def test_the_command_line_checks_an_edition_file_as_the_server_does(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": f"{installed_fixture(tmp_path / 'site')}:"
+                                       f"{Path(__file__).parents[2]}"}
+
+    def editions(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "tavola", "editions", *args], env=env,
+                              capture_output=True, text=True, timeout=120)
+
+    made = editions("default", "--game", "pesca")
+    assert made.returncode == 0 and json.loads(made.stdout)["cards"] == list(range(1, 10))
+    good, bad, broken = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "broken.json"
+    good.write_text(json.dumps(BIG))
+    bad.write_text(json.dumps(TWICE))
+    broken.write_text("{not json")
+    said = editions("check", "--game", "pesca", str(good))
+    assert said.returncode == 0 and "playable: 6 cards, 10 to 60" in said.stdout
+    said = editions("check", "--game", "pesca", str(bad))
+    assert said.returncode == 1 and "/cards/2: Card 3 (20) is in the deck twice." in said.stdout
+    assert editions("check", "--game", "pesca", str(broken)).returncode == 2
+    schema = editions("schema", "--game", "pesca")
+    assert json.loads(schema.stdout)["properties"]["format"] == {"const": "pesca-deck/1"}
+    unknown = editions("check", "--game", "chess", str(good))
+    assert unknown.returncode == 2 and "unknown game 'chess'" in unknown.stderr
