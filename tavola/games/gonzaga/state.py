@@ -362,7 +362,7 @@ def rules_for(board: Board, scenario: Scenario, variants: frozenset[str]) -> Rul
     rules = _rules_cache.get(key)
     if rules is None or rules.board is not board:
         rules = Rules(board, scenario, variants)
-        if len(_rules_cache) >= RULES_KEPT:  # the oldest made goes (dicts keep their order)
+        while len(_rules_cache) >= RULES_KEPT:  # the oldest made go (dicts keep their order)
             del _rules_cache[next(iter(_rules_cache))]
         _rules_cache[key] = rules
     return rules
