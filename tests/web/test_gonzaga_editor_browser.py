@@ -140,6 +140,16 @@ def test_barriers_seals_the_church_and_an_empty_grid(server: Server, browser: An
     assert data["regions"][0]["seal"] == {"x": round(x, 2), "y": round(y, 2)}
     x, y = board.centre(board.index_of[(c + 1, r)])
     assert data["church"] == {"x": round(x, 2), "y": round(y, 2)}
+    harbor = board.model.harbors[0]  # selected, its sea shown and changed
+    page.click('[data-tool="harbor"]')
+    page.click(f'.ged-cell[data-at="{harbor.at[0]},{harbor.at[1]}"]')
+    page.wait_for_timeout(100)
+    assert page.input_value("#ged-sea") == harbor.sea
+    other = next(s.id for s in board.model.seas if s.id != harbor.sea)
+    page.select_option("#ged-sea", other)
+    assert page.evaluate("editor.current().harbors[0].sea") == other
+    found = findings_now(page)
+    assert any(f"Sea {other} must have 4 harbors" in f["message"] for f in found), found
     page.click("text=Start from an empty grid")
     page.wait_for_timeout(100)
     data = page.evaluate("editor.current()")

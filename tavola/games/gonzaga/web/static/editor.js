@@ -146,7 +146,10 @@ export function mountEditor(root, data, host) {
     status.textContent = [`${c},${r}`, area, ...here].join(" · ");
     const p = ed.place;
     placeForm.hidden = !p || !list(d()[p.kind]).includes(p.item);
-    if (!placeForm.hidden && document.activeElement !== $("ged-place-name")) $("ged-place-name").value = p.item.name || "";
+    if (placeForm.hidden) return;
+    if (document.activeElement !== $("ged-place-name")) $("ged-place-name").value = p.item.name || "";
+    const [key, id] = p.kind === "cities" ? ["symbol", "ged-symbol"] : ["sea", "ged-sea"];  // the place's own
+    if ([...$(id).options].some((o) => o.value === p.item[key])) $(id).value = ed[key] = p.item[key];
   }
 
   // -- choices: tools, regions, seas, symbols --------------------------------------------------
@@ -170,7 +173,10 @@ export function mountEditor(root, data, host) {
     showPlace();
   }
   $("ged-region").addEventListener("change", (e) => { ed.region = e.target.value; });
-  $("ged-sea").addEventListener("change", (e) => { ed.sea = e.target.value; });
+  $("ged-sea").addEventListener("change", (e) => {
+    ed.sea = e.target.value;
+    if (ed.place && ed.place.kind === "harbors") { ed.place.item.sea = ed.sea; edited(); }
+  });
   $("ged-symbol").addEventListener("change", (e) => {
     ed.symbol = e.target.value;
     if (ed.place && ed.place.kind === "cities") { ed.place.item.symbol = ed.symbol; edited(); }
