@@ -150,6 +150,7 @@ def test_barriers_seals_the_church_and_an_empty_grid(server: Server, browser: An
     assert page.evaluate("editor.current().harbors[0].sea") == other
     found = findings_now(page)
     assert any(f"Sea {other} must have 4 harbors" in f["message"] for f in found), found
+    page.click(".ged-start summary")  # the grid's tools, folded away at first
     page.click("text=Start from an empty grid")
     page.wait_for_timeout(100)
     data = page.evaluate("editor.current()")

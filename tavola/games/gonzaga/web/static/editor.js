@@ -43,7 +43,7 @@ export function mountEditor(root, data, host) {
   const placeForm = el("div", { class: "ged-place", hidden: true },
     el("label", {}, t("Name") + " ", el("input", { id: "ged-place-name", size: 14, maxlength: 80 })),
     el("button", { type: "button", id: "ged-place-remove", onclick: () => removeChosen() }, t("Remove")));
-  const start = el("div", { class: "ged-start" },
+  const start = el("details", { class: "ged-start" }, el("summary", {}, t("Grid")),
     el("button", { type: "button", onclick: () => startFrom("reconstruction") }, t("Start from the reconstruction")),
     el("button", { type: "button", onclick: () => startFrom("empty") }, t("Start from an empty grid")),
     ...[["ged-columns", t("Columns")], ["ged-rows", t("Rows")]].map(([id, label]) => el("label", { class: "ged-pick" }, label + " ",
