@@ -56,7 +56,7 @@ class PlainSite:
     """The web side of `kit`'s game, its page in the package's `web/static/`."""
 
     owner_field = "seat"
-    editor_script: str | None = None  # its edition editor module (`site.editor_script`)
+    editor_script: str | None = None  # its edition editor module (none: JSON text)
 
     def __init__(self, kit: GameKit, *, levels: Mapping[str, Level],
                  word: Callable[[str], str], tagline: Callable[[], str]) -> None:

@@ -23,7 +23,10 @@ from .pages import TablePage
 
 
 class WebGame(Protocol):
-    """One game's side of the web server; the server hosts every game that has one."""
+    """One game's side of the web server; the server hosts every game that has one.
+
+    Optional, outside the protocol so that a site need not say it has none: `editor_script`,
+    its edition editor module (read by `editor_script` below)."""
 
     # read-only (properties): a site may keep them as class attributes of its own types
     @property

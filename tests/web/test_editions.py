@@ -235,3 +235,27 @@ def test_a_rated_game_is_played_on_the_shipped_reconstruction(site: Site) -> Non
                            check=accounts._check_rated, account=ann.id)
     assert "shipped reconstruction" in refused.value.message
     assert site.store.game_ids() == before
+
+
+def test_a_rematch_is_dealt_on_the_same_edition_after_a_restart(site: Site) -> None:
+    ann = site.user("ann")
+    made = site.save(ann, BIG, name="Big deck")
+    room = site.create(ann, seats=[{"kind": "person"}, {"kind": "person"}],
+                       edition=made["id"])
+
+    async def finish_and_rematch(server: GameServer) -> Any:
+        again = server.room(room.id)
+        assert again is not None
+        while not again.state.is_over:
+            seat = again.state.to_move()[0]
+            action = again.game.legal_actions(again.state, seat)[-1]
+            await server.act(again, seat, again.game.action_to_json(action), again.seq)
+        await server.rematch(again, 0, "10.1.1.1")
+        assert again.rematch is not None
+        return server.room(again.rematch[0].removeprefix("/game/").split("#")[0])
+
+    server, editions = serve(site.store)  # a restart: the edition's options read again
+    new = asyncio.run(finish_and_rematch(server))
+    assert sorted(new.state.cards) == BIG["cards"]
+    assert new.params.edition == room.params.edition and new.summary()["edition"] == "Big deck"
+    editions.store.close()

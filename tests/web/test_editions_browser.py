@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from accounts_client import Visitor
 from test_accounts import RELAXED
 from test_editions_api import installed_fixture
 from web_server import Server, launch
@@ -69,3 +70,56 @@ def test_an_edition_is_made_checked_saved_and_played_on(server: Server, browser:
     page.wait_for_selector("[data-edition] a")
     assert page.text_content("[data-edition] a") == "Big <b>deck</b>"
     assert errors == []
+
+
+def test_the_editions_page_imports_shares_and_deletes(server: Server, browser: Any,
+                                                      tmp_path: Path) -> None:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/account")
+    page.fill("#sign-up-name", "importer")
+    page.fill("#sign-up-password", "a long enough secret")
+    page.click("#sign-up")
+    page.wait_for_url(f"{server.base}/")
+    file = tmp_path / "My deck.json"
+    file.write_text(deck(2, 4, 6, 8, 10, 12))
+    page.goto(f"{server.base}/editions")
+    page.wait_for_selector('[data-import="pesca"]', state="attached")
+    page.set_input_files('[data-import="pesca"]', str(file))
+    page.wait_for_url(lambda url: "/editions/edit?" in url)
+    page.wait_for_selector("#edition-no-findings")
+    assert page.input_value("#edition-name") == "My deck"
+    assert json.loads(page.input_value("#edition-text"))["cards"] == [2, 4, 6, 8, 10, 12]
+    twice = tmp_path / "twice.json"
+    twice.write_text(deck(2, 2, 6, 8, 10))
+    page.set_input_files("#edition-import", str(twice))  # the shell's own Import
+    page.wait_for_selector('.finding[data-where="/cards/1"]')
+    page.goto(f"{server.base}/editions")
+    page.select_option("[data-edition-visibility]", "link")
+    page.wait_for_selector('[data-edition] button:has-text("Copy the share link")')
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("[data-edition-delete]")
+    page.wait_for_selector('[data-editions-game="pesca"] li.muted:has-text("none yet")')
+    assert errors == []
+
+
+def test_a_link_edition_is_played_on_by_whoever_has_its_link(server: Server, browser: Any
+                                                            ) -> None:
+    owner = Visitor(server.base)
+    owner.sign_up("sharer")
+    made = owner.ok("/api/editions", {"game": "pesca", "name": "Shared deck",
+                                      "data": json.loads(deck(3, 5, 7, 9, 11)),
+                                      "visibility": "link"})
+    key = owner.ok(f"/api/editions/{made['id']}")["key"]
+    page = browser.new_page()  # a guest with the link
+    page.goto(f"{server.base}/editions/edit?game=pesca&id={made['id']}&key={key}")
+    page.wait_for_selector("#edition-play:not([hidden])")
+    assert page.text_content("#edition-save") == "Save a copy"
+    page.click("#edition-play")
+    page.wait_for_function("document.querySelector('#edition') && document.querySelector("
+                           "'#edition').value === " + json.dumps(made["id"]))
+    page.click("#create-game")
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector("#edition-tag")
+    assert page.text_content("#edition-tag") == "Edition: Shared deck"

@@ -32,6 +32,8 @@ ACCOUNT_PAGES = [
     ("/reset-password", 200, "Choose a new password", 'id="reset-form"'),
     ("/unsubscribe/a-token", 200, "No more e-mails", 'id="stop"'),
     ("/verify-email", 200, "Confirm your e-mail address", "Confirming…"),
+    ("/editions", 200, "Editions", 'id="editions-games"'),
+    ("/editions/edit?game=gonzaga", 200, "Edition editor", 'id="edition-findings"'),
 ]
 
 

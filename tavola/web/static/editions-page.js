@@ -28,9 +28,10 @@ async function setVisibility(e, visibility) {
 }
 
 function ownLine(e) {
-  const vis = el("select", { "data-edition-visibility": e.id, onchange: () => setVisibility(e, vis.value) },
+  const vis = el("select", { "data-edition-visibility": e.id },
     ...[["private", t("private")], ["link", t("shared by link")], ["public", t("public")]].map(([v, label]) =>
       el("option", { value: v, selected: v === e.visibility }, label)));
+  vis.addEventListener("change", () => setVisibility(e, vis.value));
   const share = e.visibility === "link" ? copyButton(`${location.origin}${editLink(e, e.key)}`, t("Copy the share link")) : "";
   return el("li", { "data-edition": e.id },
     el("a", { href: editLink(e), text: e.name }), " ",
@@ -52,8 +53,8 @@ function publicLine(e) {
 async function gameSection(offer, user) {
   const found = await call("GET", `/api/editions?game=${enc(offer.name)}`);
   const own = found.editions.filter((e) => e.mine), shared = found.editions.filter((e) => !e.mine);
-  const file = el("input", { type: "file", accept: "application/json,.json", hidden: true, "data-import": offer.name,
-    onchange: () => importInto(offer.name, file.files[0], found.default.max_bytes) });
+  const file = el("input", { type: "file", accept: "application/json,.json", hidden: true, "data-import": offer.name });
+  file.addEventListener("change", () => importInto(offer.name, file.files[0], found.default.max_bytes));
   return el("section", { class: "card", "data-editions-game": offer.name },
     el("h2", { text: offer.title }),
     el("p", {}, el("a", { class: "button", href: `/editions/edit?game=${enc(offer.name)}`, "data-new-edition": offer.name }, t("New edition from the shipped reconstruction")), " ",

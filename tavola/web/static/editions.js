@@ -112,9 +112,15 @@ async function save() {
     showFindings(saved.findings, saved.describe);
     $("edition-saved").textContent = saved.playable ? t("Saved as version {n}.", { n: saved.version })
       : t("Saved as version {n}, a draft: no game can be played on it until its problems are fixed.", { n: saved.version });
-    $("edition-play").hidden = !saved.playable;
-    $("edition-play").href = `/?game=${encodeURIComponent(state.game)}&edition=${encodeURIComponent(saved.id)}`;
+    state.key = null;
+    playLink(saved.playable ? saved.id : null);
   } catch (e) { toast(e.message); $("edition-saved").textContent = e.message; }
+}
+
+// the lobby, with this edition chosen (a link edition's key with it, for whoever was given it)
+function playLink(id) {
+  $("edition-play").hidden = !id;
+  if (id) $("edition-play").href = `/?game=${encodeURIComponent(state.game)}&edition=${encodeURIComponent(id)}${state.key ? `&key=${encodeURIComponent(state.key)}` : ""}`;
 }
 
 function exportFile() {
@@ -137,7 +143,8 @@ export async function importFile(file) {
 function bar(name, visibility) {
   const choices = [["private", t("private")], ["link", t("shared by link")], ["public", t("public")]];
   const vis = el("select", { id: "edition-visibility" }, ...choices.map(([v, label]) => el("option", { value: v, selected: v === visibility }, label)));
-  const file = el("input", { type: "file", id: "edition-import", accept: "application/json,.json", hidden: true, onchange: () => importFile(file.files[0]) });
+  const file = el("input", { type: "file", id: "edition-import", accept: "application/json,.json", hidden: true });
+  file.addEventListener("change", () => importFile(file.files[0]));
   $("edition-bar").replaceChildren(
     el("label", {}, `${t("Name")} `, el("input", { id: "edition-name", value: name, maxlength: 60, size: 30 })), " ",
     el("label", {}, `${t("Visibility")} `, vis), " ",
@@ -178,6 +185,7 @@ async function start() {
     bar(edition.name, edition.visibility);
     if (!user) $("edition-saved").textContent = t("Sign in to save editions.");
     if (!state.mine) $("edition-save").textContent = t("Save a copy");
+    if (state.id && edition.playable_version !== null) playLink(state.id);
     state.editor = await mountEditor(offer, edition.data);
     state.last = snapshot() || "";
     undoButtons();
