@@ -57,11 +57,17 @@ def mount(page: Any, data: dict[str, Any]) -> float:
     }""", data)
 
 
+def redrawn(page: Any, action: Any) -> None:
+    """Do `action`, then wait for the editor's map to be drawn again (on a later frame)."""
+    before = page.evaluate("+document.querySelector('.ged').dataset.drawn")
+    action()
+    page.wait_for_function(f"+document.querySelector('.ged').dataset.drawn > {before}")
+
+
 def findings_now(page: Any) -> list[dict[str, Any]]:
     """What the platform's check gives for the editor's data, shown on its map."""
     found = [f.as_json() for f in EDITIONS.check(page.evaluate("editor.current()"))]
-    page.evaluate("(f) => editor.showFindings(f)", found)
-    page.wait_for_timeout(150)  # the map is drawn again on the next frame
+    redrawn(page, lambda: page.evaluate("(f) => editor.showFindings(f)", found))
     return found
 
 
@@ -84,7 +90,6 @@ def test_breaking_and_repairing_a_rule_shows_and_clears_its_finding(server: Serv
     page.evaluate("([c, r]) => editor.focus({message: '', where: '', marks: [`hex:${c},${r}`]})",
                   [c, r])  # the cursor on the city's hex
     page.keyboard.press("Delete")
-    page.wait_for_timeout(150)
     assert page.evaluate("changes") >= 1
     found = findings_now(page)
     four = [f for f in found if f"Region {city.region} must have 4 cities" in f["message"]]
@@ -101,7 +106,6 @@ def test_breaking_and_repairing_a_rule_shows_and_clears_its_finding(server: Serv
     page.keyboard.press("Enter")
     page.fill("#ged-place-name", city.name)
     page.press("#ged-place-name", "Enter")
-    page.wait_for_timeout(150)
     data = page.evaluate("editor.current()")
     assert next(x for x in data["cities"] if x["at"] == [c, r])["symbol"] == city.symbol
     assert findings_now(page) == [] and marked(page) == set()
@@ -122,13 +126,11 @@ def test_barriers_seals_the_church_and_an_empty_grid(server: Server, browser: An
                   [c, r])
     page.keyboard.press("b")
     page.keyboard.press("1")  # the side towards the lower right: inside Hispania
-    page.wait_for_timeout(100)
     found = findings_now(page)
     inside = [f for f in found if "must lie on a border" in f["message"]]
     assert len(inside) == 1 and f"hex:{c},{r}" in inside[0]["marks"]
     assert marked(page) == {m.removeprefix("hex:") for m in inside[0]["marks"]}
     page.keyboard.press("1")  # the same side again: the barrier goes
-    page.wait_for_timeout(100)
     assert findings_now(page) == []
     page.keyboard.press("g")  # Hispania's seal, on the cursor's hex
     page.keyboard.press("Enter")
@@ -142,8 +144,7 @@ def test_barriers_seals_the_church_and_an_empty_grid(server: Server, browser: An
     assert data["church"] == {"x": round(x, 2), "y": round(y, 2)}
     harbor = board.model.harbors[0]  # selected, its sea shown and changed
     page.click('[data-tool="harbor"]')
-    page.click(f'.ged-cell[data-at="{harbor.at[0]},{harbor.at[1]}"]')
-    page.wait_for_timeout(100)
+    redrawn(page, lambda: page.click(f'.ged-cell[data-at="{harbor.at[0]},{harbor.at[1]}"]'))
     assert page.input_value("#ged-sea") == harbor.sea
     other = next(s.id for s in board.model.seas if s.id != harbor.sea)
     page.select_option("#ged-sea", other)
@@ -152,15 +153,13 @@ def test_barriers_seals_the_church_and_an_empty_grid(server: Server, browser: An
     assert any(f"Sea {other} must have 4 harbors" in f["message"] for f in found), found
     page.click(".ged-start summary")  # the grid's tools, folded away at first
     page.click("text=Start from an empty grid")
-    page.wait_for_timeout(100)
     data = page.evaluate("editor.current()")
     assert data["cities"] == [] and data["harbors"] == []
     assert all(set(line) == set(data["terrain"][0]) for line in data["terrain"])
     assert any("no playable hex" in f["message"] for f in findings_now(page))
     page.fill("#ged-columns", "40")  # the printed grid's size
     page.fill("#ged-rows", "44")
-    page.press("#ged-rows", "Enter")
-    page.wait_for_timeout(100)
+    redrawn(page, lambda: page.press("#ged-rows", "Enter"))
     data = page.evaluate("editor.current()")
     assert (data["columns"], data["rows"]) == (40, 44) and len(data["terrain"]) == 44
     assert {len(line) for line in data["terrain"]} == {40}
@@ -380,13 +379,16 @@ def test_an_imported_file_of_nonsense_is_drawn_without_an_error(server: Server, 
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + "/")
     mount(page, load_board().raw)
-    page.evaluate("(data) => editor.set(data)", data)
-    page.wait_for_timeout(200)
-    page.evaluate("editor.showFindings([{message: 'x', where: '/', marks: ['hex:1,1', 'x']}])")
+    redrawn(page, lambda: page.evaluate("(data) => editor.set(data)", data))
+    redrawn(page, lambda: page.evaluate(
+        "editor.showFindings([{message: 'x', where: '/', marks: ['hex:1,1', 'x']}])"))
     page.focus("#board")
-    for key in ("ArrowRight", "ArrowDown", "Enter", "b", "1", "c", "Enter", "Delete"):
-        page.keyboard.press(key)
-    page.wait_for_timeout(200)
+
+    def keys() -> None:
+        for key in ("ArrowRight", "ArrowDown", "Enter", "b", "1", "c", "Enter", "Delete"):
+            page.keyboard.press(key)
+
+    redrawn(page, keys)
     assert isinstance(page.evaluate("editor.current()"), dict)
     assert page.evaluate("document.querySelectorAll('.ged-cell').length") <= 80 * 80
     assert errors == []
