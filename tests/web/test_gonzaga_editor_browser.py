@@ -202,6 +202,11 @@ def test_a_photo_lies_under_the_grid_and_stays_in_the_browser(server: Server,
     assert page.evaluate("document.querySelector('.ged-photo').style.opacity") == "0.8"
     assert page.evaluate("document.querySelector('.ged').classList.contains('tracing')")
     assert [r for r in sent if not r.startswith("GET ")] == []  # nothing uploaded
+    # a scenario tile's words are edited in its row
+    page.click("text=Scenario tiles")
+    page.fill('[data-scenario="0"] input[aria-label="Person"]', "Isabella d'Este")
+    page.press('[data-scenario="0"] input[aria-label="Person"]', "Enter")
+    assert page.evaluate("editor.current().scenarios[0].person") == "Isabella d'Este"
     # a finding on a fief opens its card
     page.evaluate("editor.focus({message: 'x', where: '/fiefs/3/castles', marks: []})")
     assert page.evaluate("document.querySelector('.ged-fiefs').open")

@@ -88,15 +88,16 @@ export function renderScenarios(box, data, t, changed) {
       ...[2, 3, 4].map((n) => el("option", { value: n, selected: s.players === n }, String(n))));
     const flourish = regions.map((r) => el("label", { class: "ged-flourish" }, el("input", { type: "checkbox", checked: list(s.flourishing).includes(r.id),
       onchange: (e) => { s.flourishing = list(s.flourishing).filter((x) => x !== r.id).concat(e.target.checked ? [r.id] : []); changed(); } }), String(r.name || r.id)));
+    const person = el("input", { value: String(s.person || ""), size: 14, maxlength: 80, "aria-label": t("Person"), onchange: (e) => { s.person = e.target.value; changed(); } });
     const remove = el("button", { type: "button", onclick: () => { data.scenarios.splice(i, 1); again(); } }, t("Remove"));
-    return el("tr", { "data-scenario": i }, el("td", {}, name), el("td", {}, players), el("td", {}, ...flourish), el("td", {}, remove));
+    return el("tr", { "data-scenario": i }, el("td", {}, name), el("td", {}, players), el("td", {}, ...flourish), el("td", {}, person), el("td", {}, remove));
   }).filter(Boolean);
   const add = el("button", { type: "button", onclick: () => {
     data.scenarios = list(data.scenarios);
     data.scenarios.push({ name: t("New tile"), players: 2, flourishing: regions.slice(0, 3).map((r) => r.id), person: "" });
     again();
   } }, t("Add a tile"));
-  const head = el("tr", {}, el("th", {}, t("Name")), el("th", {}, t("Players")), el("th", {}, t("Flourishing regions")), el("th"));
+  const head = el("tr", {}, el("th", {}, t("Name")), el("th", {}, t("Players")), el("th", {}, t("Flourishing regions")), el("th", {}, t("Person")), el("th"));
   box.replaceChildren(el("table", {}, head, ...rows), add);
 }
 
