@@ -445,8 +445,12 @@ class GameServer:
         self.create_limit.check(address, "new games from your address")
         name = data.get("game") if isinstance(data, dict) else None
         site = self.table.site(name)
-        chosen = None if self.editions is None else \
-            self.editions.choose(site.game.info.name, data, account)
+        if self.editions is not None:
+            chosen = self.editions.choose(site.game.info.name, data, account)
+        elif editions_api.asked(data) is not None:  # never the default in its place
+            raise ClientError("no-editions", say("edition.no-game"))
+        else:
+            chosen = None
         params = parse_params(data, site, chosen)
         params.timing = self.turns.parse(data)
         if check is not None:

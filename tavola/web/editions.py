@@ -97,6 +97,12 @@ def kinds_of(games: list[str]) -> dict[str, EditionKind]:
     return found
 
 
+def asked(data: Any) -> Any:
+    """The edition a lobby request names; None for the default."""
+    wanted = data.get("edition") if isinstance(data, dict) else None
+    return None if wanted in (None, "", DEFAULT) else wanted
+
+
 def clean_edition_name(value: Any) -> str:
     """An edition's name as typed: text, 1 to `NAME_LENGTH` characters, no control codes."""
     if not isinstance(value, str):
@@ -272,8 +278,8 @@ class Editions:
     def choose(self, game: str, data: Any, account: int | None) -> Chosen | None:
         """The edition a lobby request asks a new game on (None: the default); an unknown,
         unreadable or unplayable one is refused."""
-        wanted = data.get("edition") if isinstance(data, dict) else None
-        if wanted in (None, "", DEFAULT):
+        wanted = asked(data)
+        if wanted is None:
             return None
         if game not in self.kinds:
             raise ClientError("no-editions", say("edition.no-game"))

@@ -259,3 +259,12 @@ def test_a_rematch_is_dealt_on_the_same_edition_after_a_restart(site: Site) -> N
     assert sorted(new.state.cards) == BIG["cards"]
     assert new.params.edition == room.params.edition and new.summary()["edition"] == "Big deck"
     editions.store.close()
+
+
+def test_a_server_without_editions_refuses_a_game_on_one(site: Site) -> None:
+    plain = GameServer(site.store, {"pesca": make_site()}, bot_processes=False)
+    with pytest.raises(ClientError) as refused:
+        plain.create({"game": "pesca", "seats": SEATS, "edition": "some-edition"}, "10.1.1.2")
+    assert refused.value.code == "no-editions"
+    assert plain.create({"game": "pesca", "seats": SEATS, "edition": "default"},
+                        "10.1.1.2").params.edition is None

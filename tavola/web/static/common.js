@@ -79,11 +79,12 @@ addEventListener("resize", placeToast);
 export function sentence(text) { return text ? text[0].toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".") : ""; }
 
 // a JSON call; a refusal becomes an Error carrying the server's sentence, status and code
-export async function api(path, body) {
+// a GET, or with a body a POST (or `method`: PUT, DELETE)
+export async function api(path, body, method = body === undefined ? "GET" : "POST") {
   const headers = { "Content-Type": "application/json" };
   const csrf = document.cookie.match(/(?:^|; )tabletop_csrf=([^;]*)/);  // a signed-in player's request token
   if (csrf) headers["X-CSRF-Token"] = decodeURIComponent(csrf[1]);
-  const r = await fetch(path, body === undefined ? {} : { method: "POST", headers, body: JSON.stringify(body) });
+  const r = await fetch(path, method === "GET" ? {} : { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   let data = {};
   try { data = await r.json(); } catch (e) { data = {}; }
   if (!r.ok) {

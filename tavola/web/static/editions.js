@@ -1,27 +1,14 @@
 // The edition editor's shell (/editions/edit?game=G&id=ID): name, visibility, Save, Export,
 // Import, Undo/Redo and the live list of problems, around the game's own editor module (its
 // `mountEditor(root, data, host)`, see docs/editions.md) or, for a game without one, a JSON text.
-import { $, el, t, toast } from "./common.js";
+import { $, api, el, t, toast } from "./common.js";
 import { Account } from "./account.js";
 
 const CHECK_DELAY = 600;  // ms after the last change before the data is checked
 const UNDO_STEPS = 100;
 
-// a request of any method with the session's CSRF token (common.js's `api` sends GET and POST)
-export async function call(method, path, body) {
-  const headers = { "Content-Type": "application/json" };
-  const csrf = document.cookie.match(/(?:^|; )tabletop_csrf=([^;]*)/);
-  if (csrf) headers["X-CSRF-Token"] = decodeURIComponent(csrf[1]);
-  const r = await fetch(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  let data = {};
-  try { data = await r.json(); } catch (e) { data = {}; }
-  if (!r.ok) {
-    const err = new Error(data.message || r.statusText);
-    err.status = r.status; err.code = data.code; err.retryAfter = Number(r.headers.get("Retry-After")) || 0;
-    throw err;
-  }
-  return data;
-}
+// a request of any method, as common.js's `api` sends it
+export const call = (method, path, body) => api(path, body, method);
 
 // The editor of a game without its own module: the data as JSON text.
 export function mountTextEditor(root, data, host) {
