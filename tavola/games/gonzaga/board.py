@@ -6,7 +6,6 @@ numpy arrays indexed by hex number, so the engine never searches the map at run 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from collections.abc import Iterable
@@ -29,11 +28,38 @@ from pydantic import (
     ValidationError,
 )
 
+from tavola.editions import content_hash
+
 FORMAT = "gonzaga-board/1"
 SQRT3 = math.sqrt(3.0)
 
 #: Axial neighbour offsets, clockwise from east (pointy-top hexes).
 AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+class Problem(str):
+    """A problem's sentence that also says where it is, for an editor to show it: a JSON
+    Pointer into the board file (`where`) and the hexes it is on (`marks`, "hex:C,R" with the
+    file's column and row). `board check` prints the sentence alone."""
+
+    where: str
+    marks: tuple[str, ...]
+
+    def __new__(cls, text: str, where: str = "", marks: Iterable[str] = ()) -> Problem:
+        self = super().__new__(cls, text)
+        self.where, self.marks = where, tuple(marks)
+        return self
+
+
+def hex_mark(at: Iterable[int]) -> str:
+    """A hex as a problem marks it ("hex:C,R")."""
+    c, r = at
+    return f"hex:{c},{r}"
+
+
+def pointer(loc: Iterable[int | str]) -> str:
+    """A location as a JSON Pointer (RFC 6901)."""
+    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in loc)
 
 
 class BoardError(ValueError):
@@ -570,8 +596,9 @@ def _schema_problems(error: ValidationError, data: dict[str, Any]) -> list[str]:
             msg = "is missing"
         elif err["type"] == "extra_forbidden":
             msg = "is not a key of the board format"
-        problems.append(f"{where} {msg}" if err["type"] in ("missing", "extra_forbidden")
-                        or msg.startswith("must") else f"{where}: {msg}")
+        problems.append(Problem(f"{where} {msg}" if err["type"] in ("missing", "extra_forbidden")
+                                or msg.startswith("must") else f"{where}: {msg}",
+                                pointer(loc)))
     return problems
 
 
@@ -622,11 +649,12 @@ def board_from_dict(data: Any, *, text: str | None = None) -> Board:
     if not isinstance(data, dict):
         raise BoardError(["the board file must hold a JSON object"])
     if data.get("format") != FORMAT:
-        problems.append(f"format must be {FORMAT!r}, found {data.get('format')!r}")
+        problems.append(Problem(f"format must be {FORMAT!r}, found {data.get('format')!r}",
+                                "/format"))
     required = [name for name, f in BoardModel.model_fields.items() if f.is_required()]
     missing = [k for k in required if k not in data]
     if missing:
-        problems.append("missing keys: " + ", ".join(missing))
+        problems.append(Problem("missing keys: " + ", ".join(missing)))
         raise BoardError(problems)
     try:
         model = BoardModel.model_validate(data)
@@ -645,16 +673,20 @@ def _terrain(m: BoardModel, problems: list[str]) -> tuple[list[tuple[int, int]],
     regions = {r.id for r in m.regions}
     seas = {s.id for s in m.seas}
     for ch, entry in m.legend.items():
+        where = pointer(("legend", ch))
         if len(ch) != 1:
-            problems.append(f"legend key {ch!r} must be one character")
+            problems.append(Problem(f"legend key {ch!r} must be one character", where))
         elif entry.region is not None and entry.region not in regions:
-            problems.append(f"legend {ch!r} names unknown region {entry.region!r}")
+            problems.append(Problem(f"legend {ch!r} names unknown region {entry.region!r}",
+                                    where + "/region"))
         elif entry.sea is not None and entry.sea not in seas:
-            problems.append(f"legend {ch!r} names unknown sea {entry.sea!r}")
+            problems.append(Problem(f"legend {ch!r} names unknown sea {entry.sea!r}",
+                                    where + "/sea"))
         elif entry.region is None and entry.sea is None and entry.off is None:
-            problems.append(f"legend {ch!r} must say region, sea or off")
+            problems.append(Problem(f"legend {ch!r} must say region, sea or off", where))
     if len(m.terrain) != m.rows:
-        problems.append(f"terrain must have {m.rows} rows, found {len(m.terrain)}")
+        problems.append(Problem(f"terrain must have {m.rows} rows, found {len(m.terrain)}",
+                                "/terrain"))
         raise BoardError(problems)
     coords: list[tuple[int, int]] = []
     region_of: list[str | None] = []
@@ -662,12 +694,14 @@ def _terrain(m: BoardModel, problems: list[str]) -> tuple[list[tuple[int, int]],
     scenery: list[tuple[int, int]] = []
     for row, line in enumerate(m.terrain):
         if len(line) != m.columns:
-            problems.append(f"terrain row {row} must have {m.columns} characters")
+            problems.append(Problem(f"terrain row {row} must have {m.columns} characters",
+                                    f"/terrain/{row}"))
             continue
         for col, ch in enumerate(line):
             entry = m.legend.get(ch)
             if entry is None:
-                problems.append(f"terrain ({col},{row}) uses {ch!r}, which the legend lacks")
+                problems.append(Problem(f"terrain ({col},{row}) uses {ch!r}, which the legend "
+                                        "lacks", f"/terrain/{row}", [hex_mark((col, row))]))
             elif entry.region is not None or entry.sea is not None:
                 coords.append((col, row))
                 region_of.append(entry.region)
@@ -679,13 +713,18 @@ def _terrain(m: BoardModel, problems: list[str]) -> tuple[list[tuple[int, int]],
     return coords, region_of, sea_of, scenery
 
 
+def _on_grid(m: BoardModel, at: tuple[int, int]) -> bool:
+    return 0 <= at[0] < m.columns and 0 <= at[1] < m.rows
+
+
 def _build(m: BoardModel, data: dict[str, Any], problems: list[str]) -> Board:
     coords, region_of, sea_of, scenery = _terrain(m, problems)
     index_of = {c: i for i, c in enumerate(coords)}
 
-    def hex_of(at: tuple[int, int], what: str) -> int:
+    def hex_of(at: tuple[int, int], what: str, where: str) -> int:
         if at not in index_of:
-            problems.append(f"{what} at ({at[0]},{at[1]}) is not a playable hex")
+            problems.append(Problem(f"{what} at ({at[0]},{at[1]}) is not a playable hex",
+                                    where, [hex_mark(at)] if _on_grid(m, at) else []))
             return -1
         return index_of[at]
 
@@ -693,48 +732,60 @@ def _build(m: BoardModel, data: dict[str, Any], problems: list[str]) -> Board:
                             (float(r.seal.x), float(r.seal.y))) for r in m.regions}
     seas = {x.id: Sea(x.id, x.name, x.symbol) for x in m.seas}
     symbols = {x.id: Symbol(x.id, x.name, x.meaning, x.objective_group) for x in m.symbols}
-    cities = {c.id: City(c.id, c.name, c.region, c.symbol, hex_of(c.at, f"city {c.id}"), c.at)
-              for c in m.cities}
-    harbors = {h.id: Harbor(h.id, h.name, h.region, h.sea, hex_of(h.at, f"harbor {h.id}"), h.at)
-               for h in m.harbors}
-    for c in cities.values():
+    cities = {c.id: City(c.id, c.name, c.region, c.symbol,
+                         hex_of(c.at, f"city {c.id}", f"/cities/{i}/at"), c.at)
+              for i, c in enumerate(m.cities)}
+    harbors = {h.id: Harbor(h.id, h.name, h.region, h.sea,
+                            hex_of(h.at, f"harbor {h.id}", f"/harbors/{i}/at"), h.at)
+               for i, h in enumerate(m.harbors)}
+    for i, c in enumerate(m.cities):
+        mark = [hex_mark(c.at)]
         if c.region not in regions:
-            problems.append(f"city {c.id} names unknown region {c.region!r}")
+            problems.append(Problem(f"city {c.id} names unknown region {c.region!r}",
+                                    f"/cities/{i}/region", mark))
         if c.symbol not in symbols:
-            problems.append(f"city {c.id} names unknown symbol {c.symbol!r}")
-    for h in harbors.values():
+            problems.append(Problem(f"city {c.id} names unknown symbol {c.symbol!r}",
+                                    f"/cities/{i}/symbol", mark))
+    for i, h in enumerate(m.harbors):
+        mark = [hex_mark(h.at)]
         if h.region not in regions:
-            problems.append(f"harbor {h.id} names unknown region {h.region!r}")
+            problems.append(Problem(f"harbor {h.id} names unknown region {h.region!r}",
+                                    f"/harbors/{i}/region", mark))
         if h.sea not in seas:
-            problems.append(f"harbor {h.id} names unknown sea {h.sea!r}")
-    barriers = [(group.range, hex_of(a, f"barrier in {group.range}"),
-                 hex_of(b, f"barrier in {group.range}"))
-                for group in m.barriers for a, b in group.edges]
+            problems.append(Problem(f"harbor {h.id} names unknown sea {h.sea!r}",
+                                    f"/harbors/{i}/sea", mark))
+    barriers = [(group.range, hex_of(a, f"barrier in {group.range}", f"/barriers/{g}/edges/{e}"),
+                 hex_of(b, f"barrier in {group.range}", f"/barriers/{g}/edges/{e}"))
+                for g, group in enumerate(m.barriers) for e, (a, b) in enumerate(group.edges)]
     fiefs: dict[int, FiefShape] = {}
-    for f in m.fiefs:
+    for i, f in enumerate(m.fiefs):
         if f.number in fiefs:
-            problems.append(f"fief {f.number} appears twice")
+            problems.append(Problem(f"fief {f.number} appears twice", f"/fiefs/{i}/number"))
         fiefs[f.number] = FiefShape(f.number, tuple(f.hexes), tuple(f.castles))
     scenarios: dict[str, Scenario] = {}
-    for x in m.scenarios:
+    for i, x in enumerate(m.scenarios):
         if x.name in scenarios:
-            problems.append(f"scenario {x.name!r} appears twice")
+            problems.append(Problem(f"scenario {x.name!r} appears twice",
+                                    f"/scenarios/{i}/name"))
         unknown = [r for r in x.flourishing if r not in regions]
         if unknown:
-            problems.append(f"scenario {x.name} names unknown regions {unknown}")
+            problems.append(Problem(f"scenario {x.name} names unknown regions {unknown}",
+                                    f"/scenarios/{i}/flourishing"))
         scenarios[x.name] = Scenario(x.name, x.players, tuple(x.flourishing), x.person)
     objectives = {}
-    for o in m.objectives:
+    for i, o in enumerate(m.objectives):
         pair = tuple(o.symbols)
         if len(pair) != 2 or any(sym not in symbols for sym in pair):
-            problems.append(f"objective {o.id} must name two known symbols, found {pair}")
+            problems.append(Problem(f"objective {o.id} must name two known symbols, found "
+                                    f"{pair}", f"/objectives/{i}/symbols"))
             continue
         objectives[o.id] = Objective(o.id, (pair[0], pair[1]))
     if problems:
         raise BoardError(problems)
-
-    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    digest = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    try:
+        digest = content_hash(data)  # as an edition's (`tavola.editions`)
+    except ValueError:
+        raise BoardError(["the board file holds a number that is not finite"]) from None
     return Board(
         raw=data,
         model=m,

@@ -46,7 +46,7 @@ def board_check(file: Annotated[Path | None, typer.Argument(help="Board file (de
         for problem in exc.problems:
             err.print(f"[red]✗[/] {problem}", highlight=False)
         raise typer.Exit(1) from None
-    report_problems(check_board(board), board.name)
+    report_problems([str(p) for p in check_board(board)], board.name)
     console.print(f"[green]✓[/] {board.name}: {board.hex_count} hexes, "
                   f"{len(board.cities)} cities, {len(board.harbors)} harbors, "
                   f"{len(board.fiefs)} fiefs, {len(board.scenarios)} scenarios, "

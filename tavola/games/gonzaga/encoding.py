@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from functools import cache, cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -240,7 +240,7 @@ def gonzaga_layout(e: GonzagaEncoding) -> Layout:
     return layout
 
 
-@cache
+@lru_cache(maxsize=32)  # editions' boards come and go
 def _encoding(board_hash: str, board: Board) -> GonzagaEncoding:
     return GonzagaEncoding(board)
 

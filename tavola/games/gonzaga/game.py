@@ -21,6 +21,7 @@ from tavola.kit import MoveWords
 from . import engine, text
 from .actions import Action, IllegalAction, PlaceFief, Wedding, action_from_json, action_to_json
 from .board import Board, load_board
+from .boarddata import board_of_data, board_setup, setup_board
 from .bots import GAME_BOTS
 from .bots.mcts import SEARCH
 from .encoding import encoding_for
@@ -62,8 +63,8 @@ INFO = GameInfo(
                                     "player count)"),
              "variants": GameOption("rule variants, a list of: " + ", ".join(VARIANTS),
                                     "names", tuple(VARIANTS)),
-             "board": GameOption("a board file (default: the shipped board)", "path",
-                                 lobby=False)},
+             "board": GameOption("a board file (default: the shipped board); a program may "
+                                 "pass the file's data instead", "path", lobby=False)},
 )
 
 
@@ -73,9 +74,13 @@ def _board_at(path: str) -> Board:
 
 
 def board_option(value: Any) -> Board | None:
-    """The `board` option: a Board, a path to a board file, or None for the shipped board."""
+    """The `board` option: a Board, a board file's data (a dict: an edition's, see
+    `board_of_data`), a path to a board file (the command line only), or None for the shipped
+    board."""
     if value is None or isinstance(value, Board):
         return value
+    if isinstance(value, dict):
+        return board_of_data(value)
     return _board_at(str(value))
 
 
@@ -169,14 +174,18 @@ class Gonzaga:
         return board.name
 
     def setup_of(self, state: GameState) -> dict[str, Any]:
-        return {"setup": asdict(state.setup), "variants": sorted(state.rules.variants)}
+        """The deal and variants, and the board's data when it is not the shipped board (an
+        edition's): whoever rebuilds the game (a bot worker, a restart) needs nothing else."""
+        return {"setup": asdict(state.setup), "variants": sorted(state.rules.variants),
+                **board_setup(state.board)}
 
     def renamed(self, setup: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
         return {**setup, "setup": {**setup["setup"], "names": list(names)}}
 
     def from_setup(self, setup: Mapping[str, Any]) -> GameState:
         deal = setup_from_json(setup["setup"])
-        return engine.new_game(list(deal.names), setup=deal, board=self.board,
+        board = setup_board(setup) or self.board
+        return engine.new_game(list(deal.names), setup=deal, board=board,
                                variants=tuple(setup.get("variants") or ()))
 
     def decision_key(self, position: Position) -> int:

@@ -27,10 +27,12 @@ KIT = GameKit(
     bench=Part("tavola.games.gonzaga.bench:figures"),
     bot_ratings="data/bot_ratings.json",
     prepare=Part("tavola.games.gonzaga.game:GAME.prepare"),
+    editions=Part("tavola.games.gonzaga.edition:EDITIONS"),
     owns_unnamed_games=True,  # the web server hosted Gonzaga alone at first
 )
 
 if TYPE_CHECKING:  # mypy checks that the parts named above are what the platform takes
+    from tavola.editions import EditionKind
     from tavola.game import BotFactory, Game
     from tavola.search import SearchSpec
     from tavola.web.site import WebGame
@@ -38,6 +40,7 @@ if TYPE_CHECKING:  # mypy checks that the parts named above are what the platfor
     from .actions import Action
     from .bots import GAME_BOTS
     from .bots.mcts import GonzagaSearch
+    from .edition import EDITIONS
     from .engine import PlayerView
     from .game import Gonzaga
     from .state import GameState
@@ -47,3 +50,4 @@ if TYPE_CHECKING:  # mypy checks that the parts named above are what the platfor
     _BOTS: dict[str, BotFactory] = GAME_BOTS
     _SEARCH: SearchSpec = GonzagaSearch()
     _SITE: WebGame = make_site()
+    _EDITIONS: EditionKind = EDITIONS

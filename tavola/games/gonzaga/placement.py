@@ -9,6 +9,7 @@ test the few things that change: which hexes already hold a fief or the player's
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache, cached_property
 
@@ -346,7 +347,10 @@ def _adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return (b[0] - a[0], b[1] - a[1]) in AXIAL_DIRECTIONS
 
 
-_tables: dict[str, PlacementTables] = {}
+_tables: OrderedDict[str, PlacementTables] = OrderedDict()
+#: The boards whose tables a process keeps, the most recently used: editions' boards come and go
+#: (each check of a new one builds its tables), the shipped board's are used all the time.
+TABLES_KEPT = 32
 
 
 def placement_tables(board: Board) -> PlacementTables:
@@ -355,4 +359,7 @@ def placement_tables(board: Board) -> PlacementTables:
     if tables is None or tables.board is not board:
         tables = PlacementTables(board)
         _tables[board.content_hash] = tables
+    _tables.move_to_end(board.content_hash)
+    while len(_tables) > TABLES_KEPT:
+        _tables.popitem(last=False)
     return tables

@@ -25,6 +25,7 @@ from pydantic import (
     ValidationError,
 )
 
+from tavola.editions import content_hash
 from tavola.records import RecordError, dumps_record, read_json, version_of_package
 
 from . import text
@@ -39,6 +40,7 @@ from .actions import (
     action_to_json,
 )
 from .board import Board, BoardError, load_board
+from .boarddata import board_of_data, board_setup
 from .engine import apply_in_place, new_game
 from .state import (
     COLOURS,
@@ -115,7 +117,8 @@ def game_record(state: GameState, *, players: Sequence[str] | None = None,
         })
     return {
         "format": FORMAT,
-        "board": {"name": state.board.name, "content_hash": state.board.content_hash},
+        "board": {"name": state.board.name, "content_hash": state.board.content_hash,
+                  **({"data": state.board.raw} if board_setup(state.board) else {})},
         "seed": seed,
         "scenario": setup.scenario,
         "variants": sorted(state.rules.variants),
@@ -173,6 +176,8 @@ class _Model(BaseModel):
 class BoardRef(_Model):
     name: StrictStr
     content_hash: Annotated[StrictStr, Field(pattern=r"^[0-9a-f]{64}$")]
+    #: the board file's data, when the game was not played on the shipped board
+    data: dict[str, Any] | None = None
 
 
 class PlayerRecord(_Model):
@@ -396,6 +401,8 @@ def verify_record(data: Any, *, board: Board | None = None) -> GameState:
 
 
 def _resolve_board(rec: GameRecord, board: Board | None) -> Board:
+    if board is None and rec.board.data is not None:
+        return _embedded_board(rec.board)
     if board is None:
         try:
             board = load_board()
@@ -414,6 +421,27 @@ def _resolve_board(rec: GameRecord, board: Board | None) -> Board:
     if want.name != board.name:
         raise RecordError(f"board mismatch: the record names the board {want.name!r}, but the "
                           f"board with its content hash is called {board.name!r}")
+    return board
+
+
+def _embedded_board(ref: BoardRef) -> Board:
+    """The board a record carries, once its data is shown to be the board the record names."""
+    data = ref.data
+    try:
+        digest = content_hash(data)
+    except ValueError:
+        digest = ""
+    if digest != ref.content_hash:
+        raise RecordError(f"the board data in the record is not the board it was played on: "
+                          f"the record names content hash {ref.content_hash[:12]}…, its board "
+                          f"data has {digest[:12] or 'none'}… (the record was changed)")
+    try:
+        board = board_of_data(data)
+    except BoardError as exc:
+        raise RecordError(f"the board in the record cannot be played on: {exc}") from None
+    if board.name != ref.name:
+        raise RecordError(f"board mismatch: the record names the board {ref.name!r}, but the "
+                          f"board data it holds is called {board.name!r}")
     return board
 
 
@@ -661,7 +689,8 @@ def _describe_turn(action: Action) -> str:
 
 
 def _board_of(rec: GameRecord) -> Board | None:
-    """The board a record was played on, if it is the shipped one (for region names)."""
+    """The board a record was played on, if it is the shipped one or the record holds it (for
+    region names)."""
     try:
         return _resolve_board(rec, None)
     except RecordError:

@@ -354,6 +354,7 @@ class WeddingFrame:
 
 
 _rules_cache: dict[tuple[str, str, frozenset[str]], Rules] = {}
+RULES_KEPT = 256  # boards, scenarios and variants: the shipped board's, and editions' in play
 
 
 def rules_for(board: Board, scenario: Scenario, variants: frozenset[str]) -> Rules:
@@ -361,6 +362,8 @@ def rules_for(board: Board, scenario: Scenario, variants: frozenset[str]) -> Rul
     rules = _rules_cache.get(key)
     if rules is None or rules.board is not board:
         rules = Rules(board, scenario, variants)
+        while len(_rules_cache) >= RULES_KEPT:  # the oldest made go (dicts keep their order)
+            del _rules_cache[next(iter(_rules_cache))]
         _rules_cache[key] = rules
     return rules
 

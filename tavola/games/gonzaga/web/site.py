@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+from collections import OrderedDict
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
@@ -17,7 +18,8 @@ from tavola import i18n
 from tavola.web.pages import TablePage
 from tavola.web.site import lobby_options
 
-from ..board import Board, load_board
+from ..board import Board, BoardError, load_board
+from ..boarddata import board_of_data, setup_board
 from ..bots import LEVELS, level_name, level_options
 from ..engine import deal, new_game
 from ..game import GAME, INFO
@@ -37,20 +39,27 @@ class GonzagaWeb:
     game = GAME
     levels = LEVELS
     owner_field = "player"
-    editor_script: str | None = None  # no map editor yet: the editor shell shows the JSON
+    editor_script: str | None = "editor.js"  # its map editor, for the editions pages
     table_page = TablePage(MESSAGES["page.title"], styles=("style.css", "flow.css"),
                            scripts=("app.js", "help-in-place.js"), lobby_link=True)
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()  # the shipped board, which the bot workers load too
-        self._board_payload: dict[str, str] = {}  # by language: it names places
+        # by board and language (it names places): the shipped board's, and a few editions'
+        self._board_payload: OrderedDict[tuple[str, str], str] = OrderedDict()
 
-    def board_payload(self) -> str:
-        """The board as JSON in the language of the moment (its names), built once each."""
-        lang = i18n.current()
-        if lang not in self._board_payload:
-            self._board_payload[lang] = json.dumps(board_json(self.board))
-        return self._board_payload[lang]
+    def board_payload(self, board: Board | None = None) -> str:
+        """A board (the shipped one by default) as JSON in the language of the moment (its
+        names), built once each."""
+        board = board or self.board
+        key = (board.content_hash, i18n.current())
+        payload = self._board_payload.get(key)
+        if payload is None:
+            payload = self._board_payload[key] = json.dumps(board_json(board))
+            if len(self._board_payload) > 24:  # the shipped board's stay: built first, reused
+                self._board_payload.popitem(last=False)
+        self._board_payload.move_to_end(key)
+        return payload
 
     def level_name(self, spec: str) -> str:
         return level_name(spec)
@@ -66,8 +75,14 @@ class GonzagaWeb:
         board = self.board
 
         @app.get("/api/gonzaga/board")
-        async def get_board() -> Response:
-            return Response(self.board_payload(), media_type="application/json",
+        async def get_board(game: str | None = None) -> Response:
+            """The shipped board, or the board a game is played on (an edition's)."""
+            played = board
+            if game is not None and len(game) <= 64:
+                room = await server.room_waiting(game)
+                if room is not None and room.site is self:
+                    played = room.state.board
+            return Response(self.board_payload(played), media_type="application/json",
                             headers={"Vary": "Cookie, Accept-Language"})
 
         @app.get("/api/gonzaga/options")
@@ -106,12 +121,27 @@ class GonzagaWeb:
 
     def deal(self, names: Sequence[str], seed: int | None, options: dict[str, Any]
              ) -> GameState:
+        """A new game on the shipped board, or on an edition's board given as its data
+        (`options["board"]`, from `GonzagaEditions.options`; never a path on the server)."""
+        board = self.board_of(options)
         scenario = options.get("scenario")
-        setup = deal(self.board, list(names), seed, scenario) if seed is not None else \
-            deal(self.board, list(names), scenario=scenario, rng=secrets.SystemRandom())
-        return new_game(setup=setup, board=self.board, variants=options.get("variants") or ())
+        setup = deal(board, list(names), seed, scenario) if seed is not None else \
+            deal(board, list(names), scenario=scenario, rng=secrets.SystemRandom())
+        return new_game(setup=setup, board=board, variants=options.get("variants") or ())
+
+    def board_of(self, options: dict[str, Any]) -> Board:
+        """The board that options play on: the shipped board unless they hold an edition's
+        data. A path is refused: the web never names a file on the server."""
+        data = options.get("board")
+        if data is None:
+            return self.board
+        if not isinstance(data, dict):
+            raise ValueError("a board is given as its data, not as a file name")
+        return board_of_data(data)
 
     def params_extra(self) -> dict[str, Any]:
+        """The shipped board when the game was stored; a game on an edition's board carries
+        that board in its setup (`Gonzaga.setup_of`), which `check_stored` checks instead."""
         return {"board": {"name": self.board.name, "hash": self.board.content_hash}}
 
     def upgrade_params(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -125,6 +155,16 @@ class GonzagaWeb:
                 "setup": None if setup is None else {"setup": setup, "variants": variants}}
 
     def check_stored(self, game_id: str, params: dict[str, Any]) -> None:
+        """ValueError if the game's board is not here: the shipped board changed since, or the
+        edition's board its setup holds no longer loads or passes the checks."""
+        setup = self.upgrade_params(params).get("setup") or {}
+        if setup.get("board") is not None:
+            try:
+                setup_board(setup)
+            except BoardError as exc:
+                raise ValueError(f"game {game_id} was played on a board that cannot be played "
+                                 f"on here: {exc}") from None
+            return
         want = (params.get("board") or {}).get("hash")
         if want and want != self.board.content_hash:
             raise ValueError(f"game {game_id} was played on another board (hash {want[:12]})")

@@ -19,7 +19,8 @@ async function main() {
   if (!m) { location.replace("/"); return; }  // the lobby is the site's own page
   ui.gameId = m[1];
   $("game").hidden = false;
-  [ui.board, ui.options] = await Promise.all([api("/api/gonzaga/board"), api("/api/gonzaga/options")]);
+  // the board this game is played on: the shipped one, or an edition's
+  [ui.board, ui.options] = await Promise.all([api("/api/gonzaga/board?game=" + encodeURIComponent(ui.gameId)), api("/api/gonzaga/options")]);
   setupBoardEvents();
   Table.start({ view: (v) => render(unpack(v)), presence: onPresence, rematch: onRematch, hint: onHint,
     replay: () => { drawBoard(null); setupReplay(); }, moveControl });

@@ -1,0 +1,152 @@
+"""Gonzaga's edition kind: the board file's checks as findings located in the file and on the
+map, for malformed, oversized and nonsensical boards; it never raises."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from boards import tiny_board_dict
+
+from tavola.editions import EditionKind, Finding, content_hash
+from tavola.games.gonzaga.board import load_board
+from tavola.games.gonzaga.boardcheck import check_board
+from tavola.games.gonzaga.edition import EDITIONS
+from tavola.games.gonzaga.game import GAME
+from tavola.games.gonzaga.kit import KIT
+
+
+def shipped() -> dict[str, Any]:
+    return EDITIONS.default()
+
+
+def only(findings: list[Finding], text: str) -> Finding:
+    found = [f for f in findings if text in f.message]
+    assert len(found) == 1, findings
+    return found[0]
+
+
+def test_the_kit_declares_the_edition_kind() -> None:
+    assert KIT.editions is not None
+    kind: EditionKind = KIT.editions.load()
+    assert kind is EDITIONS and kind.format == "gonzaga-board/1"
+    assert kind.default() == load_board().raw and kind.default() is not load_board().raw
+    assert kind.schema()["title"] == "Gonzaga board file"
+    assert kind.check(kind.default()) == []
+    hexes = load_board().hex_count
+    assert kind.describe(kind.default()) == f"{hexes} hexes, 24 cities, 24 harbors, 12 fiefs"
+
+
+def test_the_options_play_a_game_on_the_data() -> None:
+    data = shipped()
+    data["name"] = "My copy"
+    state = GAME.new_game(["Ann", "Bea"], 1, EDITIONS.options(data))
+    assert state.board.name == "My copy" and state.board.content_hash == content_hash(data)
+
+
+def test_a_broken_rule_is_located_in_the_file_and_on_the_map() -> None:
+    data = shipped()
+    data["cities"][5]["at"] = list(data["harbors"][0]["at"])  # onto a harbor's hex
+    findings = EDITIONS.check(data)
+    share = only(findings, "share hex")
+    assert share.where in ("/cities/5/at", "/harbors/0/at")
+    c, r = data["harbors"][0]["at"]
+    assert f"hex:{c},{r}" in share.marks
+    assert share.message[0].isupper() and share.message.endswith(".")
+
+
+def test_a_barrier_off_a_border_marks_its_two_hexes() -> None:
+    data = shipped()  # the barrier is moved inside one region: two hexes of a row of Hispania
+    hexes = [(c, r) for r, line in enumerate(data["terrain"]) for c, ch in enumerate(line)
+             if ch == "H"]
+    (c, r) = next(h for h in hexes if (h[0] + 1, h[1]) in hexes)
+    data["barriers"][0]["edges"][0] = [[c, r], [c + 1, r]]
+    finding = only(EDITIONS.check(data), "must lie on a border between two regions")
+    assert finding.where == "/barriers/0/edges/0"
+    assert set(finding.marks) == {f"hex:{c},{r}", f"hex:{c + 1},{r}"}
+
+
+def test_schema_errors_say_where_they_are() -> None:
+    data = shipped()
+    data["cities"][2]["symbol"] = 7
+    data["fiefs"][1]["hexes"] = "three"
+    findings = EDITIONS.check(data)
+    assert {f.where for f in findings} >= {"/cities/2/symbol", "/fiefs/1/hexes"}
+    data = shipped()
+    del data["terrain"]
+    assert [f.message for f in EDITIONS.check(data)] == ["Missing keys: terrain."]
+
+
+def test_the_board_check_command_says_the_same_as_before() -> None:
+    data = tiny_board_dict()  # breaks the Mare Germanicum rule, with its old words
+    from tavola.games.gonzaga.board import board_from_dict
+
+    problems = check_board(board_from_dict(data))
+    assert problems and all(isinstance(p, str) and hasattr(p, "where") for p in problems)
+    assert "Mare Germanicum (sea mare-germanicum) must have 2 harbors in Britannia and 2 in " \
+           "Germania, has {}" in problems
+    located = only(EDITIONS.check(data), "Mare Germanicum")
+    assert located.where == "/harbors"
+
+
+@pytest.mark.parametrize("data", [
+    None, 3, "a board", [], [1, 2], {}, {"format": "gonzaga-board/1"},
+    {"format": "gonzaga-board/1", "name": "x", "columns": -1, "rows": 0, "terrain": [],
+     "legend": {}, "regions": [], "seas": [], "symbols": [], "cities": [], "harbors": [],
+     "barriers": [], "church": {"x": 0, "y": 0}, "fiefs": [], "scenarios": [],
+     "objectives": []},
+    {**tiny_board_dict(), "terrain": []},
+    {**tiny_board_dict(), "legend": {"HH": {"region": "nowhere"}}},
+    {**tiny_board_dict(), "fiefs": [{"number": 10, "hexes": [[10**18, -10**18]] * 3,
+                                     "castles": []}]},
+    {**tiny_board_dict(), "church": {"x": float("nan"), "y": 1}},
+    {**tiny_board_dict(), "cities": [{"id": "c", "name": "C", "region": "x", "symbol": "y",
+                                      "at": [999, 999]}]},
+], ids=lambda d: type(d).__name__)
+def test_nonsense_is_findings_never_an_error(data: Any) -> None:
+    findings = EDITIONS.check(copy.deepcopy(data))
+    assert findings and all(isinstance(f, Finding) and f.message for f in findings)
+    EDITIONS.describe(data)  # never raises either
+
+
+def test_oversized_boards_are_refused_before_they_are_read() -> None:
+    data = shipped()
+    data["description"] = "x" * (EDITIONS.max_bytes + 1)
+    [finding] = EDITIONS.check(data)
+    assert "at most 256000 are allowed" in finding.message
+    data = shipped()
+    data["columns"], data["rows"] = 5000, 5000
+    assert {f.where for f in EDITIONS.check(data)} == {"/columns", "/rows"}
+    data = shipped()
+    data["cities"][0]["name"] = "N" * 500
+    finding = only(EDITIONS.check(data), "500 characters")
+    assert finding.where == "/cities/0/name"
+    data = shipped()
+    data["cities"] = data["cities"] * 20
+    assert only(EDITIONS.check(data), "at most 400 cities").where == "/cities"
+    deep: Any = []
+    for _ in range(100_000):
+        deep = [deep]
+    data = shipped()
+    data["meta"] = deep
+    assert EDITIONS.check(data)  # a finding, not a RecursionError
+
+
+def test_checking_many_editions_keeps_a_bounded_number_of_boards(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every check of a new playable board builds its placement tables; a process keeps only
+    the most recent ones (here 2), so editions sent one after another cannot fill its memory."""
+    from tavola.games.gonzaga import placement, state
+
+    monkeypatch.setattr(placement, "TABLES_KEPT", 2, raising=False)
+    monkeypatch.setattr(state, "RULES_KEPT", 2, raising=False)
+    hashes = []
+    for i in range(4):
+        data = shipped()
+        data["name"] = f"Copy {i}"
+        assert EDITIONS.check(data) == []
+        GAME.new_game(["Ann", "Bea"], i, EDITIONS.options(data))
+        hashes.append(content_hash(data))
+    assert len(placement._tables) <= 2 and hashes[-1] in placement._tables
+    assert len(state._rules_cache) <= 2

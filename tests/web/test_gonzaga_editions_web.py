@@ -1,0 +1,110 @@
+"""Gonzaga games on an edition's board at the web server: set up from the board's data (never a
+path), stored with it, restored from the store, and their map served to the table."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from tavola.games.gonzaga.board import load_board
+from tavola.games.gonzaga.web.site import GonzagaWeb
+from tavola.web.app import GameServer, Limits
+from tavola.web.room import GameParams, Seat
+from tavola.web.site import load_sites
+from tavola.web.storage import open_store
+
+
+def edition() -> dict[str, Any]:
+    data = copy.deepcopy(load_board().raw)
+    data["name"] = "Printed edition (transcribed)"
+    data["cities"][0]["name"] = "Lisboa"
+    return data
+
+
+def open_edition_game(server: GameServer, data: dict[str, Any]) -> Any:
+    site = server.sites["gonzaga"]
+    seats = [Seat("person", "Ann"), Seat("person", "Bea")]
+    options = {"scenario": None, "variants": [], **site_options(data)}
+    state = site.deal([s.name for s in seats], None, options)
+    params = GameParams(seats, None, {"scenario": None, "variants": []}, False,
+                        site.game.setup_of(state), 7, "gonzaga")
+    return server.open_game(params)
+
+
+def site_options(data: dict[str, Any]) -> dict[str, Any]:
+    return {"board": data}
+
+
+def test_a_game_on_an_editions_board_is_stored_and_restored(db_url: str) -> None:
+    server = GameServer(open_store(db_url), load_sites(["gonzaga"]), bot_processes=False,
+                        limits=Limits())
+    room = open_edition_game(server, edition())
+    assert room.state.board.name == "Printed edition (transcribed)"
+    again = GameServer(open_store(db_url), load_sites(["gonzaga"]), bot_processes=False)
+    restored = again.room(room.id)
+    assert restored is not None
+    assert restored.state.board.content_hash == room.state.board.content_hash
+    payload = json.loads(again.sites["gonzaga"].board_payload(restored.state.board))
+    assert payload["name"] == "Printed edition (transcribed)"
+    assert payload["cities"][0]["name"] == "Lisboa"
+
+
+def test_a_stored_game_whose_board_no_longer_plays_is_refused(db_url: str) -> None:
+    site = GonzagaWeb()
+    state = site.deal(["Ann", "Bea"], 3, {"board": edition()})
+    params = {"seats": [], "options": {}, "setup": site.game.setup_of(state)}
+    site.check_stored("g1", params)  # as stored: fine
+    broken = copy.deepcopy(params)
+    del broken["setup"]["board"]["cities"][0]
+    with pytest.raises(ValueError, match="g1 was played on a board that cannot be played"):
+        site.check_stored("g1", broken)
+    # a game on an edition's board does not depend on the shipped board's hash
+    site.check_stored("g1", {**params, "board": {"name": "old", "hash": "0" * 64}})
+
+
+def test_the_web_takes_a_board_as_data_never_as_a_path() -> None:
+    site = GonzagaWeb()
+    with pytest.raises(ValueError, match="not as a file name"):
+        site.deal(["Ann", "Bea"], 1, {"board": "/etc/passwd"})
+    # and the lobby passes no board at all: it is not a lobby option
+    assert "board" not in site.parse_options({"board": "/etc/passwd", "scenario": ""})
+
+
+def test_a_gonzaga_edition_is_saved_played_on_and_replayed_after_a_restart(db_url: str
+                                                                          ) -> None:
+    """Through the platform's editions: saved with its findings (none), chosen in the lobby
+    request, dealt on its board, and the game replays on a server started again."""
+    from tavola.games.gonzaga.edition import EDITIONS
+    from tavola.web.account_store import open_account_store
+    from tavola.web.editions import open_editions
+
+    store = open_store(db_url)
+    accounts = open_account_store(store)
+    server = GameServer(store, load_sites(["gonzaga"]), bot_processes=False,
+                        limits=Limits(edition_saves_per_hour=0))
+    editions = open_editions(server, store, {"gonzaga": EDITIONS})
+    ann = accounts.add_user("ann", "ann", "not a hash")
+    assert ann is not None
+    broken = edition()
+    del broken["harbors"][0]
+    draft = asyncio.run(editions.save(ann, {"game": "gonzaga", "name": "Draft",
+                                            "data": broken, "visibility": "private"}))
+    assert not draft["playable"]
+    made = asyncio.run(editions.save(ann, {"game": "gonzaga", "name": "My box",
+                                           "data": edition(), "visibility": "private"}))
+    assert made["playable"], made
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bea"}]
+    room = server.create({"game": "gonzaga", "seats": seats, "edition": made["id"]},
+                         "10.1.1.1", account=ann.id)
+    assert room.state.board.name == "Printed edition (transcribed)"
+    again = GameServer(store, load_sites(["gonzaga"]), bot_processes=False)
+    open_editions(again, store, {"gonzaga": EDITIONS})
+    assert again.resume() >= 1
+    assert again.rooms[room.id].state.board.content_hash == room.state.board.content_hash
+    editions.store.close()
+    accounts.close()
+    store.close()
