@@ -32,7 +32,7 @@ def open_edition_game(server: GameServer, data: dict[str, Any]) -> Any:
     state = site.deal([s.name for s in seats], None, options)
     params = GameParams(seats, None, {"scenario": None, "variants": []}, False,
                         site.game.setup_of(state), 7, "gonzaga")
-    return server.open_game(params)
+    return server.lobby.open_game(params)
 
 
 def site_options(data: dict[str, Any]) -> dict[str, Any]:

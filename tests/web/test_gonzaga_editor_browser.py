@@ -320,7 +320,7 @@ def edition_game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Ser
                         site.game.setup_of(state), 5, "gonzaga")
 
     async def open_it() -> Any:
-        return server.open_game(params)
+        return server.lobby.open_game(params)
 
     with ThreadPoolExecutor(1) as pool:  # its own event loop, whatever runs in this thread
         room = pool.submit(asyncio.run, open_it()).result()
