@@ -31,6 +31,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
+import orjson
 import redis.asyncio as aioredis
 
 if TYPE_CHECKING:
@@ -152,8 +153,8 @@ class Cluster:
         `action`: the move just made (as stored), which a process one move behind applies
         instead of reading the game from the store, with the seats taken so far."""
         moved = {} if action is None else {"action": action, "claimed": sorted(room.claimed)}
-        self._out.put_nowait(("publish", channel(room.id),
-                              json.dumps({"seq": room.seq, "from": self.me, **moved})))
+        self._out.put_nowait(("publish", channel(room.id), orjson.dumps(
+            {"seq": room.seq, "from": self.me, **moved}, option=orjson.OPT_NON_STR_KEYS).decode()))
 
     def signal(self, game_id: str) -> None:
         """Tell the others to read a game again though its log did not change (a vacation
@@ -161,21 +162,53 @@ class Cluster:
         self._out.put_nowait(("publish", channel(game_id), json.dumps({"from": self.me})))
 
     async def _send_forever(self) -> None:
-        """One task sends every command, so this process's signals leave in order."""
+        """One task sends every command, so this process's signals leave in order; those
+        queued meanwhile (a busy process's moves) leave together, in one round trip."""
         assert self._redis is not None
         while _running(self):
-            kind, name, data = await self._out.get()
+            commands = [await self._out.get()]
+            while not self._out.empty():
+                commands.append(self._out.get_nowait())
             try:
-                if kind == "publish":
-                    await self._redis.publish(name, data)
-                elif kind == "subscribe":
+                await self._send(commands)
+            finally:
+                for _ in commands:
+                    self._out.task_done()
+
+    async def _send(self, commands: list[tuple[str, str, str]]) -> None:
+        """Commands in order: each run of signals in one pipeline, (un)subscriptions one by
+        one on the subscription's connection."""
+        signals: list[tuple[str, str]] = []
+        for kind, name, data in commands:
+            if kind == "publish":
+                signals.append((name, data))
+                continue
+            await self._publish(signals)
+            signals = []
+            try:
+                if kind == "subscribe":
                     await self._pubsub.subscribe(name)
                 else:
                     await self._pubsub.unsubscribe(name)
             except (aioredis.RedisError, OSError) as exc:
                 log.warning("redis %s %s: %s", kind, name, exc)
-            finally:
-                self._out.task_done()
+        await self._publish(signals)
+
+    async def _publish(self, signals: list[tuple[str, str]]) -> None:
+        assert self._redis is not None
+        if not signals:
+            return
+        try:
+            if len(signals) == 1:
+                await self._redis.publish(*signals[0])
+                return
+            pipe = self._redis.pipeline(transaction=False)
+            for name, data in signals:
+                pipe.publish(name, data)
+            await pipe.execute()
+        except (aioredis.RedisError, OSError) as exc:
+            log.warning("redis publish of %d signals (%s...): %s", len(signals),
+                        signals[0][0], exc)
 
     async def _listen_forever(self) -> None:
         """Hear signals; the wait is short so that a stop is seen even if the Redis client
@@ -214,7 +247,7 @@ class Cluster:
         if message.get("type") == "message":
             self.signals += 1
             with contextlib.suppress(ValueError, TypeError, AttributeError):
-                data = json.loads(message.get("data") or "")
+                data = orjson.loads(message.get("data") or "")
                 if data.get("from") == self.me:
                     return  # our own move (or line): this process has it already
                 if isinstance(data.get("relay"), dict):

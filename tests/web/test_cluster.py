@@ -638,3 +638,37 @@ def test_workers_share_one_port_and_finish_a_game(tmp_path: Path, redis_url: str
         proc.wait(20)
     assert all(f["phase"] == "over" for f in finals)
     assert finals[0]["seq"] == len(_logged(tmp_path / "games.db", game["id"]))
+
+
+def test_signals_queued_together_leave_in_one_round_trip_in_order(
+        tmp_path: Path, redis_url: str) -> None:
+    """A busy process's signals (a move's, a chat line's) queued while the last were sent
+    leave together in one pipeline, in the order they were queued, around a subscription."""
+    import redis.asyncio as aioredis
+
+    async def run() -> None:
+        a, b = await _clustered(tmp_path, redis_url)
+        assert a.cluster is not None and a.cluster._redis is not None
+        listener = aioredis.from_url(redis_url).pubsub()
+        await listener.subscribe("tabletop:game:g1", "tabletop:game:g2")
+        pipelines = []
+        real = a.cluster._redis.pipeline
+        a.cluster._redis.pipeline = lambda **kw: pipelines.append(kw) or real(**kw)  # type: ignore
+        for n in range(3):
+            a.cluster.relay("g1", {"type": "chat", "n": n})
+        a.cluster.follow("g3")
+        for n in range(3, 6):
+            a.cluster.relay("g2" if n == 4 else "g1", {"type": "chat", "n": n})
+        heard: list[int] = []
+        deadline = time.monotonic() + 10
+        while len(heard) < 6 and time.monotonic() < deadline:
+            message = await listener.get_message(timeout=1)
+            if message is not None and message["type"] == "message":
+                heard.append(json.loads(message["data"])["relay"]["n"])
+        assert heard == [0, 1, 2, 3, 4, 5]
+        assert len(pipelines) == 2  # the three before the subscription, the three after
+        await listener.aclose()
+        for server in (a, b):
+            await server.shutdown()
+
+    asyncio.run(run())
