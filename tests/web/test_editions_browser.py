@@ -123,3 +123,39 @@ def test_a_link_edition_is_played_on_by_whoever_has_its_link(server: Server, bro
     page.wait_for_url("**/game/**")
     page.wait_for_selector("#edition-tag")
     assert page.text_content("#edition-tag") == "Edition: Shared deck"
+
+
+def test_the_lobby_offers_the_scenarios_of_the_chosen_edition(server: Server, browser: Any
+                                                              ) -> None:
+    """A Gonzaga edition whose 2-player scenario tiles are not the shipped ones: choosing it
+    in the lobby offers its scenarios, and a game is created on one of them."""
+    from tavola.games.gonzaga.edition import EDITIONS
+
+    owner = Visitor(server.base)
+    owner.sign_up("tiler")
+    data = EDITIONS.default()
+    for s in data["scenarios"]:
+        if s["players"] == 2:
+            s["name"] = "Tile " + s["name"]
+    made = owner.ok("/api/editions", {"game": "gonzaga", "name": "Other tiles", "data": data,
+                                      "visibility": "link"})
+    assert made["playable"], made
+    key = owner.ok(f"/api/editions/{made['id']}")["key"]
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/?game=gonzaga&edition={made['id']}&key={key}")
+    page.wait_for_selector("#edition")
+    page.click("#remove-seat")  # two players: the renamed tiles
+    page.wait_for_selector('select[data-option="scenario"] option[value="Tile Cervantes"]',
+                           state="attached")
+    assert page.locator('select[data-option="scenario"] option[value="Cervantes"]').count() == 0
+    page.select_option('select[data-option="scenario"]', "Tile Cervantes")
+    page.click("#create-game")
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector("#edition-tag")
+    assert page.text_content("#edition-tag") == "Edition: Other tiles"
+    page.goto(f"{server.base}/?game=gonzaga")  # the shipped board, three seats: its tiles
+    page.wait_for_selector('select[data-option="scenario"] option[value="Petrarca"]',
+                           state="attached")
+    assert errors == []
