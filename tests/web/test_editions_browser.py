@@ -159,3 +159,30 @@ def test_the_lobby_offers_the_scenarios_of_the_chosen_edition(server: Server, br
     page.wait_for_selector('select[data-option="scenario"] option[value="Petrarca"]',
                            state="attached")
     assert errors == []
+
+
+@pytest.mark.parametrize("game", ["gonzaga", "signorie"])
+def test_both_games_name_their_edition_in_the_lobby_and_at_the_table(server: Server,
+                                                                     browser: Any, game: str
+                                                                     ) -> None:
+    """A public game on an edition: its lobby line names the edition, and so does its table's
+    header, for each real game's own table page."""
+    owner = Visitor(server.base)
+    owner.sign_up(f"owner-{game}")
+    data = owner.ok(f"/api/editions/default?game={game}")
+    made = owner.ok("/api/editions", {"game": game, "name": f"Box of {game}", "data": data,
+                                      "visibility": "public"})
+    assert made["playable"], made
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bea"}]
+    table = owner.ok("/api/games", {"game": game, "seats": seats, "public": True,
+                                    "edition": made["id"]})
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/")
+    line = page.wait_for_selector(f'#open-games [data-game="{table["id"]}"] .game-edition')
+    assert line.text_content() == f"on the edition Box of {game}: "
+    page.goto(server.base + table["seats"][0]["link"])
+    page.wait_for_selector("#edition-tag")
+    assert page.text_content("#edition-tag") == f"Edition: Box of {game}"
+    assert errors == []
