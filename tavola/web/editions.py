@@ -299,6 +299,17 @@ class Editions:
         return Chosen({"id": e.id, "version": v.version, "hash": v.hash, "name": e.name},
                       options)
 
+    def lobby(self, game: str, edition_id: str, user: User | None, key: Any = None
+              ) -> dict[str, Any]:
+        """The game's lobby options on a readable, playable edition (Gonzaga: the scenarios of
+        its board), so that the lobby offers only what a game on it accepts."""
+        site = self.server.sites.get(game)
+        chosen = self.choose(game, {"edition": edition_id, "edition_key": key},
+                             None if user is None else user.id)
+        if site is None or chosen is None:
+            raise ClientError("no-editions", say("edition.no-game"))
+        return {"options": site.lobby_json(chosen.options)["options"]}
+
     def used(self, chosen: Chosen) -> None:
         self.store.use(chosen.ref["id"], chosen.ref["version"])
 
@@ -387,6 +398,11 @@ def _routes(app: FastAPI, editions: Editions, accounts: Accounts) -> None:
             return _data_response(found["data"], f"{found['game']}-edition-{edition_id}-"
                                                  f"{found['version']}.json")
         return Response(json.dumps(found, ensure_ascii=False), media_type="application/json")
+
+    @app.get(API + "/{edition_id}/lobby")
+    async def lobby(edition_id: str, request: Request, game: str = "", key: str = ""
+                    ) -> dict[str, Any]:
+        return editions.lobby(game, edition_id, reader(request), key or None)
 
     @app.post(API)
     async def create(request: Request) -> dict[str, Any]:

@@ -79,7 +79,7 @@ class PlainSite:
     def routes(self, app: FastAPI, server: Any) -> None:
         """A plain site has no routes of its own."""
 
-    def lobby_json(self) -> dict[str, Any]:
+    def lobby_json(self, edition: dict[str, Any] | None = None) -> dict[str, Any]:
         return {"tagline": self._tagline(),
                 "bot_levels": level_options(self.levels, self._levels, self._word),
                 "default_bots": [self.kit.cover_bot], "options": []}

@@ -52,9 +52,10 @@ class WebGame(Protocol):
         """Add the game's own HTTP routes, under `/api/NAME/` (Gonzaga: its board)."""
         ...
 
-    def lobby_json(self) -> dict[str, Any]:
-        """What the lobby offers for this game: `tagline` (one line on the game),
-        `bot_levels` (id, name, strength, help; weakest first), `default_bots` (the bots
+    def lobby_json(self, edition: dict[str, Any] | None = None) -> dict[str, Any]:
+        """What the lobby offers for this game (on the edition whose options, from
+        `EditionKind.options`, are `edition`; None: the shipped data): `tagline` (one line on
+        the game), `bot_levels` (id, name, strength, help; weakest first), `default_bots` (the bots
         of a new table's empty seats) and `options`: each a dict with `id`, `label`, `kind`
         (`choice`: one of `choices`, or `flags`: any of them), `advanced` (folded away) and
         `choices` (`value`, `label`, optional `help` and `players`: offered only at that

@@ -123,3 +123,66 @@ def test_a_link_edition_is_played_on_by_whoever_has_its_link(server: Server, bro
     page.wait_for_url("**/game/**")
     page.wait_for_selector("#edition-tag")
     assert page.text_content("#edition-tag") == "Edition: Shared deck"
+
+
+def test_the_lobby_offers_the_scenarios_of_the_chosen_edition(server: Server, browser: Any
+                                                              ) -> None:
+    """A Gonzaga edition whose 2-player scenario tiles are not the shipped ones: choosing it
+    in the lobby offers its scenarios, and a game is created on one of them."""
+    from tavola.games.gonzaga.edition import EDITIONS
+
+    owner = Visitor(server.base)
+    owner.sign_up("tiler")
+    data = EDITIONS.default()
+    for s in data["scenarios"]:
+        if s["players"] == 2:
+            s["name"] = "Tile " + s["name"]
+    made = owner.ok("/api/editions", {"game": "gonzaga", "name": "Other tiles", "data": data,
+                                      "visibility": "link"})
+    assert made["playable"], made
+    key = owner.ok(f"/api/editions/{made['id']}")["key"]
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/?game=gonzaga&edition={made['id']}&key={key}")
+    page.wait_for_selector("#edition")
+    page.click("#remove-seat")  # two players: the renamed tiles
+    page.wait_for_selector('select[data-option="scenario"] option[value="Tile Cervantes"]',
+                           state="attached")
+    assert page.locator('select[data-option="scenario"] option[value="Cervantes"]').count() == 0
+    page.select_option('select[data-option="scenario"]', "Tile Cervantes")
+    page.click("#create-game")
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector("#edition-tag")
+    assert page.text_content("#edition-tag") == "Edition: Other tiles"
+    page.goto(f"{server.base}/?game=gonzaga")  # the shipped board, three seats: its tiles
+    page.wait_for_selector('select[data-option="scenario"] option[value="Petrarca"]',
+                           state="attached")
+    assert errors == []
+
+
+@pytest.mark.parametrize("game", ["gonzaga", "signorie"])
+def test_both_games_name_their_edition_in_the_lobby_and_at_the_table(server: Server,
+                                                                     browser: Any, game: str
+                                                                     ) -> None:
+    """A public game on an edition: its lobby line names the edition, and so does its table's
+    header, for each real game's own table page."""
+    owner = Visitor(server.base)
+    owner.sign_up(f"owner-{game}")
+    data = owner.ok(f"/api/editions/default?game={game}")
+    made = owner.ok("/api/editions", {"game": game, "name": f"Box of {game}", "data": data,
+                                      "visibility": "public"})
+    assert made["playable"], made
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bea"}]
+    table = owner.ok("/api/games", {"game": game, "seats": seats, "public": True,
+                                    "edition": made["id"]})
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.base}/")
+    line = page.wait_for_selector(f'#open-games [data-game="{table["id"]}"] .game-edition')
+    assert line.text_content() == f"on the edition Box of {game}: "
+    page.goto(server.base + table["seats"][0]["link"])
+    page.wait_for_selector("#edition-tag")
+    assert page.text_content("#edition-tag") == f"Edition: Box of {game}"
+    assert errors == []

@@ -108,3 +108,43 @@ def test_a_gonzaga_edition_is_saved_played_on_and_replayed_after_a_restart(db_ur
     editions.store.close()
     accounts.close()
     store.close()
+
+
+def test_the_lobby_offers_the_scenarios_of_the_chosen_edition(db_url: str) -> None:
+    """An edition whose scenario tiles differ from the shipped ones: the lobby asks for its
+    options and offers its scenarios, and a game is created on each of them."""
+    from tavola.games.gonzaga.edition import EDITIONS
+    from tavola.web.account_store import open_account_store
+    from tavola.web.editions import open_editions
+    from tavola.web.errors import ClientError
+
+    store = open_store(db_url)
+    accounts = open_account_store(store)
+    server = GameServer(store, load_sites(["gonzaga"]), bot_processes=False, limits=Limits())
+    editions = open_editions(server, store, {"gonzaga": EDITIONS})
+    ann = accounts.add_user("ann", "ann", "not a hash")
+    assert ann is not None
+    data = edition()
+    for s in data["scenarios"]:
+        if s["players"] == 2:
+            s["name"] = "Tile " + s["name"]
+    made = asyncio.run(editions.save(ann, {"game": "gonzaga", "name": "Renamed tiles",
+                                           "data": data, "visibility": "private"}))
+    assert made["playable"], made
+    offered = editions.lobby("gonzaga", made["id"], ann)
+    scenario = next(o for o in offered["options"] if o["id"] == "scenario")
+    two = [c["value"] for c in scenario["choices"] if c.get("players") == 2]
+    assert two and all(v.startswith("Tile ") for v in two)
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bea"}]
+    for value in two:
+        room = server.create({"game": "gonzaga", "seats": seats, "edition": made["id"],
+                              "scenario": value}, "10.1.1.1", account=ann.id)
+        assert room.state.rules.scenario.name == value
+    # the shipped lobby still offers the shipped tiles; a private edition is not for others
+    shipped = server.sites["gonzaga"].lobby_json()["options"][0]["choices"]
+    assert not any(str(c["value"]).startswith("Tile ") for c in shipped)
+    with pytest.raises(ClientError):
+        editions.lobby("gonzaga", made["id"], None)
+    editions.store.close()
+    accounts.close()
+    store.close()

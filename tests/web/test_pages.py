@@ -159,3 +159,22 @@ def test_two_pages_work_in_a_browser(web, browser):
     assert page.title().endswith("Signorie")
     assert errors == []
     page.close()
+
+
+def test_every_account_pages_header_links_the_editions(web, browser):
+    """The account's links in every page's header (and the lobby's) lead to the editions, in
+    the reader's language."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for path in ["/", *(p[0] for p in ACCOUNT_PAGES)]:
+        page.goto(web.base + path)
+        link = page.wait_for_selector("#account-nav #nav-editions", state="attached")
+        assert link.get_attribute("href") == "/editions", path
+        assert link.text_content() == "Editions", path
+    page.close()
+    german = browser.new_page(locale="de-DE")
+    german.goto(web.base + "/me")
+    assert german.wait_for_selector("#nav-editions").text_content() == "Editionen"
+    german.close()
+    assert errors == []

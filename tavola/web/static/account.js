@@ -1,5 +1,5 @@
 // Accounts in the header of the platform's pages: "Sign in", or the player's name (their profile),
-// "My games", the leaderboard and "Sign out". Loaded after common.js; `Account.me()` tells a page
+// "My games", the leaderboard, the editions and "Sign out". Loaded after common.js; `Account.me()` tells a page
 // who is signed in. Every text is the user's own (textContent) or goes through t().
 import { $, api, el, num, t, toast } from "./common.js";
 
@@ -19,7 +19,8 @@ export const Account = (() => {
     const box = $("account-nav");
     if (!box) return;
     const user = await me();
-    const links = [el("a", { href: "/leaderboard", id: "nav-leaderboard" }, t("Leaderboard"))];
+    const links = [el("a", { href: "/leaderboard", id: "nav-leaderboard" }, t("Leaderboard")),
+      el("a", { href: "/editions", id: "nav-editions" }, t("Editions"))];  // public ones for anyone
     if (user) {
       const waiting = who.invitations || 0;  // invitations waiting for an answer
       links.push(el("a", { href: "/me", id: "nav-my-games" }, t("My games")),

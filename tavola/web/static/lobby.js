@@ -127,12 +127,12 @@ function botsExplained() {
 function renderOptions() {
   const n = $("seat-rows").children.length;
   const plain = [], folded = [];
-  for (const opt of lobby.game.options || []) (opt.advanced ? folded : plain).push(optionEl(opt, n));
   const edition = editionEl();
+  for (const opt of gameOptions()) (opt.advanced ? folded : plain).push(optionEl(opt, n));
   $("game-options").replaceChildren(...(edition ? [edition] : []), ...plain);
   $("advanced-options").replaceChildren(...folded);
   // the labels as the game words them (a German noun keeps its capital), as a list of names
-  const names = [t("Seed"), ...(lobby.game.options || []).filter((o) => o.advanced).map((o) => o.label)];
+  const names = [t("Seed"), ...gameOptions().filter((o) => o.advanced).map((o) => o.label)];
   $("advanced-summary").textContent = t("Advanced: {options}", { options: names.join(" · ") });
 }
 // -- the edition a game is played on: the shipped reconstruction, or the player's own or shared ones --
@@ -165,8 +165,28 @@ function editionEl() {
     e.id === "default" ? e.name : t("{name} by {author}", { name: e.name, author: e.author || "?" }))));
   const wanted = old ? old.value : sharedEdition.get("edition");
   if (wanted && list.some((e) => e.id === wanted)) sel.value = wanted;
+  sel.addEventListener("change", chooseEdition);
+  if (sel.value !== "default" && !(`${lobby.game.name}/${sel.value}` in editionOptions)) queueMicrotask(chooseEdition);
   return el("span", { id: "edition-choice" }, el("label", {}, `${t("Edition")} `, sel), " ",
     el("a", { href: "/editions", class: "muted" }, t("editions")));
+}
+// an edition's own options (Gonzaga: the scenarios of its board), asked when it is chosen
+const editionOptions = {};  // "game/id" -> the game's options on that edition
+function gameOptions() {
+  const sel = $("edition");
+  const chosen = sel && sel.value !== "default" ? editionOptions[`${lobby.game.name}/${sel.value}`] : null;
+  return chosen || lobby.game.options || [];
+}
+async function chooseEdition() {
+  const sel = $("edition"), game = lobby.game.name, id = sel.value, at = `${game}/${id}`;
+  if (id !== "default" && !(at in editionOptions)) {
+    const key = sel.selectedOptions[0].dataset.key;
+    try {
+      const found = await api(`/api/editions/${encodeURIComponent(id)}/lobby?game=${encodeURIComponent(game)}&key=${encodeURIComponent(key || "")}`);
+      editionOptions[at] = found.options;
+    } catch (e) { editionOptions[at] = null; toast(e.message); }  // the game's own, then
+  }
+  if (lobby.game.name === game) renderOptions();
 }
 function editionValue() {
   const sel = $("edition");
@@ -190,7 +210,7 @@ function optionEl(opt, n) {
 }
 function optionValues() {
   const values = {};
-  for (const opt of lobby.game.options || []) {
+  for (const opt of gameOptions()) {
     if (opt.kind === "choice") { const sel = document.querySelector(`select[data-option="${opt.id}"]`); values[opt.id] = sel && sel.value !== "" ? sel.value : null; }
     else values[opt.id] = [...document.querySelectorAll(`[data-flag="${opt.id}"]:checked`)].map((c) => c.value);
   }

@@ -93,9 +93,10 @@ class GonzagaWeb:
                                    "flourishing": list(s.flourishing)}
                                   for s in board.scenarios.values()]}
 
-    def lobby_json(self) -> dict[str, Any]:
-        """Gonzaga in the lobby: the scenarios of each player count and the rule variants."""
-        board = self.board
+    def lobby_json(self, edition: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Gonzaga in the lobby: the scenarios of each player count (those of the edition's
+        board, whose scenario tiles may differ from the shipped ones) and the rule variants."""
+        board = self.board_of(edition or {})
         scenarios = [{"value": s.name, "players": s.players,
                       "help": word(s.person),
                       "label": say("lobby.flourish", scenario=s.name, regions=join(

@@ -130,8 +130,9 @@ class SignorieWeb:
         async def balance_progress(check_id: str, request: Request) -> dict[str, Any]:
             return checks.get(_owner(server, request, changes=False), check_id[:40]).as_json()
 
-    def lobby_json(self) -> dict[str, Any]:
-        """Signorie in the lobby: its line, its bot levels; it has no options to choose."""
+    def lobby_json(self, edition: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Signorie in the lobby: its line, its bot levels; it has no options to choose, on
+        any edition."""
         return {"tagline": text.description(), "bot_levels": level_options(),
                 "default_bots": ["greedy", "random"], "options": []}
 
