@@ -36,6 +36,9 @@ def edition() -> dict[str, Any]:
     data = copy.deepcopy(load_board().raw)
     data["name"] = "Printed edition (transcribed)"
     data["cities"][0]["name"] = "Lisboa"
+    for city in data["cities"]:  # a name of its own, which no catalog translates
+        if city["id"] == "edinburgh":
+            city["name"] = "Edimburgo"
     return data
 
 
@@ -397,3 +400,25 @@ def test_an_imported_file_of_nonsense_is_drawn_without_an_error(server: Server, 
     assert isinstance(page.evaluate("editor.current()"), dict)
     assert page.evaluate("document.querySelectorAll('.ged-cell').length") <= 80 * 80
     assert errors == []
+
+
+def test_an_editions_own_names_show_as_written_in_every_language(
+        edition_game: tuple[Server, Any], browser: Any) -> None:
+    """A name the edition wrote (Edimburgo, the shipped board's Edinburgh) is no catalog's
+    word: the map shows it as written in English and again after the player chose German in
+    the header (the page reloads in the same browser)."""
+    srv, room = edition_game
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{srv.base}/game/{room.id}#{room.tokens[0]}")
+    for lang in ("en", "de"):
+        page.wait_for_function("document.querySelectorAll('#board text.name').length > 20")
+        assert page.evaluate("document.documentElement.lang") == lang
+        names = page.evaluate(in_page("ui.board.cities.map((c) => c.name)"))
+        texts = page.evaluate("[...document.querySelectorAll('#board text')]"
+                              ".map((t) => t.textContent)")
+        assert "Edimburgo" in names and "Edimburgo" in texts, lang
+        assert "Edinburgh" not in names and "Edinburgh" not in texts, lang
+        if lang == "en":
+            with page.expect_navigation():
+                page.select_option("#language", "de")
+    page.close()
