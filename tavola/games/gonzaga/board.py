@@ -28,6 +28,7 @@ from pydantic import (
     ValidationError,
 )
 
+from tavola import i18n
 from tavola.editions import content_hash
 
 FORMAT = "gonzaga-board/1"
@@ -40,15 +41,35 @@ AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0
 class Problem(str):
     """A problem's sentence that also says where it is, for an editor to show it: a JSON
     Pointer into the board file (`where`) and the hexes it is on (`marks`, "hex:C,R" with the
-    file's column and row). `board check` prints the sentence alone."""
+    file's column and row). `board check` prints the sentence alone (English); a problem made
+    by `said` also keeps its English template and values, so the editor words it in its reader's
+    language."""
 
     where: str
     marks: tuple[str, ...]
+    template: str
+    fields: dict[str, Any]
 
     def __new__(cls, text: str, where: str = "", marks: Iterable[str] = ()) -> Problem:
         self = super().__new__(cls, text)
         self.where, self.marks = where, tuple(marks)
+        self.template, self.fields = "", {}
         return self
+
+    @classmethod
+    def said(cls, template: str, where: str = "", marks: Iterable[str] = (),
+             **fields: Any) -> Problem:
+        """A sentence of the game's text layer (`text.MESSAGES`) with its values, in English."""
+        self = cls(template.format(**fields), where, marks)
+        self.template, self.fields = template, fields
+        return self
+
+    def worded(self) -> str:
+        """The sentence in the language of the moment (`tavola.i18n`); the data's own names
+        stay as written."""
+        if not self.template:
+            return str(self)
+        return i18n.gettext("gonzaga", self.template).format(**self.fields)
 
 
 def hex_mark(at: Iterable[int]) -> str:

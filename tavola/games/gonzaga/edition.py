@@ -14,7 +14,7 @@ from typing import Any
 
 from tavola.editions import Finding, canonical
 
-from .board import FORMAT, BoardError, board_from_dict, board_schema, load_board
+from .board import FORMAT, BoardError, Problem, board_from_dict, board_schema, load_board
 from .boardcheck import check_board
 from .boarddata import MAX_BYTES, limit_problems
 
@@ -29,8 +29,10 @@ def sentence(text: str) -> str:
 
 
 def _findings(problems: Iterable[str]) -> list[Finding]:
-    """Problems (`board.Problem`s where they say where they are) as findings."""
-    return [Finding(sentence(str(p)), getattr(p, "where", ""), tuple(getattr(p, "marks", ())))
+    """Problems (`board.Problem`s where they say where they are) as findings, in the language
+    of the moment (each web request runs in its reader's, `tavola.web.i18n_web`)."""
+    return [Finding(sentence(p.worded() if isinstance(p, Problem) else str(p)),
+                    getattr(p, "where", ""), tuple(getattr(p, "marks", ())))
             for p in problems]
 
 

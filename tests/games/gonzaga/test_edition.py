@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 from boards import tiny_board_dict
 
+from tavola import i18n
 from tavola.editions import EditionKind, Finding, content_hash
-from tavola.games.gonzaga.board import load_board
+from tavola.games.gonzaga import text
+from tavola.games.gonzaga.board import board_from_dict, load_board
 from tavola.games.gonzaga.boardcheck import check_board
 from tavola.games.gonzaga.edition import EDITIONS
 from tavola.games.gonzaga.game import GAME
@@ -150,3 +152,32 @@ def test_checking_many_editions_keeps_a_bounded_number_of_boards(
         hashes.append(content_hash(data))
     assert len(placement._tables) <= 2 and hashes[-1] in placement._tables
     assert len(state._rules_cache) <= 2
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "{place} und {other} liegen beide auf Feld {at}"),
+    ("it", "{place} e {other} sono sullo stesso esagono {at}"),
+])
+def test_a_broken_board_is_checked_in_the_readers_language(lang: str, words: str) -> None:
+    """The editor's findings come in the language of the moment; the data's own names (the
+    cities') stay as written, and `board check`'s problems stay English."""
+    data = shipped()
+    data["cities"][5]["at"] = list(data["harbors"][0]["at"])
+    city, harbor = data["cities"][5]["name"], data["harbors"][0]["name"]
+    english = {f.message for f in EDITIONS.check(data)}
+    with i18n.use(lang):
+        findings = EDITIONS.check(data)
+        problems = check_board(board_from_dict(data))
+    c, r = data["harbors"][0]["at"]
+    worded = words.format(place=harbor, other=city, at=(c, r))
+    assert any(f.message == worded[0].upper() + worded[1:] + "." for f in findings), findings
+    assert not {f.message for f in findings} & english
+    assert f"{harbor} and {city} share hex {(c, r)}" in problems
+
+
+def test_every_board_check_sentence_has_its_translations() -> None:
+    keys = [key for key in text.MESSAGES if key.startswith("check.")]
+    assert len(keys) > 30
+    for lang in ("de", "it"):
+        catalog = i18n.catalog("gonzaga", lang)
+        assert [k for k in keys if not catalog.get(text.MESSAGES[k])] == []
