@@ -72,6 +72,37 @@ class Problem(str):
         return i18n.gettext("gonzaga", self.template).format(**self.fields)
 
 
+#: The loader's sentences: the same keys and English text as in the game's text layer
+#: (`text.MESSAGES`, which imports this module, so they are repeated here; a test keeps them
+#: equal), worded in the reader's language by `Problem.worded`.
+LOADING: dict[str, str] = {
+    "load.not-object": "the board file must hold a JSON object",
+    "load.format": "format must be {format!r}, found {found!r}",
+    "load.missing": "missing keys: {keys}",
+    "load.legend-key": "legend key {char!r} must be one character",
+    "load.legend-region": "legend {char!r} names unknown region {region!r}",
+    "load.legend-sea": "legend {char!r} names unknown sea {sea!r}",
+    "load.legend-empty": "legend {char!r} must say region, sea or off",
+    "load.terrain-rows": "terrain must have {rows} rows, found {count}",
+    "load.terrain-row": "terrain row {row} must have {columns} characters",
+    "load.terrain-char": "terrain ({col},{row}) uses {char!r}, which the legend lacks",
+    "load.city-region": "city {city} names unknown region {region!r}",
+    "load.city-symbol": "city {city} names unknown symbol {symbol!r}",
+    "load.harbor-region": "harbor {harbor} names unknown region {region!r}",
+    "load.harbor-sea": "harbor {harbor} names unknown sea {sea!r}",
+    "load.fief-twice": "fief {fief} appears twice",
+    "load.scenario-twice": "scenario {scenario!r} appears twice",
+    "load.scenario-regions": "scenario {scenario} names unknown regions {regions}",
+    "load.objective-symbols": "objective {objective} must name two known symbols, found {found}",
+    "load.not-finite": "the board file holds a number that is not finite",
+}
+
+
+def _said(key: str, where: str = "", marks: Iterable[str] = (), **fields: Any) -> Problem:
+    """The loader's sentence `key`, in English (`Problem.said`)."""
+    return Problem.said(LOADING[key], where, marks, **fields)
+
+
 def hex_mark(at: Iterable[int]) -> str:
     """A hex as a problem marks it ("hex:C,R")."""
     c, r = at
@@ -668,14 +699,13 @@ def board_from_dict(data: Any, *, text: str | None = None) -> Board:
     between its parts. Every problem found raises one `BoardError` naming them all."""
     problems: list[str] = []
     if not isinstance(data, dict):
-        raise BoardError(["the board file must hold a JSON object"])
+        raise BoardError([_said("load.not-object")])
     if data.get("format") != FORMAT:
-        problems.append(Problem(f"format must be {FORMAT!r}, found {data.get('format')!r}",
-                                "/format"))
+        problems.append(_said("load.format", "/format", format=FORMAT, found=data.get("format")))
     required = [name for name, f in BoardModel.model_fields.items() if f.is_required()]
     missing = [k for k in required if k not in data]
     if missing:
-        problems.append(Problem("missing keys: " + ", ".join(missing)))
+        problems.append(_said("load.missing", keys=", ".join(missing)))
         raise BoardError(problems)
     try:
         model = BoardModel.model_validate(data)
@@ -696,18 +726,17 @@ def _terrain(m: BoardModel, problems: list[str]) -> tuple[list[tuple[int, int]],
     for ch, entry in m.legend.items():
         where = pointer(("legend", ch))
         if len(ch) != 1:
-            problems.append(Problem(f"legend key {ch!r} must be one character", where))
+            problems.append(_said("load.legend-key", where, char=ch))
         elif entry.region is not None and entry.region not in regions:
-            problems.append(Problem(f"legend {ch!r} names unknown region {entry.region!r}",
-                                    where + "/region"))
+            problems.append(_said("load.legend-region", where + "/region", char=ch,
+                                  region=entry.region))
         elif entry.sea is not None and entry.sea not in seas:
-            problems.append(Problem(f"legend {ch!r} names unknown sea {entry.sea!r}",
-                                    where + "/sea"))
+            problems.append(_said("load.legend-sea", where + "/sea", char=ch, sea=entry.sea))
         elif entry.region is None and entry.sea is None and entry.off is None:
-            problems.append(Problem(f"legend {ch!r} must say region, sea or off", where))
+            problems.append(_said("load.legend-empty", where, char=ch))
     if len(m.terrain) != m.rows:
-        problems.append(Problem(f"terrain must have {m.rows} rows, found {len(m.terrain)}",
-                                "/terrain"))
+        problems.append(_said("load.terrain-rows", "/terrain", rows=m.rows,
+                              count=len(m.terrain)))
         raise BoardError(problems)
     coords: list[tuple[int, int]] = []
     region_of: list[str | None] = []
@@ -715,14 +744,14 @@ def _terrain(m: BoardModel, problems: list[str]) -> tuple[list[tuple[int, int]],
     scenery: list[tuple[int, int]] = []
     for row, line in enumerate(m.terrain):
         if len(line) != m.columns:
-            problems.append(Problem(f"terrain row {row} must have {m.columns} characters",
-                                    f"/terrain/{row}"))
+            problems.append(_said("load.terrain-row", f"/terrain/{row}", row=row,
+                                  columns=m.columns))
             continue
         for col, ch in enumerate(line):
             entry = m.legend.get(ch)
             if entry is None:
-                problems.append(Problem(f"terrain ({col},{row}) uses {ch!r}, which the legend "
-                                        "lacks", f"/terrain/{row}", [hex_mark((col, row))]))
+                problems.append(_said("load.terrain-char", f"/terrain/{row}",
+                                      [hex_mark((col, row))], col=col, row=row, char=ch))
             elif entry.region is not None or entry.sea is not None:
                 coords.append((col, row))
                 region_of.append(entry.region)
@@ -762,43 +791,43 @@ def _build(m: BoardModel, data: dict[str, Any], problems: list[str]) -> Board:
     for i, c in enumerate(m.cities):
         mark = [hex_mark(c.at)]
         if c.region not in regions:
-            problems.append(Problem(f"city {c.id} names unknown region {c.region!r}",
-                                    f"/cities/{i}/region", mark))
+            problems.append(_said("load.city-region", f"/cities/{i}/region", mark, city=c.id,
+                                  region=c.region))
         if c.symbol not in symbols:
-            problems.append(Problem(f"city {c.id} names unknown symbol {c.symbol!r}",
-                                    f"/cities/{i}/symbol", mark))
+            problems.append(_said("load.city-symbol", f"/cities/{i}/symbol", mark, city=c.id,
+                                  symbol=c.symbol))
     for i, h in enumerate(m.harbors):
         mark = [hex_mark(h.at)]
         if h.region not in regions:
-            problems.append(Problem(f"harbor {h.id} names unknown region {h.region!r}",
-                                    f"/harbors/{i}/region", mark))
+            problems.append(_said("load.harbor-region", f"/harbors/{i}/region", mark,
+                                  harbor=h.id, region=h.region))
         if h.sea not in seas:
-            problems.append(Problem(f"harbor {h.id} names unknown sea {h.sea!r}",
-                                    f"/harbors/{i}/sea", mark))
+            problems.append(_said("load.harbor-sea", f"/harbors/{i}/sea", mark, harbor=h.id,
+                                  sea=h.sea))
     barriers = [(group.range, hex_of(a, f"barrier in {group.range}", f"/barriers/{g}/edges/{e}"),
                  hex_of(b, f"barrier in {group.range}", f"/barriers/{g}/edges/{e}"))
                 for g, group in enumerate(m.barriers) for e, (a, b) in enumerate(group.edges)]
     fiefs: dict[int, FiefShape] = {}
     for i, f in enumerate(m.fiefs):
         if f.number in fiefs:
-            problems.append(Problem(f"fief {f.number} appears twice", f"/fiefs/{i}/number"))
+            problems.append(_said("load.fief-twice", f"/fiefs/{i}/number", fief=f.number))
         fiefs[f.number] = FiefShape(f.number, tuple(f.hexes), tuple(f.castles))
     scenarios: dict[str, Scenario] = {}
     for i, x in enumerate(m.scenarios):
         if x.name in scenarios:
-            problems.append(Problem(f"scenario {x.name!r} appears twice",
-                                    f"/scenarios/{i}/name"))
+            problems.append(_said("load.scenario-twice", f"/scenarios/{i}/name",
+                                  scenario=x.name))
         unknown = [r for r in x.flourishing if r not in regions]
         if unknown:
-            problems.append(Problem(f"scenario {x.name} names unknown regions {unknown}",
-                                    f"/scenarios/{i}/flourishing"))
+            problems.append(_said("load.scenario-regions", f"/scenarios/{i}/flourishing",
+                                  scenario=x.name, regions=unknown))
         scenarios[x.name] = Scenario(x.name, x.players, tuple(x.flourishing), x.person)
     objectives = {}
     for i, o in enumerate(m.objectives):
         pair = tuple(o.symbols)
         if len(pair) != 2 or any(sym not in symbols for sym in pair):
-            problems.append(Problem(f"objective {o.id} must name two known symbols, found "
-                                    f"{pair}", f"/objectives/{i}/symbols"))
+            problems.append(_said("load.objective-symbols", f"/objectives/{i}/symbols",
+                                  objective=o.id, found=pair))
             continue
         objectives[o.id] = Objective(o.id, (pair[0], pair[1]))
     if problems:
@@ -806,7 +835,7 @@ def _build(m: BoardModel, data: dict[str, Any], problems: list[str]) -> Board:
     try:
         digest = content_hash(data)  # as an edition's (`tavola.editions`)
     except ValueError:
-        raise BoardError(["the board file holds a number that is not finite"]) from None
+        raise BoardError([_said("load.not-finite")]) from None
     return Board(
         raw=data,
         model=m,

@@ -12,7 +12,7 @@ from boards import tiny_board_dict
 from tavola import i18n
 from tavola.editions import EditionKind, Finding, content_hash
 from tavola.games.gonzaga import text
-from tavola.games.gonzaga.board import board_from_dict, load_board
+from tavola.games.gonzaga.board import LOADING, BoardError, board_from_dict, load_board
 from tavola.games.gonzaga.boardcheck import check_board
 from tavola.games.gonzaga.edition import EDITIONS
 from tavola.games.gonzaga.game import GAME
@@ -176,8 +176,30 @@ def test_a_broken_board_is_checked_in_the_readers_language(lang: str, words: str
 
 
 def test_every_board_check_sentence_has_its_translations() -> None:
-    keys = [key for key in text.MESSAGES if key.startswith("check.")]
+    keys = [key for key in text.MESSAGES if key.startswith(("check.", "load."))]
     assert len(keys) > 30
     for lang in ("de", "it"):
         catalog = i18n.catalog("gonzaga", lang)
         assert [k for k in keys if not catalog.get(text.MESSAGES[k])] == []
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "Stadt {city} nennt die unbekannte Region 'atlantis'."),
+    ("it", "La città {city} nomina la regione sconosciuta 'atlantis'."),
+])
+def test_a_board_that_cannot_be_read_is_checked_in_the_readers_language(
+        lang: str, words: str) -> None:
+    data = shipped()
+    data["cities"][0]["region"] = "atlantis"
+    city = data["cities"][0]["id"]
+    with i18n.use(lang):
+        finding = next(f for f in EDITIONS.check(data) if f.where == "/cities/0/region")
+    assert finding.message == words.format(city=city)
+    with i18n.use(lang), pytest.raises(BoardError, match=f"city {city} names unknown region "
+                                                         "'atlantis'"):
+        board_from_dict(data)
+
+
+def test_the_loaders_sentences_are_the_text_layers() -> None:
+    """`board.LOADING` repeats `text.MESSAGES` (the text layer imports the board)."""
+    assert LOADING and {k: text.MESSAGES.get(k) for k in LOADING} == LOADING
