@@ -17,6 +17,7 @@ from tavola.editions import Finding, canonical
 from .board import FORMAT, BoardError, Problem, board_from_dict, board_schema, load_board
 from .boardcheck import check_board
 from .boarddata import MAX_BYTES, limit_problems
+from .text import say
 
 
 def sentence(text: str) -> str:
@@ -54,21 +55,19 @@ class GonzagaEditions:
         try:
             return self._check(data)
         except (RecursionError, MemoryError):
-            return [Finding("The board file is nested too deeply to be read.")]
+            return [Finding(say("edition.too-deep"))]
         except Exception as exc:  # hostile data is a finding, never a crash
-            return [Finding(sentence(f"the board file could not be checked: {exc}"))]
+            return [Finding(sentence(say("edition.unchecked", error=exc)))]
 
     def _check(self, data: Any) -> list[Finding]:
         try:
             size = len(canonical(data))
         except (TypeError, ValueError):
-            return [Finding("The board file holds something that is not plain JSON (a number "
-                            "that is not finite, say).")]
+            return [Finding(say("edition.not-json"))]
         if size > self.max_bytes:
-            return [Finding(f"The board file has {size} bytes; at most {self.max_bytes} are "
-                            "allowed.")]
+            return [Finding(say("edition.too-large", size=size, most=self.max_bytes))]
         if not isinstance(data, dict):
-            return [Finding("The board file must be a JSON object.")]
+            return [Finding(say("edition.not-object"))]
         too_big = limit_problems(data)
         if too_big:
             return [Finding(message, where) for where, message in too_big]

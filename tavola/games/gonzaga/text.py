@@ -420,6 +420,13 @@ MESSAGES: dict[str, str] = {
     "load.scenario-regions": "scenario {scenario} names unknown regions {regions}",
     "load.objective-symbols": "objective {objective} must name two known symbols, found {found}",
     "load.not-finite": "the board file holds a number that is not finite",
+    # the board file as an edition (`edition.GonzagaEditions.check`)
+    "edition.too-deep": "The board file is nested too deeply to be read.",
+    "edition.unchecked": "the board file could not be checked: {error}",
+    "edition.not-json": "The board file holds something that is not plain JSON (a number that "
+                        "is not finite, say).",
+    "edition.too-large": "The board file has {size} bytes; at most {most} are allowed.",
+    "edition.not-object": "The board file must be a JSON object.",
 }
 
 #: The printed names of the cards that are not region cards (a region card bears its region's

@@ -3,6 +3,7 @@ map, for malformed, oversized and nonsensical boards; it never raises."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
 from typing import Any
 
@@ -176,7 +177,7 @@ def test_a_broken_board_is_checked_in_the_readers_language(lang: str, words: str
 
 
 def test_every_board_check_sentence_has_its_translations() -> None:
-    keys = [key for key in text.MESSAGES if key.startswith(("check.", "load."))]
+    keys = [key for key in text.MESSAGES if key.startswith(("check.", "load.", "edition."))]
     assert len(keys) > 30
     for lang in ("de", "it"):
         catalog = i18n.catalog("gonzaga", lang)
@@ -203,3 +204,34 @@ def test_a_board_that_cannot_be_read_is_checked_in_the_readers_language(
 def test_the_loaders_sentences_are_the_text_layers() -> None:
     """`board.LOADING` repeats `text.MESSAGES` (the text layer imports the board)."""
     assert LOADING and {k: text.MESSAGES.get(k) for k in LOADING} == LOADING
+
+
+def test_concurrent_checks_each_speak_their_requests_language() -> None:
+    """The web server checks in a worker thread (`asyncio.to_thread`) inside each request's
+    language (`tavola.web.i18n_web`): two requests at once get their own words."""
+    data = shipped()
+    data["fiefs"][0]["hexes"] = [[0, 0], [5, 5], [9, 9]]
+
+    async def check(lang: str) -> set[str]:
+        with i18n.use(lang):
+            await asyncio.sleep(0)
+            return {f.message for f in await asyncio.to_thread(EDITIONS.check, data)}
+
+    async def both() -> list[set[str]]:
+        return list(await asyncio.gather(check("de"), check("it"), check("en")))
+
+    german, italian, english = asyncio.run(both())
+    fief = data["fiefs"][0]["number"]
+    assert f"Lehen {fief} ist kein zusammenhängendes Stück." in german
+    assert f"Il feudo {fief} non è un pezzo unico connesso." in italian
+    assert f"Fief {fief} is not one connected piece." in english
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "Die Spielplandatei muss ein JSON-Objekt sein."),
+    ("it", "Il file del tabellone deve essere un oggetto JSON."),
+    ("en", "The board file must be a JSON object."),
+])
+def test_a_file_that_is_no_board_is_said_in_the_readers_language(lang: str, words: str) -> None:
+    with i18n.use(lang):
+        assert [f.message for f in EDITIONS.check([1, 2])] == [words]
