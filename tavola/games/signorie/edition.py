@@ -17,7 +17,14 @@ from pydantic import ValidationError
 
 from tavola.editions import Finding, canonical
 
-from .components import FORMAT, Components, count_statuses, cross_check, json_schema
+from .components import (
+    FORMAT,
+    Components,
+    Said,
+    count_statuses,
+    cross_check,
+    json_schema,
+)
 from .tables import default_data
 
 #: The largest component file accepted: the shipped one is under 30 kB.
@@ -88,7 +95,8 @@ def _cross_findings(model: Components, data: dict[str, Any]) -> list[Finding]:
         problems = cross_check(model)
     except Exception as exc:  # a check that cannot read the data is a finding, not a crash
         return [Finding(f"The file could not be checked ({type(exc).__name__}).")]
-    return [Finding(_sentence(p), locate(data, p.split(":", 1)[0]))
+    return [Finding(_sentence(p.worded() if isinstance(p, Said) else p),
+                    locate(data, p.split(":", 1)[0]))
             for p in problems[:MAX_FINDINGS]]
 
 
