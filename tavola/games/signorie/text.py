@@ -1067,6 +1067,13 @@ MESSAGES: dict[str, str] = {
                               "threshold ({threshold} at first) takes the round's reward: the "
                               "tile's bonus or {florins} florins. Cheap, low dice keep you under "
                               "it.",
+    # a file that is no component file (`edition.SignorieEdition.check`)
+    "file.not-json": "The file is not JSON data (numbers, text, lists and objects only).",
+    "file.too-large": "The file is {size} bytes; at most {most} are accepted.",
+    "file.not-object": "The file must be a JSON object (a component file), not {found}.",
+    "file.too-deep": "The file is nested too deeply to be a component file.",
+    "file.unchecked": "The file could not be checked ({error}).",
+    "file.unplayable": "A game of {players} cannot be set up on this data: {error}",
     # `components.cross_check` (`components.CROSS_CHECKS` repeats them): `components check`
     # prints them in English, the editor in its reader's language
     "cross.per-pips": "per_pips is for helpers only (a helper acts after a die of its column)",

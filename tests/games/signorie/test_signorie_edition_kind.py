@@ -170,3 +170,14 @@ def test_every_cross_check_sentence_is_the_text_layers_and_translated() -> None:
     for lang in ("de", "it"):
         catalog = i18n.catalog("signorie", lang)
         assert [k for k, english in CROSS_CHECKS.items() if not catalog.get(english)] == []
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "Die Datei muss ein JSON-Objekt sein (eine Komponentendatei), nicht list."),
+    ("it", "Il file deve essere un oggetto JSON (un file dei componenti), non list."),
+    ("en", "The file must be a JSON object (a component file), not list."),
+])
+def test_a_file_that_is_no_component_file_is_said_in_the_readers_language(
+        lang: str, words: str) -> None:
+    with i18n.use(lang):
+        assert [f.message for f in EDITION.check([1, 2])] == [words]
