@@ -95,6 +95,9 @@ LOADING: dict[str, str] = {
     "load.scenario-regions": "scenario {scenario} names unknown regions {regions}",
     "load.objective-symbols": "objective {objective} must name two known symbols, found {found}",
     "load.not-finite": "the board file holds a number that is not finite",
+    "load.city-off": "city {city} at ({col},{row}) is not a playable hex",
+    "load.harbor-off": "harbor {harbor} at ({col},{row}) is not a playable hex",
+    "load.barrier-off": "barrier in {range} at ({col},{row}) is not a playable hex",
 }
 
 
@@ -771,10 +774,10 @@ def _build(m: BoardModel, data: dict[str, Any], problems: list[str]) -> Board:
     coords, region_of, sea_of, scenery = _terrain(m, problems)
     index_of = {c: i for i, c in enumerate(coords)}
 
-    def hex_of(at: tuple[int, int], what: str, where: str) -> int:
+    def hex_of(at: tuple[int, int], key: str, where: str, **what: str) -> int:
         if at not in index_of:
-            problems.append(Problem(f"{what} at ({at[0]},{at[1]}) is not a playable hex",
-                                    where, [hex_mark(at)] if _on_grid(m, at) else []))
+            problems.append(_said(key, where, [hex_mark(at)] if _on_grid(m, at) else [],
+                                  col=at[0], row=at[1], **what))
             return -1
         return index_of[at]
 
@@ -783,10 +786,10 @@ def _build(m: BoardModel, data: dict[str, Any], problems: list[str]) -> Board:
     seas = {x.id: Sea(x.id, x.name, x.symbol) for x in m.seas}
     symbols = {x.id: Symbol(x.id, x.name, x.meaning, x.objective_group) for x in m.symbols}
     cities = {c.id: City(c.id, c.name, c.region, c.symbol,
-                         hex_of(c.at, f"city {c.id}", f"/cities/{i}/at"), c.at)
+                         hex_of(c.at, "load.city-off", f"/cities/{i}/at", city=c.id), c.at)
               for i, c in enumerate(m.cities)}
     harbors = {h.id: Harbor(h.id, h.name, h.region, h.sea,
-                            hex_of(h.at, f"harbor {h.id}", f"/harbors/{i}/at"), h.at)
+                            hex_of(h.at, "load.harbor-off", f"/harbors/{i}/at", harbor=h.id), h.at)
                for i, h in enumerate(m.harbors)}
     for i, c in enumerate(m.cities):
         mark = [hex_mark(c.at)]
@@ -804,8 +807,9 @@ def _build(m: BoardModel, data: dict[str, Any], problems: list[str]) -> Board:
         if h.sea not in seas:
             problems.append(_said("load.harbor-sea", f"/harbors/{i}/sea", mark, harbor=h.id,
                                   sea=h.sea))
-    barriers = [(group.range, hex_of(a, f"barrier in {group.range}", f"/barriers/{g}/edges/{e}"),
-                 hex_of(b, f"barrier in {group.range}", f"/barriers/{g}/edges/{e}"))
+    barriers = [(group.range,
+                 hex_of(a, "load.barrier-off", f"/barriers/{g}/edges/{e}", range=group.range),
+                 hex_of(b, "load.barrier-off", f"/barriers/{g}/edges/{e}", range=group.range))
                 for g, group in enumerate(m.barriers) for e, (a, b) in enumerate(group.edges)]
     fiefs: dict[int, FiefShape] = {}
     for i, f in enumerate(m.fiefs):

@@ -420,6 +420,9 @@ MESSAGES: dict[str, str] = {
     "load.scenario-regions": "scenario {scenario} names unknown regions {regions}",
     "load.objective-symbols": "objective {objective} must name two known symbols, found {found}",
     "load.not-finite": "the board file holds a number that is not finite",
+    "load.city-off": "city {city} at ({col},{row}) is not a playable hex",
+    "load.harbor-off": "harbor {harbor} at ({col},{row}) is not a playable hex",
+    "load.barrier-off": "barrier in {range} at ({col},{row}) is not a playable hex",
     # the board file as an edition (`edition.GonzagaEditions.check`)
     "edition.too-deep": "The board file is nested too deeply to be read.",
     "edition.unchecked": "the board file could not be checked: {error}",

@@ -235,3 +235,19 @@ def test_concurrent_checks_each_speak_their_requests_language() -> None:
 def test_a_file_that_is_no_board_is_said_in_the_readers_language(lang: str, words: str) -> None:
     with i18n.use(lang):
         assert [f.message for f in EDITIONS.check([1, 2])] == [words]
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "Stadt {city} auf ({c},{r}) liegt auf keinem bespielbaren Feld."),
+    ("it", "La città {city} in ({c},{r}) non è su un esagono giocabile."),
+    ("en", "City {city} at ({c},{r}) is not a playable hex."),
+])
+def test_a_city_off_the_map_is_said_in_the_readers_language(lang: str, words: str) -> None:
+    data = shipped()
+    legend = data["legend"]
+    c, r = next((c, r) for r, line in enumerate(data["terrain"]) for c, ch in enumerate(line)
+                if not (legend[ch].get("region") or legend[ch].get("sea")))  # scenery
+    data["cities"][0]["at"] = [c, r]
+    with i18n.use(lang):
+        messages = [f.message for f in EDITIONS.check(data) if f.where == "/cities/0/at"]
+    assert messages == [words.format(city=data["cities"][0]["id"], c=c, r=r)]
