@@ -70,7 +70,7 @@ class GonzagaEditions:
             return [Finding(say("edition.not-object"))]
         too_big = limit_problems(data)
         if too_big:
-            return [Finding(message, where) for where, message in too_big]
+            return [Finding(message.worded(), where) for where, message in too_big]
         try:
             board = board_from_dict(data)
         except BoardError as exc:

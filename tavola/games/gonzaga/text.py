@@ -424,6 +424,12 @@ MESSAGES: dict[str, str] = {
     "load.harbor-off": "harbor {harbor} at ({col},{row}) is not a playable hex",
     "load.barrier-off": "barrier in {range} at ({col},{row}) is not a playable hex",
     # the board file as an edition (`edition.GonzagaEditions.check`)
+    "size.side": "The board may have at most {most} {what}, this one has {count}.",
+    "size.entries": "A board may have at most {most} {what}, this one has {count}.",
+    "size.edges": "A board may have at most {most} barrier edges, this one has {count}.",
+    "size.fief-hexes": "A fief may have at most {most} hexes, this one has {count}.",
+    "size.deep": "The board file is nested deeper than its format allows.",
+    "size.text": "This text has {count} characters; at most {most} are allowed.",
     "edition.too-deep": "The board file is nested too deeply to be read.",
     "edition.unchecked": "the board file could not be checked: {error}",
     "edition.not-json": "The board file holds something that is not plain JSON (a number that "

@@ -15,6 +15,7 @@ from tavola.editions import EditionKind, Finding, content_hash
 from tavola.games.gonzaga import text
 from tavola.games.gonzaga.board import LOADING, BoardError, board_from_dict, load_board
 from tavola.games.gonzaga.boardcheck import check_board
+from tavola.games.gonzaga.boarddata import MAX_NAME
 from tavola.games.gonzaga.edition import EDITIONS
 from tavola.games.gonzaga.game import GAME
 from tavola.games.gonzaga.kit import KIT
@@ -251,3 +252,16 @@ def test_a_city_off_the_map_is_said_in_the_readers_language(lang: str, words: st
     with i18n.use(lang):
         messages = [f.message for f in EDITIONS.check(data) if f.where == "/cities/0/at"]
     assert messages == [words.format(city=data["cities"][0]["id"], c=c, r=r)]
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "Dieser Text hat 5000 Zeichen; erlaubt sind höchstens {most}."),
+    ("it", "Questo testo ha 5000 caratteri; ne sono ammessi al massimo {most}."),
+    ("en", "This text has 5000 characters; at most {most} are allowed."),
+])
+def test_a_board_past_a_limit_is_said_in_the_readers_language(lang: str, words: str) -> None:
+    data = shipped()
+    data["cities"][0]["name"] = "x" * 5000
+    with i18n.use(lang):
+        messages = [f.message for f in EDITIONS.check(data) if f.where == "/cities/0/name"]
+    assert messages == [words.format(most=MAX_NAME)]
