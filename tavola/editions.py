@@ -21,8 +21,8 @@ from typing import Any, Protocol
 
 @dataclass(frozen=True)
 class Finding:
-    """One problem with an edition's data, in words a person can act on (English; the text
-    layer translates), located where the editor can show it."""
+    """One problem with an edition's data, in words a person can act on (in the language of
+    the moment: each request's, see docs/editions.md), located where the editor can show it."""
 
     message: str
     #: a JSON Pointer (RFC 6901) into the data, e.g. "/cities/3/name"; "" for the whole file
@@ -55,7 +55,8 @@ class EditionKind(Protocol):
 
     def check(self, data: Any) -> list[Finding]:
         """Every rule the game's command-line check applies; [] means a game can be played on
-        it. Never raises on hostile data: a malformed file is findings too."""
+        it. Never raises on hostile data: a malformed file is findings too. Worded in the
+        language of the moment (`tavola.i18n`), which the server sets to the request's."""
         ...
 
     def options(self, data: dict[str, Any]) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from pydantic import (
     ValidationError,
 )
 
+from tavola import i18n
 from tavola.editions import content_hash
 
 FORMAT = "gonzaga-board/1"
@@ -40,15 +41,69 @@ AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 1), (-1, 0
 class Problem(str):
     """A problem's sentence that also says where it is, for an editor to show it: a JSON
     Pointer into the board file (`where`) and the hexes it is on (`marks`, "hex:C,R" with the
-    file's column and row). `board check` prints the sentence alone."""
+    file's column and row). `board check` prints the sentence alone (English); a problem made
+    by `said` also keeps its English template and values, so the editor words it in its reader's
+    language."""
 
     where: str
     marks: tuple[str, ...]
+    template: str
+    fields: dict[str, Any]
 
     def __new__(cls, text: str, where: str = "", marks: Iterable[str] = ()) -> Problem:
         self = super().__new__(cls, text)
         self.where, self.marks = where, tuple(marks)
+        self.template, self.fields = "", {}
         return self
+
+    @classmethod
+    def said(cls, template: str, where: str = "", marks: Iterable[str] = (),
+             **fields: Any) -> Problem:
+        """A sentence of the game's text layer (`text.MESSAGES`) with its values, in English."""
+        self = cls(template.format(**fields), where, marks)
+        self.template, self.fields = template, fields
+        return self
+
+    def worded(self) -> str:
+        """The sentence in the language of the moment (`tavola.i18n`); the data's own names
+        stay as written."""
+        if not self.template:
+            return str(self)
+        return i18n.gettext("gonzaga", self.template).format(**self.fields)
+
+
+#: The loader's sentences: the same keys and English text as in the game's text layer
+#: (`text.MESSAGES`, which imports this module, so they are repeated here; a test keeps them
+#: equal), worded in the reader's language by `Problem.worded`.
+LOADING: dict[str, str] = {
+    "load.not-object": "the board file must hold a JSON object",
+    "load.format": "format must be {format!r}, found {found!r}",
+    "load.missing": "missing keys: {keys}",
+    "load.legend-key": "legend key {char!r} must be one character",
+    "load.legend-region": "legend {char!r} names unknown region {region!r}",
+    "load.legend-sea": "legend {char!r} names unknown sea {sea!r}",
+    "load.legend-empty": "legend {char!r} must say region, sea or off",
+    "load.terrain-rows": "terrain must have {rows} rows, found {count}",
+    "load.terrain-row": "terrain row {row} must have {columns} characters",
+    "load.terrain-char": "terrain ({col},{row}) uses {char!r}, which the legend lacks",
+    "load.city-region": "city {city} names unknown region {region!r}",
+    "load.city-symbol": "city {city} names unknown symbol {symbol!r}",
+    "load.harbor-region": "harbor {harbor} names unknown region {region!r}",
+    "load.harbor-sea": "harbor {harbor} names unknown sea {sea!r}",
+    "load.fief-twice": "fief {fief} appears twice",
+    "load.scenario-twice": "scenario {scenario!r} appears twice",
+    "load.scenario-regions": "scenario {scenario} names unknown regions {regions}",
+    "load.objective-symbols": "objective {objective} must name two known symbols, found {found}",
+    "load.not-finite": "the board file holds a number that is not finite",
+    "load.city-off": "city {city} at ({col},{row}) is not a playable hex",
+    "load.harbor-off": "harbor {harbor} at ({col},{row}) is not a playable hex",
+    "load.barrier-off": "barrier in {range} at ({col},{row}) is not a playable hex",
+}
+
+
+def _said(key: str, where: str = "", marks: Iterable[str] = (), **fields: Any) -> Problem:
+    """The loader's sentence `key`, in English (`Problem.said`)."""
+    return Problem.said(LOADING[key], where, marks, **fields)
 
 
 def hex_mark(at: Iterable[int]) -> str:
@@ -647,14 +702,13 @@ def board_from_dict(data: Any, *, text: str | None = None) -> Board:
     between its parts. Every problem found raises one `BoardError` naming them all."""
     problems: list[str] = []
     if not isinstance(data, dict):
-        raise BoardError(["the board file must hold a JSON object"])
+        raise BoardError([_said("load.not-object")])
     if data.get("format") != FORMAT:
-        problems.append(Problem(f"format must be {FORMAT!r}, found {data.get('format')!r}",
-                                "/format"))
+        problems.append(_said("load.format", "/format", format=FORMAT, found=data.get("format")))
     required = [name for name, f in BoardModel.model_fields.items() if f.is_required()]
     missing = [k for k in required if k not in data]
     if missing:
-        problems.append(Problem("missing keys: " + ", ".join(missing)))
+        problems.append(_said("load.missing", keys=", ".join(missing)))
         raise BoardError(problems)
     try:
         model = BoardModel.model_validate(data)
@@ -675,18 +729,17 @@ def _terrain(m: BoardModel, problems: list[str]) -> tuple[list[tuple[int, int]],
     for ch, entry in m.legend.items():
         where = pointer(("legend", ch))
         if len(ch) != 1:
-            problems.append(Problem(f"legend key {ch!r} must be one character", where))
+            problems.append(_said("load.legend-key", where, char=ch))
         elif entry.region is not None and entry.region not in regions:
-            problems.append(Problem(f"legend {ch!r} names unknown region {entry.region!r}",
-                                    where + "/region"))
+            problems.append(_said("load.legend-region", where + "/region", char=ch,
+                                  region=entry.region))
         elif entry.sea is not None and entry.sea not in seas:
-            problems.append(Problem(f"legend {ch!r} names unknown sea {entry.sea!r}",
-                                    where + "/sea"))
+            problems.append(_said("load.legend-sea", where + "/sea", char=ch, sea=entry.sea))
         elif entry.region is None and entry.sea is None and entry.off is None:
-            problems.append(Problem(f"legend {ch!r} must say region, sea or off", where))
+            problems.append(_said("load.legend-empty", where, char=ch))
     if len(m.terrain) != m.rows:
-        problems.append(Problem(f"terrain must have {m.rows} rows, found {len(m.terrain)}",
-                                "/terrain"))
+        problems.append(_said("load.terrain-rows", "/terrain", rows=m.rows,
+                              count=len(m.terrain)))
         raise BoardError(problems)
     coords: list[tuple[int, int]] = []
     region_of: list[str | None] = []
@@ -694,14 +747,14 @@ def _terrain(m: BoardModel, problems: list[str]) -> tuple[list[tuple[int, int]],
     scenery: list[tuple[int, int]] = []
     for row, line in enumerate(m.terrain):
         if len(line) != m.columns:
-            problems.append(Problem(f"terrain row {row} must have {m.columns} characters",
-                                    f"/terrain/{row}"))
+            problems.append(_said("load.terrain-row", f"/terrain/{row}", row=row,
+                                  columns=m.columns))
             continue
         for col, ch in enumerate(line):
             entry = m.legend.get(ch)
             if entry is None:
-                problems.append(Problem(f"terrain ({col},{row}) uses {ch!r}, which the legend "
-                                        "lacks", f"/terrain/{row}", [hex_mark((col, row))]))
+                problems.append(_said("load.terrain-char", f"/terrain/{row}",
+                                      [hex_mark((col, row))], col=col, row=row, char=ch))
             elif entry.region is not None or entry.sea is not None:
                 coords.append((col, row))
                 region_of.append(entry.region)
@@ -721,10 +774,10 @@ def _build(m: BoardModel, data: dict[str, Any], problems: list[str]) -> Board:
     coords, region_of, sea_of, scenery = _terrain(m, problems)
     index_of = {c: i for i, c in enumerate(coords)}
 
-    def hex_of(at: tuple[int, int], what: str, where: str) -> int:
+    def hex_of(at: tuple[int, int], key: str, where: str, **what: str) -> int:
         if at not in index_of:
-            problems.append(Problem(f"{what} at ({at[0]},{at[1]}) is not a playable hex",
-                                    where, [hex_mark(at)] if _on_grid(m, at) else []))
+            problems.append(_said(key, where, [hex_mark(at)] if _on_grid(m, at) else [],
+                                  col=at[0], row=at[1], **what))
             return -1
         return index_of[at]
 
@@ -733,51 +786,52 @@ def _build(m: BoardModel, data: dict[str, Any], problems: list[str]) -> Board:
     seas = {x.id: Sea(x.id, x.name, x.symbol) for x in m.seas}
     symbols = {x.id: Symbol(x.id, x.name, x.meaning, x.objective_group) for x in m.symbols}
     cities = {c.id: City(c.id, c.name, c.region, c.symbol,
-                         hex_of(c.at, f"city {c.id}", f"/cities/{i}/at"), c.at)
+                         hex_of(c.at, "load.city-off", f"/cities/{i}/at", city=c.id), c.at)
               for i, c in enumerate(m.cities)}
     harbors = {h.id: Harbor(h.id, h.name, h.region, h.sea,
-                            hex_of(h.at, f"harbor {h.id}", f"/harbors/{i}/at"), h.at)
+                            hex_of(h.at, "load.harbor-off", f"/harbors/{i}/at", harbor=h.id), h.at)
                for i, h in enumerate(m.harbors)}
     for i, c in enumerate(m.cities):
         mark = [hex_mark(c.at)]
         if c.region not in regions:
-            problems.append(Problem(f"city {c.id} names unknown region {c.region!r}",
-                                    f"/cities/{i}/region", mark))
+            problems.append(_said("load.city-region", f"/cities/{i}/region", mark, city=c.id,
+                                  region=c.region))
         if c.symbol not in symbols:
-            problems.append(Problem(f"city {c.id} names unknown symbol {c.symbol!r}",
-                                    f"/cities/{i}/symbol", mark))
+            problems.append(_said("load.city-symbol", f"/cities/{i}/symbol", mark, city=c.id,
+                                  symbol=c.symbol))
     for i, h in enumerate(m.harbors):
         mark = [hex_mark(h.at)]
         if h.region not in regions:
-            problems.append(Problem(f"harbor {h.id} names unknown region {h.region!r}",
-                                    f"/harbors/{i}/region", mark))
+            problems.append(_said("load.harbor-region", f"/harbors/{i}/region", mark,
+                                  harbor=h.id, region=h.region))
         if h.sea not in seas:
-            problems.append(Problem(f"harbor {h.id} names unknown sea {h.sea!r}",
-                                    f"/harbors/{i}/sea", mark))
-    barriers = [(group.range, hex_of(a, f"barrier in {group.range}", f"/barriers/{g}/edges/{e}"),
-                 hex_of(b, f"barrier in {group.range}", f"/barriers/{g}/edges/{e}"))
+            problems.append(_said("load.harbor-sea", f"/harbors/{i}/sea", mark, harbor=h.id,
+                                  sea=h.sea))
+    barriers = [(group.range,
+                 hex_of(a, "load.barrier-off", f"/barriers/{g}/edges/{e}", range=group.range),
+                 hex_of(b, "load.barrier-off", f"/barriers/{g}/edges/{e}", range=group.range))
                 for g, group in enumerate(m.barriers) for e, (a, b) in enumerate(group.edges)]
     fiefs: dict[int, FiefShape] = {}
     for i, f in enumerate(m.fiefs):
         if f.number in fiefs:
-            problems.append(Problem(f"fief {f.number} appears twice", f"/fiefs/{i}/number"))
+            problems.append(_said("load.fief-twice", f"/fiefs/{i}/number", fief=f.number))
         fiefs[f.number] = FiefShape(f.number, tuple(f.hexes), tuple(f.castles))
     scenarios: dict[str, Scenario] = {}
     for i, x in enumerate(m.scenarios):
         if x.name in scenarios:
-            problems.append(Problem(f"scenario {x.name!r} appears twice",
-                                    f"/scenarios/{i}/name"))
+            problems.append(_said("load.scenario-twice", f"/scenarios/{i}/name",
+                                  scenario=x.name))
         unknown = [r for r in x.flourishing if r not in regions]
         if unknown:
-            problems.append(Problem(f"scenario {x.name} names unknown regions {unknown}",
-                                    f"/scenarios/{i}/flourishing"))
+            problems.append(_said("load.scenario-regions", f"/scenarios/{i}/flourishing",
+                                  scenario=x.name, regions=unknown))
         scenarios[x.name] = Scenario(x.name, x.players, tuple(x.flourishing), x.person)
     objectives = {}
     for i, o in enumerate(m.objectives):
         pair = tuple(o.symbols)
         if len(pair) != 2 or any(sym not in symbols for sym in pair):
-            problems.append(Problem(f"objective {o.id} must name two known symbols, found "
-                                    f"{pair}", f"/objectives/{i}/symbols"))
+            problems.append(_said("load.objective-symbols", f"/objectives/{i}/symbols",
+                                  objective=o.id, found=pair))
             continue
         objectives[o.id] = Objective(o.id, (pair[0], pair[1]))
     if problems:
@@ -785,7 +839,7 @@ def _build(m: BoardModel, data: dict[str, Any], problems: list[str]) -> Board:
     try:
         digest = content_hash(data)  # as an edition's (`tavola.editions`)
     except ValueError:
-        raise BoardError(["the board file holds a number that is not finite"]) from None
+        raise BoardError([_said("load.not-finite")]) from None
     return Board(
         raw=data,
         model=m,

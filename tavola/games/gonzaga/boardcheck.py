@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from .board import Board, City, Harbor, Problem, hex_mark, rotate_axial
 from .placement import counts_allowed, placement_tables
-from .text import fit_cards
+from .text import MESSAGES, fit_cards
 
 Cells = tuple[tuple[int, int], ...]
 
@@ -91,6 +91,11 @@ def _hexes(board: Board, hexes: Iterable[int]) -> list[str]:
     return [hex_mark(board.coords[h]) for h in hexes]
 
 
+def _said(key: str, where: str = "", marks: Iterable[str] = (), **fields: object) -> Problem:
+    """The check's sentence `key` of the text layer, in English, worded anew by the editor."""
+    return Problem.said(MESSAGES[key], where, marks, **fields)
+
+
 def check_board(board: Board) -> list[Problem]:
     problems: list[Problem] = []
     problems += _check_grid(board)
@@ -108,7 +113,7 @@ def check_board(board: Board) -> list[Problem]:
 def _check_grid(board: Board) -> list[Problem]:
     problems = []
     if board.hex_count == 0:
-        return [Problem("the board has no playable hex", "/terrain")]
+        return [_said("check.no-hex", "/terrain")]
     seen = {0}
     todo = deque([0])
     while todo:
@@ -119,109 +124,107 @@ def _check_grid(board: Board) -> list[Problem]:
                 todo.append(n)
     if len(seen) != board.hex_count:
         lost = [board.coords[h] for h in range(board.hex_count) if h not in seen]
-        problems.append(Problem(f"the grid is not connected: {len(lost)} hexes cannot be reached "
-                                f"from {board.coords[0]}, e.g. {lost[:5]}", "/terrain",
-                                [hex_mark(at) for at in lost[:50]]))
+        problems.append(_said("check.not-connected", "/terrain",
+                              [hex_mark(at) for at in lost[:50]], count=len(lost),
+                              start=board.coords[0], lost=lost[:5]))
     for rid in board.regions:
         if not board.region_hexes(rid):
-            problems.append(Problem(f"region {rid} has no land hex",
-                                    _where(board, "regions", rid)))
+            problems.append(_said("check.region-no-land",
+                                  _where(board, "regions", rid), region=rid))
     for sid in board.seas:
         if sid not in board.sea_of:
-            problems.append(Problem(f"sea {sid} has no sea hex", _where(board, "seas", sid)))
+            problems.append(_said("check.sea-no-water", _where(board, "seas", sid),
+                                  sea=sid))
     return problems
 
 
 def _check_places(board: Board) -> list[Problem]:
     problems = []
     if len(board.regions) != 6:
-        problems.append(Problem(f"there must be 6 regions, found {len(board.regions)}",
-                                "/regions"))
+        problems.append(_said("check.regions", "/regions",
+                              count=len(board.regions)))
     if len(board.seas) != 6:
-        problems.append(Problem(f"there must be 6 seas, found {len(board.seas)}", "/seas"))
+        problems.append(_said("check.seas", "/seas", count=len(board.seas)))
     cities = Counter(c.region for c in board.cities.values())
     harbors = Counter(h.region for h in board.harbors.values())
     for rid in board.regions:
         where = _where(board, "regions", rid)
         if cities[rid] != 4:
-            problems.append(Problem(f"region {rid} must have 4 cities, has {cities[rid]}", where,
-                                    [hex_mark(c.at) for c in board.cities.values()
-                                     if c.region == rid]))
+            problems.append(_said("check.region-cities", where,
+                                  [hex_mark(c.at) for c in board.cities.values()
+                                  if c.region == rid], region=rid, count=cities[rid]))
         if harbors[rid] != 4:
-            problems.append(Problem(f"region {rid} must have 4 harbors, has {harbors[rid]}",
-                                    where, [hex_mark(h.at) for h in board.harbors.values()
-                                            if h.region == rid]))
+            problems.append(_said("check.region-harbors", where,
+                                  [hex_mark(h.at) for h in board.harbors.values()
+                                  if h.region == rid], region=rid, count=harbors[rid]))
     per_sea = Counter(h.sea for h in board.harbors.values())
     for sid in board.seas:
         if per_sea[sid] != 4:
-            problems.append(Problem(f"sea {sid} must have 4 harbors, has {per_sea[sid]}",
-                                    _where(board, "seas", sid),
-                                    [hex_mark(h.at) for h in board.harbors.values()
-                                     if h.sea == sid]))
+            problems.append(_said("check.sea-harbors", _where(board, "seas", sid),
+                                  [hex_mark(h.at) for h in board.harbors.values()
+                                  if h.sea == sid], sea=sid, count=per_sea[sid]))
     used: dict[int, str] = {}
     for place in [*board.cities.values(), *board.harbors.values()]:
         where, mark = _place(board, place)
         if place.hex in used:
-            problems.append(Problem(f"{place.name} and {used[place.hex]} share hex {place.at}",
-                                    where + "/at", mark))
+            problems.append(_said("check.share-hex", where + "/at", mark,
+                                  place=place.name, other=used[place.hex], at=place.at))
         used[place.hex] = place.name
         if board.region_of[place.hex] != place.region:
-            problems.append(Problem(f"{place.name} at {place.at} is not on a land hex of "
-                                    f"{place.region}", where + "/at", mark))
+            problems.append(_said("check.off-region", where + "/at", mark,
+                                  place=place.name, at=place.at, region=place.region))
     for h in board.harbors.values():
         if not any(board.sea_of[n] == h.sea for n in board.neighbours[h.hex]):
             where, mark = _place(board, h)
-            problems.append(Problem(f"harbor {h.name} at {h.at} does not touch {h.sea}",
-                                    where + "/at", mark))
+            problems.append(_said("check.harbor-dry", where + "/at", mark,
+                                  harbor=h.name, at=h.at, sea=h.sea))
     germanicum = [h for h in board.harbors.values() if h.sea == "mare-germanicum"]
     split = Counter(h.region for h in germanicum)
     if split != Counter({"britannia": 2, "germania": 2}):
-        problems.append(Problem(f"Mare Germanicum (sea mare-germanicum) must have 2 harbors in "
-                                f"Britannia and 2 in Germania, has {dict(split)}", "/harbors",
-                                [hex_mark(h.at) for h in germanicum]))
+        problems.append(_said("check.germanicum", "/harbors",
+                              [hex_mark(h.at) for h in germanicum], split=dict(split)))
     return problems
 
 
 def _check_symbols(board: Board) -> list[Problem]:
     problems = []
     if len(board.symbols) != 8:
-        problems.append(Problem(f"there must be 8 city symbols, found {len(board.symbols)}",
-                                "/symbols"))
+        problems.append(_said("check.symbols", "/symbols",
+                              count=len(board.symbols)))
     count = Counter(c.symbol for c in board.cities.values())
     for sid in board.symbols:
         if count[sid] != 3:
-            problems.append(Problem(f"symbol {sid} must be on 3 cities, is on {count[sid]}",
-                                    _where(board, "symbols", sid),
-                                    [hex_mark(c.at) for c in board.cities.values()
-                                     if c.symbol == sid]))
+            problems.append(_said("check.symbol-cities", _where(board, "symbols", sid),
+                                  [hex_mark(c.at) for c in board.cities.values()
+                                  if c.symbol == sid], symbol=sid, count=count[sid]))
     groups: dict[int, list[str]] = {}
     for r in board.regions.values():
         groups.setdefault(r.objective_group, []).append(r.id)
     if sorted(len(g) for g in groups.values()) != [3, 3]:
-        problems.append(Problem(f"regions must split into two objective groups of 3, found "
-                                f"{ {k: len(v) for k, v in groups.items()} }", "/regions"))
+        problems.append(_said("check.groups", "/regions",
+                              found={k: len(v) for k, v in groups.items()}))
         return problems
     for group, regions in groups.items():
         symbols = sorted(s.id for s in board.symbols.values() if s.objective_group == group)
         if len(symbols) != 4:
-            problems.append(Problem(f"objective group {group} must have 4 symbols, has "
-                                    f"{len(symbols)}", "/symbols"))
+            problems.append(_said("check.group-symbols", "/symbols", group=group,
+                                  count=len(symbols)))
         for rid in regions:
             mine = [c for c in board.cities.values() if c.region == rid]
             have = sorted(c.symbol for c in mine)
             if have != symbols:
-                problems.append(Problem(f"the cities of {rid} must carry each symbol of group "
-                                        f"{group} once ({', '.join(symbols)}), carry "
-                                        f"{', '.join(have)}", _where(board, "regions", rid),
-                                        [hex_mark(c.at) for c in mine]))
+                problems.append(_said("check.region-symbols",
+                                      _where(board, "regions", rid),
+                                      [hex_mark(c.at) for c in mine], region=rid,
+                                      group=group, symbols=", ".join(symbols),
+                                      have=", ".join(have)))
     pairs = Counter(tuple(sorted(o.symbols, key=lambda s: board.symbols[s].objective_group))
                     for o in board.objectives.values())
     g1 = [s.id for s in board.symbols.values() if s.objective_group == 1]
     g2 = [s.id for s in board.symbols.values() if s.objective_group == 2]
     expected = Counter((a, b) for a in g1 for b in g2)
     if len(board.objectives) != 16 or pairs != expected:
-        problems.append(Problem("the 16 objective cards must be exactly the 4 x 4 pairs of a "
-                                "group-1 and a group-2 symbol", "/objectives"))
+        problems.append(_said("check.objectives", "/objectives"))
     return problems
 
 
@@ -230,15 +233,17 @@ def _check_barriers(board: Board) -> list[Problem]:
     edges = [f"/barriers/{g}/edges/{e}" for g, group in enumerate(board.model.barriers)
              for e in range(len(group.edges))]
     for (name, a, b), pointer in zip(board.barriers, edges, strict=True):
-        where = f"barrier {board.coords[a]}-{board.coords[b]} ({name})"
+        edge = f"{board.coords[a]}-{board.coords[b]}"
         marks = _hexes(board, (a, b))
         if b not in board.neighbours[a]:
-            problems.append(Problem(f"{where} does not join neighbouring hexes", pointer, marks))
+            problems.append(_said("check.barrier-apart", pointer, marks, edge=edge,
+                                  name=name))
         elif None in (board.region_of[a], board.region_of[b]):
-            problems.append(Problem(f"{where} must join two land hexes", pointer, marks))
+            problems.append(_said("check.barrier-water", pointer, marks, edge=edge,
+                                  name=name))
         elif board.region_of[a] == board.region_of[b]:
-            problems.append(Problem(f"{where} must lie on a border between two regions",
-                                    pointer, marks))
+            problems.append(_said("check.barrier-inside", pointer, marks, edge=edge,
+                                  name=name))
     return problems
 
 
@@ -246,71 +251,65 @@ def _check_fiefs(board: Board) -> list[Problem]:
     problems = []
     numbers = tuple(sorted(board.fiefs))
     if numbers != FIEF_NUMBERS:
-        problems.append(Problem(f"fiefs must be numbered 10, 20, ... 120, found "
-                                f"{list(numbers)}", "/fiefs"))
+        problems.append(_said("check.fief-numbers", "/fiefs", found=list(numbers)))
     pieces: dict[tuple[Cells, Cells], int] = {}
     shapes: dict[int, set[Cells]] = {3: set(), 4: set()}
     for f in board.fiefs.values():
         where = _where(board, "fiefs", f.number)
         cells = set(f.hexes)
         if len(cells) != len(f.hexes) or len(cells) not in (3, 4):
-            problems.append(Problem(f"fief {f.number} must have 3 or 4 distinct hexes",
-                                    where + "/hexes"))
+            problems.append(_said("check.fief-size", where + "/hexes", fief=f.number))
             continue
         if f.hexes[0] != (0, 0):
-            problems.append(Problem(f"fief {f.number}: its first hex (the anchor) must be "
-                                    "[0, 0]", where + "/hexes/0"))
+            problems.append(_said("check.fief-anchor", where + "/hexes/0",
+                                  fief=f.number))
         if not _connected(cells):
-            problems.append(Problem(f"fief {f.number} is not one connected piece",
-                                    where + "/hexes"))
+            problems.append(_said("check.fief-apart", where + "/hexes", fief=f.number))
         castles = set(f.castles)
         if len(castles) < 2 or not castles <= cells or len(castles) != len(f.castles):
-            problems.append(Problem(f"fief {f.number} needs two or more castles on distinct "
-                                    "hexes of its own", where + "/castles"))
+            problems.append(_said("check.fief-castles", where + "/castles",
+                                  fief=f.number))
         shapes[len(cells)].add(free_shape(cells))
         key = fixed_piece(f.hexes, f.castles)
         if key in pieces:
-            problems.append(Problem(f"fiefs {pieces[key]} and {f.number} cannot be told apart",
-                                    where))
+            problems.append(_said("check.fief-twins", where, other=pieces[key],
+                                  fief=f.number))
         pieces[key] = f.number
     if len(shapes[3]) != 3:
-        problems.append(Problem(f"all three 3-hex shapes must occur, found {len(shapes[3])}",
-                                "/fiefs"))
+        problems.append(_said("check.shapes-3", "/fiefs", count=len(shapes[3])))
     if len(shapes[4]) != 7:
-        problems.append(Problem(f"all seven 4-hex shapes must occur, found {len(shapes[4])}",
-                                "/fiefs"))
+        problems.append(_said("check.shapes-4", "/fiefs", count=len(shapes[4])))
     return problems
 
 
 def _check_scenarios(board: Board) -> list[Problem]:
     problems = []
     if len(board.scenarios) != 16:
-        problems.append(Problem(f"there must be 16 scenario tiles, found "
-                                f"{len(board.scenarios)}", "/scenarios"))
+        problems.append(_said("check.scenarios", "/scenarios",
+                              count=len(board.scenarios)))
     seen = set()
     for s in board.scenarios.values():
         where = _where(board, "scenarios", s.name)
         if s.players not in (2, 3, 4):
-            problems.append(Problem(f"scenario {s.name} is for {s.players} players (2 to 4 "
-                                    "allowed)", where + "/players"))
+            problems.append(_said("check.scenario-players", where + "/players",
+                                  scenario=s.name, players=s.players))
         inactive = len(board.regions) - len(set(s.flourishing))
         if not 1 <= inactive <= 3:
-            problems.append(Problem(f"scenario {s.name} must leave 1 to 3 regions inactive, "
-                                    f"leaves {inactive}", where + "/flourishing"))
+            problems.append(_said("check.scenario-inactive", where + "/flourishing",
+                                  scenario=s.name, count=inactive))
         key = (s.players, frozenset(s.flourishing))
         if key in seen:
-            problems.append(Problem(f"scenario {s.name} repeats another tile for {s.players} "
-                                    "players", where))
+            problems.append(_said("check.scenario-twice", where, scenario=s.name,
+                                  players=s.players))
         seen.add(key)
     for n in (2, 3, 4):
         if not board.scenarios_for(n):
-            problems.append(Problem(f"no scenario for {n} players", "/scenarios"))
+            problems.append(_said("check.no-scenario", "/scenarios", players=n))
     name, flourishing = COLOMBO
     colombo = board.scenarios.get(name)
     if colombo is None or set(colombo.flourishing) != flourishing:
-        problems.append(Problem("scenario Colombo must make Hispania, Francia, Britannia and "
-                                "Italia flourish", "/scenarios" if colombo is None else
-                                _where(board, "scenarios", name) + "/flourishing"))
+        problems.append(_said("check.colombo", "/scenarios" if colombo is None else
+                              _where(board, "scenarios", name) + "/flourishing"))
     return problems
 
 
@@ -336,17 +335,17 @@ def _check_fits(board: Board) -> list[Problem]:
         for card, allows in FIT_CARDS.items():
             ok = allows(fp.cities, fp.harbors)
             if not ok.any():
-                problems.append(Problem(f"fief {number} has no legal placement with the {card} "
-                                        "card", _where(board, "fiefs", number)))
+                problems.append(_said("check.fief-no-fit", _where(board, "fiefs", number),
+                                      fief=number, card=card))
             for rid, r in board.region_index.items():
                 if (ok & fp.regions[:, r]).any():
                     fits.setdefault((rid, card), []).append(number)
     for rid in board.regions:
         for card in FIT_CARDS:
             if not fits.get((rid, card)):
-                problems.append(Problem(f"no fief can be placed in {rid} with the {card} card",
-                                        _where(board, "regions", rid),
-                                        _hexes(board, board.region_hexes(rid))))
+                problems.append(_said("check.region-no-fit", _where(board, "regions", rid),
+                                      _hexes(board, board.region_hexes(rid)),
+                                      region=rid, card=card))
     return problems
 
 

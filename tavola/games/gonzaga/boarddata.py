@@ -14,8 +14,9 @@ from typing import Any
 
 from tavola.editions import content_hash
 
-from .board import Board, BoardError, board_from_dict, load_board
+from .board import Board, BoardError, Problem, board_from_dict, load_board
 from .boardcheck import check_board
+from .text import MESSAGES
 
 #: The largest board file accepted as data, in bytes of UTF-8 JSON (the shipped one has 19 kB).
 MAX_BYTES = 256_000
@@ -36,48 +37,50 @@ _boards: OrderedDict[str, Board] = OrderedDict()
 _KEEP = 16
 
 
-def limit_problems(data: Any) -> list[tuple[str, str]]:
+def _said(key: str, **fields: Any) -> Problem:
+    """A limit's sentence of the text layer, in English (`Problem.said`)."""
+    return Problem.said(MESSAGES[key], **fields)
+
+
+def limit_problems(data: Any) -> list[tuple[str, Problem]]:
     """Where the data goes past a limit, as (JSON Pointer, sentence): checked before anything
     else reads it, so hostile data costs no more than its size."""
     if not isinstance(data, Mapping):
         return []
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, Problem]] = []
     for key in ("columns", "rows"):
         value = data.get(key)
         if isinstance(value, int) and not isinstance(value, bool) and value > MAX_SIDE:
-            out.append((f"/{key}", f"The board may have at most {MAX_SIDE} {key}, "
-                                   f"this one has {value}."))
+            out.append((f"/{key}", _said("size.side", most=MAX_SIDE, what=key, count=value)))
     for key, most in MAX_ENTRIES.items():
         value = data.get(key)
         if isinstance(value, list) and len(value) > most:
-            out.append((f"/{key}", f"A board may have at most {most} {key}, "
-                                   f"this one has {len(value)}."))
+            out.append((f"/{key}", _said("size.entries", most=most, what=key, count=len(value))))
     edges = sum(len(b["edges"]) for b in data.get("barriers") or ()
                 if isinstance(b, Mapping) and isinstance(b.get("edges"), list)) \
         if isinstance(data.get("barriers"), list) else 0
     if edges > MAX_EDGES:
-        out.append(("/barriers", f"A board may have at most {MAX_EDGES} barrier edges, "
-                                 f"this one has {edges}."))
+        out.append(("/barriers", _said("size.edges", most=MAX_EDGES, count=edges)))
     for i, fief in enumerate(data.get("fiefs") or () if isinstance(data.get("fiefs"), list)
                              else ()):
         if isinstance(fief, Mapping) and isinstance(fief.get("hexes"), list) \
                 and len(fief["hexes"]) > MAX_FIEF_HEXES:
-            out.append((f"/fiefs/{i}/hexes", f"A fief may have at most {MAX_FIEF_HEXES} "
-                                              f"hexes, this one has {len(fief['hexes'])}."))
+            out.append((f"/fiefs/{i}/hexes", _said("size.fief-hexes", most=MAX_FIEF_HEXES,
+                                                    count=len(fief["hexes"]))))
     out += _long_texts(data, "", 0)
     return out
 
 
-def _long_texts(value: Any, where: str, depth: int) -> list[tuple[str, str]]:
+def _long_texts(value: Any, where: str, depth: int) -> list[tuple[str, Problem]]:
     """Every text longer than a name may be (the description: longer than a description)."""
     if depth > 6:
-        return [(where, "The board file is nested deeper than its format allows.")]
+        return [(where, _said("size.deep"))]
     if isinstance(value, str):
         most = MAX_DESCRIPTION if where == "/description" else MAX_NAME
         if where.startswith("/terrain/"):
             most = MAX_SIDE
-        return [(where, f"This text has {len(value)} characters; at most {most} are "
-                        "allowed.")] if len(value) > most else []
+        return [(where, _said("size.text", count=len(value), most=most))] \
+            if len(value) > most else []
     if isinstance(value, Mapping):
         return [p for k, v in value.items() for p in _long_texts(v, f"{where}/{_escape(k)}",
                                                                  depth + 1)]

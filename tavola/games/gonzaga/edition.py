@@ -14,9 +14,10 @@ from typing import Any
 
 from tavola.editions import Finding, canonical
 
-from .board import FORMAT, BoardError, board_from_dict, board_schema, load_board
+from .board import FORMAT, BoardError, Problem, board_from_dict, board_schema, load_board
 from .boardcheck import check_board
 from .boarddata import MAX_BYTES, limit_problems
+from .text import say
 
 
 def sentence(text: str) -> str:
@@ -29,8 +30,10 @@ def sentence(text: str) -> str:
 
 
 def _findings(problems: Iterable[str]) -> list[Finding]:
-    """Problems (`board.Problem`s where they say where they are) as findings."""
-    return [Finding(sentence(str(p)), getattr(p, "where", ""), tuple(getattr(p, "marks", ())))
+    """Problems (`board.Problem`s where they say where they are) as findings, in the language
+    of the moment (each web request runs in its reader's, `tavola.web.i18n_web`)."""
+    return [Finding(sentence(p.worded() if isinstance(p, Problem) else str(p)),
+                    getattr(p, "where", ""), tuple(getattr(p, "marks", ())))
             for p in problems]
 
 
@@ -52,24 +55,22 @@ class GonzagaEditions:
         try:
             return self._check(data)
         except (RecursionError, MemoryError):
-            return [Finding("The board file is nested too deeply to be read.")]
+            return [Finding(say("edition.too-deep"))]
         except Exception as exc:  # hostile data is a finding, never a crash
-            return [Finding(sentence(f"the board file could not be checked: {exc}"))]
+            return [Finding(sentence(say("edition.unchecked", error=exc)))]
 
     def _check(self, data: Any) -> list[Finding]:
         try:
             size = len(canonical(data))
         except (TypeError, ValueError):
-            return [Finding("The board file holds something that is not plain JSON (a number "
-                            "that is not finite, say).")]
+            return [Finding(say("edition.not-json"))]
         if size > self.max_bytes:
-            return [Finding(f"The board file has {size} bytes; at most {self.max_bytes} are "
-                            "allowed.")]
+            return [Finding(say("edition.too-large", size=size, most=self.max_bytes))]
         if not isinstance(data, dict):
-            return [Finding("The board file must be a JSON object.")]
+            return [Finding(say("edition.not-object"))]
         too_big = limit_problems(data)
         if too_big:
-            return [Finding(message, where) for where, message in too_big]
+            return [Finding(message.worded(), where) for where, message in too_big]
         try:
             board = board_from_dict(data)
         except BoardError as exc:

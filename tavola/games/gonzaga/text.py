@@ -354,6 +354,88 @@ MESSAGES: dict[str, str] = {
                           "greyed out. Choose {region}, then the {action} card, then press Plan. "
                           "With {action} your fief may cover {limits}: harbors score, and three of"
                           " one sea make a sea league.",
+    # the board check (`boardcheck.check_board`): `board check` prints them in English, the
+    # map editor in its reader's language; the values are the board file's own names
+    "check.no-hex": "the board has no playable hex",
+    "check.not-connected": "the grid is not connected: {count} hexes cannot be reached from "
+                           "{start}, e.g. {lost}",
+    "check.region-no-land": "region {region} has no land hex",
+    "check.sea-no-water": "sea {sea} has no sea hex",
+    "check.regions": "there must be 6 regions, found {count}",
+    "check.seas": "there must be 6 seas, found {count}",
+    "check.region-cities": "region {region} must have 4 cities, has {count}",
+    "check.region-harbors": "region {region} must have 4 harbors, has {count}",
+    "check.sea-harbors": "sea {sea} must have 4 harbors, has {count}",
+    "check.share-hex": "{place} and {other} share hex {at}",
+    "check.off-region": "{place} at {at} is not on a land hex of {region}",
+    "check.harbor-dry": "harbor {harbor} at {at} does not touch {sea}",
+    "check.germanicum": "Mare Germanicum (sea mare-germanicum) must have 2 harbors in "
+                        "Britannia and 2 in Germania, has {split}",
+    "check.symbols": "there must be 8 city symbols, found {count}",
+    "check.symbol-cities": "symbol {symbol} must be on 3 cities, is on {count}",
+    "check.groups": "regions must split into two objective groups of 3, found {found}",
+    "check.group-symbols": "objective group {group} must have 4 symbols, has {count}",
+    "check.region-symbols": "the cities of {region} must carry each symbol of group {group} "
+                            "once ({symbols}), carry {have}",
+    "check.objectives": "the 16 objective cards must be exactly the 4 x 4 pairs of a "
+                        "group-1 and a group-2 symbol",
+    "check.barrier-apart": "barrier {edge} ({name}) does not join neighbouring hexes",
+    "check.barrier-water": "barrier {edge} ({name}) must join two land hexes",
+    "check.barrier-inside": "barrier {edge} ({name}) must lie on a border between two regions",
+    "check.fief-numbers": "fiefs must be numbered 10, 20, ... 120, found {found}",
+    "check.fief-size": "fief {fief} must have 3 or 4 distinct hexes",
+    "check.fief-anchor": "fief {fief}: its first hex (the anchor) must be [0, 0]",
+    "check.fief-apart": "fief {fief} is not one connected piece",
+    "check.fief-castles": "fief {fief} needs two or more castles on distinct hexes of its own",
+    "check.fief-twins": "fiefs {other} and {fief} cannot be told apart",
+    "check.shapes-3": "all three 3-hex shapes must occur, found {count}",
+    "check.shapes-4": "all seven 4-hex shapes must occur, found {count}",
+    "check.scenarios": "there must be 16 scenario tiles, found {count}",
+    "check.scenario-players": "scenario {scenario} is for {players} players (2 to 4 allowed)",
+    "check.scenario-inactive": "scenario {scenario} must leave 1 to 3 regions inactive, "
+                               "leaves {count}",
+    "check.scenario-twice": "scenario {scenario} repeats another tile for {players} players",
+    "check.no-scenario": "no scenario for {players} players",
+    "check.colombo": "scenario Colombo must make Hispania, Francia, Britannia and Italia "
+                     "flourish",
+    "check.fief-no-fit": "fief {fief} has no legal placement with the {card} card",
+    "check.region-no-fit": "no fief can be placed in {region} with the {card} card",
+    # reading the board file (`board.board_from_dict`)
+    "load.not-object": "the board file must hold a JSON object",
+    "load.format": "format must be {format!r}, found {found!r}",
+    "load.missing": "missing keys: {keys}",
+    "load.legend-key": "legend key {char!r} must be one character",
+    "load.legend-region": "legend {char!r} names unknown region {region!r}",
+    "load.legend-sea": "legend {char!r} names unknown sea {sea!r}",
+    "load.legend-empty": "legend {char!r} must say region, sea or off",
+    "load.terrain-rows": "terrain must have {rows} rows, found {count}",
+    "load.terrain-row": "terrain row {row} must have {columns} characters",
+    "load.terrain-char": "terrain ({col},{row}) uses {char!r}, which the legend lacks",
+    "load.city-region": "city {city} names unknown region {region!r}",
+    "load.city-symbol": "city {city} names unknown symbol {symbol!r}",
+    "load.harbor-region": "harbor {harbor} names unknown region {region!r}",
+    "load.harbor-sea": "harbor {harbor} names unknown sea {sea!r}",
+    "load.fief-twice": "fief {fief} appears twice",
+    "load.scenario-twice": "scenario {scenario!r} appears twice",
+    "load.scenario-regions": "scenario {scenario} names unknown regions {regions}",
+    "load.objective-symbols": "objective {objective} must name two known symbols, found {found}",
+    "load.not-finite": "the board file holds a number that is not finite",
+    "load.city-off": "city {city} at ({col},{row}) is not a playable hex",
+    "load.harbor-off": "harbor {harbor} at ({col},{row}) is not a playable hex",
+    "load.barrier-off": "barrier in {range} at ({col},{row}) is not a playable hex",
+    # the board file as an edition (`edition.GonzagaEditions.check`)
+    "size.side": "The board may have at most {most} {what}, this one has {count}.",
+    "size.entries": "A board may have at most {most} {what}, this one has {count}.",
+    "size.edges": "A board may have at most {most} barrier edges, this one has {count}.",
+    "size.fief-hexes": "A fief may have at most {most} hexes, this one has {count}.",
+    "size.deep": "The board file is nested deeper than its format allows.",
+    "size.text": "This text has {count} characters; at most {most} are allowed.",
+    "edition.too-deep": "The board file is nested too deeply to be read.",
+    "edition.unchecked": "the board file could not be checked: {error}",
+    "edition.not-json": "The board file holds something that is not plain JSON (a number that "
+                        "is not finite, say).",
+    "edition.too-large": "The board file has {size} bytes; at most {most} are allowed.",
+    "edition.not-object": "The board file must be a JSON object.",
 }
 
 #: The printed names of the cards that are not region cards (a region card bears its region's

@@ -24,6 +24,8 @@ from pydantic import (
     model_validator,
 )
 
+from tavola import i18n
+
 DATA = Path(__file__).parent / "data" / "components.json"
 FORMAT = "signorie-components/1"
 
@@ -233,14 +235,86 @@ class Components(Strict):
 # -- cross-checks: each returns problems that name their place ---------------------------------
 
 
-def cross_check(c: Components) -> list[str]:
+#: `cross_check`'s sentences, by key (`cross.KEY` in the game's text layer, `text.MESSAGES`,
+#: which imports this module, so they are repeated here; a test keeps them equal).
+CROSS_CHECKS: dict[str, str] = {
+    "cross.per-pips": "per_pips is for helpers only (a helper acts after a die of its column)",
+    "cross.slot-colours": "5 slots of 5 different colours needed, found {colours}",
+    "cross.not-die-colour": "{value!r} is not a die colour",
+    "cross.cost-range": "{value} is not between 0 and {most}",
+    "cross.not-signoria": "{kind} is not a Signoria action",
+    "cross.helper-slots": "12 slots needed (48 helper discs, 4 boards), found {count}",
+    "cross.not-helpers": "{kind} cannot be a helper's",
+    "cross.column-orders": "the {colour} column's orders must be 1..n, found {orders}",
+    "cross.no-ring-slot": "no {ring} slot, yet an action slot's ring is {ring}",
+    "cross.face-down": "exactly 3 helpers give a face-down tile (rulebook)",
+    "cross.area-slot": "the {colour} area needs one {sex} slot, found {count}",
+    "cross.assignment-slots": "10 slots needed, found {count}",
+    "cross.tiles-for-slots": "{tiles} tiles for {slots} slots",
+    "cross.no-repeat": "a '..3' tile cannot repeat a {kind} effect",
+    "cross.vp-per-reward": "vp_per is for reward tiles",
+    "cross.bonus-tiles": "9 tiles needed, found {count}",
+    "cross.vp-tiles": "5 tiles needed, found {count}",
+    "cross.not-bonus": "{kind} is not a bonus",
+    "cross.vp-tile": "a VP reward tile scores vp_per a criterion",
+    "cross.careers": "3 careers needed",
+    "cross.track-slots": "at least 6 slots (bonus on the 6th), found {count}",
+    "cross.track-rises": "ranks never fall and VP rise up the track",
+    "cross.career-bonus": "slot {slot} / {kind} does not fit",
+    "cross.initiative": "VP start at 0 and never fall up the track",
+    "cross.brides": "the head's slot and at least one more, VP not negative",
+    "cross.cities": "5 different cities needed, found {names}",
+    "cross.city-values": "values 1 to 4 needed, found {values}",
+    "cross.city-order": "list the values lowest first",
+    "cross.houses": "6 different houses needed, found {houses}",
+    "cross.alliance-houses": "one entry per house needed, found {houses}",
+    "cross.alliance-count": "9 tiles needed, found {count}",
+    "cross.alliance-values": "fronts show 2 to 5 VP, found {values}",
+    "cross.boards": "4 boards of different colours needed, found {colours}",
+    "cross.shields": "4 shields, 2 of one house and 2 different, found {shields}",
+    "cross.unknown-house": "unknown house {house!r}",
+    "cross.marriage": "the 6 houses once each, found {houses}",
+    "cross.rounds": "bonus_tiles_used + vp_tiles_used must equal rounds (one per round)",
+    "cross.too-many-used": "more reward tiles used than exist",
+    "cross.extra-florins": "one value per starting position (4)",
+    "cross.wedding-rounds": "weddings happen in the bonus rounds only",
+    "cross.dice": "2, 3 and 4 players, at most 4 dice per colour",
+    "cross.cities-used": "2, 3 and 4 players, at most the cities that exist",
+    "cross.alliance-removed": "2, 3 and 4 players, 0 to 8 each",
+    "cross.threshold": "base above max",
+    "cross.divisor": "career_end_divisor at least 1; at most 5 dice a round (5 colours)",
+}
+
+
+class Said(str):
+    """A problem of `cross_check` as `components check` prints it ("place: sentence", in
+    English) that keeps its place, template and values, so the editor words it in its reader's
+    language (`worded`); the place is the file's own path and stays as written."""
+
+    place: str
+    template: str
+    fields: dict[str, Any]
+
+    def worded(self) -> str:
+        """The problem in the language of the moment (`tavola.i18n`)."""
+        return f"{self.place}: " + i18n.gettext("signorie", self.template).format(**self.fields)
+
+
+def _said(place: str, key: str, **fields: Any) -> Said:
+    template = CROSS_CHECKS["cross." + key]
+    said = Said(f"{place}: " + template.format(**fields))
+    said.place, said.template, said.fields = place, template, fields
+    return said
+
+
+def cross_check(c: Components) -> list[Said]:
     """Every rule between values of the file; empty when the file is consistent."""
     return (_check_colours(c) + _check_helpers(c) + _check_assignments(c) + _check_rewards(c)
             + _check_tracks(c) + _check_cities(c) + _check_houses(c) + _check_plans(c)
             + _check_rules(c) + _check_die_scaled(c))
 
 
-def _check_die_scaled(c: Components) -> list[str]:
+def _check_die_scaled(c: Components) -> list[Said]:
     """Only helpers scale with a die: they act after a die of their column is placed."""
     places = [(f"action_slots[{i}].signoria", s.signoria.value.effect)
               for i, s in enumerate(c.action_slots)]
@@ -250,149 +324,149 @@ def _check_die_scaled(c: Components) -> list[str]:
     places += [(f"vp_tiles[{i}]", t.value.effect) for i, t in enumerate(c.vp_tiles)]
     places += [(f"rules.career_bonuses[{i}]", b.effect)
                for i, b in enumerate(c.rules.career_bonuses.value)]
-    return [f"{where}: per_pips is for helpers only (a helper acts after a die of its column)"
-            for where, effect in places if effect.per_pips is not None]
+    return [_said(where, "per-pips") for where, effect in places if effect.per_pips is not None]
 
 
-def _check_colours(c: Components) -> list[str]:
+def _check_colours(c: Components) -> list[Said]:
     colours = [s.colour.value for s in c.action_slots]
     out = []
     if len(c.action_slots) != 5 or len(set(colours)) != 5:
-        out.append(f"action_slots: 5 slots of 5 different colours needed, found {colours}")
+        out.append(_said("action_slots", "slot-colours", colours=colours))
     for i, s in enumerate(c.action_slots):
         if s.ring.value not in colours:
-            out.append(f"action_slots[{i}].ring: {s.ring.value!r} is not a die colour")
+            out.append(_said(f"action_slots[{i}].ring", "not-die-colour", value=s.ring.value))
         if not 0 <= s.cost.value <= 6:
-            out.append(f"action_slots[{i}].cost: {s.cost.value} is not between 0 and 6")
+            out.append(_said(f"action_slots[{i}].cost", "cost-range", value=s.cost.value, most=6))
         if s.signoria.value.effect.kind in ("vp_per", "threshold"):
-            out.append(f"action_slots[{i}].signoria: {s.signoria.value.effect.kind} is "
-                       "not a Signoria action")
+            out.append(_said(f"action_slots[{i}].signoria", "not-signoria",
+                             kind=s.signoria.value.effect.kind))
     return out
 
 
-def _check_helpers(c: Components) -> list[str]:
+def _check_helpers(c: Components) -> list[Said]:
     colours = {s.colour.value for s in c.action_slots}
     slots = c.helper_slots.value
     out = []
     if len(slots) != 12:
-        out.append(f"helper_slots: 12 slots needed (48 helper discs, 4 boards), found {len(slots)}")
+        out.append(_said("helper_slots", "helper-slots", count=len(slots)))
     for i, h in enumerate(slots):
         if h.column not in colours:
-            out.append(f"helper_slots[{i}].column: {h.column!r} is not a die colour")
+            out.append(_said(f"helper_slots[{i}].column", "not-die-colour", value=h.column))
         if not 0 <= h.cost.value <= 9:
-            out.append(f"helper_slots[{i}].cost: {h.cost.value} is not between 0 and 9")
+            out.append(_said(f"helper_slots[{i}].cost", "cost-range", value=h.cost.value, most=9))
         if h.effect.value.kind in ("threshold", "vp_per"):
-            out.append(f"helper_slots[{i}].effect: {h.effect.value.kind} cannot be a helper's")
+            out.append(_said(f"helper_slots[{i}].effect", "not-helpers", kind=h.effect.value.kind))
     for colour in sorted(colours):
         orders = [h.order for h in slots if h.column == colour]
         if sorted(orders) != list(range(1, len(orders) + 1)):
-            out.append(f"helper_slots: the {colour} column's orders must be 1..n, found {orders}")
+            out.append(_said("helper_slots", "column-orders", colour=colour, orders=orders))
     rings = {s.ring.value for s in c.action_slots}
     for ring in sorted(rings):
         if not any(h.column == ring for h in slots):
-            out.append(f"helper_slots: no {ring} slot, yet an action slot's ring is {ring}")
+            out.append(_said("helper_slots", "no-ring-slot", ring=ring))
     if sum(h.effect.value.kind == "face_down_tile" for h in slots) != 3:
-        out.append("helper_slots: exactly 3 helpers give a face-down tile (rulebook)")
+        out.append(_said("helper_slots", "face-down"))
     return out
 
 
-def _check_assignments(c: Components) -> list[str]:
+def _check_assignments(c: Components) -> list[Said]:
     colours = [s.colour.value for s in c.action_slots]
     out = []
     pairs = Counter((s.colour, s.sex) for s in c.assignment_slots.value)
     for colour in colours:
         for sex in ("male", "female"):
             if pairs[(colour, sex)] != 1:
-                out.append(f"assignment_slots: the {colour} area needs one {sex} slot, "
-                           f"found {pairs[(colour, sex)]}")
+                out.append(_said("assignment_slots", "area-slot", colour=colour, sex=sex,
+                                 count=pairs[(colour, sex)]))
     if len(c.assignment_slots.value) != 10:
-        out.append(f"assignment_slots: 10 slots needed, found {len(c.assignment_slots.value)}")
+        out.append(_said("assignment_slots", "assignment-slots",
+                         count=len(c.assignment_slots.value)))
     if len(c.assignment_tiles) != len(c.assignment_slots.value):
-        out.append(f"assignment_tiles: {len(c.assignment_tiles)} tiles for "
-                   f"{len(c.assignment_slots.value)} slots")
+        out.append(_said("assignment_tiles", "tiles-for-slots", tiles=len(c.assignment_tiles),
+                         slots=len(c.assignment_slots.value)))
     for i, t in enumerate(c.assignment_tiles):
         kind = t.value.effect.kind
         if t.value.meeples == "..3" and kind not in REPEATABLE:
-            out.append(f"assignment_tiles[{i}] ({t.value.name}): a '..3' tile cannot repeat "
-                       f"a {kind} effect")
+            out.append(_said(f"assignment_tiles[{i}] ({t.value.name})", "no-repeat", kind=kind))
         if kind == "vp_per":
-            out.append(f"assignment_tiles[{i}] ({t.value.name}): vp_per is for reward tiles")
+            out.append(_said(f"assignment_tiles[{i}] ({t.value.name})", "vp-per-reward"))
     return out
 
 
-def _check_rewards(c: Components) -> list[str]:
+def _check_rewards(c: Components) -> list[Said]:
     out = []
     if len(c.bonus_tiles) != 9:
-        out.append(f"bonus_tiles: 9 tiles needed, found {len(c.bonus_tiles)}")
+        out.append(_said("bonus_tiles", "bonus-tiles", count=len(c.bonus_tiles)))
     if len(c.vp_tiles) != 5:
-        out.append(f"vp_tiles: 5 tiles needed, found {len(c.vp_tiles)}")
+        out.append(_said("vp_tiles", "vp-tiles", count=len(c.vp_tiles)))
     for i, t in enumerate(c.bonus_tiles):
         if t.value.effect.kind in ("vp_per", "threshold"):
-            out.append(f"bonus_tiles[{i}]: {t.value.effect.kind} is not a bonus")
+            out.append(_said(f"bonus_tiles[{i}]", "not-bonus", kind=t.value.effect.kind))
     for i, t in enumerate(c.vp_tiles):
         if t.value.effect.kind != "vp_per":
-            out.append(f"vp_tiles[{i}]: a VP reward tile scores vp_per a criterion")
+            out.append(_said(f"vp_tiles[{i}]", "vp-tile"))
     return out
 
 
-def _check_tracks(c: Components) -> list[str]:
+def _check_tracks(c: Components) -> list[Said]:
     out = []
     slots = c.career_tracks.slots.value
     if len(c.career_tracks.tracks.value) != 3:
-        out.append("career_tracks.tracks: 3 careers needed")
+        out.append(_said("career_tracks.tracks", "careers"))
     if len(slots) < 6:
-        out.append(f"career_tracks.slots: at least 6 slots (bonus on the 6th), found {len(slots)}")
+        out.append(_said("career_tracks.slots", "track-slots", count=len(slots)))
     for i in range(1, len(slots)):
         if slots[i].rank < slots[i - 1].rank or slots[i].vp <= slots[i - 1].vp:
-            out.append(f"career_tracks.slots[{i}]: ranks never fall and VP rise up the track")
+            out.append(_said(f"career_tracks.slots[{i}]", "track-rises"))
     for b in c.rules.career_bonuses.value:
         if b.slot > len(slots) or b.effect.kind not in ("florins", "initiative", "vp"):
-            out.append(f"rules.career_bonuses: slot {b.slot} / {b.effect.kind} does not fit")
+            out.append(_said("rules.career_bonuses", "career-bonus", slot=b.slot,
+                             kind=b.effect.kind))
     track = c.initiative_track.value
     if len(track) < 2 or track[0] != 0 or any(b < a for a, b in pairwise(track)):
-        out.append("initiative_track: VP start at 0 and never fall up the track")
+        out.append(_said("initiative_track", "initiative"))
     brides = c.bride_slots.value
     if len(brides) < 2 or any(v < 0 for v in brides):
-        out.append("bride_slots: the head's slot and at least one more, VP not negative")
+        out.append(_said("bride_slots", "brides"))
     return out
 
 
-def _check_cities(c: Components) -> list[str]:
+def _check_cities(c: Components) -> list[Said]:
     out = []
     names = [city.name.value for city in c.cities]
     if len(names) != 5 or len(set(names)) != 5:
-        out.append(f"cities: 5 different cities needed, found {names}")
+        out.append(_said("cities", "cities", names=names))
     for city in c.cities:
         values = city.slots.value
         if not values or any(not 1 <= v <= 4 for v in values):
-            out.append(f"cities[{city.name.value}].slots: values 1 to 4 needed, found {values}")
+            out.append(_said(f"cities[{city.name.value}].slots", "city-values", values=values))
         elif values != sorted(values):
-            out.append(f"cities[{city.name.value}].slots: list the values lowest first")
+            out.append(_said(f"cities[{city.name.value}].slots", "city-order"))
     return out
 
 
-def _check_houses(c: Components) -> list[str]:
+def _check_houses(c: Components) -> list[Said]:
     houses = c.houses.value
     out = []
     if len(houses) != 6 or len(set(houses)) != 6:
-        out.append(f"houses: 6 different houses needed, found {houses}")
+        out.append(_said("houses", "houses", houses=houses))
     tiles = c.alliance_tiles.value
     if sorted(tiles) != sorted(houses):
-        out.append(f"alliance_tiles: one entry per house needed, found {sorted(tiles)}")
+        out.append(_said("alliance_tiles", "alliance-houses", houses=sorted(tiles)))
     for house, values in tiles.items():
         if len(values) != 9:
-            out.append(f"alliance_tiles[{house}]: 9 tiles needed, found {len(values)}")
+            out.append(_said(f"alliance_tiles[{house}]", "alliance-count", count=len(values)))
         if any(not 2 <= v <= 5 for v in values):
-            out.append(f"alliance_tiles[{house}]: fronts show 2 to 5 VP, found {values}")
+            out.append(_said(f"alliance_tiles[{house}]", "alliance-values", values=values))
     return out
 
 
-def _check_plans(c: Components) -> list[str]:
+def _check_plans(c: Components) -> list[Said]:
     houses = set(c.houses.value)
     out = []
     colours = [b.colour.value for b in c.player_boards]
     if len(colours) != 4 or len(set(colours)) != 4:
-        out.append(f"player_boards: 4 boards of different colours needed, found {colours}")
+        out.append(_said("player_boards", "boards", colours=colours))
     for b in c.player_boards:
         where = f"player_boards[{b.colour.value}].plan"
         plan = b.plan.value
@@ -400,39 +474,39 @@ def _check_plans(c: Components) -> list[str]:
             shields = getattr(plan, row)
             counts = sorted(Counter(shields).values())
             if len(shields) != 4 or counts != [1, 1, 2]:
-                out.append(f"{where}.{row}: 4 shields, 2 of one house and 2 different, "
-                           f"found {shields}")
-            out += [f"{where}.{row}: unknown house {h!r}" for h in shields if h not in houses]
+                out.append(_said(f"{where}.{row}", "shields", shields=shields))
+            out += [_said(f"{where}.{row}", "unknown-house", house=h) for h in shields
+                    if h not in houses]
         if sorted(plan.marriage) != sorted(houses):
-            out.append(f"{where}.marriage: the 6 houses once each, found {plan.marriage}")
+            out.append(_said(f"{where}.marriage", "marriage", houses=plan.marriage))
     return out
 
 
-def _check_rules(c: Components) -> list[str]:
+def _check_rules(c: Components) -> list[Said]:
     r = c.rules
     out = []
     if r.bonus_tiles_used.value + r.vp_tiles_used.value != r.rounds.value:
-        out.append("rules: bonus_tiles_used + vp_tiles_used must equal rounds (one per round)")
+        out.append(_said("rules", "rounds"))
     if r.bonus_tiles_used.value > len(c.bonus_tiles) or r.vp_tiles_used.value > len(c.vp_tiles):
-        out.append("rules: more reward tiles used than exist")
+        out.append(_said("rules", "too-many-used"))
     if len(r.extra_florins.value) != 4:
-        out.append("rules.extra_florins: one value per starting position (4)")
+        out.append(_said("rules.extra_florins", "extra-florins"))
     bonus_rounds = range(1, r.bonus_tiles_used.value + 1)
     if any(n not in bonus_rounds for n in r.wedding_florins.value.rounds):
-        out.append("rules.wedding_florins.rounds: weddings happen in the bonus rounds only")
+        out.append(_said("rules.wedding_florins.rounds", "wedding-rounds"))
     if max(r.dice_per_colour.value.values(), default=0) > 4 or set(
             r.dice_per_colour.value) != {"2", "3", "4"}:
-        out.append("rules.dice_per_colour: 2, 3 and 4 players, at most 4 dice per colour")
+        out.append(_said("rules.dice_per_colour", "dice"))
     if set(r.cities_used.value) != {"2", "3", "4"} or any(
             not 1 <= v <= len(c.cities) for v in r.cities_used.value.values()):
-        out.append("rules.cities_used: 2, 3 and 4 players, at most the cities that exist")
+        out.append(_said("rules.cities_used", "cities-used"))
     if set(r.alliance_removed_per_house.value) != {"2", "3", "4"} or any(
             not 0 <= v <= 8 for v in r.alliance_removed_per_house.value.values()):
-        out.append("rules.alliance_removed_per_house: 2, 3 and 4 players, 0 to 8 each")
+        out.append(_said("rules.alliance_removed_per_house", "alliance-removed"))
     if not r.threshold.value.base <= r.threshold.value.max:
-        out.append("rules.threshold: base above max")
+        out.append(_said("rules.threshold", "threshold"))
     if r.career_end_divisor.value < 1 or r.max_dice_per_round.value > 5:
-        out.append("rules: career_end_divisor at least 1; at most 5 dice a round (5 colours)")
+        out.append(_said("rules", "divisor"))
     return out
 
 

@@ -17,8 +17,16 @@ from pydantic import ValidationError
 
 from tavola.editions import Finding, canonical
 
-from .components import FORMAT, Components, count_statuses, cross_check, json_schema
+from .components import (
+    FORMAT,
+    Components,
+    Said,
+    count_statuses,
+    cross_check,
+    json_schema,
+)
 from .tables import default_data
+from .text import say
 
 #: The largest component file accepted: the shipped one is under 30 kB.
 MAX_BYTES = 256 * 1024
@@ -44,18 +52,17 @@ class SignorieEdition:
         try:
             size = len(canonical(data))
         except (TypeError, ValueError, RecursionError):
-            return [Finding("The file is not JSON data (numbers, text, lists and objects only).")]
+            return [Finding(say("file.not-json"))]
         if size > self.max_bytes:
-            return [Finding(f"The file is {size} bytes; at most {self.max_bytes} are accepted.")]
+            return [Finding(say("file.too-large", size=size, most=self.max_bytes))]
         if not isinstance(data, dict):
-            return [Finding("The file must be a JSON object (a component file), not "
-                            f"{type(data).__name__}.")]
+            return [Finding(say("file.not-object", found=type(data).__name__))]
         try:
             model = Components.model_validate(data, context={"types_only": True})
         except ValidationError as exc:
             return [_type_finding(e) for e in exc.errors()[:MAX_FINDINGS]]
         except (RecursionError, ValueError, TypeError):
-            return [Finding("The file is nested too deeply to be a component file.")]
+            return [Finding(say("file.too-deep"))]
         return _cross_findings(model, data) or _playable(data)
 
     def options(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -87,8 +94,9 @@ def _cross_findings(model: Components, data: dict[str, Any]) -> list[Finding]:
     try:
         problems = cross_check(model)
     except Exception as exc:  # a check that cannot read the data is a finding, not a crash
-        return [Finding(f"The file could not be checked ({type(exc).__name__}).")]
-    return [Finding(_sentence(p), locate(data, p.split(":", 1)[0]))
+        return [Finding(say("file.unchecked", error=type(exc).__name__))]
+    return [Finding(_sentence(p.worded() if isinstance(p, Said) else p),
+                    locate(data, p.split(":", 1)[0]))
             for p in problems[:MAX_FINDINGS]]
 
 
@@ -100,7 +108,7 @@ def _playable(data: dict[str, Any]) -> list[Finding]:
         try:
             new_game(["A", "B", "C", "D"][:players], 0, {"components": data})
         except Exception as exc:
-            return [Finding(f"A game of {players} cannot be set up on this data: {exc}")]
+            return [Finding(say("file.unplayable", players=players, error=exc))]
     return []
 
 

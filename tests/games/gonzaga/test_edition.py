@@ -3,15 +3,19 @@ map, for malformed, oversized and nonsensical boards; it never raises."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
 from typing import Any
 
 import pytest
 from boards import tiny_board_dict
 
+from tavola import i18n
 from tavola.editions import EditionKind, Finding, content_hash
-from tavola.games.gonzaga.board import load_board
+from tavola.games.gonzaga import text
+from tavola.games.gonzaga.board import LOADING, BoardError, board_from_dict, load_board
 from tavola.games.gonzaga.boardcheck import check_board
+from tavola.games.gonzaga.boarddata import MAX_NAME
 from tavola.games.gonzaga.edition import EDITIONS
 from tavola.games.gonzaga.game import GAME
 from tavola.games.gonzaga.kit import KIT
@@ -150,3 +154,114 @@ def test_checking_many_editions_keeps_a_bounded_number_of_boards(
         hashes.append(content_hash(data))
     assert len(placement._tables) <= 2 and hashes[-1] in placement._tables
     assert len(state._rules_cache) <= 2
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "{place} und {other} liegen beide auf Feld {at}"),
+    ("it", "{place} e {other} sono sullo stesso esagono {at}"),
+])
+def test_a_broken_board_is_checked_in_the_readers_language(lang: str, words: str) -> None:
+    """The editor's findings come in the language of the moment; the data's own names (the
+    cities') stay as written, and `board check`'s problems stay English."""
+    data = shipped()
+    data["cities"][5]["at"] = list(data["harbors"][0]["at"])
+    city, harbor = data["cities"][5]["name"], data["harbors"][0]["name"]
+    english = {f.message for f in EDITIONS.check(data)}
+    with i18n.use(lang):
+        findings = EDITIONS.check(data)
+        problems = check_board(board_from_dict(data))
+    c, r = data["harbors"][0]["at"]
+    worded = words.format(place=harbor, other=city, at=(c, r))
+    assert any(f.message == worded[0].upper() + worded[1:] + "." for f in findings), findings
+    assert not {f.message for f in findings} & english
+    assert f"{harbor} and {city} share hex {(c, r)}" in problems
+
+
+def test_every_board_check_sentence_has_its_translations() -> None:
+    keys = [key for key in text.MESSAGES if key.startswith(("check.", "load.", "edition."))]
+    assert len(keys) > 30
+    for lang in ("de", "it"):
+        catalog = i18n.catalog("gonzaga", lang)
+        assert [k for k in keys if not catalog.get(text.MESSAGES[k])] == []
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "Stadt {city} nennt die unbekannte Region 'atlantis'."),
+    ("it", "La città {city} nomina la regione sconosciuta 'atlantis'."),
+])
+def test_a_board_that_cannot_be_read_is_checked_in_the_readers_language(
+        lang: str, words: str) -> None:
+    data = shipped()
+    data["cities"][0]["region"] = "atlantis"
+    city = data["cities"][0]["id"]
+    with i18n.use(lang):
+        finding = next(f for f in EDITIONS.check(data) if f.where == "/cities/0/region")
+    assert finding.message == words.format(city=city)
+    with i18n.use(lang), pytest.raises(BoardError, match=f"city {city} names unknown region "
+                                                         "'atlantis'"):
+        board_from_dict(data)
+
+
+def test_the_loaders_sentences_are_the_text_layers() -> None:
+    """`board.LOADING` repeats `text.MESSAGES` (the text layer imports the board)."""
+    assert LOADING and {k: text.MESSAGES.get(k) for k in LOADING} == LOADING
+
+
+def test_concurrent_checks_each_speak_their_requests_language() -> None:
+    """The web server checks in a worker thread (`asyncio.to_thread`) inside each request's
+    language (`tavola.web.i18n_web`): two requests at once get their own words."""
+    data = shipped()
+    data["fiefs"][0]["hexes"] = [[0, 0], [5, 5], [9, 9]]
+
+    async def check(lang: str) -> set[str]:
+        with i18n.use(lang):
+            await asyncio.sleep(0)
+            return {f.message for f in await asyncio.to_thread(EDITIONS.check, data)}
+
+    async def both() -> list[set[str]]:
+        return list(await asyncio.gather(check("de"), check("it"), check("en")))
+
+    german, italian, english = asyncio.run(both())
+    fief = data["fiefs"][0]["number"]
+    assert f"Lehen {fief} ist kein zusammenhängendes Stück." in german
+    assert f"Il feudo {fief} non è un pezzo unico connesso." in italian
+    assert f"Fief {fief} is not one connected piece." in english
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "Die Spielplandatei muss ein JSON-Objekt sein."),
+    ("it", "Il file del tabellone deve essere un oggetto JSON."),
+    ("en", "The board file must be a JSON object."),
+])
+def test_a_file_that_is_no_board_is_said_in_the_readers_language(lang: str, words: str) -> None:
+    with i18n.use(lang):
+        assert [f.message for f in EDITIONS.check([1, 2])] == [words]
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "Stadt {city} auf ({c},{r}) liegt auf keinem bespielbaren Feld."),
+    ("it", "La città {city} in ({c},{r}) non è su un esagono giocabile."),
+    ("en", "City {city} at ({c},{r}) is not a playable hex."),
+])
+def test_a_city_off_the_map_is_said_in_the_readers_language(lang: str, words: str) -> None:
+    data = shipped()
+    legend = data["legend"]
+    c, r = next((c, r) for r, line in enumerate(data["terrain"]) for c, ch in enumerate(line)
+                if not (legend[ch].get("region") or legend[ch].get("sea")))  # scenery
+    data["cities"][0]["at"] = [c, r]
+    with i18n.use(lang):
+        messages = [f.message for f in EDITIONS.check(data) if f.where == "/cities/0/at"]
+    assert messages == [words.format(city=data["cities"][0]["id"], c=c, r=r)]
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "Dieser Text hat 5000 Zeichen; erlaubt sind höchstens {most}."),
+    ("it", "Questo testo ha 5000 caratteri; ne sono ammessi al massimo {most}."),
+    ("en", "This text has 5000 characters; at most {most} are allowed."),
+])
+def test_a_board_past_a_limit_is_said_in_the_readers_language(lang: str, words: str) -> None:
+    data = shipped()
+    data["cities"][0]["name"] = "x" * 5000
+    with i18n.use(lang):
+        messages = [f.message for f in EDITIONS.check(data) if f.where == "/cities/0/name"]
+    assert messages == [words.format(most=MAX_NAME)]

@@ -9,8 +9,12 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
+from tavola import i18n
 from tavola.editions import Finding, content_hash
+from tavola.games.signorie import text
+from tavola.games.signorie.components import CROSS_CHECKS, parse
 from tavola.games.signorie.edition import EDITION, locate, pointer
 from tavola.games.signorie.kit import KIT
 from tavola.games.signorie.tables import default_data
@@ -140,3 +144,40 @@ def test_places_are_located_by_index_name_and_colour() -> None:
     assert locate(data, "rules.wedding_florins.rounds") == "/rules/wedding_florins/value/rounds"
     assert locate(data, "nowhere[9]") == ""
     assert pointer(["a/b", "c~d", 3]) == "/a~1b/c~0d/3"
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "Cities[{city}].slots: die Werte aufsteigend angeben."),
+    ("it", "Cities[{city}].slots: elencare i valori dal più basso."),
+    ("en", "Cities[{city}].slots: list the values lowest first."),
+])
+def test_broken_components_are_checked_in_the_readers_language(lang: str, words: str) -> None:
+    """The editor's findings come in the language of the moment, the file's own places and
+    names as written; `components check` (`cross_check`) stays English."""
+    data = changed(lambda d: d["cities"][1]["slots"].update(value=[4, 1]))
+    city = data["cities"][1]["name"]["value"]
+    with i18n.use(lang):
+        findings = EDITION.check(data)
+        with pytest.raises(ValidationError) as refused:
+            parse(data)
+    assert [f.message for f in findings if f.where == "/cities/1/slots"] == \
+        [words.format(city=city)]
+    assert f"cities[{city}].slots: list the values lowest first" in str(refused.value)
+
+
+def test_every_cross_check_sentence_is_the_text_layers_and_translated() -> None:
+    assert CROSS_CHECKS and {k: text.MESSAGES.get(k) for k in CROSS_CHECKS} == CROSS_CHECKS
+    for lang in ("de", "it"):
+        catalog = i18n.catalog("signorie", lang)
+        assert [k for k, english in CROSS_CHECKS.items() if not catalog.get(english)] == []
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "Die Datei muss ein JSON-Objekt sein (eine Komponentendatei), nicht list."),
+    ("it", "Il file deve essere un oggetto JSON (un file dei componenti), non list."),
+    ("en", "The file must be a JSON object (a component file), not list."),
+])
+def test_a_file_that_is_no_component_file_is_said_in_the_readers_language(
+        lang: str, words: str) -> None:
+    with i18n.use(lang):
+        assert [f.message for f in EDITION.check([1, 2])] == [words]
