@@ -25,6 +25,7 @@ import pytest
 import websockets
 
 from tavola.web.app import GameServer, Limits
+from tavola.web.cluster import PREFIX
 from tavola.web.errors import ClientError
 from tavola.web.loadbench import (
     LOCAL_LIMITS,
@@ -650,7 +651,7 @@ def test_signals_queued_together_leave_in_one_round_trip_in_order(
         a, b = await _clustered(tmp_path, redis_url)
         assert a.cluster is not None and a.cluster._redis is not None
         listener = aioredis.from_url(redis_url).pubsub()
-        await listener.subscribe("tabletop:game:g1", "tabletop:game:g2")
+        await listener.subscribe(f"{PREFIX}:game:g1", f"{PREFIX}:game:g2")
         pipelines = []
         real = a.cluster._redis.pipeline
         a.cluster._redis.pipeline = lambda **kw: pipelines.append(kw) or real(**kw)  # type: ignore
