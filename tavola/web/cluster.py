@@ -84,6 +84,11 @@ class Cluster:
         # a move before the subscription) was heard too, so the store is read
         self._moves: dict[str, list[Relayed] | None] = {}
         self._following: set[str] = set()  # games whose channel this process subscribes to
+        self._subscribed: set[str] = set()  # of those, the ones Redis confirmed
+        # game -> when another process was last heard on its channel (a count of what was
+        # heard, `_heard_so_far`): a game followed here and by nobody else needs no signals
+        self._others: dict[str, int] = {}
+        self._heard_so_far = 0
         self.open = False  # between start and close: the loops below run while it holds
         self.signals = 0  # signals heard (tests and the benchmark read it)
         self.catch_ups = 0  # signals that changed a game here
@@ -138,7 +143,9 @@ class Cluster:
         """The game left memory here: nothing more of it is heard or held."""
         if game_id in self._following:
             self._following.discard(game_id)
+            self._subscribed.discard(game_id)
             self._out.put_nowait(("unsubscribe", channel(game_id), ""))
+        self._others.pop(game_id, None)
         self._held.pop(game_id, None)
         self._moves.pop(game_id, None)
 
@@ -151,7 +158,11 @@ class Cluster:
     def changed(self, room: Room, action: dict[str, Any] | None = None) -> None:
         """Tell the others this game changed here (after the store has it); never waits.
         `action`: the move just made (as stored), which a process one move behind applies
-        instead of reading the game from the store, with the seats taken so far."""
+        instead of reading the game from the store, with the seats taken so far. Nothing is
+        sent for a game this process follows and no other has said it follows: one that
+        starts to follow it reads the store and says so (`_heard`)."""
+        if room.id in self._subscribed and room.id not in self._others:
+            return
         moved = {} if action is None else {"action": action, "claimed": sorted(room.claimed)}
         self._out.put_nowait(("publish", channel(room.id), orjson.dumps(
             {"seq": room.seq, "from": self.me, **moved}, option=orjson.OPT_NON_STR_KEYS).decode()))
@@ -198,17 +209,30 @@ class Cluster:
         assert self._redis is not None
         if not signals:
             return
+        sent = self._heard_so_far
         try:
             if len(signals) == 1:
-                await self._redis.publish(*signals[0])
-                return
-            pipe = self._redis.pipeline(transaction=False)
-            for name, data in signals:
-                pipe.publish(name, data)
-            await pipe.execute()
+                receivers = [await self._redis.publish(*signals[0])]
+            else:
+                pipe = self._redis.pipeline(transaction=False)
+                for name, data in signals:
+                    pipe.publish(name, data)
+                receivers = await pipe.execute()
         except (aioredis.RedisError, OSError) as exc:
             log.warning("redis publish of %d signals (%s...): %s", len(signals),
                         signals[0][0], exc)
+            return
+        for (name, _), count in zip(signals, receivers, strict=True):
+            self._alone(name, count, sent)
+
+    def _alone(self, name: str, receivers: int, sent: int) -> None:
+        """Forget the others of a game when Redis counted no receiver but this process: they
+        stopped following it. Not if one was heard since the signal left: its subscription
+        may be newer than the count."""
+        game_id = name.removeprefix(f"{PREFIX}:game:")
+        ours = 1 if game_id in self._subscribed else 0
+        if receivers <= ours and self._others.get(game_id, sent + 1) <= sent:
+            del self._others[game_id]
 
     async def _listen_forever(self) -> None:
         """Hear signals; the wait is short so that a stop is seen even if the Redis client
@@ -232,6 +256,7 @@ class Cluster:
         server = self.server
         assert server is not None
         following, self._following = list(self._following), set()
+        self._subscribed.clear()  # signals go out for every game until Redis confirms again
         for game_id in following:
             if game_id in server.rooms:
                 self.follow(game_id)  # its confirmation catches the game up
@@ -250,17 +275,34 @@ class Cluster:
                 data = orjson.loads(message.get("data") or "")
                 if data.get("from") == self.me:
                     return  # our own move (or line): this process has it already
+                self._heard_so_far += 1
+                self._others[game_id] = self._heard_so_far
+                if data.get("hello"):  # another process follows it from now on; answered
+                    # so that it reads the store again (a move made here before this hello
+                    # was heard was not signalled) and knows this process follows it too
+                    self.signal(game_id)
+                    return
                 if isinstance(data.get("relay"), dict):
                     assert self.server is not None
                     self.server.relayed(game_id, data["relay"])
                     return
                 move = relayed_move(data)
-        elif message.get("type") != "subscribe":
+        elif message.get("type") == "subscribe":
+            self._hello(game_id)
+        else:
             return
         # a move elsewhere, or a new subscription (moves before it were not heard)
         pending = self._moves.get(game_id, [])
         self._moves[game_id] = None if move is None or pending is None else [*pending, move]
         self.catch_up(game_id)
+
+    def _hello(self, game_id: str) -> None:
+        """Redis confirmed the subscription: say so on the channel, so a process that moves
+        in the game and thought itself alone signals its moves from now on."""
+        if game_id in self._following:
+            self._subscribed.add(game_id)
+            self._out.put_nowait(("publish", channel(game_id),
+                                  json.dumps({"from": self.me, "hello": True})))
 
     def catch_up(self, game_id: str) -> None:
         """Bring the game up to date (the moves heard, or else the store), once at a time per

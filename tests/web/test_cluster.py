@@ -492,6 +492,57 @@ def test_a_process_showing_a_game_applies_the_moves_heard_without_reading_the_st
     asyncio.run(run())
 
 
+
+def test_a_game_only_one_process_follows_sends_no_signals_until_another_follows(
+        tmp_path: Path, redis_url: str) -> None:
+    """The process where a game's players are signals nothing while no other process follows
+    it; a process that starts to follow it says hello, sees every later move at once, and
+    its own moves reach the first; once it stops following, the first falls silent again."""
+    async def run() -> None:
+        a, b = await _clustered(tmp_path, redis_url)
+        assert a.cluster is not None and b.cluster is not None
+        room_a = a.create(PEOPLE)
+        ann = _Client(room_a, 0)
+        a.conns[room_a.id].add(ann)  # type: ignore[arg-type]
+        a.cluster.follow(room_a.id)
+        await _until(lambda: a.cluster.signals == 1, "its hello never came back to it")
+        for _ in range(3):
+            mover = room_a.state.to_move()[0]
+            await a.act(room_a, mover, _plan(room_a, mover), room_a.seq)
+        await asyncio.sleep(0.5)
+        assert a.cluster.signals == 1  # nothing more: its moves were not sent
+        room_b = b.room(room_a.id)
+        assert room_b is not None
+        bea = _Client(room_b, 1)
+        b.conns[room_b.id].add(bea)  # type: ignore[arg-type]
+        b.cluster.follow(room_b.id)
+        for _ in range(2):  # moves while the hello is on its way
+            mover = room_a.state.to_move()[0]
+            await a.act(room_a, mover, _plan(room_a, mover), room_a.seq)
+        await _until(lambda: room_b.seq == room_a.seq == 5, "the second never caught up")
+        mover = room_a.state.to_move()[0]
+        await a.act(room_a, mover, _plan(room_a, mover), room_a.seq)
+        await _until(lambda: room_b.seq == 6 and bea.sent[-1]["seq"] == 6, "a move was missed")
+        mover = room_b.state.to_move()[0]
+        await b.act(room_b, mover, _plan(room_b, mover), room_b.seq)
+        await _until(lambda: room_a.seq == 7 and ann.sent[-1]["seq"] == 7,
+                     "the second's move never reached the first")
+        assert room_a.state.history == room_b.state.history
+        b.conns[room_b.id].discard(bea)  # type: ignore[arg-type]
+        b.cluster.unfollow(room_b.id)
+        await asyncio.sleep(0.5)
+        heard = a.cluster.signals
+        for _ in range(3):
+            mover = room_a.state.to_move()[0]
+            await a.act(room_a, mover, _plan(room_a, mover), room_a.seq)
+            await asyncio.sleep(0.3)
+        assert a.cluster.signals - heard <= 1  # the first signal finds nobody else, then none
+        for server in (a, b):
+            await server.shutdown()
+
+    asyncio.run(run())
+
+
 def test_the_benchmark_routes_a_game_to_one_process_or_its_seats_apart() -> None:
     from tavola.web.loadbench import _process_of
 
