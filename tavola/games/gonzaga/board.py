@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from importlib import resources
@@ -69,7 +69,25 @@ class Problem(str):
         stay as written."""
         if not self.template:
             return str(self)
-        return i18n.gettext("gonzaga", self.template).format(**self.fields)
+        fields = {k: v.worded() if isinstance(v, Spoken) else v for k, v in self.fields.items()}
+        return i18n.gettext("gonzaga", self.template).format(**fields)
+
+
+class Spoken(str):
+    """A value of a problem's sentence that is itself words of the game's text layer (an action
+    card's printed name): English as a string (`board check`, keys of reports), in the reader's
+    language when its problem is worded."""
+
+    say: Callable[[], str]
+
+    def __new__(cls, say: Callable[[], str]) -> Spoken:
+        with i18n.use(i18n.DEFAULT):
+            self = super().__new__(cls, say())
+        self.say = say
+        return self
+
+    def worded(self) -> str:
+        return self.say()
 
 
 #: The loader's sentences: the same keys and English text as in the game's text layer

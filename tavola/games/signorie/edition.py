@@ -73,8 +73,8 @@ class SignorieEdition:
         count_statuses(data, counts)
         cities = len(data.get("cities") or [])
         helpers = len((data.get("helper_slots") or {}).get("value") or [])
-        return (f"{cities} cities, {helpers} helper slots; {counts['known']} values known, "
-                f"{counts['provisional']} provisional")
+        return say("edition.describe", cities=cities, helpers=helpers, known=counts["known"],
+                   provisional=counts["provisional"])
 
 
 EDITION = SignorieEdition()

@@ -1074,6 +1074,9 @@ MESSAGES: dict[str, str] = {
     "file.too-deep": "The file is nested too deeply to be a component file.",
     "file.unchecked": "The file could not be checked ({error}).",
     "file.unplayable": "A game of {players} cannot be set up on this data: {error}",
+    # an edition's line in the editions list (`edition.SignorieEdition.describe`)
+    "edition.describe": "{cities} cities, {helpers} helper slots; {known} values known, "
+                        "{provisional} provisional",
     # `components.cross_check` (`components.CROSS_CHECKS` repeats them): `components check`
     # prints them in English, the editor in its reader's language
     "cross.per-pips": "per_pips is for helpers only (a helper acts after a die of its column)",

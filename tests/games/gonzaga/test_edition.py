@@ -7,12 +7,13 @@ import asyncio
 import copy
 from typing import Any
 
+import numpy as np
 import pytest
 from boards import tiny_board_dict
 
 from tavola import i18n
 from tavola.editions import EditionKind, Finding, content_hash
-from tavola.games.gonzaga import text
+from tavola.games.gonzaga import boardcheck, text
 from tavola.games.gonzaga.board import LOADING, BoardError, board_from_dict, load_board
 from tavola.games.gonzaga.boardcheck import check_board
 from tavola.games.gonzaga.boarddata import MAX_NAME
@@ -265,3 +266,31 @@ def test_a_board_past_a_limit_is_said_in_the_readers_language(lang: str, words: 
     with i18n.use(lang):
         messages = [f.message for f in EDITIONS.check(data) if f.where == "/cities/0/name"]
     assert messages == [words.format(most=MAX_NAME)]
+
+
+@pytest.mark.parametrize("lang", ["de", "it"])
+def test_an_action_card_no_fief_fits_is_named_in_the_readers_language(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fit check names its action cards as the table prints them in the reader's language
+    (Städte, Città), not the English names it was built with; `board check` stays English."""
+    cities = next(card for card in boardcheck.FIT_CARDS if card == "Cities")
+    monkeypatch.setitem(boardcheck.FIT_CARDS, cities,
+                        lambda c, h: np.zeros(np.shape(c), dtype=bool))  # fits nowhere
+    with i18n.use(lang):
+        messages = [f.message for f in EDITIONS.check(shipped())]
+        card = text.word("Cities")
+        fief = text.say("check.fief-no-fit", fief=10, card=card)
+    assert card != "Cities" and fief[0].upper() + fief[1:] + "." in messages
+    assert messages and not [m for m in messages if "Cities" in m]
+    assert "fief 10 has no legal placement with the Cities card" in \
+        check_board(board_from_dict(shipped()))
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "1543 Felder, 24 Städte, 24 Häfen, 12 Lehen"),
+    ("it", "1543 esagoni, 24 città, 24 porti, 12 feudi"),
+    ("en", "1543 hexes, 24 cities, 24 harbors, 12 fiefs"),
+])
+def test_the_editions_line_is_in_the_readers_language(lang: str, words: str) -> None:
+    with i18n.use(lang):
+        assert EDITIONS.describe(shipped()) == words

@@ -4,6 +4,7 @@ file (malformed, wrong-typed, oversized, nonsensical) is a finding at its place,
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from pydantic import ValidationError
 from tavola import i18n
 from tavola.editions import Finding, content_hash
 from tavola.games.signorie import text
-from tavola.games.signorie.components import CROSS_CHECKS, parse
+from tavola.games.signorie.components import CROSS_CHECKS, count_statuses, parse
 from tavola.games.signorie.edition import EDITION, locate, pointer
 from tavola.games.signorie.kit import KIT
 from tavola.games.signorie.tables import default_data
@@ -181,3 +182,17 @@ def test_a_file_that_is_no_component_file_is_said_in_the_readers_language(
         lang: str, words: str) -> None:
     with i18n.use(lang):
         assert [f.message for f in EDITION.check([1, 2])] == [words]
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "5 Städte, 12 Helferfelder; {known} Werte bekannt, {provisional} vorläufig"),
+    ("it", "5 città, 12 spazi aiutante; {known} valori noti, {provisional} provvisori"),
+    ("en", "5 cities, 12 helper slots; {known} values known, {provisional} provisional"),
+])
+def test_the_editions_line_is_in_the_readers_language(lang: str, words: str) -> None:
+    data = EDITION.default()
+    with i18n.use(lang):
+        line = EDITION.describe(data)
+    counts: Counter[str] = Counter()
+    count_statuses(data, counts)
+    assert line == words.format(known=counts["known"], provisional=counts["provisional"])
