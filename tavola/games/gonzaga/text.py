@@ -424,6 +424,7 @@ MESSAGES: dict[str, str] = {
     "load.city-off": "city {city} at ({col},{row}) is not a playable hex",
     "load.harbor-off": "harbor {harbor} at ({col},{row}) is not a playable hex",
     "load.barrier-off": "barrier in {range} at ({col},{row}) is not a playable hex",
+    "load.pair": "a pair of whole numbers (column, row) is needed, found {found}",
     # the board file as an edition (`edition.GonzagaEditions.check`)
     "size.side": "The board may have at most {most} {what}, this one has {count}.",
     "size.entries": "A board may have at most {most} {what}, this one has {count}.",

@@ -1074,6 +1074,12 @@ MESSAGES: dict[str, str] = {
     "file.too-deep": "The file is nested too deeply to be a component file.",
     "file.unchecked": "The file could not be checked ({error}).",
     "file.unplayable": "A game of {players} cannot be set up on this data: {error}",
+    # the file's own validators (`components.VALUE_CHECKS` repeats them)
+    "value.no-source": "a known value needs its 'source'",
+    "value.no-reason": "a provisional value needs its 'reason'",
+    "value.no-amount": "a {kind} effect needs an amount of at least 1",
+    "value.of": "'of' goes with a vp_per effect, and only with it",
+    "value.per-pips": "per_pips scales an amount that adds up ({kinds}), not a {kind} effect",
     # an edition's line in the editions list (`edition.SignorieEdition.describe`)
     "edition.describe": "{cities} cities, {helpers} helper slots; {known} values known, "
                         "{provisional} provisional",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import re
 from typing import Any
 
 import numpy as np
@@ -12,6 +13,7 @@ import pytest
 from boards import tiny_board_dict
 
 from tavola import i18n
+from tavola import text as tavola_text
 from tavola.editions import EditionKind, Finding, content_hash
 from tavola.games.gonzaga import boardcheck, text
 from tavola.games.gonzaga.board import LOADING, BoardError, board_from_dict, load_board
@@ -294,3 +296,43 @@ def test_an_action_card_no_fief_fits_is_named_in_the_readers_language(
 def test_the_editions_line_is_in_the_readers_language(lang: str, words: str) -> None:
     with i18n.use(lang):
         assert EDITIONS.describe(shipped()) == words
+
+
+def english_fragments(*groups: dict[str, str]) -> set[str]:
+    """The literal words of English templates (between their fields: a few words, not a
+    single name or value as the file writes it), to find in a message that should have been
+    translated."""
+    return {part.strip(" :,.") for group in groups for template in group.values()
+            for part in re.split(r"\{[^}]*\}", template) if " " in part.strip(" :,.")}
+
+
+@pytest.mark.parametrize("lang", ["de", "it"])
+def test_schema_errors_are_said_in_the_readers_language(lang: str) -> None:
+    """A wrong type, a missing or unknown key, a bad hex pair: the text layer's sentences with
+    the field named in the editor's words, the place apart; nothing of pydantic's English."""
+    data = shipped()
+    data["name"] = 5
+    data["cities"][2]["symbol"] = 7
+    data["cities"][0]["extra"] = 1
+    data["cities"][3]["at"] = [1]
+    del data["harbors"][0]["sea"]
+    data["church"]["x"] = "a"
+    english = EDITIONS.check(data)
+    with i18n.use(lang):
+        said = EDITIONS.check(data)
+        city, harbor = data["cities"][2]["id"], data["harbors"][0]["id"]
+        expected = {
+            "/cities/2/symbol": tavola_text.say(
+                "schema.text", field=f"{text.word('City')} {city}, {text.word('Symbol')}"),
+            "/harbors/0/sea": tavola_text.say(
+                "schema.missing", field=f"{text.word('Harbor')} {harbor}, {text.word('Sea')}")}
+    assert [f.where for f in said] == [f.where for f in english] == [
+        "/name", "/cities/0/extra", "/cities/2/symbol", "/cities/3/at", "/harbors/0/sea",
+        "/church/x"]
+    for f in said:
+        if f.where in expected:
+            assert f.message == expected[f.where] + "."
+    fragments = english_fragments(tavola_text.MESSAGES, text.MESSAGES) | {"Input should"}
+    for mine, theirs in zip(said, english, strict=True):
+        assert mine.message != theirs.message
+        assert not [w for w in fragments if w in mine.message], mine.message
