@@ -241,6 +241,15 @@ class Editions:
             raise ClientError("not-found", say("edition.no-version"))
         return v
 
+    def holding(self, game: str, data: Any, user: User) -> tuple[str, int] | None:
+        """Which of the user's own editions `data` is, by name and version (the newest version
+        with this very content); None when none holds it."""
+        try:
+            digest = content_hash(data)
+        except (TypeError, ValueError):
+            return None
+        return self.store.holding(user.id, game, digest)
+
     # -- writing -------------------------------------------------------------------------
 
     async def save(self, user: User, body: dict[str, Any],

@@ -108,6 +108,18 @@ def test_an_editions_line_is_read_in_each_readers_language(site: Site,
     assert in_language("6 cards, 10 to 60") == "6 cards, 10 to 60"
 
 
+def test_data_is_known_by_the_name_and_version_of_its_owners_edition(site: Site) -> None:
+    """A game's page that checks data (Signorie's balance check) names the edition it is: the
+    owner's newest version holding this very content; another's or unsaved data is none."""
+    ann, bob = site.user("ann"), site.user("bob")
+    made = site.save(ann, TWICE, name="Draft")
+    site.save(ann, BIG, name="Big deck", edition_id=made["id"])
+    assert site.editions.holding("pesca", dict(BIG), ann) == ("Big deck", 2)
+    assert site.editions.holding("pesca", BIG, bob) is None
+    assert site.editions.holding("pesca", {**BIG, "cards": [1]}, ann) is None
+    assert site.editions.holding("pesca", float("nan"), ann) is None
+
+
 def test_a_version_a_game_uses_is_never_dropped(site: Site) -> None:
     ann = site.user("ann")
     made = site.save(ann, BIG)
