@@ -28,6 +28,9 @@ from .engine import VP_TILE
 from .tables import Tables
 from .text import say
 
+#: The unused components the verdict names before "N more": it stays one line.
+VERDICT_NAMES = 4
+
 
 def report(run: Run, edition: str) -> str:
     """The report of one check's games (`run`) on `edition` (its name, and version if saved)."""
@@ -60,8 +63,10 @@ def verdict(run: Run) -> str:
     their share; else that nothing does, or that the games were too few to tell."""
     off, unsure = [], False
     missing = unused(run)
-    if missing:
-        off.append(say("report.off-unused", parts=", ".join(missing)))
+    if missing:  # the tables below name them all
+        shown = missing if len(missing) <= VERDICT_NAMES else \
+            [*missing[:VERDICT_NAMES - 1], say("report.more", n=len(missing) - VERDICT_NAMES + 1)]
+        off.append(say("report.off-unused", parts=", ".join(shown)))
     for key, what in (("start", "report.off-start"), ("colour", "report.off-colour")):
         _, worst, outside = seat_rows(run, key)
         if worst > PAR_TOLERANCE and outside:

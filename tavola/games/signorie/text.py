@@ -1093,6 +1093,7 @@ MESSAGES: dict[str, str] = {
                              "whether every seat and colour wins its share: play more games.",
     "report.verdict-off": "What looks off: {what}.",
     "report.off-unused": "never used: {parts}",
+    "report.more": "{n} more",
     "report.off-start": "the starting positions win unevenly (up to {gap} points from their "
                         "share)",
     "report.off-colour": "the board colours win unevenly (up to {gap} points from their share)",

@@ -12,6 +12,8 @@ import pytest
 
 from tavola import i18n
 from tavola.games.signorie import text
+from tavola.games.signorie.balance import play_run
+from tavola.games.signorie.balance_report import VERDICT_NAMES, unused, verdict
 from tavola.games.signorie.tables import default_data
 from tavola.games.signorie.web.editor import (
     BALANCE_BURST,
@@ -155,3 +157,12 @@ def test_the_report_is_in_the_language_of_the_request_that_started_it(lang: str,
 def test_the_shipped_data_is_named_as_the_shipped_reconstruction() -> None:
     assert _edition_of(None, None, default_data()) == ("Shipped reconstruction", 0)  # type: ignore[arg-type]
     assert _edition_of(None, None, edited(3)) is None  # type: ignore[arg-type]
+
+
+def test_the_verdict_names_a_few_unused_components_and_counts_the_rest() -> None:
+    run = play_run("greedy and planner", 2, 2, ("greedy", "planner"), None, 0, 1)
+    missing = unused(run)
+    assert len(missing) > VERDICT_NAMES  # two games leave many components unused
+    line = verdict(run)
+    assert line.startswith("What looks off: never used: " + ", ".join(missing[:3]))
+    assert line.endswith(f", {len(missing) - VERDICT_NAMES + 1} more.")
