@@ -10,8 +10,13 @@ and tables (`markdownTables` in the editor's script).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
+
+from babel.numbers import get_decimal_symbol
+
+from tavola import i18n
 
 from . import text
 from .balance import (
@@ -70,7 +75,7 @@ def verdict(run: Run) -> str:
     for key, what in (("start", "report.off-start"), ("colour", "report.off-colour")):
         _, worst, outside = seat_rows(run, key)
         if worst > PAR_TOLERANCE and outside:
-            off.append(say(what, gap=f"{100 * worst:.1f}"))
+            off.append(say(what, gap=_decimals(f"{100 * worst:.1f}")))
         unsure = unsure or worst > PAR_TOLERANCE
     if off:
         return say("report.verdict-off", what="; ".join(off))
@@ -97,7 +102,7 @@ def unused(run: Run) -> list[str]:
 
 def _seats(run: Run) -> list[str]:
     lines = [f"## {say('report.seats')}", "",
-             say("report.par", par=f"{100 / run.players:.1f}", players=run.players,
+             say("report.par", par=_decimals(f"{100 / run.players:.1f}"), players=run.players,
                  tolerance=round(PAR_TOLERANCE * 100)), ""]
     heads = [say("report.col-seat"), say("report.col-games"), say("report.col-win"),
              say("report.col-gap"), say("report.col-mean")]
@@ -169,7 +174,15 @@ def _cell(words: str) -> str:
     return " ".join(words.replace("|", "/").split())
 
 
+def _decimals(figures: str) -> str:
+    """Figures with the decimal sign of the language of the moment (47.5 / 47,5)."""
+    return _POINT.sub(get_decimal_symbol(i18n.current()), figures)
+
+
+_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+
+
 def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-    out += ["| " + " | ".join(str(x) for x in row) + " |" for row in rows]
+    out += ["| " + " | ".join(_decimals(str(x)) for x in row) + " |" for row in rows]
     return [*out, ""]

@@ -152,6 +152,7 @@ def test_the_report_is_in_the_language_of_the_request_that_started_it(lang: str,
     assert len(fragments) > 40
     assert not [w for w in fragments if re.search(rf"\b{re.escape(w)}\b", report)]
     assert len(report.splitlines()) == len(checked_report("en", ("Toskana", 3)).splitlines())
+    assert re.search(r"\d,\d", report) and not re.search(r"\d\.\d", report)  # 47,5 %
 
 
 def test_the_shipped_data_is_named_as_the_shipped_reconstruction() -> None:
