@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from .text import say
 
 
 @dataclass(frozen=True)
@@ -77,3 +80,52 @@ def canonical(data: Any) -> bytes:
 def content_hash(data: Any) -> str:
     """An edition's content hash: equal data, equal hash, on any machine."""
     return hashlib.sha256(canonical(data)).hexdigest()
+
+
+#: pydantic's error types, each with the platform's sentence (`text.MESSAGES`, "schema.*");
+#: any other type is "schema.invalid": pydantic's own English never reaches a player.
+SCHEMA_SENTENCES: dict[str, str] = {
+    "missing": "schema.missing", "extra_forbidden": "schema.extra",
+    "string_type": "schema.text", "string_unicode": "schema.text",
+    "int_type": "schema.whole-number", "int_parsing": "schema.whole-number",
+    "int_from_float": "schema.whole-number", "float_type": "schema.number",
+    "float_parsing": "schema.number", "finite_number": "schema.finite",
+    "bool_type": "schema.true-false", "bool_parsing": "schema.true-false",
+    "list_type": "schema.list", "tuple_type": "schema.list", "set_type": "schema.list",
+    "dict_type": "schema.object", "model_type": "schema.object",
+    "model_attributes_type": "schema.object",
+    "string_too_short": "schema.text-short", "string_too_long": "schema.text-long",
+    "too_short": "schema.few", "too_long": "schema.many",
+    "greater_than": "schema.above", "greater_than_equal": "schema.at-least",
+    "less_than": "schema.below", "less_than_equal": "schema.at-most",
+    "literal_error": "schema.one-of", "enum": "schema.one-of",
+}
+
+
+def schema_sentence(error: Mapping[str, Any], field: str) -> str:
+    """A schema error (one of pydantic's `errors()`) as the text layer's sentence in the
+    language of the moment, its `field` named in the game's words; where it is stays apart
+    (`Finding.where`)."""
+    key = SCHEMA_SENTENCES.get(str(error.get("type")), "schema.invalid")
+    ctx = {k: v for k, v in (error.get("ctx") or {}).items() if isinstance(v, int | float | str)}
+    if key in ("schema.text-short", "schema.few") and ctx.get("min_length") == 1:
+        key = "schema.empty"
+    if "expected" in ctx:  # "'a', 'b' or 'c'": the values as written, without English words
+        ctx["expected"] = ", ".join(str(ctx["expected"]).replace(" or ", ", ").split(", "))
+    try:
+        return say(key, field=field, **ctx)
+    except (KeyError, IndexError):  # a context pydantic did not give: the plainer sentence
+        return say("schema.invalid", field=field)
+
+
+def field_name(loc: Sequence[str | int], word: Callable[[str], str]) -> str:
+    """A place of the data as a person names it: each key in the game's words (`word`; ""
+    leaves a key out), each list item by its number from 1 ("action slots 2, cost")."""
+    names: list[str] = []
+    for part in loc:
+        if isinstance(part, int):
+            if names:
+                names[-1] += f" {part + 1}"
+        elif name := word(part):
+            names.append(name)
+    return ", ".join(names) or say("schema.whole-file")

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 
-from .. import registry
+from .. import i18n, registry
 from ..editions import EditionKind, Finding, canonical, content_hash
 from ..text import say
 from . import pages
@@ -62,9 +62,10 @@ class Checked:
     """What the game's checks said of some data."""
 
     findings: list[Finding]
-    describe: str
+    describe: str  # in the language of the moment
     hash: str
     text: str  # the data as canonical JSON text
+    described: str = ""  # as stored: the line in every offered language (`described`)
 
     @property
     def playable(self) -> bool:
@@ -162,8 +163,10 @@ class Editions:
         except Exception:  # a game's check must not fail on hostile data; if it does, say so
             log.exception("the %s edition check failed", game)
             findings = [Finding(say("edition.check-failed"))]
-        return Checked(findings, self._describe(kind, data) if not findings else "",
-                       content_hash(data), text)
+        if findings:
+            return Checked(findings, "", content_hash(data), text)
+        return Checked(findings, self._describe(kind, data), content_hash(data), text,
+                       described(kind, data))
 
     @staticmethod
     def _describe(kind: EditionKind, data: Any) -> str:
@@ -206,7 +209,7 @@ class Editions:
         return {"id": e.id, "game": e.game, "name": e.name, "version": e.latest,
                 "author": e.author_name, "hash": e.hash, "visibility": e.visibility,
                 "playable": e.latest_playable, "playable_version": e.playable,
-                "describe": e.describe, "updated": e.updated, "mine": mine,
+                "describe": in_language(e.describe), "updated": e.updated, "mine": mine,
                 **({"key": e.share_key} if mine else {})}
 
     def readable(self, edition_id: Any, user: User | None, key: Any = None) -> Edition:
@@ -228,7 +231,8 @@ class Editions:
         e = self.readable(edition_id, user, key)
         v = self._version(e, version)
         return {**self._line(e, user), "version": v.version, "hash": v.hash,
-                "playable": v.playable, "describe": v.describe, "data": json.loads(v.data)}
+                "playable": v.playable, "describe": in_language(v.describe),
+                "data": json.loads(v.data)}
 
     def _version(self, e: Edition, version: Any) -> Version:
         number = e.latest if version in (None, "") else _whole(version)
@@ -236,6 +240,15 @@ class Editions:
         if v is None:
             raise ClientError("not-found", say("edition.no-version"))
         return v
+
+    def holding(self, game: str, data: Any, user: User) -> tuple[str, int] | None:
+        """Which of the user's own editions `data` is, by name and version (the newest version
+        with this very content); None when none holds it."""
+        try:
+            digest = content_hash(data)
+        except (TypeError, ValueError):
+            return None
+        return self.store.holding(user.id, game, digest)
 
     # -- writing -------------------------------------------------------------------------
 
@@ -252,7 +265,7 @@ class Editions:
             raise ClientError("too-many-editions", say("edition.too-many", most=self.most))
         self.save_limit.check(str(user.id), say("limit.edition-saves"))
         checked = await asyncio.to_thread(self.check, game, body.get("data"))
-        new = NewVersion(checked.hash, checked.text, checked.playable, checked.describe)
+        new = NewVersion(checked.hash, checked.text, checked.playable, checked.described)
         if existing is None:
             edition_id = secrets.token_urlsafe(12)
             self.store.create(edition_id, str(game), name, user.id, visibility,
@@ -327,6 +340,29 @@ class Editions:
         if v.hash != ref.get("hash"):
             raise ValueError(f"the edition {ref.get('name')!r} changed since the game began")
         return kind.options(json.loads(v.data))
+
+
+def described(kind: EditionKind, data: Any) -> str:
+    """An edition's line in every offered language, as stored with its version: each reader
+    of a list reads it in their own language without the data being read again."""
+    lines = {}
+    for lang in i18n.LANGUAGES:
+        with i18n.use(lang):
+            lines[lang] = Editions._describe(kind, data)
+    return json.dumps(lines, ensure_ascii=False)
+
+
+def in_language(stored: str) -> str:
+    """A stored line in the reader's language (English when it has none); a line stored before
+    lines were kept in every language is shown as it was written."""
+    try:
+        lines = json.loads(stored) if stored.startswith("{") else None
+    except ValueError:
+        lines = None
+    if not isinstance(lines, dict):
+        return stored
+    line = lines.get(i18n.current(), lines.get(i18n.DEFAULT, ""))
+    return line if isinstance(line, str) else ""
 
 
 def _whole(value: Any) -> int | None:

@@ -198,6 +198,15 @@ class EditionStore:
                     "v.edition_id = e.id AND v.version = e.latest WHERE e.author=? AND "
                     "e.deleted IS NULL ORDER BY e.created", (author,))]
 
+    def holding(self, author: int, game: str, hash_: str) -> tuple[str, int] | None:
+        """The name and version number of the author's edition of `game` whose version holds
+        data of this content hash (the newest such), if any."""
+        rows = self.db.rows(
+            "SELECT e.name, v.version FROM editions e JOIN edition_versions v ON "
+            "v.edition_id = e.id WHERE e.author=? AND e.game=? AND e.deleted IS NULL AND "
+            "v.hash=? ORDER BY e.updated DESC, v.version DESC LIMIT 1", (author, game, hash_))
+        return (str(rows[0][0]), int(rows[0][1])) if rows else None
+
     def count(self, author: int) -> int:
         (n,) = self.db.rows("SELECT COUNT(*) FROM editions WHERE author=? AND deleted IS NULL",
                             (author,))[0]

@@ -14,11 +14,12 @@ from typing import Any
 
 import pytest
 
+from tavola import i18n
 from tavola.editions import content_hash
 from tavola.web.account_store import AccountStore, User, open_account_store
 from tavola.web.accounts import Accounts
 from tavola.web.app import GameServer, Limits
-from tavola.web.editions import Editions, open_editions
+from tavola.web.editions import Editions, in_language, open_editions
 from tavola.web.editions_store import EditionStore, NewVersion
 from tavola.web.errors import ClientError
 from tavola.web.privacy import Privacy
@@ -87,6 +88,36 @@ def test_versions_are_kept_and_read_back(site: Site) -> None:
     [line] = site.editions.listing("pesca", ann)["editions"]
     assert (line["playable_version"], line["describe"], line["mine"]) == \
         (2, "6 cards, 10 to 60", True)
+
+
+def test_an_editions_line_is_read_in_each_readers_language(site: Site,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """The game's line on an edition is kept in every language when saved: a list read in
+    German or Italian shows the line in its reader's language, not the saver's; a line stored
+    before that is shown as written."""
+    monkeypatch.setattr(KIND, "describe", lambda data: f"{len(data['cards'])} ({i18n.current()})")
+    ann = site.user("ann")
+    with i18n.use("de"):
+        made = site.save(ann, BIG)
+    for lang in ("en", "de", "it"):
+        with i18n.use(lang):
+            [line] = site.editions.listing("pesca", ann)["editions"]
+            got = site.editions.get(made["id"], ann)
+        assert (line["describe"], got["describe"]) == (f"6 ({lang})", f"6 ({lang})")
+    assert in_language("6 cards, 10 to 60") == "6 cards, 10 to 60"
+
+
+def test_data_is_known_by_the_name_and_version_of_its_owners_edition(site: Site) -> None:
+    """A game's page that checks data (Signorie's balance check) names the edition it is: the
+    owner's newest version holding this very content; another's or unsaved data is none."""
+    ann, bob = site.user("ann"), site.user("bob")
+    made = site.save(ann, TWICE, name="Draft")
+    site.save(ann, BIG, name="Big deck", edition_id=made["id"])
+    assert site.editions.holding("pesca", dict(BIG), ann) == ("Big deck", 2)
+    assert site.editions.holding("pesca", BIG, bob) is None
+    assert site.editions.holding("pesca", {**BIG, "cards": [1]}, ann) is None
+    assert site.editions.holding("pesca", float("nan"), ann) is None
 
 
 def test_a_version_a_game_uses_is_never_dropped(site: Site) -> None:

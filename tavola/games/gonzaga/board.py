@@ -6,9 +6,10 @@ numpy arrays indexed by hex number, so the engine never searches the map at run 
 
 from __future__ import annotations
 
+import functools
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from importlib import resources
@@ -27,9 +28,10 @@ from pydantic import (
     StrictStr,
     ValidationError,
 )
+from pydantic_core import PydanticCustomError
 
 from tavola import i18n
-from tavola.editions import content_hash
+from tavola.editions import content_hash, field_name, schema_sentence
 
 FORMAT = "gonzaga-board/1"
 SQRT3 = math.sqrt(3.0)
@@ -50,10 +52,20 @@ class Problem(str):
     template: str
     fields: dict[str, Any]
 
+    speak: Callable[[], str] | None
+
     def __new__(cls, text: str, where: str = "", marks: Iterable[str] = ()) -> Problem:
         self = super().__new__(cls, text)
         self.where, self.marks = where, tuple(marks)
-        self.template, self.fields = "", {}
+        self.template, self.fields, self.speak = "", {}, None
+        return self
+
+    @classmethod
+    def spoken(cls, speak: Callable[[], str], where: str = "") -> Problem:
+        """A sentence `speak` says in the language of the moment; English as a string."""
+        with i18n.use(i18n.DEFAULT):
+            self = cls(speak(), where)
+        self.speak = speak
         return self
 
     @classmethod
@@ -67,9 +79,29 @@ class Problem(str):
     def worded(self) -> str:
         """The sentence in the language of the moment (`tavola.i18n`); the data's own names
         stay as written."""
+        if self.speak is not None:
+            return self.speak()
         if not self.template:
             return str(self)
-        return i18n.gettext("gonzaga", self.template).format(**self.fields)
+        fields = {k: v.worded() if isinstance(v, Spoken) else v for k, v in self.fields.items()}
+        return i18n.gettext("gonzaga", self.template).format(**fields)
+
+
+class Spoken(str):
+    """A value of a problem's sentence that is itself words of the game's text layer (an action
+    card's printed name): English as a string (`board check`, keys of reports), in the reader's
+    language when its problem is worded."""
+
+    say: Callable[[], str]
+
+    def __new__(cls, say: Callable[[], str]) -> Spoken:
+        with i18n.use(i18n.DEFAULT):
+            self = super().__new__(cls, say())
+        self.say = say
+        return self
+
+    def worded(self) -> str:
+        return self.say()
 
 
 #: The loader's sentences: the same keys and English text as in the game's text layer
@@ -98,6 +130,7 @@ LOADING: dict[str, str] = {
     "load.city-off": "city {city} at ({col},{row}) is not a playable hex",
     "load.harbor-off": "harbor {harbor} at ({col},{row}) is not a playable hex",
     "load.barrier-off": "barrier in {range} at ({col},{row}) is not a playable hex",
+    "load.pair": "a pair of whole numbers (column, row) is needed, found {found}",
 }
 
 
@@ -501,7 +534,8 @@ class Board:
 def _pair_value(value: Any) -> Any:
     if (not isinstance(value, list | tuple) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise ValueError(f"must be a pair of integers, found {value!r}")
+        raise PydanticCustomError("load.pair", LOADING["load.pair"],
+                                  {"found": repr(value)[:40]})
     return (int(value[0]), int(value[1]))
 
 
@@ -627,34 +661,55 @@ def write_board_schema(path: Path = SCHEMA_PATH) -> None:
                     encoding="utf-8")
 
 
-def _path(loc: Iterable[int | str]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
+#: The board file's keys as the map editor labels them (its words, in the game's catalogs);
+#: any other key is named as the file writes it.
+FIELD_WORDS = {
+    "cities": "City", "harbors": "Harbor", "fiefs": "Fief", "regions": "Region", "seas": "Sea",
+    "barriers": "Barrier", "church": "Church", "symbols": "Symbol", "symbol": "Symbol",
+    "name": "Name", "region": "Region", "sea": "Sea", "columns": "Columns", "rows": "Rows",
+    "person": "Person", "players": "Players", "flourishing": "Flourishing regions",
+    "scenarios": "Scenario", "objectives": "Objective", "legend": "Legend", "seal": "Seal",
+}
+#: What pydantic adds to a place when a value may be of several types (not the file's keys).
+_TYPE_TAGS = frozenset({"int", "float", "str", "bool", "list", "tuple", "dict", "none"})
 
 
-def _schema_problems(error: ValidationError, data: dict[str, Any]) -> list[str]:
-    """Each schema error as a sentence naming the entry (a city by its id, not its index)."""
-    problems = []
+def _field_word(key: str) -> str:
+    return i18n.gettext("gonzaga", FIELD_WORDS[key]) if key in FIELD_WORDS else key
+
+
+def _field(loc: list[int | str], data: dict[str, Any]) -> str:
+    """A place of the file in the editor's words: an entry by its id or number ("City
+    toledo, Symbol"), in the language of the moment."""
+    if len(loc) >= 2 and isinstance(loc[0], str) and isinstance(loc[1], int) \
+            and isinstance(data.get(loc[0]), list) and loc[1] < len(data[loc[0]]):
+        entry = data[loc[0]][loc[1]]
+        ident = entry.get("id", entry.get("name", entry.get("number"))) \
+            if isinstance(entry, dict) else None
+        if ident is not None:
+            head = f"{_field_word(loc[0])} {ident}"
+            return f"{head}, {field_name(loc[2:], _field_word)}" if loc[2:] else head
+    return field_name(loc, _field_word)
+
+
+def _schema_sentence(err: Any, loc: list[int | str], data: dict[str, Any]) -> str:
+    field = _field(loc, data)
+    kind = str(err.get("type"))
+    if kind in LOADING:
+        return f"{field}: " + i18n.gettext("gonzaga", LOADING[kind]).format(
+            **(err.get("ctx") or {}))
+    return schema_sentence(err, field)
+
+
+def _schema_problems(error: ValidationError, data: dict[str, Any]) -> list[Problem]:
+    """Each schema error as the text layer's sentence naming the entry (a city by its id, not
+    its index), said in the reader's language (`Problem.spoken`)."""
+    problems: dict[str, Problem] = {}  # a value of several types is one problem, the last's
     for err in error.errors():
-        loc = list(err["loc"])
-        where = _path(loc)
-        if len(loc) >= 2 and isinstance(loc[1], int) and isinstance(data.get(loc[0]), list):
-            entry = data[loc[0]][loc[1]]
-            ident = entry.get("id", entry.get("name", entry.get("number"))) \
-                if isinstance(entry, dict) else None
-            if ident is not None:
-                where = f"{loc[0]} {ident}" + (f" {_path(loc[2:])}" if loc[2:] else "")
-        msg = str(err["msg"]).removeprefix("Value error, ")
-        if err["type"] == "missing":
-            msg = "is missing"
-        elif err["type"] == "extra_forbidden":
-            msg = "is not a key of the board format"
-        problems.append(Problem(f"{where} {msg}" if err["type"] in ("missing", "extra_forbidden")
-                                or msg.startswith("must") else f"{where}: {msg}",
-                                pointer(loc)))
-    return problems
+        loc = [p for p in err["loc"] if not (isinstance(p, str) and p in _TYPE_TAGS)]
+        problems[pointer(loc)] = Problem.spoken(
+            functools.partial(_schema_sentence, err, loc, data), pointer(loc))
+    return list(problems.values())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -714,7 +769,7 @@ def board_from_dict(data: Any, *, text: str | None = None) -> Board:
         model = BoardModel.model_validate(data)
     except ValidationError as exc:
         raise BoardError(problems + [p for p in _schema_problems(exc, data)
-                                     if not p.startswith("format")]) from None
+                                     if p.where != "/format"]) from None
     if problems:
         raise BoardError(problems)
     return _build(model, data, problems)

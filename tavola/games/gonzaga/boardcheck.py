@@ -7,12 +7,13 @@ where in the file it is and which hexes it is on, for the map editor (`gonzaga.e
 
 from __future__ import annotations
 
+import functools
 from collections import Counter, deque
 from collections.abc import Iterable
 
-from .board import Board, City, Harbor, Problem, hex_mark, rotate_axial
+from .board import Board, City, Harbor, Problem, Spoken, hex_mark, rotate_axial
 from .placement import counts_allowed, placement_tables
-from .text import MESSAGES, fit_cards
+from .text import MESSAGES, card_name, fit_cards
 
 Cells = tuple[tuple[int, int], ...]
 
@@ -345,7 +346,8 @@ def _check_fits(board: Board) -> list[Problem]:
             if not fits.get((rid, card)):
                 problems.append(_said("check.region-no-fit", _where(board, "regions", rid),
                                       _hexes(board, board.region_hexes(rid)),
-                                      region=rid, card=card))
+                                      region=Spoken(functools.partial(card_name, board, rid)),
+                                      card=card))
     return problems
 
 

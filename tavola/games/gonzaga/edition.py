@@ -93,8 +93,8 @@ class GonzagaEditions:
             if isinstance(legend, dict) else set()
         hexes = sum(ch in playable for line in terrain if isinstance(line, str) for ch in line) \
             if isinstance(terrain, list) else 0
-        return (f"{hexes} hexes, {count('cities')} cities, {count('harbors')} harbors, "
-                f"{count('fiefs')} fiefs")
+        return say("edition.describe", hexes=hexes, cities=count("cities"),
+                   harbors=count("harbors"), fiefs=count("fiefs"))
 
 
 EDITIONS = GonzagaEditions()

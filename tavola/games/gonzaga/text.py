@@ -9,6 +9,7 @@ Numbers (limits, points) come from the rules, never written here.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from functools import cache
@@ -32,7 +33,7 @@ from .actions import (
     Plan,
     Wedding,
 )
-from .board import Board
+from .board import Board, Spoken
 from .state import (
     DETAILS,
     OBJECTIVE_POINTS,
@@ -423,6 +424,7 @@ MESSAGES: dict[str, str] = {
     "load.city-off": "city {city} at ({col},{row}) is not a playable hex",
     "load.harbor-off": "harbor {harbor} at ({col},{row}) is not a playable hex",
     "load.barrier-off": "barrier in {range} at ({col},{row}) is not a playable hex",
+    "load.pair": "a pair of whole numbers (column, row) is needed, found {found}",
     # the board file as an edition (`edition.GonzagaEditions.check`)
     "size.side": "The board may have at most {most} {what}, this one has {count}.",
     "size.entries": "A board may have at most {most} {what}, this one has {count}.",
@@ -436,6 +438,7 @@ MESSAGES: dict[str, str] = {
                         "is not finite, say).",
     "edition.too-large": "The board file has {size} bytes; at most {most} are allowed.",
     "edition.not-object": "The board file must be a JSON object.",
+    "edition.describe": "{hexes} hexes, {cities} cities, {harbors} harbors, {fiefs} fiefs",
 }
 
 #: The printed names of the cards that are not region cards (a region card bears its region's
@@ -614,15 +617,20 @@ def card_help(card: str) -> str:
 
 
 def fit_cards() -> dict[str, frozenset[tuple[int, int]]]:
-    """The action cards as the board check tests them, by name: a card that also allows
-    empty hexes is tested with places and with empty hexes only."""
+    """The action cards as the board check tests them, by name (`Spoken`: English, worded in
+    the reader's language in a finding): a card that also allows empty hexes is tested with
+    places and with empty hexes only."""
     out: dict[str, frozenset[tuple[int, int]]] = {}
     for card in ACTION_CARDS:
         allowed = ACTION_COVERAGE[card]
-        out[card_name(None, card)] = frozenset(allowed - {(0, 0)})
+        out[Spoken(functools.partial(card_name, None, card))] = frozenset(allowed - {(0, 0)})
         if (0, 0) in allowed:
-            out[say("limit.empty-card", card=card_name(None, card))] = frozenset({(0, 0)})
+            out[Spoken(functools.partial(_empty_only, card))] = frozenset({(0, 0)})
     return out
+
+
+def _empty_only(card: str) -> str:
+    return say("limit.empty-card", card=card_name(None, card))
 
 
 # -- plans and moves -------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from pydantic import (
     ValidationInfo,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from tavola import i18n
 
@@ -49,6 +50,22 @@ Sex = Literal["male", "female"]
 ROWS = ("political", "clerical", "military", "marriage")
 
 
+#: The sentences of the file's own validators (`value.KEY` in the game's text layer, which
+#: repeats them; a test keeps them equal): the editor words them in its reader's language.
+VALUE_CHECKS: dict[str, str] = {
+    "value.no-source": "a known value needs its 'source'",
+    "value.no-reason": "a provisional value needs its 'reason'",
+    "value.no-amount": "a {kind} effect needs an amount of at least 1",
+    "value.of": "'of' goes with a vp_per effect, and only with it",
+    "value.per-pips": "per_pips scales an amount that adds up ({kinds}), not a {kind} effect",
+}
+
+
+def _refused(key: str, **fields: Any) -> PydanticCustomError:
+    """A validator's problem as pydantic reports it, its type the text layer's key."""
+    return PydanticCustomError(key, VALUE_CHECKS[key], fields)
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -64,9 +81,9 @@ class Sourced(Strict, Generic[T]):
     @model_validator(mode="after")
     def _labelled(self) -> Sourced[T]:
         if self.status == "known" and not self.source:
-            raise ValueError("a known value needs its 'source'")
+            raise _refused("value.no-source")
         if self.status == "provisional" and not self.reason:
-            raise ValueError("a provisional value needs its 'reason'")
+            raise _refused("value.no-reason")
         return self
 
 
@@ -83,13 +100,12 @@ class Effect(Strict):
     def _shape(self) -> Effect:
         needs_amount = {"florins", "vp", "initiative", "advance", "threshold", "vp_per"}
         if self.kind in needs_amount and self.amount < 1:
-            raise ValueError(f"a {self.kind} effect needs an amount of at least 1")
+            raise _refused("value.no-amount", kind=self.kind)
         if (self.kind == "vp_per") != (self.of is not None):
-            raise ValueError("'of' goes with a vp_per effect, and only with it")
+            raise _refused("value.of")
         if self.per_pips is not None and self.kind not in DIE_SCALED:
             kinds = ", ".join(sorted(DIE_SCALED))
-            raise ValueError(f"per_pips scales an amount that adds up ({kinds}), not a "
-                             f"{self.kind} effect")
+            raise _refused("value.per-pips", kinds=kinds, kind=self.kind)
         return self
 
 

@@ -15,10 +15,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from tavola.editions import Finding, canonical
+from tavola.editions import Finding, canonical, field_name, schema_sentence
 
 from .components import (
     FORMAT,
+    VALUE_CHECKS,
     Components,
     Said,
     count_statuses,
@@ -26,7 +27,7 @@ from .components import (
     json_schema,
 )
 from .tables import default_data
-from .text import say
+from .text import say, tr
 
 #: The largest component file accepted: the shipped one is under 30 kB.
 MAX_BYTES = 256 * 1024
@@ -73,21 +74,31 @@ class SignorieEdition:
         count_statuses(data, counts)
         cities = len(data.get("cities") or [])
         helpers = len((data.get("helper_slots") or {}).get("value") or [])
-        return (f"{cities} cities, {helpers} helper slots; {counts['known']} values known, "
-                f"{counts['provisional']} provisional")
+        return say("edition.describe", cities=cities, helpers=helpers, known=counts["known"],
+                   provisional=counts["provisional"])
 
 
 EDITION = SignorieEdition()
 
 
 def _type_finding(error: Any) -> Finding:
-    """A pydantic error at its place: its `loc` is the data's own path (no aliases)."""
+    """A pydantic error at its place (its `loc` is the data's own path, no aliases), said by
+    the text layer with the field named as the editor labels it."""
     loc = [p for p in error.get("loc", ()) if not (isinstance(p, str) and "[" in p)]
-    message = str(error.get("msg", "not valid")).removeprefix("Value error, ")
-    place = ".".join(str(p) for p in loc)
-    text = f"{place}: {message}" if place else message
-    at = loc[:-1] if error.get("type") == "missing" else loc  # the object that lacks it
+    field = field_name(loc, _field_word)
+    kind = str(error.get("type"))
+    if kind in VALUE_CHECKS:  # the file's own validators: the game's sentences
+        text = f"{field}: " + say(kind, **(error.get("ctx") or {}))
+    else:
+        text = schema_sentence(error, field)
+    at = loc[:-1] if kind == "missing" else loc  # the object that lacks it
     return Finding(_sentence(text), pointer(at))
+
+
+def _field_word(key: str) -> str:
+    """A key of the file as the editor labels it, in the reader's language; a sourced value's
+    own `value` goes without saying."""
+    return "" if key == "value" else tr(label(key))
 
 
 def _cross_findings(model: Components, data: dict[str, Any]) -> list[Finding]:

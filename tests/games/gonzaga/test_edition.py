@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import re
 from typing import Any
 
+import numpy as np
 import pytest
 from boards import tiny_board_dict
 
 from tavola import i18n
+from tavola import text as tavola_text
 from tavola.editions import EditionKind, Finding, content_hash
-from tavola.games.gonzaga import text
+from tavola.games.gonzaga import boardcheck, text
 from tavola.games.gonzaga.board import LOADING, BoardError, board_from_dict, load_board
 from tavola.games.gonzaga.boardcheck import check_board
 from tavola.games.gonzaga.boarddata import MAX_NAME
@@ -265,3 +268,71 @@ def test_a_board_past_a_limit_is_said_in_the_readers_language(lang: str, words: 
     with i18n.use(lang):
         messages = [f.message for f in EDITIONS.check(data) if f.where == "/cities/0/name"]
     assert messages == [words.format(most=MAX_NAME)]
+
+
+@pytest.mark.parametrize("lang", ["de", "it"])
+def test_an_action_card_no_fief_fits_is_named_in_the_readers_language(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fit check names its action cards as the table prints them in the reader's language
+    (Städte, Città), not the English names it was built with; `board check` stays English."""
+    cities = next(card for card in boardcheck.FIT_CARDS if card == "Cities")
+    monkeypatch.setitem(boardcheck.FIT_CARDS, cities,
+                        lambda c, h: np.zeros(np.shape(c), dtype=bool))  # fits nowhere
+    with i18n.use(lang):
+        messages = [f.message for f in EDITIONS.check(shipped())]
+        card = text.word("Cities")
+        fief = text.say("check.fief-no-fit", fief=10, card=card)
+    assert card != "Cities" and fief[0].upper() + fief[1:] + "." in messages
+    assert messages and not [m for m in messages if "Cities" in m]
+    assert "fief 10 has no legal placement with the Cities card" in \
+        check_board(board_from_dict(shipped()))
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "1543 Felder, 24 Städte, 24 Häfen, 12 Lehen"),
+    ("it", "1543 esagoni, 24 città, 24 porti, 12 feudi"),
+    ("en", "1543 hexes, 24 cities, 24 harbors, 12 fiefs"),
+])
+def test_the_editions_line_is_in_the_readers_language(lang: str, words: str) -> None:
+    with i18n.use(lang):
+        assert EDITIONS.describe(shipped()) == words
+
+
+def english_fragments(*groups: dict[str, str]) -> set[str]:
+    """The literal words of English templates (between their fields: a few words, not a
+    single name or value as the file writes it), to find in a message that should have been
+    translated."""
+    return {part.strip(" :,.") for group in groups for template in group.values()
+            for part in re.split(r"\{[^}]*\}", template) if " " in part.strip(" :,.")}
+
+
+@pytest.mark.parametrize("lang", ["de", "it"])
+def test_schema_errors_are_said_in_the_readers_language(lang: str) -> None:
+    """A wrong type, a missing or unknown key, a bad hex pair: the text layer's sentences with
+    the field named in the editor's words, the place apart; nothing of pydantic's English."""
+    data = shipped()
+    data["name"] = 5
+    data["cities"][2]["symbol"] = 7
+    data["cities"][0]["extra"] = 1
+    data["cities"][3]["at"] = [1]
+    del data["harbors"][0]["sea"]
+    data["church"]["x"] = "a"
+    english = EDITIONS.check(data)
+    with i18n.use(lang):
+        said = EDITIONS.check(data)
+        city, harbor = data["cities"][2]["id"], data["harbors"][0]["id"]
+        expected = {
+            "/cities/2/symbol": tavola_text.say(
+                "schema.text", field=f"{text.word('City')} {city}, {text.word('Symbol')}"),
+            "/harbors/0/sea": tavola_text.say(
+                "schema.missing", field=f"{text.word('Harbor')} {harbor}, {text.word('Sea')}")}
+    assert [f.where for f in said] == [f.where for f in english] == [
+        "/name", "/cities/0/extra", "/cities/2/symbol", "/cities/3/at", "/harbors/0/sea",
+        "/church/x"]
+    for f in said:
+        if f.where in expected:
+            assert f.message == expected[f.where] + "."
+    fragments = english_fragments(tavola_text.MESSAGES, text.MESSAGES) | {"Input should"}
+    for mine, theirs in zip(said, english, strict=True):
+        assert mine.message != theirs.message
+        assert not [w for w in fragments if w in mine.message], mine.message

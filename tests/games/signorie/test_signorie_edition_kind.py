@@ -4,6 +4,8 @@ file (malformed, wrong-typed, oversized, nonsensical) is a finding at its place,
 from __future__ import annotations
 
 import copy
+import re
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -12,9 +14,15 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from tavola import i18n
+from tavola import text as tavola_text
 from tavola.editions import Finding, content_hash
 from tavola.games.signorie import text
-from tavola.games.signorie.components import CROSS_CHECKS, parse
+from tavola.games.signorie.components import (
+    CROSS_CHECKS,
+    VALUE_CHECKS,
+    count_statuses,
+    parse,
+)
 from tavola.games.signorie.edition import EDITION, locate, pointer
 from tavola.games.signorie.kit import KIT
 from tavola.games.signorie.tables import default_data
@@ -50,7 +58,7 @@ def test_a_wrong_type_is_found_at_its_field() -> None:
     data = changed(lambda d: d["action_slots"][1]["cost"].update(value="two"))
     [finding] = EDITION.check(data)
     assert finding.where == "/action_slots/1/cost/value"
-    assert "integer" in finding.message and finding.message.endswith(".")
+    assert finding.message == "Action slots 2, cost: a whole number is needed here."
 
 
 def test_a_missing_source_is_found_at_its_wrapper() -> None:
@@ -181,3 +189,60 @@ def test_a_file_that_is_no_component_file_is_said_in_the_readers_language(
         lang: str, words: str) -> None:
     with i18n.use(lang):
         assert [f.message for f in EDITION.check([1, 2])] == [words]
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "5 Städte, 12 Helferfelder; {known} Werte bekannt, {provisional} vorläufig"),
+    ("it", "5 città, 12 spazi aiutante; {known} valori noti, {provisional} provvisori"),
+    ("en", "5 cities, 12 helper slots; {known} values known, {provisional} provisional"),
+])
+def test_the_editions_line_is_in_the_readers_language(lang: str, words: str) -> None:
+    data = EDITION.default()
+    with i18n.use(lang):
+        line = EDITION.describe(data)
+    counts: Counter[str] = Counter()
+    count_statuses(data, counts)
+    assert line == words.format(known=counts["known"], provisional=counts["provisional"])
+
+
+def english_fragments(*groups: dict[str, str]) -> set[str]:
+    """The literal words of English templates (between their fields: a few words, not a
+    single name or value as the file writes it), to find in a message that should have been
+    translated."""
+    return {part.strip(" :,.'") for group in groups for template in group.values()
+            for part in re.split(r"\{[^}]*\}", template) if " " in part.strip(" :,.'")}
+
+
+@pytest.mark.parametrize("lang", ["de", "it"])
+def test_type_errors_are_said_in_the_readers_language(lang: str) -> None:
+    """Wrong types, missing and unknown keys, bounds, choices and the file's own validators:
+    the text layer's sentences, the field named as the editor labels it, the place apart."""
+    def change(d: dict[str, Any]) -> None:
+        d["action_slots"][1]["cost"]["value"] = "two"
+        d["action_slots"][0]["cost"]["status"] = "maybe"
+        d["rules"]["rounds"].update(status="known", source=None)
+        d["cities"][0]["bogus"] = 1
+        del d["cities"][1]["slots"]
+        d["assignment_tiles"][0]["value"]["name"] = ""
+        d["bonus_tiles"][0]["value"]["effect"]["amount"] = 99
+
+    data = changed(change)
+    english = EDITION.check(data)
+    with i18n.use(lang):
+        said = EDITION.check(data)
+        cost = f"{text.tr('action slots')} 2, {text.tr('cost')}"
+        whole = i18n.gettext("tavola", tavola_text.MESSAGES["schema.whole-number"])
+    assert [f.where for f in said] == [f.where for f in english] == [
+        "/rules/rounds", "/action_slots/0/cost/status", "/action_slots/1/cost/value",
+        "/assignment_tiles/0/value/name", "/bonus_tiles/0/value/effect/amount",
+        "/cities/0/bogus", "/cities/1"]
+    [message] = [f.message for f in said if f.where == "/action_slots/1/cost/value"]
+    assert message == whole.format(field=cost[0].upper() + cost[1:]) + "."
+    fragments = english_fragments(tavola_text.MESSAGES, text.MESSAGES) | {"Input should"}
+    for mine, theirs in zip(said, english, strict=True):
+        assert mine.message != theirs.message
+        assert not [w for w in fragments if w in mine.message], mine.message
+
+
+def test_the_file_validators_sentences_are_the_text_layers() -> None:
+    assert VALUE_CHECKS and {k: text.MESSAGES.get(k) for k in VALUE_CHECKS} == VALUE_CHECKS

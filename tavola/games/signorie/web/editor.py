@@ -21,7 +21,8 @@ from tavola.web.errors import ClientError
 from tavola.web.limits import RateLimiter
 
 from .. import text
-from ..balance import Facts, Job, Run, markdown, play_facts
+from ..balance import Facts, Job, Run, play_facts
+from ..balance_report import report
 from ..edition import EDITION
 from ..engine import game_tables
 from .wire import table_json
@@ -56,6 +57,7 @@ class BalanceCheck:
     games: int
     players: int
     options: dict[str, Any]
+    edition: str = ""  # its name and version, for the report ("" for data saved as none)
     facts: list[Facts] = field(default_factory=list)
     started: float = field(default_factory=time.monotonic)
     seconds: float = 0.0
@@ -80,8 +82,10 @@ class BalanceChecks:
         self._pool: ProcessPoolExecutor | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def start(self, owner: str, body: Any) -> BalanceCheck:
-        """A new check from the page's request (`data`, `games`, `players`); ClientError names
+    def start(self, owner: str, body: Any, edition: tuple[str, int] | None = None
+              ) -> BalanceCheck:
+        """A new check from the page's request (`data`, `games`, `players`) on the data of
+        `edition` (its name and version; None: data saved as no edition); ClientError names
         why not: bad data, a check of the owner's still running, too many checks."""
         self._forget_old()
         data, games, players = _read_request(body)
@@ -94,7 +98,7 @@ class BalanceChecks:
             raise ClientError("bad-edition", text.say("balance.findings", n=len(findings)))
         self.rate.check(owner, text.say("balance.what"))
         check = BalanceCheck(secrets.token_urlsafe(12), owner, games, players,
-                             EDITION.options(data))
+                             EDITION.options(data), _edition_words(edition))
         self.checks[check.id] = check
         task = asyncio.get_running_loop().create_task(self._run(check))
         self._tasks.add(task)
@@ -130,8 +134,7 @@ class BalanceChecks:
             check.seconds = time.monotonic() - check.started
             run = Run(" and ".join(BALANCE_BOTS), check.players, check.facts, check.seconds,
                       game_tables(check.options)[0])
-            check.report = markdown([run], f"{check.games} games in the component editor",
-                                    self.workers)
+            check.report = report(run, check.edition)  # in the starting request's language
         except Exception as exc:  # a worker that died: the page says so, the server goes on
             check.error = text.say("balance.failed", error=type(exc).__name__)
         finally:
@@ -142,6 +145,13 @@ class BalanceChecks:
         for key, check in list(self.checks.items()):
             if check.ended is not None and now - check.ended > BALANCE_KEPT_SECONDS:
                 del self.checks[key]
+
+
+def _edition_words(edition: tuple[str, int] | None) -> str:
+    if edition is None:
+        return text.say("report.unsaved")
+    name, version = edition
+    return text.say("report.edition", name=name, version=version) if version else name
 
 
 def _read_request(body: Any) -> tuple[Any, int, int]:

@@ -16,6 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import Response
 
 from tavola import i18n
+from tavola import text as platform_text
 from tavola.web.errors import ClientError
 from tavola.web.limits import RateLimiter, address_key
 from tavola.web.pages import TablePage
@@ -124,7 +125,9 @@ class SignorieWeb:
         async def start_balance(request: Request) -> dict[str, Any]:
             """A balance check of component data: bot games in a worker, polled by id."""
             owner = _owner(server, request, changes=True)
-            return checks.start(owner, await _read_body(request)).as_json()
+            body = await _read_body(request)
+            data = body.get("data") if isinstance(body, dict) else None
+            return checks.start(owner, body, _edition_of(server, request, data)).as_json()
 
         @app.get("/api/signorie/balance/{check_id}")
         async def balance_progress(check_id: str, request: Request) -> dict[str, Any]:
@@ -241,6 +244,20 @@ def _gunzip(data: bytes, limit: int) -> bytes:
     if len(out) > limit:
         raise ClientError("too-large", text.say("edition.too-large", limit=limit))
     return out
+
+
+def _edition_of(server: Any, request: Request, data: Any) -> tuple[str, int] | None:
+    """The edition the checked data is, by name and version, for the report: the shipped
+    reconstruction (version 0) or a version of the signed-in player's own; None for data saved
+    as neither."""
+    if data == EDITION.default():
+        return platform_text.say("edition.default-name"), 0
+    editions, accounts = getattr(server, "editions", None), getattr(server, "accounts", None)
+    session = accounts.signed_in(request, changes=False) if accounts is not None else None
+    if editions is None or session is None:
+        return None
+    found: tuple[str, int] | None = editions.holding("signorie", data, session.user)
+    return found
 
 
 def _owner(server: Any, request: Request, *, changes: bool) -> str:
