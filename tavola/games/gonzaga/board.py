@@ -69,12 +69,13 @@ class Problem(str):
         stay as written."""
         if not self.template:
             return str(self)
-        return i18n.gettext("gonzaga", self.template).format(**self.fields)
+        return i18n.gettext(_DOMAIN, self.template).format(**self.fields)
 
 
-#: The loader's sentences: the same keys and English text as in the game's text layer
-#: (`text.MESSAGES`, which imports this module, so they are repeated here; a test keeps them
-#: equal), worded in the reader's language by `Problem.worded`.
+_DOMAIN = "gonzaga"  # the catalogs the sentences below are translated in
+#: The loader's sentences, written here only: the game's text layer (`text.MESSAGES`) takes them
+#: in, since it imports this module and this module cannot import it; the catalogs read them
+#: here (`GameKit.text_sources`). Worded in the reader's language by `Problem.worded`.
 LOADING: dict[str, str] = {
     "load.not-object": "the board file must hold a JSON object",
     "load.format": "format must be {format!r}, found {found!r}",
