@@ -6,9 +6,13 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from accounts_client import Visitor
+from test_accounts import RELAXED
+from web_server import launch
 
 from tavola.games.gonzaga.board import load_board
 from tavola.games.gonzaga.web.site import GonzagaWeb
@@ -148,3 +152,31 @@ def test_the_lobby_offers_the_scenarios_of_the_chosen_edition(db_url: str) -> No
     editions.store.close()
     accounts.close()
     store.close()
+
+
+def test_a_game_on_an_edition_is_told_its_own_scenarios_and_regions(tmp_path: Path) -> None:
+    """The table asks `/api/gonzaga/options?game=ID`: a game on an edition whose tiles and
+    region names differ from the shipped ones gets the edition's; without a game, the
+    shipped board's."""
+    data = edition()
+    for s in data["scenarios"]:
+        if s["players"] == 2:
+            s["name"] = "Tile " + s["name"]
+    data["regions"][0]["name"] = "Iberia"
+    srv = launch(tmp_path / "games.db", limits=RELAXED, proxies=["127.0.0.1"])
+    try:
+        ann = Visitor(srv.base, "10.9.1.1")
+        ann.sign_up("ann_tiles")
+        made = ann.ok("/api/editions", {"game": "gonzaga", "name": "Renamed tiles",
+                                        "data": data, "visibility": "private"})
+        assert made["playable"], made
+        game = ann.ok("/api/games", {"game": "gonzaga", "edition": made["id"],
+                                     "seats": [{"kind": "person"}, {"kind": "person"}]})
+        on = ann.ok(f"/api/gonzaga/options?game={game['id']}")
+        two = [s["name"] for s in on["scenarios"] if s["players"] == 2]
+        assert two and all(name.startswith("Tile ") for name in two)
+        assert on["regions"][data["regions"][0]["id"]] == "Iberia"
+        shipped = ann.ok("/api/gonzaga/options")
+        assert not any(s["name"].startswith("Tile ") for s in shipped["scenarios"])
+    finally:
+        srv.stop()
