@@ -363,6 +363,8 @@ class GameServer:
         if self.notifier is not None:
             self.notifier.sender.close()
             self.notifier.store.close()
+        for site in self.sites.values():  # their own worker processes end with the server
+            site.close()
 
     def _add(self, room: Room) -> None:
         """A game comes into memory: its clocks, moderation and hints are attached."""

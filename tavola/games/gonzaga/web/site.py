@@ -148,6 +148,9 @@ class GonzagaWeb:
             raise ValueError("a board is given as its data, not as a file name")
         return board_of_data(data)
 
+    def close(self) -> None:
+        """Nothing of its own runs beside the server."""
+
     def params_extra(self) -> dict[str, Any]:
         """The shipped board when the game was stored; a game on an edition's board carries
         that board in its setup (`Gonzaga.setup_of`), which `check_stored` checks instead."""
