@@ -153,7 +153,8 @@ class GonzagaWeb:
 
     def params_extra(self) -> dict[str, Any]:
         """The shipped board when the game was stored; a game on an edition's board carries
-        that board in its setup (`Gonzaga.setup_of`), which `check_stored` checks instead."""
+        that board in its setup (`Gonzaga.setup_of`; the platform puts it back from the
+        edition's version before it is read), which `check_stored` checks instead."""
         return {"board": {"name": self.board.name, "hash": self.board.content_hash}}
 
     def upgrade_params(self, data: dict[str, Any]) -> dict[str, Any]:
