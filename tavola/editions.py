@@ -129,3 +129,29 @@ def field_name(loc: Sequence[str | int], word: Callable[[str], str]) -> str:
         elif name := word(part):
             names.append(name)
     return ", ".join(names) or say("schema.whole-file")
+
+
+#: What a stored game's setup holds where its edition's data was: `{STORED_AS: content hash}`.
+#: A game's setup carries the data it is played on (a bot worker, a record need nothing else);
+#: the store keeps the data once, in the edition's version, not again in each game on it.
+STORED_AS = "edition_data"
+
+
+def setup_stored(setup: Any, digest: str) -> Any:
+    """`setup` with each part that is the data of content hash `digest` named by that hash
+    (`setup_filled` puts the data back); lossless, since only that very data is named."""
+    if not isinstance(setup, dict):
+        return setup
+    if content_hash(setup) == digest:
+        return {STORED_AS: digest}
+    return {key: setup_stored(value, digest) for key, value in setup.items()}
+
+
+def setup_filled(setup: Any, digest: str, data: Any) -> Any:
+    """A stored setup (`setup_stored`) with the data of content hash `digest` back where it
+    was named; a setup stored whole comes back as it is."""
+    if not isinstance(setup, dict):
+        return setup
+    if setup == {STORED_AS: digest}:
+        return data
+    return {key: setup_filled(value, digest, data) for key, value in setup.items()}

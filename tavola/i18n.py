@@ -65,7 +65,8 @@ class Domain:
 
 def _domains() -> dict[str, Domain]:
     """The platform's domain and the one each game's kit declares (`GameKit.text_domain`: its
-    catalogs in its package's `locale/`, its sentences in `text.py`, its page's in `web/static/`;
+    catalogs in its package's `locale/`, its sentences in `text.py` and its
+    `text_sources`, its page's in `web/static/`;
     the kits are read without importing the games: their text layers import this module).
     A game's names kept in data come from the function its kit names (`GameKit.words`)."""
     found = [Domain("tavola", "tavola", python=("text.py", "web/pages.py"),
@@ -73,7 +74,8 @@ def _domains() -> dict[str, Domain]:
                     pages=("web/static/*.html",))]
     for kit in registry.kits().values():
         if kit.text_domain is not None:
-            found.append(Domain(kit.text_domain, kit.package, python=("text.py",),
+            found.append(Domain(kit.text_domain, kit.package,
+                                python=("text.py", *kit.text_sources),
                                 scripts=("web/static/*.js",), pages=("web/static/*.html",),
                                 words=kit.words.path if kit.words else None))
     return {d.name: d for d in found}

@@ -55,6 +55,10 @@ class GameKit:
     cover_bot: str = "greedy"  # the bot that moves for a player out of time (one of `levels`)
     text_domain: str | None = None  # its catalogs' domain (None: English only)
     words: Part | None = None  # () -> the words kept in data, for its catalogs
+    #: more of its modules (paths in `package`) whose tables of sentences its catalogs hold
+    #: besides `text.py`'s: tables of modules the text layer imports and takes in, which
+    #: cannot import the text layer themselves
+    text_sources: tuple[str, ...] = ()
     moves: Part | None = None  # a `MoveWords`, for hints and reviews
     site: Part | None = None  # () -> its `tavola.web.site.WebGame`: played in the browser
     #: a pydantic model every view message of its web side meets, as tight as the game

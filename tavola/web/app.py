@@ -67,7 +67,7 @@ from .privacy import Privacy
 from .privacy import install as privacy_install
 from .replaying import Replays
 from .reviewing import Reviews
-from .room import BOT, GameParams, Room
+from .room import BOT, GameParams, Room, with_edition_data
 from .rooms import Rooms
 from .site import WebGame, editor_script, load_sites
 from .sockets import Sockets
@@ -363,6 +363,8 @@ class GameServer:
         if self.notifier is not None:
             self.notifier.sender.close()
             self.notifier.store.close()
+        for site in self.sites.values():  # their own worker processes end with the server
+            site.close()
 
     def _add(self, room: Room) -> None:
         """A game comes into memory: its clocks, moderation and hints are attached."""
@@ -406,14 +408,20 @@ class GameServer:
         return room
 
     def _restore(self, stored: StoredGame, site: WebGame) -> Room:
-        """`Room.restore`, with the options of the edition the game is played on read again
-        from its very version (ValueError when this server lacks it)."""
-        room = Room.restore(stored, site)
-        if room.params.edition:
-            if self.editions is None:
-                raise ValueError(f"game {stored.id} is played on an edition and this server "
-                                 "keeps none")
-            room.params.edition_options = self.editions.options_of(room.params)
+        """`Room.restore`, on the data of the edition the game is played on, read again from
+        its very version and put back into the setup, which names it by hash (`GameParams.
+        to_json`); ValueError when this server lacks that version."""
+        ref = stored.params.get("edition")
+        if not ref:
+            return Room.restore(stored, site)
+        if self.editions is None:
+            raise ValueError(f"game {stored.id} is played on an edition and this server "
+                             "keeps none")
+        game = site.game.info.name
+        data = self.editions.data_of(game, ref)
+        room = Room.restore(with_edition_data(stored, data), site)
+        room.params.edition_data = data
+        room.params.edition_options = self.editions.kinds[game].options(data)
         return room
 
     def sweep(self, now: float | None = None) -> int:
@@ -694,7 +702,8 @@ class GameServer:
         state = room.site.deal([s.name for s in p.seats], None, p.play_options)
         params = GameParams(p.seats, None, p.options, p.public, room.game.setup_of(state),
                             secrets.randbits(63), p.game, p.timing, hints=p.hints,
-                            edition=p.edition, edition_options=p.edition_options)
+                            edition=p.edition, edition_options=p.edition_options,
+                            edition_data=p.edition_data)
         try:
             new = self.lobby.open(params, claimed=set(room.claimed), game_id=new_id,
                                   creator=(address, None))

@@ -9,8 +9,11 @@ most `Limits.editions_per_account`, saves and checks are rate-limited. The data 
 JSON: nothing in it is run, fetched or written into a page as markup.
 
 A game created on an edition stores `{id, version, hash, name}` in its parameters; its setup
-holds what the game needs to replay (`Game.setup_of`), and on a restart the platform reads the
-version again, checks its hash and gives the room the edition's options (for a rematch).
+holds what the game needs to replay (`Game.setup_of`), the edition's data included, but the
+store keeps that data once, in the version: a stored setup names it by its content hash
+(`tavola.editions.setup_stored`). On a restart the platform reads the version again, checks
+its hash, puts the data back into the setup and gives the room the edition's options (for a
+rematch).
 """
 
 from __future__ import annotations
@@ -40,7 +43,6 @@ from .limits import MAX_BODY, RateLimiter, address_key, parse_json
 if TYPE_CHECKING:
     from .accounts import Accounts
     from .app import GameServer
-    from .room import GameParams
 
 log = logging.getLogger("tavola.web.editions")
 MAX_EDITION_BYTES = 2 * 1024 * 1024  # an edition's data, whatever its game allows
@@ -83,6 +85,7 @@ class Chosen:
 
     ref: dict[str, Any]  # id, version, hash, name
     options: dict[str, Any]
+    data: Any  # the version's data, which a game's setup holds (and its stored setup names)
 
 
 def kinds_of(games: list[str]) -> dict[str, EditionKind]:
@@ -308,9 +311,9 @@ class Editions:
         v = self._version(e, number)
         if not v.playable:
             raise ClientError("edition-unplayable", say("edition.unplayable", name=e.name))
-        options = self.kinds[game].options(json.loads(v.data))
+        data = json.loads(v.data)
         return Chosen({"id": e.id, "version": v.version, "hash": v.hash, "name": e.name},
-                      options)
+                      self.kinds[game].options(data), data)
 
     def lobby(self, game: str, edition_id: str, user: User | None, key: Any = None
               ) -> dict[str, Any]:
@@ -326,20 +329,17 @@ class Editions:
     def used(self, chosen: Chosen) -> None:
         self.store.use(chosen.ref["id"], chosen.ref["version"])
 
-    def options_of(self, params: GameParams) -> dict[str, Any]:
-        """A stored game's edition options, from the very version it was created on;
-        ValueError if that version is gone or its data changed."""
-        ref = params.edition
-        if not ref:
-            return {}
-        kind = self.kinds.get(params.game)
+    def data_of(self, game: str, ref: Mapping[str, Any]) -> Any:
+        """The data of the very edition version a stored game was created on (its setup names
+        the data by hash, `GameParams.to_json`); ValueError if that version is not on this
+        server or its data changed."""
         v = self.store.version(str(ref.get("id")), int(ref.get("version", 0)))
-        if kind is None or v is None:
+        if game not in self.kinds or v is None:
             raise ValueError(f"the edition {ref.get('name')!r} (version {ref.get('version')}) "
                              "of this game is not on this server")
         if v.hash != ref.get("hash"):
             raise ValueError(f"the edition {ref.get('name')!r} changed since the game began")
-        return kind.options(json.loads(v.data))
+        return json.loads(v.data)
 
 
 def described(kind: EditionKind, data: Any) -> str:

@@ -93,6 +93,9 @@ class PlainSite:
     def deal(self, names: Sequence[str], seed: int | None, options: dict[str, Any]) -> Any:
         return self.game.new_game(list(names), seed, options or None)
 
+    def close(self) -> None:
+        """Nothing of its own runs beside the server."""
+
     def params_extra(self) -> dict[str, Any]:
         return {}
 

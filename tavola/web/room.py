@@ -11,12 +11,13 @@ import re
 import secrets
 import time
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from .. import i18n, registry
+from ..editions import setup_filled, setup_stored
 from ..game import IllegalAction
 from ..ratings import bot_ordinal
 from ..text import say
@@ -68,9 +69,11 @@ class GameParams:
     # nobody else may take them, and the lobby does not offer them
     reserved: set[int] = field(default_factory=set)
     # the edition it is played on (`tavola.web.editions`): id, version, hash and name; None:
-    # the game's default. Its options are read again from the edition, never stored here
+    # the game's default. Its data and options are read again from the edition's version,
+    # never stored here: the stored setup names the data by its hash (`to_json`)
     edition: dict[str, Any] | None = None
     edition_options: dict[str, Any] = field(default_factory=dict)
+    edition_data: Any = None
 
     @property
     def play_options(self) -> dict[str, Any]:
@@ -83,10 +86,17 @@ class GameParams:
                 "seats": [{"kind": s.kind, "name": s.name, "bot": s.bot, "named": s.named}
                           for s in self.seats],
                 "seed": self.seed, "options": self.options, "public": self.public,
-                "bot_seed": self.bot_seed, "setup": self.setup, "timing": self.timing,
+                "bot_seed": self.bot_seed, "setup": self.stored_setup(), "timing": self.timing,
                 "hints": self.hints, **site.params_extra(),
                 **({"reserved": sorted(self.reserved)} if self.reserved else {}),
                 **({"edition": self.edition} if self.edition else {})}
+
+    def stored_setup(self) -> dict[str, Any] | None:
+        """The setup as stored: the edition's data, which its version keeps, named by hash."""
+        if not self.edition or self.setup is None:
+            return self.setup
+        stored: dict[str, Any] = setup_stored(self.setup, str(self.edition.get("hash")))
+        return stored
 
     @staticmethod
     def from_json(data: dict[str, Any], site: WebGame) -> GameParams:
@@ -103,6 +113,16 @@ class GameParams:
                           bool(data.get("hints", False)),
                           {int(i) for i in data.get("reserved") or ()},
                           data.get("edition") or None)
+
+
+def with_edition_data(stored: StoredGame, data: Any) -> StoredGame:
+    """A stored game with its edition's `data` back in its setup, which names the data by its
+    hash (`GameParams.stored_setup`); a game on no edition, or stored whole, as it is."""
+    ref = stored.params.get("edition")
+    if not ref or data is None:
+        return stored
+    setup = setup_filled(stored.params.get("setup"), str(ref.get("hash")), data)
+    return replace(stored, params={**stored.params, "setup": setup})
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
@@ -159,7 +179,8 @@ def parse_params(data: Any, site: WebGame, edition: Chosen | None = None) -> Gam
     return GameParams(seats, seed, options, public, site.game.setup_of(state), bot_seed,
                       site.game.info.name, hints=hints,
                       edition=edition.ref if edition is not None else None,
-                      edition_options=dict(on))
+                      edition_options=dict(on),
+                      edition_data=edition.data if edition is not None else None)
 
 
 def _parse_seats(seats_in: Any, site: WebGame) -> list[Seat]:
@@ -328,6 +349,7 @@ class Room:
         it adds are applied in order, and a log that no longer starts with ours (an undo
         elsewhere) is replayed from the deal. Seats claimed elsewhere are added too; they
         change no view's game, so the caller tells them as presence."""
+        stored = with_edition_data(stored, self.params.edition_data)
         theirs = [self.game.action_from_json(data) for data in stored.actions]
         mine = self.state.history
         self.claimed |= stored.claimed

@@ -66,6 +66,11 @@ class WebGame(Protocol):
         """Build what the first move should not wait for (tables, caches)."""
         ...
 
+    def close(self) -> None:
+        """Let go of what the site started besides the server's own (worker processes): the
+        server stops (`GameServer.shutdown`)."""
+        ...
+
     def parse_options(self, data: dict[str, Any]) -> dict[str, Any]:
         """The game's options from a lobby request; `ClientError` names a bad one."""
         ...

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tavola import i18n
-from tavola.editions import content_hash
+from tavola.editions import STORED_AS, content_hash, setup_filled, setup_stored
 from tavola.web.account_store import AccountStore, User, open_account_store
 from tavola.web.accounts import Accounts
 from tavola.web.app import GameServer, Limits
@@ -299,3 +299,18 @@ def test_a_server_without_editions_refuses_a_game_on_one(site: Site) -> None:
     assert refused.value.code == "no-editions"
     assert plain.create({"game": "pesca", "seats": SEATS, "edition": "default"},
                         "10.1.1.2").params.edition is None
+
+
+def test_a_stored_setup_names_the_editions_data_and_gets_it_back() -> None:
+    """Wherever a setup holds the edition's data it is named by hash, and put back exactly;
+    other parts, and a setup stored whole, stay as they are."""
+    data = {"cards": [1, 2, 3], "name": "Big"}
+    setup = {"names": ["Ann", "Bea"], "options": {"deck": data, "other": {"cards": [1]}},
+             "deck": data}
+    digest = content_hash(data)
+    stored = setup_stored(setup, digest)
+    assert stored == {"names": ["Ann", "Bea"], "deck": {STORED_AS: digest},
+                      "options": {"deck": {STORED_AS: digest}, "other": {"cards": [1]}}}
+    assert setup_filled(stored, digest, data) == setup
+    assert setup_filled(setup, digest, data) == setup
+    assert setup_stored(setup, content_hash({"cards": [9]})) == setup

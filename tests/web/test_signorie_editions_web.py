@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tavola.editions import content_hash
+from tavola.editions import canonical, content_hash
 from tavola.games.signorie.edition import EDITION
 from tavola.games.signorie.game import GAME
 from tavola.games.signorie.tables import default_data, tables
@@ -65,5 +65,32 @@ def test_a_game_on_a_saved_edition_plays_draws_and_replays_on_its_data(store: Ga
     assert again_server.resume() >= 1
     again = again_server.rooms[room.id]
     assert again.state.t.edition == content_hash(data) and again.state.log == room.state.log
+    editions.store.close()
+    again_editions.store.close()
+
+
+def test_a_game_on_an_edition_stores_its_components_once(store: GameStore) -> None:
+    """The edition's version keeps the component data; a game on it stores its setup with
+    the data named by hash, and resumes on the data, its record verifying with no data at
+    hand."""
+    accounts = open_account_store(store)
+    ann = accounts.add_user("ann", "ann", "not a hash")
+    assert ann is not None
+    server, editions = serve(store)
+    data = edited()
+    body = {"game": "signorie", "name": "My printed box", "data": data, "visibility": "private"}
+    made = asyncio.run(editions.save(ann, body))
+    room = server.create({"game": "signorie", "seats": SEATS, "edition": made["id"]},
+                         "10.1.1.1", account=ann.id)
+    stored = store.load(room.id)
+    assert stored is not None
+    text = json.dumps(stored.params)
+    assert "action_slots" not in text and len(text) < len(canonical(data)) / 4
+    again_server, again_editions = serve(store)
+    assert again_server.resume() >= 1
+    again = again_server.rooms[room.id]
+    assert again.state.t.edition == content_hash(data) and again.state.t.cost[0] == 4
+    record = json.loads(json.dumps(GAME.record(again.state)))
+    assert GAME.verify_record(record).t.edition == content_hash(data)
     editions.store.close()
     again_editions.store.close()

@@ -84,7 +84,7 @@ class Problem(str):
         if not self.template:
             return str(self)
         fields = {k: v.worded() if isinstance(v, Spoken) else v for k, v in self.fields.items()}
-        return i18n.gettext("gonzaga", self.template).format(**fields)
+        return i18n.gettext(_DOMAIN, self.template).format(**fields)
 
 
 class Spoken(str):
@@ -104,9 +104,10 @@ class Spoken(str):
         return self.say()
 
 
-#: The loader's sentences: the same keys and English text as in the game's text layer
-#: (`text.MESSAGES`, which imports this module, so they are repeated here; a test keeps them
-#: equal), worded in the reader's language by `Problem.worded`.
+_DOMAIN = "gonzaga"  # the catalogs the sentences below are translated in
+#: The loader's sentences, written here only: the game's text layer (`text.MESSAGES`) takes them
+#: in, since it imports this module and this module cannot import it; the catalogs read them
+#: here (`GameKit.text_sources`). Worded in the reader's language by `Problem.worded`.
 LOADING: dict[str, str] = {
     "load.not-object": "the board file must hold a JSON object",
     "load.format": "format must be {format!r}, found {found!r}",
@@ -675,7 +676,7 @@ _TYPE_TAGS = frozenset({"int", "float", "str", "bool", "list", "tuple", "dict", 
 
 
 def _field_word(key: str) -> str:
-    return i18n.gettext("gonzaga", FIELD_WORDS[key]) if key in FIELD_WORDS else key
+    return i18n.gettext(_DOMAIN, FIELD_WORDS[key]) if key in FIELD_WORDS else key
 
 
 def _field(loc: list[int | str], data: dict[str, Any]) -> str:
@@ -696,7 +697,7 @@ def _schema_sentence(err: Any, loc: list[int | str], data: dict[str, Any]) -> st
     field = _field(loc, data)
     kind = str(err.get("type"))
     if kind in LOADING:
-        return f"{field}: " + i18n.gettext("gonzaga", LOADING[kind]).format(
+        return f"{field}: " + i18n.gettext(_DOMAIN, LOADING[kind]).format(
             **(err.get("ctx") or {}))
     return schema_sentence(err, field)
 

@@ -14,6 +14,7 @@ KIT = GameKit(
     record_format="gonzaga-record",
     levels=("random", "greedy", "planner", "mcts:easy", "mcts:medium", "mcts:hard"),
     text_domain="gonzaga",
+    text_sources=("board.py",),
     words=Part("tavola.games.gonzaga.catalog:data_words"),
     moves=Part("tavola.games.gonzaga.game:MOVES"),
     site=Part("tavola.games.gonzaga.web.site:make_site"),

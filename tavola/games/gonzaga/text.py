@@ -33,7 +33,7 @@ from .actions import (
     Plan,
     Wedding,
 )
-from .board import Board, Spoken
+from .board import LOADING, Board, Spoken
 from .state import (
     DETAILS,
     OBJECTIVE_POINTS,
@@ -401,30 +401,9 @@ MESSAGES: dict[str, str] = {
                      "flourish",
     "check.fief-no-fit": "fief {fief} has no legal placement with the {card} card",
     "check.region-no-fit": "no fief can be placed in {region} with the {card} card",
-    # reading the board file (`board.board_from_dict`)
-    "load.not-object": "the board file must hold a JSON object",
-    "load.format": "format must be {format!r}, found {found!r}",
-    "load.missing": "missing keys: {keys}",
-    "load.legend-key": "legend key {char!r} must be one character",
-    "load.legend-region": "legend {char!r} names unknown region {region!r}",
-    "load.legend-sea": "legend {char!r} names unknown sea {sea!r}",
-    "load.legend-empty": "legend {char!r} must say region, sea or off",
-    "load.terrain-rows": "terrain must have {rows} rows, found {count}",
-    "load.terrain-row": "terrain row {row} must have {columns} characters",
-    "load.terrain-char": "terrain ({col},{row}) uses {char!r}, which the legend lacks",
-    "load.city-region": "city {city} names unknown region {region!r}",
-    "load.city-symbol": "city {city} names unknown symbol {symbol!r}",
-    "load.harbor-region": "harbor {harbor} names unknown region {region!r}",
-    "load.harbor-sea": "harbor {harbor} names unknown sea {sea!r}",
-    "load.fief-twice": "fief {fief} appears twice",
-    "load.scenario-twice": "scenario {scenario!r} appears twice",
-    "load.scenario-regions": "scenario {scenario} names unknown regions {regions}",
-    "load.objective-symbols": "objective {objective} must name two known symbols, found {found}",
-    "load.not-finite": "the board file holds a number that is not finite",
-    "load.city-off": "city {city} at ({col},{row}) is not a playable hex",
-    "load.harbor-off": "harbor {harbor} at ({col},{row}) is not a playable hex",
-    "load.barrier-off": "barrier in {range} at ({col},{row}) is not a playable hex",
-    "load.pair": "a pair of whole numbers (column, row) is needed, found {found}",
+    # reading the board file (`board.board_from_dict`): the loader's own table, since
+    # the loader cannot import the text layer, which imports it
+    **LOADING,
     # the board file as an edition (`edition.GonzagaEditions.check`)
     "size.side": "The board may have at most {most} {what}, this one has {count}.",
     "size.entries": "A board may have at most {most} {what}, this one has {count}.",

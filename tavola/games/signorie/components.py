@@ -251,8 +251,10 @@ class Components(Strict):
 # -- cross-checks: each returns problems that name their place ---------------------------------
 
 
-#: `cross_check`'s sentences, by key (`cross.KEY` in the game's text layer, `text.MESSAGES`,
-#: which imports this module, so they are repeated here; a test keeps them equal).
+_DOMAIN = "signorie"  # the catalogs the sentences below are translated in
+#: `cross_check`'s sentences by key, written here only: the game's text layer (`text.MESSAGES`)
+#: takes them in, since it imports this module and this module cannot import it; the catalogs
+#: read them here (`GameKit.text_sources`).
 CROSS_CHECKS: dict[str, str] = {
     "cross.per-pips": "per_pips is for helpers only (a helper acts after a die of its column)",
     "cross.slot-colours": "5 slots of 5 different colours needed, found {colours}",
@@ -313,7 +315,7 @@ class Said(str):
 
     def worded(self) -> str:
         """The problem in the language of the moment (`tavola.i18n`)."""
-        return f"{self.place}: " + i18n.gettext("signorie", self.template).format(**self.fields)
+        return f"{self.place}: " + i18n.gettext(_DOMAIN, self.template).format(**self.fields)
 
 
 def _said(place: str, key: str, **fields: Any) -> Said:

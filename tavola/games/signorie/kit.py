@@ -14,6 +14,7 @@ KIT = GameKit(
     record_format="signorie-record",
     levels=("random", "greedy", "planner", "mcts:easy", "mcts:medium", "mcts:hard"),
     text_domain="signorie",
+    text_sources=("components.py",),
     words=Part("tavola.games.signorie.catalog:data_words"),
     moves=Part("tavola.games.signorie.game:MOVES"),
     site=Part("tavola.games.signorie.web.site:make_site"),

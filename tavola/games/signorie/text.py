@@ -27,6 +27,7 @@ from .actions import (
     TakeDie,
     Wedding,
 )
+from .components import CROSS_CHECKS, VALUE_CHECKS
 from .engine import VP_TILE, advance_left, die_cost
 from .state import Position
 from .tables import SEXES, Tables
@@ -1074,12 +1075,9 @@ MESSAGES: dict[str, str] = {
     "file.too-deep": "The file is nested too deeply to be a component file.",
     "file.unchecked": "The file could not be checked ({error}).",
     "file.unplayable": "A game of {players} cannot be set up on this data: {error}",
-    # the file's own validators (`components.VALUE_CHECKS` repeats them)
-    "value.no-source": "a known value needs its 'source'",
-    "value.no-reason": "a provisional value needs its 'reason'",
-    "value.no-amount": "a {kind} effect needs an amount of at least 1",
-    "value.of": "'of' goes with a vp_per effect, and only with it",
-    "value.per-pips": "per_pips scales an amount that adds up ({kinds}), not a {kind} effect",
+    # the file's own validators, written in `components.VALUE_CHECKS` (which cannot import
+    # the text layer)
+    **VALUE_CHECKS,
     # the balance check's report in the component editor (`balance_report`)
     "report.title": "Balance check: {edition}",
     "report.edition": "{name}, version {version}",
@@ -1151,53 +1149,10 @@ MESSAGES: dict[str, str] = {
     # an edition's line in the editions list (`edition.SignorieEdition.describe`)
     "edition.describe": "{cities} cities, {helpers} helper slots; {known} values known, "
                         "{provisional} provisional",
-    # `components.cross_check` (`components.CROSS_CHECKS` repeats them): `components check`
-    # prints them in English, the editor in its reader's language
-    "cross.per-pips": "per_pips is for helpers only (a helper acts after a die of its column)",
-    "cross.slot-colours": "5 slots of 5 different colours needed, found {colours}",
-    "cross.not-die-colour": "{value!r} is not a die colour",
-    "cross.cost-range": "{value} is not between 0 and {most}",
-    "cross.not-signoria": "{kind} is not a Signoria action",
-    "cross.helper-slots": "12 slots needed (48 helper discs, 4 boards), found {count}",
-    "cross.not-helpers": "{kind} cannot be a helper's",
-    "cross.column-orders": "the {colour} column's orders must be 1..n, found {orders}",
-    "cross.no-ring-slot": "no {ring} slot, yet an action slot's ring is {ring}",
-    "cross.face-down": "exactly 3 helpers give a face-down tile (rulebook)",
-    "cross.area-slot": "the {colour} area needs one {sex} slot, found {count}",
-    "cross.assignment-slots": "10 slots needed, found {count}",
-    "cross.tiles-for-slots": "{tiles} tiles for {slots} slots",
-    "cross.no-repeat": "a '..3' tile cannot repeat a {kind} effect",
-    "cross.vp-per-reward": "vp_per is for reward tiles",
-    "cross.bonus-tiles": "9 tiles needed, found {count}",
-    "cross.vp-tiles": "5 tiles needed, found {count}",
-    "cross.not-bonus": "{kind} is not a bonus",
-    "cross.vp-tile": "a VP reward tile scores vp_per a criterion",
-    "cross.careers": "3 careers needed",
-    "cross.track-slots": "at least 6 slots (bonus on the 6th), found {count}",
-    "cross.track-rises": "ranks never fall and VP rise up the track",
-    "cross.career-bonus": "slot {slot} / {kind} does not fit",
-    "cross.initiative": "VP start at 0 and never fall up the track",
-    "cross.brides": "the head's slot and at least one more, VP not negative",
-    "cross.cities": "5 different cities needed, found {names}",
-    "cross.city-values": "values 1 to 4 needed, found {values}",
-    "cross.city-order": "list the values lowest first",
-    "cross.houses": "6 different houses needed, found {houses}",
-    "cross.alliance-houses": "one entry per house needed, found {houses}",
-    "cross.alliance-count": "9 tiles needed, found {count}",
-    "cross.alliance-values": "fronts show 2 to 5 VP, found {values}",
-    "cross.boards": "4 boards of different colours needed, found {colours}",
-    "cross.shields": "4 shields, 2 of one house and 2 different, found {shields}",
-    "cross.unknown-house": "unknown house {house!r}",
-    "cross.marriage": "the 6 houses once each, found {houses}",
-    "cross.rounds": "bonus_tiles_used + vp_tiles_used must equal rounds (one per round)",
-    "cross.too-many-used": "more reward tiles used than exist",
-    "cross.extra-florins": "one value per starting position (4)",
-    "cross.wedding-rounds": "weddings happen in the bonus rounds only",
-    "cross.dice": "2, 3 and 4 players, at most 4 dice per colour",
-    "cross.cities-used": "2, 3 and 4 players, at most the cities that exist",
-    "cross.alliance-removed": "2, 3 and 4 players, 0 to 8 each",
-    "cross.threshold": "base above max",
-    "cross.divisor": "career_end_divisor at least 1; at most 5 dice a round (5 colours)",
+    # `components.cross_check`'s own table (the components module cannot import the text
+    # layer, which imports it): `components check` prints them in English, the editor
+    # in its reader's language
+    **CROSS_CHECKS,
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import re
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -22,6 +23,7 @@ from tavola.games.gonzaga.boarddata import MAX_NAME
 from tavola.games.gonzaga.edition import EDITIONS
 from tavola.games.gonzaga.game import GAME
 from tavola.games.gonzaga.kit import KIT
+from tavola.i18n_tools import extract, table_strings
 
 
 def shipped() -> dict[str, Any]:
@@ -205,9 +207,14 @@ def test_a_board_that_cannot_be_read_is_checked_in_the_readers_language(
         board_from_dict(data)
 
 
-def test_the_loaders_sentences_are_the_text_layers() -> None:
-    """`board.LOADING` repeats `text.MESSAGES` (the text layer imports the board)."""
+def test_the_loaders_sentences_are_written_once_and_are_the_text_layers() -> None:
+    """`board.LOADING` is taken into `text.MESSAGES`, not written again in the text layer's
+    source, and the catalogs read it where it is written."""
     assert LOADING and {k: text.MESSAGES.get(k) for k in LOADING} == LOADING
+    written = {sentence for _, sentence in table_strings(Path(text.__file__).read_text())}
+    assert written & set(LOADING.values()) == set()
+    ids = {m.id for m in extract(i18n.DOMAINS["gonzaga"]) if m.id}
+    assert set(LOADING.values()) <= ids
 
 
 def test_concurrent_checks_each_speak_their_requests_language() -> None:

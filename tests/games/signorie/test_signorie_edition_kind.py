@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import re
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +27,7 @@ from tavola.games.signorie.components import (
 from tavola.games.signorie.edition import EDITION, locate, pointer
 from tavola.games.signorie.kit import KIT
 from tavola.games.signorie.tables import default_data
+from tavola.i18n_tools import extract, table_strings
 
 
 def resolve(data: Any, where: str) -> Any:
@@ -173,8 +175,14 @@ def test_broken_components_are_checked_in_the_readers_language(lang: str, words:
     assert f"cities[{city}].slots: list the values lowest first" in str(refused.value)
 
 
-def test_every_cross_check_sentence_is_the_text_layers_and_translated() -> None:
+def test_every_cross_check_sentence_is_written_once_the_text_layers_and_translated() -> None:
+    """`components.CROSS_CHECKS` is taken into `text.MESSAGES`, not written again in the text
+    layer's source, and the catalogs read it where it is written."""
     assert CROSS_CHECKS and {k: text.MESSAGES.get(k) for k in CROSS_CHECKS} == CROSS_CHECKS
+    written = {sentence for _, sentence in table_strings(Path(text.__file__).read_text())}
+    assert written & set(CROSS_CHECKS.values()) == set()
+    ids = {m.id for m in extract(i18n.DOMAINS["signorie"]) if m.id}
+    assert set(CROSS_CHECKS.values()) <= ids
     for lang in ("de", "it"):
         catalog = i18n.catalog("signorie", lang)
         assert [k for k, english in CROSS_CHECKS.items() if not catalog.get(english)] == []

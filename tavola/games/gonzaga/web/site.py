@@ -74,24 +74,32 @@ class GonzagaWeb:
     def routes(self, app: FastAPI, server: Any) -> None:
         board = self.board
 
-        @app.get("/api/gonzaga/board")
-        async def get_board(game: str | None = None) -> Response:
-            """The shipped board, or the board a game is played on (an edition's)."""
-            played = board
+        async def played(game: str | None) -> Board:
+            """The board the game `game` is played on (an edition's), else the shipped one."""
             if game is not None and len(game) <= 64:
                 room = await server.room_waiting(game)
                 if room is not None and room.site is self:
-                    played = room.state.board
-            return Response(self.board_payload(played), media_type="application/json",
+                    on: Board = room.state.board
+                    return on
+            return board
+
+        @app.get("/api/gonzaga/board")
+        async def get_board(game: str | None = None) -> Response:
+            """The shipped board, or the board a game is played on (an edition's)."""
+            return Response(self.board_payload(await played(game)),
+                            media_type="application/json",
                             headers={"Vary": "Cookie, Accept-Language"})
 
         @app.get("/api/gonzaga/options")
-        async def options() -> dict[str, Any]:
+        async def options(game: str | None = None) -> dict[str, Any]:
+            """The bots and variants, and the scenarios and regions of the board the game
+            `game` is played on (an edition's tiles may differ from the shipped ones)."""
+            on = await played(game)
             return {"bots": list(LEVELS), "bot_levels": level_options(), "variants": VARIANTS,
-                    "regions": {r.id: word(r.name) for r in board.regions.values()},
+                    "regions": {r.id: word(r.name) for r in on.regions.values()},
                     "scenarios": [{"name": s.name, "players": s.players, "person": s.person,
                                    "flourishing": list(s.flourishing)}
-                                  for s in board.scenarios.values()]}
+                                  for s in on.scenarios.values()]}
 
     def lobby_json(self, edition: dict[str, Any] | None = None) -> dict[str, Any]:
         """Gonzaga in the lobby: the scenarios of each player count (those of the edition's
@@ -140,9 +148,13 @@ class GonzagaWeb:
             raise ValueError("a board is given as its data, not as a file name")
         return board_of_data(data)
 
+    def close(self) -> None:
+        """Nothing of its own runs beside the server."""
+
     def params_extra(self) -> dict[str, Any]:
         """The shipped board when the game was stored; a game on an edition's board carries
-        that board in its setup (`Gonzaga.setup_of`), which `check_stored` checks instead."""
+        that board in its setup (`Gonzaga.setup_of`; the platform puts it back from the
+        edition's version before it is read), which `check_stored` checks instead."""
         return {"board": {"name": self.board.name, "hash": self.board.content_hash}}
 
     def upgrade_params(self, data: dict[str, Any]) -> dict[str, Any]:

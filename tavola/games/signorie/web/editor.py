@@ -35,6 +35,8 @@ BALANCE_RATE, BALANCE_BURST = 1 / 120, 3
 BALANCE_RUNNING = 2
 #: How long a finished check's report stays to be read.
 BALANCE_KEPT_SECONDS = 600.0
+#: How long a worker process is given to exit once ended, when the server stops.
+WORKER_EXIT_SECONDS = 10.0
 #: The heuristic bots of a check, alternating round the table (as the balance report's).
 BALANCE_BOTS = ("greedy", "planner")
 
@@ -118,9 +120,19 @@ class BalanceChecks:
         return self._pool
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """The server stops: the checks still running are dropped with their waiting games,
+        and the worker processes are ended rather than waited for game by game."""
+        for task in self._tasks:
+            task.cancel()
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        workers = list((pool._processes or {}).values())  # Python 3.14: terminate_workers()
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(WORKER_EXIT_SECONDS)
 
     async def _run(self, check: BalanceCheck) -> None:
         loop = asyncio.get_running_loop()

@@ -153,6 +153,10 @@ class SignorieWeb:
         # without a seed the engine draws one from the operating system and keeps it secret
         return GAME.new_game(list(names), seed, options or None)
 
+    def close(self) -> None:
+        """The balance checks' worker processes end with the server."""
+        self.balance_checks.close()
+
     def params_extra(self) -> dict[str, Any]:
         return {"components": components_hash()}
 

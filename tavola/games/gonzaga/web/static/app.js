@@ -20,7 +20,7 @@ async function main() {
   ui.gameId = m[1];
   $("game").hidden = false;
   // the board this game is played on: the shipped one, or an edition's
-  [ui.board, ui.options] = await Promise.all([api("/api/gonzaga/board?game=" + encodeURIComponent(ui.gameId)), api("/api/gonzaga/options")]);
+  [ui.board, ui.options] = await Promise.all([api("/api/gonzaga/board?game=" + encodeURIComponent(ui.gameId)), api("/api/gonzaga/options?game=" + encodeURIComponent(ui.gameId))]);
   setupBoardEvents();
   Table.start({ view: (v) => render(unpack(v)), presence: onPresence, rematch: onRematch, hint: onHint,
     replay: () => { drawBoard(null); setupReplay(); }, moveControl });
