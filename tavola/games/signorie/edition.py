@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from tavola import i18n
 from tavola.editions import Finding, canonical
 
 from .components import (
@@ -25,6 +26,7 @@ from .components import (
     cross_check,
     json_schema,
 )
+from .places import place_words
 from .tables import default_data
 from .text import say
 
@@ -32,6 +34,20 @@ from .text import say
 MAX_BYTES = 256 * 1024
 #: The most findings reported at once: a person fixes the first ones first.
 MAX_FINDINGS = 200
+#: pydantic's errors the game words itself, by their type (`say` keys, filled from its `ctx`).
+TYPE_WORDS: dict[str, str] = {
+    "int_type": "type.whole-number", "int_parsing": "type.whole-number",
+    "int_from_float": "type.whole-number", "string_type": "type.text", "bool_type": "type.yes-no",
+    "list_type": "type.list", "dict_type": "type.object", "model_type": "type.object",
+    "greater_than_equal": "type.at-least", "less_than_equal": "type.at-most",
+    "string_too_short": "type.too-short", "too_short": "type.too-short",
+    "literal_error": "type.choice", "enum": "type.choice", "extra_forbidden": "type.extra",
+}
+#: The model's own value errors the game words itself (`components.Sourced`).
+VALUE_ERRORS: dict[str, str] = {
+    "a known value needs its 'source'": "type.needs-source",
+    "a provisional value needs its 'reason'": "type.needs-reason",
+}
 #: A place as `cross_check` names it: `helper_slots[3].cost`, `cities[Milano].slots`...
 _TOKEN = re.compile(r"([A-Za-z_][A-Za-z_0-9]*)|\[([^\]]*)\]")
 
@@ -60,7 +76,7 @@ class SignorieEdition:
         try:
             model = Components.model_validate(data, context={"types_only": True})
         except ValidationError as exc:
-            return [_type_finding(e) for e in exc.errors()[:MAX_FINDINGS]]
+            return [_type_finding(data, e) for e in exc.errors()[:MAX_FINDINGS]]
         except (RecursionError, ValueError, TypeError):
             return [Finding(say("file.too-deep"))]
         return _cross_findings(model, data) or _playable(data)
@@ -73,21 +89,33 @@ class SignorieEdition:
         count_statuses(data, counts)
         cities = len(data.get("cities") or [])
         helpers = len((data.get("helper_slots") or {}).get("value") or [])
-        return (f"{cities} cities, {helpers} helper slots; {counts['known']} values known, "
-                f"{counts['provisional']} provisional")
+        return say("file.describe", cities=cities, helpers=helpers, known=counts["known"],
+                   provisional=counts["provisional"])
 
 
 EDITION = SignorieEdition()
 
 
-def _type_finding(error: Any) -> Finding:
-    """A pydantic error at its place: its `loc` is the data's own path (no aliases)."""
+def _type_finding(data: Any, error: Any) -> Finding:
+    """A pydantic error at its place, the place in the game's words: its `loc` is the data's
+    own path (no aliases)."""
     loc = [p for p in error.get("loc", ()) if not (isinstance(p, str) and "[" in p)]
-    message = str(error.get("msg", "not valid")).removeprefix("Value error, ")
-    place = ".".join(str(p) for p in loc)
-    text = f"{place}: {message}" if place else message
     at = loc[:-1] if error.get("type") == "missing" else loc  # the object that lacks it
-    return Finding(_sentence(text), pointer(at))
+    where = pointer(at)
+    message = _type_message(error, str(loc[-1]) if loc else "")
+    text = f"{place_words(data, pointer(loc))}: {message}" if loc else message
+    return Finding(_sentence(text), where)
+
+
+def _type_message(error: Any, key: str) -> str:
+    """The error's sentence in the reader's language where the game words it, else pydantic's."""
+    kind, ctx = error.get("type", ""), error.get("ctx") or {}
+    if kind == "missing":
+        return say("type.missing")
+    if kind in TYPE_WORDS:
+        return say(TYPE_WORDS[kind], **{k: ctx.get(k) for k in ("ge", "le", "min_length")})
+    message = str(error.get("msg", "not valid")).removeprefix("Value error, ")
+    return say(VALUE_ERRORS[message]) if message in VALUE_ERRORS else message
 
 
 def _cross_findings(model: Components, data: dict[str, Any]) -> list[Finding]:
@@ -95,9 +123,17 @@ def _cross_findings(model: Components, data: dict[str, Any]) -> list[Finding]:
         problems = cross_check(model)
     except Exception as exc:  # a check that cannot read the data is a finding, not a crash
         return [Finding(say("file.unchecked", error=type(exc).__name__))]
-    return [Finding(_sentence(p.worded() if isinstance(p, Said) else p),
-                    locate(data, p.split(":", 1)[0]))
-            for p in problems[:MAX_FINDINGS]]
+    return [_cross_finding(data, p) for p in problems[:MAX_FINDINGS]]
+
+
+def _cross_finding(data: dict[str, Any], problem: str) -> Finding:
+    """A `cross_check` problem at its place, both in the reader's words."""
+    where = locate(data, problem.split(":", 1)[0])
+    if not isinstance(problem, Said):
+        return Finding(_sentence(problem), where)
+    said = i18n.gettext("signorie", problem.template).format(**problem.fields)
+    return Finding(_sentence(f"{place_words(data, where)}: {said}" if where else problem.worded()),
+                   where)
 
 
 def _playable(data: dict[str, Any]) -> list[Finding]:

@@ -1067,6 +1067,39 @@ MESSAGES: dict[str, str] = {
                               "threshold ({threshold} at first) takes the round's reward: the "
                               "tile's bonus or {florins} florins. Cheap, low dice keep you under "
                               "it.",
+    # the places of a component file, as the editor names them (`places.py`)
+    "place.die-slot": "{colour} die slot",
+    "place.board": "{colour} board",
+    "place.helper": "{colour} column, helper {n}",
+    "place.assignment-slot.male": "{colour} area, male slot",
+    "place.assignment-slot.female": "{colour} area, female slot",
+    "place.slot": "slot {n}",
+    "place.bride-slot": "bride slot {n}",
+    "place.house": "house {n}",
+    "place.bonus-tile": "bonus tile {n}",
+    "place.vp-tile": "VP tile {n}",
+    "place.track": "track {n}",
+    "place.position": "starting position {n}",
+    "place.bonus": "bonus {n}",
+    "place.assignment-tile": "assignment tile {n}",
+    "place.shield": "shield {n}",
+    "place.tile": "tile {n}",
+    "place.entry": "entry {n}",
+    "place.players": "{n} players",
+    # a value of the wrong type in a component file (`edition._type_message`)
+    "type.missing": "something is missing here",
+    "type.whole-number": "a whole number is needed",
+    "type.text": "a text is needed",
+    "type.yes-no": "yes or no is needed",
+    "type.list": "a list is needed",
+    "type.object": "a group of fields is needed",
+    "type.at-least": "at least {ge} is needed",
+    "type.at-most": "at most {le} is allowed",
+    "type.too-short": "at least {min_length} needed",
+    "type.choice": "not one of the choices",
+    "type.extra": "a field the file format does not have",
+    "type.needs-source": "a known value needs its source",
+    "type.needs-reason": "a provisional value needs its reason",
     # a file that is no component file (`edition.SignorieEdition.check`)
     "file.not-json": "The file is not JSON data (numbers, text, lists and objects only).",
     "file.too-large": "The file is {size} bytes; at most {most} are accepted.",
@@ -1074,6 +1107,8 @@ MESSAGES: dict[str, str] = {
     "file.too-deep": "The file is nested too deeply to be a component file.",
     "file.unchecked": "The file could not be checked ({error}).",
     "file.unplayable": "A game of {players} cannot be set up on this data: {error}",
+    "file.describe": "{cities} cities, {helpers} helper slots; {known} values known, "
+                     "{provisional} provisional",
     # `components.cross_check` (`components.CROSS_CHECKS` repeats them): `components check`
     # prints them in English, the editor in its reader's language
     "cross.per-pips": "per_pips is for helpers only (a helper acts after a die of its column)",
