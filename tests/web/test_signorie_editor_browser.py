@@ -133,7 +133,7 @@ def labels(page: Any, selector: str) -> list[str]:
     return page.eval_on_selector_all(selector, "xs => xs.map((x) => x.textContent)")
 
 
-def test_fields_and_findings_read_in_the_games_words_and_only_the_wrong_part_is_marked(
+def test_fields_and_findings_read_in_the_games_words(
         server, browser):
     context, page = open_editor(browser, server, "newcomer", 1280, 900)
     page.wait_for_function("document.querySelector('[data-where=\"/action_slots/0\"] > legend')"
@@ -153,6 +153,14 @@ def test_fields_and_findings_read_in_the_games_words_and_only_the_wrong_part_is_
     assert page.inner_text("#edition-findings") == \
         "Yellow die slot: cost: 9 is not between 0 and 6."
     assert page.get_attribute(LISTED, "title") == "/action_slots/0/cost"
+    assert page.errors == []
+    context.close()
+
+
+def test_only_the_picture_of_the_part_a_finding_is_about_is_marked(server, browser):
+    context, page = open_editor(browser, server, "marker", 390, 844)
+    type_cost(page, "9")
+    page.wait_for_selector(FINDING, timeout=15000)
     # only the die slots' picture is marked, by a frame and a sentence; the others as drawn
     page.wait_for_selector('[data-section="dice"] .ed-picture.stale .ed-stale-note',
                            timeout=15000)

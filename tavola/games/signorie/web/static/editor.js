@@ -303,7 +303,7 @@ export function mountEditor(root, data, host = {}) {
       ed.order = answer.order || {};
       ed.wrong = answer.table ? [] : answer.findings || [];
       if (answer.table) ed.table = answer.table;
-      if (reorder) draw(); else { relabel(); if (ed.table) paint(ed.table, ed.wrong); }
+      if (reorder && ed.ready) draw(); else { relabel(); if (ed.table) paint(ed.table, ed.wrong); }
     } catch (e) {
       if (ed.table) paint(ed.table, ed.wrong || []);
     }
@@ -398,8 +398,10 @@ export function mountEditor(root, data, host = {}) {
         draw();
       }).catch(() => {});
   }
-  fetch("/api/signorie/edition/schema").then((r) => r.json()).then((schema) => { ed.schema = schema; draw(); }).catch(() => {});
-  drawPictures();
+  // the fields are drawn again once the schema and the first answer (names, orders) are in
+  const first = drawPictures();
+  fetch("/api/signorie/edition/schema").then((r) => r.json())
+    .then(async (schema) => { ed.schema = schema; await first; ed.ready = true; draw(); }).catch(() => {});
   return api;
 }
 
