@@ -141,7 +141,8 @@ def test_fields_and_findings_read_in_the_games_words(
     legend = '[data-where="/cities/2"] > legend'
     assert page.inner_text(legend) == "Firenze"
     assert page.get_attribute(legend, "title") == "/cities/2"  # the path: a tooltip only
-    assert page.inner_text('[data-where="/cities/2/slots/value/1"] > label') == "slot 2"
+    assert page.inner_text('[data-where="/cities/2/slots/value/1"] > label') == \
+        "row 2, slot 1"
     assert page.inner_text('[data-where="/helper_slots/value/3"] > legend') == \
         "Red column, helper 1"
     every = labels(page, ".signorie-editor legend, .signorie-editor .ed-field > label")

@@ -1,8 +1,8 @@
 """Every place of a component file in the game's own words, and the order its lists are printed in.
 
 The editor labels each field, and each finding names its place, as the printed material does
-("Firenze, slot 2", "Yellow die slot: cost"), in the reader's language; the file's path (a JSON
-Pointer) stays beside it for whoever wants it. Lists whose printed reading differs from the
+("Firenze, row 2, slot 1", "Yellow die slot: cost"), in the reader's language; the file's path
+(a JSON Pointer) stays beside it for whoever wants it. Lists whose printed reading differs from the
 file's order (a track read from its top down, a city's two rows of slots) are shown in the
 printed order; the file keeps its own. Nothing here raises on malformed data: a place it cannot
 name is named by its key.
@@ -18,7 +18,8 @@ from .text import ROW_TITLES, city_name, colour_title, say, tr
 
 #: The lists whose items are named "KIND n", by the key that holds them (after status wrappers).
 ITEM_KINDS: dict[str, str] = {
-    "slots": "place.slot", "initiative_track": "place.slot", "bride_slots": "place.bride-slot",
+    "slots": "place.slot", "city-slots": "place.slot", "initiative_track": "place.slot",
+    "bride_slots": "place.bride-slot",
     "houses": "place.house", "bonus_tiles": "place.bonus-tile", "vp_tiles": "place.vp-tile",
     "tracks": "place.track", "extra_florins": "place.position", "career_bonuses": "place.bonus",
     "assignment_tiles": "place.assignment-tile", "political": "place.shield",
@@ -30,8 +31,8 @@ TOP_FIRST = (("initiative_track", "value"), ("career_tracks", "slots", "value"))
 #: Lists whose items name what they are ("Firenze", "bride slot 2"): the list's own name is left
 #: out before them. The others keep it ("Initiative track, slot 3", "Political, shield 2").
 SELF_NAMED = frozenset({"action_slots", "player_boards", "cities", "helper_slots",
-                        "assignment_slots", "slots", "bride_slots", "houses", "bonus_tiles",
-                        "vp_tiles", "tracks", "assignment_tiles", "career_bonuses"})
+                        "assignment_slots", "slots", "city-slots", "bride_slots", "houses",
+                        "bonus_tiles", "vp_tiles", "tracks", "assignment_tiles", "career_bonuses"})
 #: Keys left out of a place's words when something inside them is named (a board's plan rows).
 UNSAID = frozenset({"plan"})
 #: The keys of a value with its status: entered, not named.
@@ -52,14 +53,21 @@ def _plain(value: Any) -> Any:
 
 
 def _list_key(parts: list[str]) -> str:
-    """The key that holds a list, past its status wrapper."""
+    """The key that holds a list, past its status wrapper ("city-slots" for a city's slots)."""
     keys = [p for p in parts if p != WRAPPER]
+    if len(keys) == 3 and keys[0] == "cities" and keys[2] == "slots":
+        return "city-slots"
     return keys[-1] if keys else ""
 
 
-def item_name(list_key: str, index: int, item: Any) -> str:
-    """A list's item as the printed material names it."""
+def item_name(list_key: str, index: int, item: Any, siblings: Any = None) -> str:
+    """A list's item as the printed material names it (a city's slot by its printed row and
+    place in the row, when `siblings`, the whole list, are the slots' values)."""
     item = _plain(item)
+    if list_key == "city-slots" and isinstance(siblings, list) and \
+            all(isinstance(v, int) for v in siblings):
+        place = printed_place(siblings, index)
+        return say("place.city-slot", row=place["row"] + 1, n=place["column"] + 1)
     fields = item if isinstance(item, dict) else {}
     colour = _plain(fields.get("colour"))
     if list_key == "action_slots" and isinstance(colour, str):
@@ -110,7 +118,7 @@ def place_names(data: Any) -> dict[str, str]:
         parent = _at(data, parts[:-1])
         key = parts[-1]
         if isinstance(parent, list):
-            names[pointer(parts)] = item_name(_list_key(parts[:-1]), int(key), node)
+            names[pointer(parts)] = item_name(_list_key(parts[:-1]), int(key), node, parent)
         else:
             names[pointer(parts)] = key_name(parts[:-1], key)
     return names
@@ -118,8 +126,8 @@ def place_names(data: Any) -> dict[str, str]:
 
 def place_words(data: Any, where: str) -> str:
     """The place a JSON Pointer names, in words: its items joined by commas, its fields after a
-    colon ("Firenze, slot 2", "Yellow die slot: cost"); the list that holds a named item and a
-    status wrapper are left out."""
+    colon ("Firenze, row 2, slot 1", "Yellow die slot: cost"); the list that holds a named item
+    and a status wrapper are left out."""
     parts = parts_of(where) if where else []
     said: list[tuple[str, bool]] = []
     for depth, key in enumerate(parts):
@@ -128,7 +136,7 @@ def place_words(data: Any, where: str) -> str:
             held = _list_key(parts[:depth])
             if said and not said[-1][1] and held in SELF_NAMED:
                 said.pop()  # "cities" before "Firenze"
-            said.append((item_name(held, int(key), parent[int(key)]), True))
+            said.append((item_name(held, int(key), parent[int(key)], parent), True))
         elif key in UNSAID and depth < len(parts) - 2:
             continue
         elif key != WRAPPER or not (isinstance(parent, dict) and "status" in parent):

@@ -1074,6 +1074,7 @@ MESSAGES: dict[str, str] = {
     "place.assignment-slot.male": "{colour} area, male slot",
     "place.assignment-slot.female": "{colour} area, female slot",
     "place.slot": "slot {n}",
+    "place.city-slot": "row {row}, slot {n}",
     "place.bride-slot": "bride slot {n}",
     "place.house": "house {n}",
     "place.bonus-tile": "bonus tile {n}",

@@ -19,12 +19,13 @@ PATHLIKE = re.compile(r"[_\[\]/]|\b(value|action slots|cities)\b")
 
 
 @pytest.mark.parametrize(("lang", "where", "words"), [
-    ("en", "/cities/2/slots/value/1", "Firenze, slot 2"),
-    ("de", "/cities/2/slots/value/1", "Florenz, Feld 2"),
-    ("it", "/cities/2/slots/value/1", "Firenze, spazio 2"),
+    ("en", "/cities/2/slots/value/1", "Firenze, row 2, slot 1"),
+    ("de", "/cities/2/slots/value/1", "Florenz, Reihe 2, Feld 1"),
+    ("it", "/cities/2/slots/value/1", "Firenze, fila 2, spazio 1"),
     ("en", "/action_slots/0/cost/value", "Yellow die slot: cost"),
     ("de", "/action_slots/0/cost/value", "Würfelfeld Gelb: Kosten"),
     ("en", "/initiative_track/value/3", "Initiative track, slot 4"),
+    ("en", "/career_tracks/slots/value/2/vp", "Career tracks, slot 3: vp"),
     ("en", "/player_boards/1/plan/value/political/2", "Red board: Political, shield 3"),
     ("en", "/helper_slots/value/4/cost", "Red column, helper 2: cost"),
     ("en", "/alliance_tiles/value/Medici/3", "Alliance tiles: Medici, tile 4"),
@@ -39,7 +40,7 @@ def test_no_label_of_a_field_is_a_data_path() -> None:
     names = place_names(default_data())
     assert len(names) > 500
     assert [n for n in names.values() if "_" in n or "[" in n] == []
-    assert names["/cities/2"] == "Firenze" and names["/cities/2/slots/value/1"] == "slot 2"
+    assert names["/cities/2"] == "Firenze" and names["/cities/2/slots/value/1"] == "row 2, slot 1"
 
 
 @pytest.mark.parametrize(("lang", "words"), [
@@ -57,10 +58,10 @@ def test_a_finding_names_its_place_in_the_games_words(lang: str, words: str) -> 
 
 def test_a_wrong_type_names_its_place_and_says_what_is_needed_in_the_readers_language() -> None:
     data = copy.deepcopy(default_data())
-    data["cities"][2]["slots"]["value"][1] = "two"
+    data["helper_slots"]["value"][4]["cost"]["value"] = "two"
     with i18n.use("it"):
         [finding] = EDITION.check(data)
-    assert finding.message == "Firenze, spazio 2: serve un numero intero."
+    assert finding.message == "Colonna Rosso, aiutante 2: costo: serve un numero intero."
 
 
 def test_the_tracks_read_from_their_top_and_the_cities_row_by_row_as_printed() -> None:
