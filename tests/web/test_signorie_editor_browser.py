@@ -122,7 +122,8 @@ def test_on_a_phone_in_german_the_editor_fits_and_a_balance_check_runs_to_its_re
     page.wait_for_selector(".ed-balance progress:not([hidden])", timeout=15000)
     page.wait_for_selector(".ed-balance .ed-report-table", timeout=180000)
     text = page.inner_text(".ed-balance-report")
-    assert "Win rate per starting position" in text and "yellow: Florins" in text
+    assert "Siegquote nach Startposition" in text and "Gelb: Florin" in text  # German too
+    assert "Win rate" not in text
     assert "4 Partien" in page.inner_text(".ed-balance-status")
     assert page.evaluate("document.querySelector('.ed-progress').value") == 4
     assert page.errors == []

@@ -168,10 +168,10 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str]:
 def verdict(worst: float, par_outside: bool) -> str:
     """How a seat table stands against the target, telling noise from imbalance."""
     if worst <= PAR_TOLERANCE:
-        return "within the target"
+        return text.say("report.within")
     if not par_outside:
-        return "over the target, but par lies within every 95% interval: too few games to tell"
-    return "**outside** the target"
+        return text.say("report.noise")
+    return text.say("report.outside")
 
 
 def seat_rows(run: Run, key: str) -> tuple[list[list[str]], float, bool]:
@@ -184,10 +184,10 @@ def seat_rows(run: Run, key: str) -> tuple[list[list[str]], float, bool]:
     for s in range(n):
         if key == "start":
             seats = [(f, f.start.index(s)) for f in run.facts]
-            name = text.ordinal(s + 1) + " player"
+            name = text.say("report.nth-player", nth=text.ordinal(s + 1))
         else:
             seats = [(f, s) for f in run.facts]
-            name = t.board_colours[s]
+            name = text.colour_name(t.board_colours[s])
         wins = sum(1 for f, seat in seats if f.winner == seat)
         rate = wins / len(seats)
         worst = max(worst, abs(rate - par))
@@ -224,17 +224,20 @@ def usage_rows(runs: Sequence[Run]) -> dict[str, list[list[str]]]:
 
     colours = range(len(t.colours))
     out: dict[str, list[list[str]]] = {}
-    out["signoria"] = [row(f"{t.colours[i]}: {t.signoria_name[i]}", f"signoria:{t.colours[i]}")
+    colour = [text.colour_name(c) for c in t.colours]
+    out["signoria"] = [row(f"{colour[i]}: {text.signoria_name(t, i)}", f"signoria:{t.colours[i]}")
                        for i in colours]
-    out["dice"] = [row(t.colours[i], f"die:{t.colours[i]}") for i in colours]
+    out["dice"] = [row(colour[i], f"die:{t.colours[i]}") for i in colours]
     helpers = []
     for h in range(len(t.helper_cost)):
-        name = (f"{t.colours[t.helper_column[h]]} {t.helper_order[h]}: "
-                f"{text.helper_effect_text(t, h)} ({t.helper_cost[h]} florins)")
+        name = text.say("report.helper", colour=colour[t.helper_column[h]],
+                         order=t.helper_order[h], effect=text.helper_effect_text(t, h),
+                         cost=t.helper_cost[h])
         helpers.append([*row(name, f"hire:{h}"), *row("", f"helper:{h}")[1:]])
     out["helpers"] = helpers
-    out["tiles"] = [[*row(f"{t.tile_name[i]}: {text.effect_text(t.tile_effect[i])}"
-                          + (" per meeple" if t.tile_repeat[i] else ""), f"tile:{i}"),
+    out["tiles"] = [[*row(text.say("report.tile" + (".each" if t.tile_repeat[i] else ""),
+                                   name=text.tile_name(t, i),
+                                   effect=text.effect_text(t.tile_effect[i])), f"tile:{i}"),
                      meeples(i)] for i in range(len(t.tile_effect))]
     rewards = []
     for i, eff in enumerate(t.bonus_tiles):
@@ -242,12 +245,13 @@ def usage_rows(runs: Sequence[Run]) -> dict[str, list[list[str]]]:
         bonus = sum(c[f"reward:bonus:{i}"] for c in total)
         florins = sum(c[f"reward:florins:{i}"] for c in total)
         share = bonus / (bonus + florins) if bonus + florins else 0.0
-        rewards.append([f"bonus: {text.effect_text(eff)}", str(laid), str(bonus), str(florins),
-                        _pct(share)])
+        rewards.append([text.say("report.bonus-tile", effect=text.effect_text(eff)), str(laid),
+                        str(bonus), str(florins), _pct(share)])
     for i, eff in enumerate(t.vp_tiles):
         laid = sum(c[f"laid:{VP_TILE + i}"] for c in total)
         got = sum(c[f"reward:vp:{VP_TILE + i}"] for c in total)
-        rewards.append([f"VP: {text.effect_text(eff)}", str(laid), str(got), "–", "–"])
+        rewards.append([text.say("report.vp-tile", effect=text.effect_text(eff)), str(laid),
+                        str(got), "–", "–"])
     out["rewards"] = rewards
     return out
 
@@ -259,16 +263,18 @@ def unused(runs: Sequence[Run]) -> list[str]:
     for run in runs:
         for f in run.facts:
             c.update(f.counts)
-    out = [f"Signoria action {t.signoria_name[i]}" for i in range(len(t.colours))
-           if not c[f"signoria:{t.colours[i]}"]]
-    out += [f"helper slot {h} ({t.colours[t.helper_column[h]]} {t.helper_order[h]})"
+    say = text.say
+    out = [say("report.unused.signoria", name=text.signoria_name(t, i))
+           for i in range(len(t.colours)) if not c[f"signoria:{t.colours[i]}"]]
+    out += [say("report.unused.helper", n=h, order=t.helper_order[h],
+                colour=text.colour_name(t.colours[t.helper_column[h]]))
             for h in range(len(t.helper_cost)) if not c[f"hire:{h}"] or not c[f"helper:{h}"]]
-    out += [f"assignment tile {t.tile_name[i]}" for i in range(len(t.tile_effect))
-            if not c[f"tile:{i}"]]
-    out += [f"reward tile {text.effect_text(e)}" for i, e in enumerate(t.bonus_tiles)
-            if not c[f"reward:bonus:{i}"]]
-    out += [f"reward tile {text.effect_text(e)}" for i, e in enumerate(t.vp_tiles)
-            if not c[f"reward:vp:{VP_TILE + i}"]]
+    out += [say("report.unused.tile", name=text.tile_name(t, i))
+            for i in range(len(t.tile_effect)) if not c[f"tile:{i}"]]
+    out += [say("report.unused.reward", effect=text.effect_text(e))
+            for i, e in enumerate(t.bonus_tiles) if not c[f"reward:bonus:{i}"]]
+    out += [say("report.unused.reward", effect=text.effect_text(e))
+            for i, e in enumerate(t.vp_tiles) if not c[f"reward:vp:{VP_TILE + i}"]]
     return out
 
 
@@ -287,7 +293,8 @@ def strategy_rows(run: Run) -> list[list[str]]:
         wins = sum(1 for f, s in members if f.winner == s)
         mean = sum(f.scores[s] for f, s in members) / len(members)
         share = len(members) / (len(run.facts) * run.players)
-        rows.append([colour, _pct(share), _rate(wins, len(members)), f"{mean:.1f}"])
+        name = text.say("report.no-favourite") if colour == "none" else text.colour_name(colour)
+        rows.append([name, _pct(share), _rate(wins, len(members)), f"{mean:.1f}"])
     return rows
 
 
@@ -322,63 +329,69 @@ def bot_rows(runs: Sequence[Run]) -> list[list[str]]:
 
 
 def markdown(runs: Sequence[Run], command: str, workers: int) -> str:
-    """The balance report."""
-    lines = ["# Signorie: balance of the component data", "",
-             "Bot self-play judges the provisional values of `tavola/games/signorie/data/"
-             "components.json` (see `docs/signorie-components.md`). Re-run with:", "",
-             "```sh", command, "```", ""]
-    lines += ["| set-up | players | games | seconds | games/s |", "|---|---|---|---|---|"]
-    for r in runs:
-        lines.append(f"| {r.label} | {r.players} | {len(r.facts)} | {r.seconds:.0f} | "
-                     f"{len(r.facts) / r.seconds:.2f} |")
-    lines += ["", f"Played with {workers} worker process(es); seeds from 0 (heuristic games) "
-              "and 100000 (games with the search bot), one game per seed.", ""]
+    """The balance report, in the language of the moment (the command line's: English)."""
+    say = text.say
+    lines = [say("report.title"), "", say("report.intro"), "", "```sh", command, "```", ""]
+    lines += _table([say("report.col.setup"), say("report.col.players"), say("report.col.games"),
+                     say("report.col.seconds"), say("report.col.rate")],
+                    [[r.label, r.players, len(r.facts), f"{r.seconds:.0f}",
+                      f"{len(r.facts) / r.seconds:.2f}"] for r in runs])
+    lines += [say("report.workers", workers=workers), ""]
     missing = unused(runs)
-    lines += ["## Every component used?", ""]
-    lines += ([f"**Unused:** {', '.join(missing)}.", ""] if missing else
-              ["Yes: every Signoria action, helper slot (hired and activated), assignment tile "
-               "and reward tile was used (tables below).", ""])
-    lines += ["## Win rate per starting position and per board colour", "",
-              f"Par is 1/players; the target is every seat within {PAR_TOLERANCE * 100:.0f} "
-              "percentage points of par. Intervals are Wilson 95%. The starting position is "
-              "the place in the first round's turn order (drawn at random, with 1, 2, 2, 3 "
-              "extra florins); the board colour fixes the plan rows.", ""]
+    lines += [say("report.used"), ""]
+    lines += ([say("report.unused", missing=", ".join(missing)), ""] if missing else
+              [say("report.all-used"), ""])
+    lines += [say("report.seats"), "", say("report.par", points=f"{PAR_TOLERANCE * 100:.0f}"),
+              ""]
     for r in runs:
-        for key, title in (("start", "starting position"), ("colour", "board colour")):
+        for key in ("start", "colour"):
             rows, worst, outside = seat_rows(r, key)
-            lines += [f"### {r.players} players, {r.label}: by {title} (largest gap "
-                      f"{_pct(worst)} points, {verdict(worst, outside)})", ""]
-            lines += _table(["seat", "games", "win % (95% CI)", "− par (points)", "mean score"],
-                            rows)
-    lines += ["## Bots", ""]
-    lines += _table(["games", "bot", "seats", "win % (95% CI)", "par %", "mean score",
-                     "best score"], bot_rows(runs))
-    lines += ["## Wins by strategy (the die colour a player took most)", ""]
+            lines += [say(f"report.seats.{key}", players=r.players, label=r.label,
+                          gap=_pct(worst), verdict=verdict(worst, outside)), ""]
+            lines += _table([say("report.col.seat"), say("report.col.games"),
+                             say("report.col.win"), say("report.col.par-gap"),
+                             say("report.col.mean")], rows)
+    lines += [say("report.bots"), ""]
+    lines += _table([say("report.col.games"), say("report.col.bot"), say("report.col.seats"),
+                     say("report.col.win"), say("report.col.par"), say("report.col.mean"),
+                     say("report.col.best")], bot_rows(runs))
+    lines += [say("report.strategy"), ""]
     for r in runs:
-        lines += [f"### {r.players} players, {r.label}", ""]
-        lines += _table(["most-taken die", "share of players", "win % (95% CI)", "mean score"],
-                        strategy_rows(r))
-    use = usage_rows(runs)
-    cols = [f"{r.players}p {'heur.' if 'one' not in r.label else 'search'}" for r in runs]
-    lines += ["## How often each component was used", "",
-              "Per game (all seats together) in each set-up, and the total over all games.", "",
-              "### Dice taken, by colour", ""]
-    lines += _table(["colour", *cols, "total"], use["dice"])
-    lines += ["### Signoria actions", ""]
-    lines += _table(["action", *cols, "total"], use["signoria"])
-    lines += ["### Helper slots: hired, then activated", ""]
-    lines += _table(["helper", *[f"hired {c}" for c in cols], "hired total",
-                     *[f"used {c}" for c in cols], "used total"], use["helpers"])
-    lines += ["### Assignment tiles", ""]
-    lines += _table(["tile", *cols, "total", "meeples per use"], use["tiles"])
-    lines += ["### Reward tiles", "",
-              "Laid out: games in which the tile was among the seven. Bonus tiles may be "
-              "refused for 3 florins.", ""]
-    lines += _table(["tile", "laid out", "taken", "3 florins instead", "taken %"],
-                    use["rewards"])
-    lines += ["## Mean points per player by source", ""]
-    lines += _table(["games", *text.SOURCES, "total"], source_rows(runs))
+        lines += [f"### {say('report.setup', players=r.players, label=r.label)}", ""]
+        lines += _table([say("report.col.favourite"), say("report.col.share"),
+                         say("report.col.win"), say("report.col.mean")], strategy_rows(r))
+    lines += _usage(runs)
+    lines += [say("report.sources"), ""]
+    lines += _table([say("report.col.games"), *text.SOURCES.values(), say("report.col.total")],
+                    source_rows(runs))
     return "\n".join(lines)
+
+
+def _usage(runs: Sequence[Run]) -> list[str]:
+    """The report's tables of how often each component was used."""
+    say = text.say
+    use = usage_rows(runs)
+    cols = [f"{r.players}p "
+            + (say("report.heuristic") if "one" not in r.label else say("report.search"))
+            for r in runs]
+    total = say("report.col.total")
+    lines = [say("report.usage"), "", say("report.usage.what"), "", say("report.usage.dice"), ""]
+    lines += _table([say("report.col.colour"), *cols, total], use["dice"])
+    lines += [say("report.usage.signoria"), ""]
+    lines += _table([say("report.col.action"), *cols, total], use["signoria"])
+    lines += [say("report.usage.helpers"), ""]
+    lines += _table([say("report.col.helper"), *[say("report.col.hired", col=c) for c in cols],
+                     say("report.col.hired-total"), *[say("report.col.activated", col=c)
+                                                      for c in cols],
+                     say("report.col.activated-total")], use["helpers"])
+    lines += [say("report.usage.tiles"), ""]
+    lines += _table([say("report.col.tile"), *cols, total, say("report.col.meeples")],
+                    use["tiles"])
+    lines += [say("report.usage.rewards"), "", say("report.usage.laid-out"), ""]
+    lines += _table([say("report.col.tile"), say("report.col.laid-out"), say("report.col.taken"),
+                     say("report.col.florins-instead"), say("report.col.taken-share")],
+                    use["rewards"])
+    return lines
 
 
 def figures(runs: Sequence[Run]) -> dict[str, Any]:

@@ -84,3 +84,21 @@ def test_the_editor_s_picture_is_the_table_of_the_data_or_its_findings() -> None
     found = edition_table(wrong)
     assert found["table"] is None
     assert [f["where"] for f in found["findings"]] == ["/action_slots/0/cost"]
+
+
+def test_the_report_speaks_the_readers_language_and_the_command_lines_english() -> None:
+    """The editor's report is written in its reader's language (the check runs in the
+    request's); the command line's stays as it was, in English."""
+    from tavola import i18n
+    from tavola.games.signorie.balance import markdown, run_balance
+
+    runs = run_balance(players=(2,), games=2, search=None, workers=1)
+    english = markdown(runs, "tavola balance", 1)
+    assert "## Win rate per starting position" in english and "| yellow: Florins |" in english
+    for lang, heading, row in (("de", "## Siegquote nach Startposition", "| Gelb: Florin |"),
+                               ("it", "## Percentuale di vittorie per posizione iniziale",
+                                "| giallo: Fiorini |")):
+        with i18n.use(lang):
+            report = markdown(runs, "tavola balance", 1)
+        assert heading in report and row in report, report
+        assert "Win rate" not in report and "| yellow" not in report
