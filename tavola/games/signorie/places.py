@@ -109,8 +109,10 @@ def _walk(node: Any, parts: list[str]) -> Iterator[tuple[list[str], Any]]:
 
 
 def place_names(data: Any) -> dict[str, str]:
-    """Every place of the data (by JSON Pointer) with its own label: a list's item by its name
-    ("Firenze", "slot 2"), a field by what it holds ("cost")."""
+    """The places of the data (by JSON Pointer) with their own labels: a list's item by its name
+    ("Firenze", "row 1, slot 2"), a key a map names by what it stands for ("2 players",
+    "Political"); a field whose label is its name in words ("cost") is left to the editor,
+    which words it so."""
     names: dict[str, str] = {}
     for parts, node in _walk(data, []):
         if not parts:
@@ -119,8 +121,8 @@ def place_names(data: Any) -> dict[str, str]:
         key = parts[-1]
         if isinstance(parent, list):
             names[pointer(parts)] = item_name(_list_key(parts[:-1]), int(key), node, parent)
-        else:
-            names[pointer(parts)] = key_name(parts[:-1], key)
+        elif (name := key_name(parts[:-1], key)) != tr(key.replace("_", " ")):
+            names[pointer(parts)] = name
     return names
 
 

@@ -203,7 +203,7 @@ export function mountEditor(root, data, host = {}) {
     }
     const extra = Object.keys(obj).filter((k) => !(k in props));
     for (const key of extra) {
-      const entry = field([...path, key], nameOf([...path, key], key), s.additionalProperties || {}, obj[key]);
+      const entry = field([...path, key], nameOf([...path, key], t(label(key))), s.additionalProperties || {}, obj[key]);
       if (s.additionalProperties && !fixed && !/^[0-9]+$/.test(key)) entry.prepend(renameKey(path, obj, key));
       box.append(entry);
     }
