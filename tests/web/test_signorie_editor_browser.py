@@ -167,6 +167,12 @@ def test_only_the_picture_of_the_part_a_finding_is_about_is_marked(server, brows
     page.wait_for_selector('[data-section="dice"] .ed-picture.stale .ed-stale-note',
                            timeout=15000)
     assert page.eval_on_selector_all(".ed-picture.stale", "xs => xs.length") == 1
+    # in it, the yellow slot (the finding's) is marked, the others not
+    marked = page.eval_on_selector_all('[data-section="dice"] .ed-wrong-item',
+                                       "xs => xs.map((x) => x.dataset.colour)")
+    assert marked == ["yellow"]
+    assert page.eval_on_selector('[data-section="dice"] .action-slot-list',
+                                 "x => getComputedStyle(x).opacity") == "1"  # not all faded
     assert page.inner_text('[data-section="dice"] .ed-stale-note').startswith(
         "This part has a problem")
     assert page.eval_on_selector('[data-section="cities"] .ed-picture .city',

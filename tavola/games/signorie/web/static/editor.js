@@ -8,18 +8,20 @@
 import { I18N, el, sentence, t as translate } from "/static/tavola/common.js";
 import * as parts from "./table-parts.js";
 
-// the parts of the file as the printed material groups them: top-level keys of the file format
+// the parts of the file as the printed material groups them: top-level keys of the file format;
+// `items`: the picture's drawing of each item of a list of the file, in the file's order
 const SECTIONS = (t) => [
-  { id: "dice", title: t("Die slots and costs"), keys: ["action_slots"], picture: (tb) => [parts.actionSlots(tb), parts.costTable(tb)] },
+  { id: "dice", title: t("Die slots and costs"), keys: ["action_slots"], items: ".action-slot-list > .colour",
+    picture: (tb) => [parts.actionSlots(tb), parts.costTable(tb)] },
   { id: "helpers", title: t("Helper columns"), keys: ["helper_slots"], picture: (tb) => [parts.helperColumns(tb)] },
   { id: "assignments", title: t("Assignment tiles"), keys: ["assignment_slots", "assignment_tiles"], picture: (tb) => [parts.assignmentTiles(tb)] },
   { id: "rewards", title: t("Reward tiles"), keys: ["bonus_tiles", "vp_tiles"], picture: (tb) => [parts.rewardTiles(tb)] },
   { id: "tracks", title: t("Career and initiative tracks"), keys: ["career_tracks", "initiative_track"],
     picture: (tb) => [parts.careerTable(tb), parts.initiativeTrack(tb)] },
-  { id: "cities", title: t("Cities and their slots"), keys: ["cities"],
+  { id: "cities", title: t("Cities and their slots"), keys: ["cities"], items: ".city",
     picture: (tb) => tb.cities.map((c) => el("div", { class: "city" }, el("h4", { text: c.name }), parts.citySlots(c.slots, c.places))) },
   { id: "brides", title: t("Bride slots"), keys: ["bride_slots"], picture: (tb) => [el("div", { class: "brides" }, ...parts.brideChips(tb))] },
-  { id: "plans", title: t("Plans"), keys: ["player_boards"],
+  { id: "plans", title: t("Plans"), keys: ["player_boards"], items: ".board-plan",
     picture: (tb) => Object.keys(tb.boards).map((colour) => el("div", { class: "board-plan" }, el("h4", { text: (tb.looks[colour] || {}).name || colour }), parts.planRows(tb, colour))) },
   { id: "houses", title: t("Houses and alliance tiles"), keys: ["houses", "alliance_tiles"], picture: (tb) => [parts.houseTiles(tb)] },
   { id: "rules", title: t("Rules"), keys: ["rules"] },
@@ -265,7 +267,7 @@ export function mountEditor(root, data, host = {}) {
     pictures.clear();
     const blocks = sections.map((x) => {
       const fig = el("figure", { class: "ed-picture", "aria-live": "polite" });
-      if (x.picture) pictures.set(x.id, { fig, draw: x.picture, keys: x.keys });
+      if (x.picture) pictures.set(x.id, { fig, draw: x.picture, keys: x.keys, items: x.items });
       const fields = x.keys.filter((k) => ed.data && k in ed.data)
         .map((k) => field([k], nameOf([k], t(label(k))), (schema.properties || {})[k] || {}, ed.data[k]));
       return el("section", { class: "ed-section", id: `ed-section-${x.id}`, "data-section": x.id },
@@ -282,14 +284,21 @@ export function mountEditor(root, data, host = {}) {
 
   // the parts' pictures of the last table without problems; a part a finding is about is marked
   // (crossed-out frame, a warning sign and a sentence: not by colour alone), the others as drawn
+  // (crossed-out frame, a warning sign and a sentence: not by colour alone), and in it the item
+  // it is about where the picture draws one per item of the list; the other parts as drawn
   function paint(tb, findings) {
-    const wrong = new Set(findings.map((f) => partsOf(f.where)[0]).filter(Boolean));
-    for (const [id, { fig, draw: picture, keys }] of pictures) {
-      const stale = keys.some((k) => wrong.has(k));
-      fig.classList.toggle("stale", stale);
-      fig.toggleAttribute("data-finding", stale);
-      fig.replaceChildren(...picture(tb), stale ? el("figcaption", { class: "ed-stale-note", "data-part": id,
+    const wrong = findings.map((f) => partsOf(f.where)).filter((p) => p.length);
+    for (const [id, { fig, draw: picture, keys, items }] of pictures) {
+      const mine = wrong.filter((p) => keys.includes(p[0]));
+      fig.classList.toggle("stale", mine.length > 0);
+      fig.toggleAttribute("data-finding", mine.length > 0);
+      fig.replaceChildren(...picture(tb), mine.length ? el("figcaption", { class: "ed-stale-note", "data-part": id,
         text: t("This part has a problem: the picture shows it as it was before.") }) : "");
+      const drawn = items ? fig.querySelectorAll(items) : [];
+      const found = mine.map((p) => (/^[0-9]+$/.test(p[1] || "") ? drawn[Number(p[1])] : null));
+      found.forEach((x) => x && x.classList.add("ed-wrong-item"));
+      // items marked: only they fade (they show what was); a finding on the part as a whole: all
+      fig.classList.toggle("by-item", found.length > 0 && found.every(Boolean));
     }
   }
 
