@@ -196,6 +196,14 @@ def test_tracks_are_listed_from_their_top_and_city_slots_as_the_board_prints_the
         '[data-where="/career_tracks/slots/value"] > ol > li > [data-where]',
         "xs => xs.map((x) => x.dataset.where)")
     assert career[0] == f"/career_tracks/slots/value/{len(career) - 1}"
+    # the picture beside them reads the same way: the top slot first
+    drawn = page.eval_on_selector_all('[data-section="tracks"] .initiative .vp',
+                                      "xs => xs.map((x) => x.textContent)")
+    assert drawn == [f"{vp} VP" for vp in initiative[::-1]]
+    head = page.eval_on_selector_all('[data-section="tracks"] table.track thead th .vp',
+                                     "xs => xs.map((x) => x.textContent)")
+    slots = default_data()["career_tracks"]["slots"]["value"]
+    assert head == [f"{s['vp']} VP" for s in slots[::-1]]
     milano = page.eval_on_selector_all('[data-where="/cities/0/slots/value"] > ol input',
                                        "xs => xs.map((x) => Number(x.value))")
     assert milano == [1, 2, 3, 4, 1, 2, 3, 4]

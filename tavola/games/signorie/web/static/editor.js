@@ -17,7 +17,8 @@ const SECTIONS = (t) => [
   { id: "assignments", title: t("Assignment tiles"), keys: ["assignment_slots", "assignment_tiles"], picture: (tb) => [parts.assignmentTiles(tb)] },
   { id: "rewards", title: t("Reward tiles"), keys: ["bonus_tiles", "vp_tiles"], picture: (tb) => [parts.rewardTiles(tb)] },
   { id: "tracks", title: t("Career and initiative tracks"), keys: ["career_tracks", "initiative_track"],
-    picture: (tb) => [parts.careerTable(tb), parts.initiativeTrack(tb)] },
+    picture: (tb, read) => [inOrder(parts.careerTable(tb), "tr", read("/career_tracks/slots/value", tb.career.length), 1),
+      inOrder(parts.initiativeTrack(tb), "", read("/initiative_track/value", tb.initiative.length), 0)] },
   { id: "cities", title: t("Cities and their slots"), keys: ["cities"], items: ".city",
     picture: (tb) => tb.cities.map((c) => el("div", { class: "city" }, el("h4", { text: c.name }), parts.citySlots(c.slots, c.places))) },
   { id: "brides", title: t("Bride slots"), keys: ["bride_slots"], picture: (tb) => [el("div", { class: "brides" }, ...parts.brideChips(tb))] },
@@ -31,6 +32,15 @@ const CHECK_DELAY = 300;  // ms after the last change before the picture is draw
 const GZIP_TYPE = "gzip";
 
 function label(name) { return String(name).replaceAll("_", " "); }
+// `node`'s drawing of a list (each of its `rows`, or itself, past `skip` heading cells) put in
+// the order the printed material reads it, the same as its fields
+function inOrder(node, rows, order, skip) {
+  for (const row of rows ? node.querySelectorAll(rows) : [node]) {
+    const cells = [...row.children].slice(skip);
+    if (cells.length === order.length) row.append(...order.map((i) => cells[i]));
+  }
+  return node;
+}
 function partsOf(where) { return String(where || "").split("/").slice(1).map((p) => p.replaceAll("~1", "/").replaceAll("~0", "~")); }
 function pointer(parts) { return parts.map((p) => "/" + String(p).replaceAll("~", "~0").replaceAll("/", "~1")).join(""); }
 function clone(x) { return JSON.parse(JSON.stringify(x)); }
@@ -292,7 +302,7 @@ export function mountEditor(root, data, host = {}) {
       const mine = wrong.filter((p) => keys.includes(p[0]));
       fig.classList.toggle("stale", mine.length > 0);
       fig.toggleAttribute("data-finding", mine.length > 0);
-      fig.replaceChildren(...picture(tb), mine.length ? el("figcaption", { class: "ed-stale-note", "data-part": id,
+      fig.replaceChildren(...picture(tb, (where, n) => printedOrder(partsOf(where), n)), mine.length ? el("figcaption", { class: "ed-stale-note", "data-part": id,
         text: t("This part has a problem: the picture shows it as it was before.") }) : "");
       const drawn = items ? fig.querySelectorAll(items) : [];
       const found = mine.map((p) => (/^[0-9]+$/.test(p[1] || "") ? drawn[Number(p[1])] : null));
