@@ -277,7 +277,7 @@ class Editions:
         else:
             assert edition_id is not None
             number = self.store.add_version(edition_id, name, visibility, new)
-        return {"id": edition_id, "version": number, "hash": checked.hash,
+        return {"id": edition_id, "name": name, "version": number, "hash": checked.hash,
                 "playable": checked.playable, **checked.to_json()}
 
     def _own(self, edition_id: str, user: User) -> Edition:

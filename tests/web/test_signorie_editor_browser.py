@@ -88,6 +88,13 @@ def test_a_value_is_changed_found_wrong_fixed_saved_and_played_on(server, browse
     page.fill("#edition-name", "My printed box")
     page.click("#edition-save")
     page.wait_for_selector("#edition-play:not([hidden])", timeout=15000)
+    # the note says what was saved and where it is: the editions page, a game on it
+    page.wait_for_selector("#edition-saved-play", timeout=15000)
+    assert page.inner_text("#edition-saved").startswith("Saved “My printed box” as version 1.")
+    assert page.get_attribute("#edition-saved-list", "href") == "/editions"
+    assert page.get_attribute("#edition-saved-play", "href") == \
+        page.get_attribute("#edition-play", "href")
+    assert "edition=" in page.get_attribute("#edition-saved-play", "href")
     page.click("#edition-play")
     page.wait_for_function("document.querySelector('#edition') && document.querySelector("
                            "'#edition').selectedOptions[0].textContent.startsWith('My printed')",
@@ -119,5 +126,105 @@ def test_on_a_phone_in_german_the_editor_fits_and_a_balance_check_runs_to_its_re
     assert "Wer gewinnt" in text and "Gelb: Florin" in text and "Win rate" not in text
     assert "4 Partien" in page.inner_text(".ed-balance-status")
     assert page.evaluate("document.querySelector('.ed-progress').value") == 4
+    assert page.errors == []
+    context.close()
+
+
+def labels(page: Any, selector: str) -> list[str]:
+    return page.eval_on_selector_all(selector, "xs => xs.map((x) => x.textContent)")
+
+
+def test_fields_and_findings_read_in_the_games_words(
+        server, browser):
+    context, page = open_editor(browser, server, "newcomer", 1280, 900)
+    page.wait_for_function("document.querySelector('[data-where=\"/action_slots/0\"] > legend')"
+                           ".textContent === 'Yellow die slot'", timeout=15000)
+    legend = '[data-where="/cities/2"] > legend'
+    assert page.inner_text(legend) == "Firenze"
+    assert page.get_attribute(legend, "title") == "/cities/2"  # the path: a tooltip only
+    assert page.inner_text('[data-where="/cities/2/slots/value/1"] > label') == \
+        "row 2, slot 1"
+    assert page.inner_text('[data-where="/helper_slots/value/3"] > legend') == \
+        "Red column, helper 1"
+    every = labels(page, ".signorie-editor legend, .signorie-editor .ed-field > label")
+    assert every and [x for x in every if "_" in x or "[" in x] == []
+    type_cost(page, "9")
+    page.wait_for_selector(FINDING, timeout=15000)
+    assert page.inner_text(FINDING) == "Yellow die slot: cost: 9 is not between 0 and 6."
+    page.wait_for_selector(LISTED, timeout=15000)
+    assert page.inner_text("#edition-findings") == \
+        "Yellow die slot: cost: 9 is not between 0 and 6."
+    assert page.get_attribute(LISTED, "title") == "/action_slots/0/cost"
+    assert page.errors == []
+    context.close()
+
+
+def test_only_the_picture_of_the_part_a_finding_is_about_is_marked(server, browser):
+    context, page = open_editor(browser, server, "marker", 390, 844)
+    type_cost(page, "9")
+    page.wait_for_selector(FINDING, timeout=15000)
+    # only the die slots' picture is marked, by a frame and a sentence; the others as drawn
+    page.wait_for_selector('[data-section="dice"] .ed-picture.stale .ed-stale-note',
+                           timeout=15000)
+    assert page.eval_on_selector_all(".ed-picture.stale", "xs => xs.length") == 1
+    # in it, the yellow slot (the finding's) is marked, the others not
+    marked = page.eval_on_selector_all('[data-section="dice"] .ed-wrong-item',
+                                       "xs => xs.map((x) => x.dataset.colour)")
+    assert marked == ["yellow"]
+    assert page.eval_on_selector('[data-section="dice"] .action-slot-list',
+                                 "x => getComputedStyle(x).opacity") == "1"  # not all faded
+    assert page.inner_text('[data-section="dice"] .ed-stale-note').startswith(
+        "This part has a problem")
+    assert page.eval_on_selector('[data-section="cities"] .ed-picture .city',
+                                 "x => getComputedStyle(x).opacity") == "1"
+    assert page.query_selector('[data-section="cities"] .ed-picture figcaption') is None
+    assert page.errors == []
+    context.close()
+
+
+def test_tracks_are_listed_from_their_top_and_city_slots_as_the_board_prints_them(
+        server, browser):
+    context, page = open_editor(browser, server, "reader", 1280, 900)
+    first = '[data-where="/initiative_track/value"] > ol > li:first-child > [data-where]'
+    page.wait_for_function(f"document.querySelector('{first}').dataset.where === "
+                           "'/initiative_track/value/8'", timeout=15000)
+    initiative = default_data()["initiative_track"]["value"]
+    shown = page.eval_on_selector_all('[data-where="/initiative_track/value"] > ol input',
+                                      "xs => xs.map((x) => Number(x.value))")
+    assert shown == initiative[::-1]
+    career = page.eval_on_selector_all(
+        '[data-where="/career_tracks/slots/value"] > ol > li > [data-where]',
+        "xs => xs.map((x) => x.dataset.where)")
+    assert career[0] == f"/career_tracks/slots/value/{len(career) - 1}"
+    # the picture beside them reads the same way: the top slot first
+    drawn = page.eval_on_selector_all('[data-section="tracks"] .initiative .vp',
+                                      "xs => xs.map((x) => x.textContent)")
+    assert drawn == [f"{vp} VP" for vp in initiative[::-1]]
+    head = page.eval_on_selector_all('[data-section="tracks"] table.track thead th .vp',
+                                     "xs => xs.map((x) => x.textContent)")
+    slots = default_data()["career_tracks"]["slots"]["value"]
+    assert head == [f"{s['vp']} VP" for s in slots[::-1]]
+    milano = page.eval_on_selector_all('[data-where="/cities/0/slots/value"] > ol input',
+                                       "xs => xs.map((x) => Number(x.value))")
+    assert milano == [1, 2, 3, 4, 1, 2, 3, 4]
+    assert page.errors == []
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "cost", "place"), [
+    ("de", "Kosten 1", "Würfelfeld Gelb"), ("it", "costo 1", "spazio dado Giallo")])
+def test_the_pictures_and_the_summary_speak_the_readers_language(server, browser, lang, cost,
+                                                                  place):
+    context, page = open_editor(browser, server, f"reader-{lang}", 390, 844, lang)
+    page.wait_for_function(f"document.querySelector('[data-section=\"dice\"] .ed-picture "
+                           f".colour[data-colour=\"yellow\"] .cost').textContent === '{cost}'",
+                           timeout=15000)
+    page.wait_for_function(f"document.querySelector('[data-where=\"/action_slots/0\"] > legend')"
+                           f".textContent === '{place}'", timeout=15000)
+    english = ["cost ", "rank ", "Florins to pay", "Colour (price)", "Bonus tiles (early",
+               "VP tiles (last", "cities,", "helper slots", "values known"]
+    text = page.inner_text("body")
+    assert [w for w in english if w in text] == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
     assert page.errors == []
     context.close()

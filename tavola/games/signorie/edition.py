@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from tavola import i18n
 from tavola.editions import Finding, canonical, field_name, schema_sentence
 
 from .components import (
@@ -26,6 +27,7 @@ from .components import (
     cross_check,
     json_schema,
 )
+from .places import place_words
 from .tables import default_data
 from .text import say, tr
 
@@ -61,7 +63,7 @@ class SignorieEdition:
         try:
             model = Components.model_validate(data, context={"types_only": True})
         except ValidationError as exc:
-            return [_type_finding(e) for e in exc.errors()[:MAX_FINDINGS]]
+            return [_type_finding(data, e) for e in exc.errors()[:MAX_FINDINGS]]
         except (RecursionError, ValueError, TypeError):
             return [Finding(say("file.too-deep"))]
         return _cross_findings(model, data) or _playable(data)
@@ -81,11 +83,11 @@ class SignorieEdition:
 EDITION = SignorieEdition()
 
 
-def _type_finding(error: Any) -> Finding:
+def _type_finding(data: Any, error: Any) -> Finding:
     """A pydantic error at its place (its `loc` is the data's own path, no aliases), said by
-    the text layer with the field named as the editor labels it."""
+    the text layer with the place named in the game's words, as the editor labels it."""
     loc = [p for p in error.get("loc", ()) if not (isinstance(p, str) and "[" in p)]
-    field = field_name(loc, _field_word)
+    field = place_words(data, pointer(loc)) if loc else field_name(loc, _field_word)
     kind = str(error.get("type"))
     if kind in VALUE_CHECKS:  # the file's own validators: the game's sentences
         text = f"{field}: " + say(kind, **(error.get("ctx") or {}))
@@ -106,9 +108,17 @@ def _cross_findings(model: Components, data: dict[str, Any]) -> list[Finding]:
         problems = cross_check(model)
     except Exception as exc:  # a check that cannot read the data is a finding, not a crash
         return [Finding(say("file.unchecked", error=type(exc).__name__))]
-    return [Finding(_sentence(p.worded() if isinstance(p, Said) else p),
-                    locate(data, p.split(":", 1)[0]))
-            for p in problems[:MAX_FINDINGS]]
+    return [_cross_finding(data, p) for p in problems[:MAX_FINDINGS]]
+
+
+def _cross_finding(data: dict[str, Any], problem: str) -> Finding:
+    """A `cross_check` problem at its place, both in the reader's words."""
+    where = locate(data, problem.split(":", 1)[0])
+    if not isinstance(problem, Said):
+        return Finding(_sentence(problem), where)
+    said = i18n.gettext("signorie", problem.template).format(**problem.fields)
+    return Finding(_sentence(f"{place_words(data, where)}: {said}" if where else problem.worded()),
+                   where)
 
 
 def _playable(data: dict[str, Any]) -> list[Finding]:

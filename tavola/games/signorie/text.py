@@ -1068,6 +1068,26 @@ MESSAGES: dict[str, str] = {
                               "threshold ({threshold} at first) takes the round's reward: the "
                               "tile's bonus or {florins} florins. Cheap, low dice keep you under "
                               "it.",
+    # the places of a component file, as the editor names them (`places.py`)
+    "place.die-slot": "{colour} die slot",
+    "place.board": "{colour} board",
+    "place.helper": "{colour} column, helper {n}",
+    "place.assignment-slot.male": "{colour} area, male slot",
+    "place.assignment-slot.female": "{colour} area, female slot",
+    "place.slot": "slot {n}",
+    "place.city-slot": "row {row}, slot {n}",
+    "place.bride-slot": "bride slot {n}",
+    "place.house": "house {n}",
+    "place.bonus-tile": "bonus tile {n}",
+    "place.vp-tile": "VP tile {n}",
+    "place.track": "track {n}",
+    "place.position": "starting position {n}",
+    "place.bonus": "bonus {n}",
+    "place.assignment-tile": "assignment tile {n}",
+    "place.shield": "shield {n}",
+    "place.tile": "tile {n}",
+    "place.entry": "entry {n}",
+    "place.players": "{n} players",
     # a file that is no component file (`edition.SignorieEdition.check`)
     "file.not-json": "The file is not JSON data (numbers, text, lists and objects only).",
     "file.too-large": "The file is {size} bytes; at most {most} are accepted.",

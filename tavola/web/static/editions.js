@@ -65,8 +65,9 @@ export const redo = () => step(state.redo, state.undo);
 
 function showFindings(findings, note = "") {
   state.editor.showFindings(findings);
+  // the finding in the game's words; its place in the data (a JSON Pointer) only as a tooltip
   const items = findings.map((f) => el("li", {}, el("button", { type: "button", class: "finding", "data-where": f.where,
-    onclick: () => state.editor.focus(f) }, f.message), f.where ? el("span", { class: "muted", text: ` ${f.where}` }) : ""));
+    title: f.where || "", onclick: () => state.editor.focus(f) }, f.message)));
   $("edition-findings").replaceChildren(...(items.length ? items : [el("li", { class: "muted", id: "edition-no-findings", text: t("No problems: a game can be played on it.") })]));
   $("edition-describe").textContent = note;
 }
@@ -97,11 +98,21 @@ async function save() {
     state.id = saved.id; state.mine = true;
     window.history.replaceState(null, "", `/editions/edit?game=${encodeURIComponent(state.game)}&id=${encodeURIComponent(saved.id)}`);
     showFindings(saved.findings, saved.describe);
-    $("edition-saved").textContent = saved.playable ? t("Saved as version {n}.", { n: saved.version })
-      : t("Saved as version {n}, a draft: no game can be played on it until its problems are fixed.", { n: saved.version });
     state.key = null;
     playLink(saved.playable ? saved.id : null);
+    savedNote(saved);
   } catch (e) { toast(e.message); $("edition-saved").textContent = e.message; }
+}
+
+// what was saved, under which name and version, and where to find it: the editions page, and
+// the lobby with it chosen to create a game on it (once it has no problems)
+function savedNote(saved) {
+  const fields = { name: saved.name, n: saved.version };
+  const said = saved.playable ? t("Saved “{name}” as version {n}.", fields)
+    : t("Saved “{name}” as version {n}, a draft: no game can be played on it until its problems are fixed.", fields);
+  $("edition-saved").replaceChildren(said, " ",
+    el("a", { id: "edition-saved-list", href: "/editions" }, t("It is listed on your editions page.")),
+    ...(saved.playable ? [" ", el("a", { id: "edition-saved-play", href: $("edition-play").getAttribute("href") }, t("Create a game on it"))] : []));
 }
 
 // the lobby, with this edition chosen (a link edition's key with it, for whoever was given it)

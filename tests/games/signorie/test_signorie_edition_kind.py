@@ -26,6 +26,7 @@ from tavola.games.signorie.components import (
 )
 from tavola.games.signorie.edition import EDITION, locate, pointer
 from tavola.games.signorie.kit import KIT
+from tavola.games.signorie.places import place_words
 from tavola.games.signorie.tables import default_data
 from tavola.i18n_tools import extract, table_strings
 
@@ -60,7 +61,7 @@ def test_a_wrong_type_is_found_at_its_field() -> None:
     data = changed(lambda d: d["action_slots"][1]["cost"].update(value="two"))
     [finding] = EDITION.check(data)
     assert finding.where == "/action_slots/1/cost/value"
-    assert finding.message == "Action slots 2, cost: a whole number is needed here."
+    assert finding.message == "Red die slot: cost: a whole number is needed here."
 
 
 def test_a_missing_source_is_found_at_its_wrapper() -> None:
@@ -157,21 +158,21 @@ def test_places_are_located_by_index_name_and_colour() -> None:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("de", "Cities[{city}].slots: die Werte aufsteigend angeben."),
-    ("it", "Cities[{city}].slots: elencare i valori dal più basso."),
-    ("en", "Cities[{city}].slots: list the values lowest first."),
+    ("de", "Venedig: Felder: die Werte aufsteigend angeben."),
+    ("it", "Venezia: spazi: elencare i valori dal più basso."),
+    ("en", "Venezia: slots: list the values lowest first."),
 ])
 def test_broken_components_are_checked_in_the_readers_language(lang: str, words: str) -> None:
-    """The editor's findings come in the language of the moment, the file's own places and
-    names as written; `components check` (`cross_check`) stays English."""
+    """The editor's findings come in the language of the moment, their places in the game's
+    words (the city by its name); `components check` (`cross_check`) stays English, with the
+    file's paths."""
     data = changed(lambda d: d["cities"][1]["slots"].update(value=[4, 1]))
     city = data["cities"][1]["name"]["value"]
     with i18n.use(lang):
         findings = EDITION.check(data)
         with pytest.raises(ValidationError) as refused:
             parse(data)
-    assert [f.message for f in findings if f.where == "/cities/1/slots"] == \
-        [words.format(city=city)]
+    assert [f.message for f in findings if f.where == "/cities/1/slots"] == [words]
     assert f"cities[{city}].slots: list the values lowest first" in str(refused.value)
 
 
@@ -238,7 +239,7 @@ def test_type_errors_are_said_in_the_readers_language(lang: str) -> None:
     english = EDITION.check(data)
     with i18n.use(lang):
         said = EDITION.check(data)
-        cost = f"{text.tr('action slots')} 2, {text.tr('cost')}"
+        cost = place_words(data, "/action_slots/1/cost/value")
         whole = i18n.gettext("tavola", tavola_text.MESSAGES["schema.whole-number"])
     assert [f.where for f in said] == [f.where for f in english] == [
         "/rules/rounds", "/action_slots/0/cost/status", "/action_slots/1/cost/value",

@@ -17,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from tavola.editions import canonical
 from tavola.web.errors import ClientError
 from tavola.web.limits import RateLimiter
 
@@ -25,6 +26,7 @@ from ..balance import Facts, Job, Run, play_facts
 from ..balance_report import report
 from ..edition import EDITION
 from ..engine import game_tables
+from ..places import place_names, reading_order
 from .wire import table_json
 
 #: Games of a balance check when the page names none, and the most it may ask for.
@@ -43,11 +45,24 @@ BALANCE_BOTS = ("greedy", "planner")
 
 def edition_table(data: Any) -> dict[str, Any]:
     """The findings of the data and, when it has none, the table it draws (as the table page
-    is sent it)."""
+    is sent it); and, whatever the data, every place's name in the reader's words and the
+    lists the printed material reads in another order (`places`)."""
     findings = EDITION.check(data)
+    words = _words(data)
     if findings:
-        return {"findings": [f.as_json() for f in findings], "table": None}
-    return {"findings": [], "table": table_json(game_tables({"components": data})[0])}
+        return {"findings": [f.as_json() for f in findings], "table": None, **words}
+    return {"findings": [], "table": table_json(game_tables({"components": data})[0]), **words}
+
+
+def _words(data: Any) -> dict[str, Any]:
+    """The places' names and printed orders of data the checks could read (none of a file too
+    large or too deep to be a component file)."""
+    try:
+        if len(canonical(data)) > EDITION.max_bytes:
+            return {"names": {}, "order": {}}
+        return {"names": place_names(data), "order": reading_order(data)}
+    except (TypeError, ValueError, RecursionError):
+        return {"names": {}, "order": {}}
 
 
 @dataclass

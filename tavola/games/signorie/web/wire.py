@@ -18,6 +18,7 @@ from .. import engine as e
 from .. import text
 from ..actions import Activate, ChooseAction, Pass, TakeDie, action_to_json
 from ..components import ALWAYS_WANTED
+from ..places import printed_place
 from ..preview import full_state
 from ..refusals import effect_refusal, explain
 from ..state import REWARDS, SCORE_SOURCES, Position, SignorieState, SignorieView
@@ -249,14 +250,6 @@ def _city_json(v: Position, c: int) -> dict[str, Any]:
     return {"index": c, "id": t.city_names[c], "name": text.city_name(t.city_names[c]),
             "slots": slots,
             "marriage": tile_json(t, marriage), "mission": tile_json(t, mission)}
-
-
-def printed_place(values: tuple[int, ...], i: int) -> dict[str, int]:
-    """Where slot `i` of a city is printed: its value's column (lowest value first), and the
-    row of its repeat (the first slot of each value in the top row), so slots valued 1, 1, 2,
-    2, 3, 3, 4, 4 show as the board prints them: 1 2 3 4 over 1 2 3 4."""
-    return {"column": sorted(set(values)).index(values[i]),
-            "row": values[:i].count(values[i])}
 
 
 def assignments_json(v: Position) -> list[dict[str, Any]]:

@@ -8,18 +8,21 @@
 import { I18N, el, sentence, t as translate } from "/static/tavola/common.js";
 import * as parts from "./table-parts.js";
 
-// the parts of the file as the printed material groups them: top-level keys of the file format
+// the parts of the file as the printed material groups them: top-level keys of the file format;
+// `items`: the picture's drawing of each item of a list of the file, in the file's order
 const SECTIONS = (t) => [
-  { id: "dice", title: t("Die slots and costs"), keys: ["action_slots"], picture: (tb) => [parts.actionSlots(tb), parts.costTable(tb)] },
+  { id: "dice", title: t("Die slots and costs"), keys: ["action_slots"], items: ".action-slot-list > .colour",
+    picture: (tb) => [parts.actionSlots(tb), parts.costTable(tb)] },
   { id: "helpers", title: t("Helper columns"), keys: ["helper_slots"], picture: (tb) => [parts.helperColumns(tb)] },
   { id: "assignments", title: t("Assignment tiles"), keys: ["assignment_slots", "assignment_tiles"], picture: (tb) => [parts.assignmentTiles(tb)] },
   { id: "rewards", title: t("Reward tiles"), keys: ["bonus_tiles", "vp_tiles"], picture: (tb) => [parts.rewardTiles(tb)] },
   { id: "tracks", title: t("Career and initiative tracks"), keys: ["career_tracks", "initiative_track"],
-    picture: (tb) => [parts.careerTable(tb), parts.initiativeTrack(tb)] },
-  { id: "cities", title: t("Cities and their slots"), keys: ["cities"],
+    picture: (tb, read) => [inOrder(parts.careerTable(tb), "tr", read("/career_tracks/slots/value", tb.career.length), 1),
+      inOrder(parts.initiativeTrack(tb), "", read("/initiative_track/value", tb.initiative.length), 0)] },
+  { id: "cities", title: t("Cities and their slots"), keys: ["cities"], items: ".city",
     picture: (tb) => tb.cities.map((c) => el("div", { class: "city" }, el("h4", { text: c.name }), parts.citySlots(c.slots, c.places))) },
   { id: "brides", title: t("Bride slots"), keys: ["bride_slots"], picture: (tb) => [el("div", { class: "brides" }, ...parts.brideChips(tb))] },
-  { id: "plans", title: t("Plans"), keys: ["player_boards"],
+  { id: "plans", title: t("Plans"), keys: ["player_boards"], items: ".board-plan",
     picture: (tb) => Object.keys(tb.boards).map((colour) => el("div", { class: "board-plan" }, el("h4", { text: (tb.looks[colour] || {}).name || colour }), parts.planRows(tb, colour))) },
   { id: "houses", title: t("Houses and alliance tiles"), keys: ["houses", "alliance_tiles"], picture: (tb) => [parts.houseTiles(tb)] },
   { id: "rules", title: t("Rules"), keys: ["rules"] },
@@ -29,6 +32,16 @@ const CHECK_DELAY = 300;  // ms after the last change before the picture is draw
 const GZIP_TYPE = "gzip";
 
 function label(name) { return String(name).replaceAll("_", " "); }
+// `node`'s drawing of a list (each of its `rows`, or itself, past `skip` heading cells) put in
+// the order the printed material reads it, the same as its fields
+function inOrder(node, rows, order, skip) {
+  for (const row of rows ? node.querySelectorAll(rows) : [node]) {
+    const cells = [...row.children].slice(skip);
+    if (cells.length === order.length) row.append(...order.map((i) => cells[i]));
+  }
+  return node;
+}
+function partsOf(where) { return String(where || "").split("/").slice(1).map((p) => p.replaceAll("~1", "/").replaceAll("~0", "~")); }
 function pointer(parts) { return parts.map((p) => "/" + String(p).replaceAll("~", "~0").replaceAll("/", "~1")).join(""); }
 function clone(x) { return JSON.parse(JSON.stringify(x)); }
 
@@ -60,7 +73,9 @@ export function mountEditor(root, data, host = {}) {
   const say = host.t || translate;
   let own = {};
   const t = (text, fields) => say(Object.prototype.hasOwnProperty.call(own, text) ? own[text] : text, fields);
-  const ed = { data: clone(data), schema: null, places: new Map(), timer: null, asked: 0 };
+  // names: every place's label in the game's words; order: the lists printed in another order
+  // than the file's, each as its indices in printed order (both from the server: `places.py`)
+  const ed = { data: clone(data), schema: null, places: new Map(), timer: null, asked: 0, names: {}, order: {} };
   let ids = 0;
   const nextId = () => `ed-${++ids}`;
   loadStyle();
@@ -111,6 +126,21 @@ export function mountEditor(root, data, host = {}) {
 
   // -- the fields -------------------------------------------------------------------------------
   const place = (path, node) => { node.dataset.where = pointer(path); ed.places.set(pointer(path), node); return node; };
+  // a field's label: the place's name in the game's words (the file's path only in its title)
+  const nameOf = (path, fallback) => ed.names[pointer(path)] || fallback;
+  const caption = (tag, path, name, attrs = {}) => el(tag, { ...attrs, text: name, title: pointer(path), "data-name-of": pointer(path) });
+  function relabel() {
+    root.querySelectorAll("[data-name-of]").forEach((x) => {
+      const name = ed.names[x.dataset.nameOf];
+      if (name && x.textContent !== name) x.textContent = name;
+    });
+  }
+  // a list's indices in the order the printed material reads them (the file's when no other)
+  function printedOrder(path, n) {
+    const order = ed.order[pointer(path)];
+    const whole = Array.isArray(order) && order.length === n && [...order].sort((a, b) => a - b).every((x, i) => x === i);
+    return whole ? order : Array.from({ length: n }, (_, i) => i);
+  }
 
   function field(path, name, s, value) {
     s = resolve(s);
@@ -142,7 +172,7 @@ export function mountEditor(root, data, host = {}) {
       input.value = value ?? "";
       input.addEventListener("input", () => put(path, input.value));
     }
-    return place(path, el("div", { class: "ed-field" }, el("label", { for: id, text: name }), input, ...optional(path, s)));
+    return place(path, el("div", { class: "ed-field" }, caption("label", path, name, { for: id }), input, ...optional(path, s)));
   }
 
   // a value with its status: known (with its source) or provisional (with the designer's reason)
@@ -165,7 +195,7 @@ export function mountEditor(root, data, host = {}) {
     });
     note.addEventListener("input", () => { at(path)[noteKey()] = note.value; changed(); });
     const box = el("fieldset", { class: "ed-sourced " + value.status },
-      el("legend", { text: name }), field([...path, "value"], t("value"), s.properties.value, value.value),
+      caption("legend", path, name), field([...path, "value"], t("value"), s.properties.value, value.value),
       el("div", { class: "ed-label" },
         place([...path, "status"], el("span", { class: "ed-field" }, el("label", { for: statusId, text: t("status") }), status)),
         place([...path, noteKey()], el("span", { class: "ed-field ed-note-field" }, noteLabel, note))));
@@ -174,18 +204,18 @@ export function mountEditor(root, data, host = {}) {
   }
 
   function group(path, name, s, value) {
-    const box = el("fieldset", { class: "ed-group" }, el("legend", { text: name }));
+    const box = el("fieldset", { class: "ed-group" }, caption("legend", path, name));
     const props = s.properties || {};
     const obj = value && typeof value === "object" ? value : {};
     const fixed = s.additionalProperties && s.additionalProperties.propertyNames;
     for (const key of Object.keys(props)) {
-      if (key in obj) box.append(field([...path, key], t(label(key)), props[key], obj[key]));
+      if (key in obj) box.append(field([...path, key], nameOf([...path, key], t(label(key))), props[key], obj[key]));
       else box.append(el("button", { type: "button", class: "ed-add", text: t("Add {field}", { field: t(label(key)) }),
         onclick: () => { obj[key] = blank(props[key]); put(path, obj); draw(); } }));
     }
     const extra = Object.keys(obj).filter((k) => !(k in props));
     for (const key of extra) {
-      const entry = field([...path, key], key, s.additionalProperties || {}, obj[key]);
+      const entry = field([...path, key], nameOf([...path, key], t(label(key))), s.additionalProperties || {}, obj[key]);
       if (s.additionalProperties && !fixed && !/^[0-9]+$/.test(key)) entry.prepend(renameKey(path, obj, key));
       box.append(entry);
     }
@@ -211,8 +241,9 @@ export function mountEditor(root, data, host = {}) {
   function list(path, name, s, value) {
     const items = Array.isArray(value) ? value : [];
     const inline = items.every((x) => x === null || typeof x !== "object");
-    const box = el("fieldset", { class: "ed-list" + (inline ? " inline" : "") }, el("legend", { text: name }),
-      el("ol", {}, ...items.map((x, i) => el("li", {}, field([...path, i], inline ? `${i + 1}` : `${name} ${i + 1}`, s.items || {}, x)))));
+    const box = el("fieldset", { class: "ed-list" + (inline ? " inline" : "") }, caption("legend", path, name),
+      el("ol", {}, ...printedOrder(path, items.length).map((i) => el("li", {},
+        field([...path, i], nameOf([...path, i], inline ? `${i + 1}` : `${name} ${i + 1}`), s.items || {}, items[i])))));
     box.append(el("div", { class: "ed-list-buttons" },
       el("button", { type: "button", class: "ed-add", text: t("Add one"),
         onclick: () => { items.push(items.length ? clone(items[items.length - 1]) : blank(s.items || {})); put(path, items); draw(); } }),
@@ -246,14 +277,14 @@ export function mountEditor(root, data, host = {}) {
     pictures.clear();
     const blocks = sections.map((x) => {
       const fig = el("figure", { class: "ed-picture", "aria-live": "polite" });
-      if (x.picture) pictures.set(x.id, { fig, draw: x.picture });
+      if (x.picture) pictures.set(x.id, { fig, draw: x.picture, keys: x.keys, items: x.items });
       const fields = x.keys.filter((k) => ed.data && k in ed.data)
-        .map((k) => field([k], t(label(k)), (schema.properties || {})[k] || {}, ed.data[k]));
+        .map((k) => field([k], nameOf([k], t(label(k))), (schema.properties || {})[k] || {}, ed.data[k]));
       return el("section", { class: "ed-section", id: `ed-section-${x.id}`, "data-section": x.id },
         el("h2", { text: x.title }), x.picture ? fig : "", el("div", { class: "ed-fields" }, ...fields));
     });
     root.replaceChildren(el("div", { class: "signorie-editor" }, nav, fileFindings, ...blocks, balancePanel()));
-    if (ed.table) paint(ed.table, false);
+    if (ed.table) paint(ed.table, ed.wrong || []);
     if (again && ed.places.get(again)) {
       const input = ed.places.get(again).querySelector("input, select, textarea, button");
       if (input) input.focus();
@@ -261,10 +292,23 @@ export function mountEditor(root, data, host = {}) {
     if (ed.findings) show(ed.findings);
   }
 
-  function paint(tb, stale) {
-    for (const { fig, draw: picture } of pictures.values()) {
-      fig.classList.toggle("stale", stale);
-      fig.replaceChildren(...picture(tb), stale ? el("figcaption", { text: t("The picture shows the last data without problems.") }) : "");
+  // the parts' pictures of the last table without problems; a part a finding is about is marked
+  // (crossed-out frame, a warning sign and a sentence: not by colour alone), the others as drawn
+  // (crossed-out frame, a warning sign and a sentence: not by colour alone), and in it the item
+  // it is about where the picture draws one per item of the list; the other parts as drawn
+  function paint(tb, findings) {
+    const wrong = findings.map((f) => partsOf(f.where)).filter((p) => p.length);
+    for (const [id, { fig, draw: picture, keys, items }] of pictures) {
+      const mine = wrong.filter((p) => keys.includes(p[0]));
+      fig.classList.toggle("stale", mine.length > 0);
+      fig.toggleAttribute("data-finding", mine.length > 0);
+      fig.replaceChildren(...picture(tb, (where, n) => printedOrder(partsOf(where), n)), mine.length ? el("figcaption", { class: "ed-stale-note", "data-part": id,
+        text: t("This part has a problem: the picture shows it as it was before.") }) : "");
+      const drawn = items ? fig.querySelectorAll(items) : [];
+      const found = mine.map((p) => (/^[0-9]+$/.test(p[1] || "") ? drawn[Number(p[1])] : null));
+      found.forEach((x) => x && x.classList.add("ed-wrong-item"));
+      // items marked: only they fade (they show what was); a finding on the part as a whole: all
+      fig.classList.toggle("by-item", found.length > 0 && found.every(Boolean));
     }
   }
 
@@ -273,9 +317,14 @@ export function mountEditor(root, data, host = {}) {
     try {
       const answer = await postData("/api/signorie/edition/table", ed.data);
       if (asked !== ed.asked) return;  // a later change is being drawn
-      if (answer.table) { ed.table = answer.table; paint(ed.table, false); } else if (ed.table) paint(ed.table, true);
+      ed.names = answer.names || {};
+      const reorder = JSON.stringify(answer.order || {}) !== JSON.stringify(ed.order);
+      ed.order = answer.order || {};
+      ed.wrong = answer.table ? [] : answer.findings || [];
+      if (answer.table) ed.table = answer.table;
+      if (reorder && ed.ready) draw(); else { relabel(); if (ed.table) paint(ed.table, ed.wrong); }
     } catch (e) {
-      if (ed.table) paint(ed.table, true);
+      if (ed.table) paint(ed.table, ed.wrong || []);
     }
   }
 
@@ -361,10 +410,17 @@ export function mountEditor(root, data, host = {}) {
   draw();
   if (I18N.lang && I18N.lang !== "en") {
     fetch(`/api/i18n/${encodeURIComponent(I18N.lang)}/signorie`).then((r) => r.json())
-      .then((found) => { own = found.messages || {}; draw(); }).catch(() => {});
+      .then((found) => {
+        own = found.messages || {};
+        // the table's parts (table-parts.js) speak the page's catalog: lend them the game's words
+        for (const [k, v] of Object.entries(own)) if (!Object.prototype.hasOwnProperty.call(I18N.messages, k)) I18N.messages[k] = v;
+        draw();
+      }).catch(() => {});
   }
-  fetch("/api/signorie/edition/schema").then((r) => r.json()).then((schema) => { ed.schema = schema; draw(); }).catch(() => {});
-  drawPictures();
+  // the fields are drawn again once the schema and the first answer (names, orders) are in
+  const first = drawPictures();
+  fetch("/api/signorie/edition/schema").then((r) => r.json())
+    .then(async (schema) => { ed.schema = schema; await first; ed.ready = true; draw(); }).catch(() => {});
   return api;
 }
 
