@@ -9,7 +9,15 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tavola.games.signorie.bots.values import GREEDY, PLANNER, Ctx, action_value
+from tavola.games.signorie.bots.values import (
+    GREEDY,
+    PLANNER,
+    Contexts,
+    Ctx,
+    action_value,
+    final_estimates,
+    ranked,
+)
 from tavola.games.signorie.game import GAME
 
 
@@ -27,4 +35,38 @@ def test_remembered_values_are_the_plain_values(players, seed):
             twice = legal + rng.sample(legal, len(legal))  # asked again, in another order
             values = [action_value(remembered, a) for a in twice]
             assert values == plain + [plain[legal.index(a)] for a in twice[len(legal):]]
+        GAME.apply_in_place(state, legal[rng.randrange(len(legal))])
+
+
+def _same_values_as_alone(position, contexts, weights):
+    """The values and estimates through the shared contexts are those of a context of
+    `position` alone (and of the plain computation)."""
+    if position.is_over:
+        return
+    seat = position.to_move()[0]
+    legal = list(position.legal)
+    plain = [action_value(Ctx(position, seat, weights, memo=False), a) for a in legal]
+    values = ranked(position, seat, legal, weights, contexts)
+    assert values == ranked(position, seat, legal, weights)
+    assert [v for _, v in values] == sorted(plain, key=lambda v: -v)
+    assert final_estimates(position, weights, contexts) == final_estimates(position, weights)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6))
+def test_contexts_shared_between_positions_give_the_plain_values(players, seed):
+    """A search's contexts are shared by every position with the same seat facts: over a
+    whole game, the deals resampled from its views and every position one choice away (the
+    siblings a search meets), each value and estimate is the one a context of that position
+    alone gives."""
+    rng = random.Random(seed)
+    state = GAME.new_game([f"P{i}" for i in range(players)], seed)
+    shared = {w: Contexts(w) for w in (GREEDY, PLANNER)}
+    while not state.is_over:
+        seat = state.to_move()[0]
+        legal = GAME.legal_actions(state, seat)
+        dealt = GAME.resample(GAME.view(state, seat), rng)
+        for weights, contexts in shared.items():
+            for position in (state, dealt, *(GAME.apply(dealt, a) for a in legal)):
+                _same_values_as_alone(position, contexts, weights)
         GAME.apply_in_place(state, legal[rng.randrange(len(legal))])

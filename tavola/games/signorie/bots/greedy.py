@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .values import GREEDY, Ctx, Weights, action_value
+from .values import GREEDY, Contexts, Ctx, Weights, action_value
 
 
 class GreedyBot:
@@ -34,9 +34,9 @@ class GreedyBot:
 
 
 def best_action(p: Any, seat: int, legal: Sequence[Any], weights: Weights,
-                rng: random.Random | None = None) -> Any:
+                rng: random.Random | None = None, contexts: Contexts | None = None) -> Any:
     """The legal action of highest value; ties go to a random one of them (or the first)."""
-    c = Ctx(p, seat, weights)
+    c = contexts.of(p, seat) if contexts is not None else Ctx(p, seat, weights)
     best: list[Any] = []
     top = -float("inf")
     for a in legal:

@@ -25,7 +25,7 @@ from tavola.tune import load_tuned
 
 from ..state import Position
 from .greedy import best_action
-from .values import PLANNER, Weights, final_estimates, ranked
+from .values import PLANNER, Contexts, Weights, final_estimates, ranked
 
 REWARD_SCALE = 10.0  # VP of lead that make a reward of about 0.73
 
@@ -54,18 +54,22 @@ class SignorieHooks:
         self.weights = weights
         self.round = view.round
         self.stop = turns_taken(view) + depth
+        # the decision's positions share a seat's valuation while its holdings stay put
+        self.contexts = Contexts(weights)
 
     def options(self, state: Any, seat: int, settings: Settings) -> list[tuple[Any, float]]:
-        return ranked(state, seat, list(state.legal), self.weights)[: settings.width]
+        return ranked(state, seat, list(state.legal), self.weights,
+                      self.contexts)[: settings.width]
 
     def rollout(self, state: Any) -> Any:
-        return best_action(state, state.to_move()[0], state.legal, self.weights)
+        return best_action(state, state.to_move()[0], state.legal, self.weights,
+                           contexts=self.contexts)
 
     def horizon(self, state: Any) -> Hashable:
         return state.round != self.round or turns_taken(state) >= self.stop
 
     def estimates(self, state: Any) -> Sequence[float]:
-        return final_estimates(state, self.weights)
+        return final_estimates(state, self.weights, self.contexts)
 
 
 WEIGHTS_PATH = Path(__file__).with_name("weights.json")

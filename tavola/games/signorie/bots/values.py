@@ -112,6 +112,12 @@ class Ctx:
         # advancement points, the best mission, marriage or hire, a die's choices (None: off)
         self.memo: dict[tuple, Any] | None = {} if memo else None
 
+    def at(self, p: Position) -> Ctx:
+        """This context for another position whose `seat_facts` are the same (so every value
+        it gives, remembered or not, is the one a new context would give)."""
+        self.p = p
+        return self
+
     def remembered(self, key: tuple, compute: Callable[[], Any]) -> Any:
         """`compute()`, worked out once per context and key (the position is not changed
         while its decisions are valued)."""
@@ -174,6 +180,41 @@ class Ctx:
         return later * (t.initiative_vp[new] - t.initiative_vp[pos] + self.w.order * (new - pos))
 
 
+def seat_facts(p: Position, seat: int) -> tuple[Any, ...]:
+    """Every fact of a position a seat's `Ctx` reads, besides the frame asked now (`stack`),
+    the VP scored and the reward queue, which the values read afresh from the position: two
+    positions with the same facts give the seat the same values. `cities`, `rewards` and the
+    tables are the same in every position of one game."""
+    return (seat, p.round, p.phase, p.florins[seat], p.init_pos[seat], p.raised[seat],
+            p.brides[seat], p.deck_left() > 0, tuple(p.avail[seat]), tuple(p.stock[seat]),
+            tuple(p.taken[seat]), tuple(p.helpers[seat]), tuple(p.down[seat]),
+            tuple(map(tuple, p.career[seat])), tuple(map(tuple, p.rows[seat])),
+            tuple(map(tuple, p.city_meeples)), tuple(map(tuple, p.city_tiles)),
+            tuple(p.assignment))
+
+
+class Contexts:
+    """The contexts of one game's positions, shared between positions with the same
+    `seat_facts`: a search meets a seat's holdings again and again while the other seats
+    move, and values them once (a bounded number kept, then forgotten at once)."""
+
+    KEPT = 20_000
+
+    def __init__(self, w: Weights = GREEDY) -> None:
+        self.w = w
+        self.known: dict[tuple[Any, ...], Ctx] = {}
+
+    def of(self, p: Position, seat: int) -> Ctx:
+        key = seat_facts(p, seat)
+        c = self.known.get(key)
+        if c is not None:
+            return c.at(p)
+        if len(self.known) >= self.KEPT:
+            self.known.clear()
+        c = self.known[key] = Ctx(p, seat, self.w)
+        return c
+
+
 def reward_value(c: Ctx) -> float:
     """The round's reward for a seat that qualifies (the better of bonus and florins, the
     wedding; rounds 6-7: the tile's VP and 5 VP bought with 5 florins)."""
@@ -205,11 +246,12 @@ def _typical(c: Ctx, eff: Effect) -> float:
 # -- the estimate of a whole position ------------------------------------------------------------
 
 
-def estimate(p: Position, seat: int, w: Weights = GREEDY) -> float:
-    """The seat's estimated final score (exact once the game is over)."""
+def estimate(p: Position, seat: int, w: Weights = GREEDY, c: Ctx | None = None) -> float:
+    """The seat's estimated final score (exact once the game is over); `c`: the seat's
+    context at `p` when one is at hand."""
     if p.is_over:
         return float(p.vp[seat])
-    c = Ctx(p, seat, w)
+    c = c or Ctx(p, seat, w)
     t = c.t
     total = float(p.vp[seat])
     for ti, track in enumerate(p.career[seat]):
@@ -235,8 +277,11 @@ def estimate(p: Position, seat: int, w: Weights = GREEDY) -> float:
     return total
 
 
-def final_estimates(p: Position, w: Weights = GREEDY) -> list[float]:
-    return [estimate(p, seat, w) for seat in range(p.n)]
+def final_estimates(p: Position, w: Weights = GREEDY,
+                    contexts: Contexts | None = None) -> list[float]:
+    if contexts is None or p.is_over:
+        return [estimate(p, seat, w) for seat in range(p.n)]
+    return [estimate(p, seat, w, contexts.of(p, seat)) for seat in range(p.n)]
 
 
 def advance_value(c: Ctx, points: int, spent_males: int = 0, must: int = 1) -> float:
@@ -506,6 +551,10 @@ def column_value(c: Ctx, colour: int, die: int) -> float:
 
 def take_die_value(c: Ctx, colour: int, value: int) -> float:
     """A die: its best action and helpers, less its cost and the reward it may forfeit."""
+    return c.remembered(("take", colour, value), lambda: _take_die_value(c, colour, value))
+
+
+def _take_die_value(c: Ctx, colour: int, value: int) -> float:
     p, t, seat = c.p, c.t, c.seat
     cost = die_cost(p, colour, value)
     florins = p.florins[seat] - cost
@@ -595,9 +644,10 @@ def _advance_point(c: Ctx, a: Advance) -> float:
 ROWS_INDEX = {name: i for i, name in enumerate(ROW_NAMES)}
 
 
-def ranked(p: Position, seat: int, legal: list, w: Weights = GREEDY) -> list[tuple[object, float]]:
+def ranked(p: Position, seat: int, legal: list, w: Weights = GREEDY,
+           contexts: Contexts | None = None) -> list[tuple[object, float]]:
     """The legal decisions with their values, best first (stable among equals)."""
-    c = Ctx(p, seat, w)
+    c = contexts.of(p, seat) if contexts is not None else Ctx(p, seat, w)
     values = [(a, action_value(c, a)) for a in legal]
     values.sort(key=lambda av: -av[1])
     return values
