@@ -19,6 +19,7 @@ from tavola.games.signorie.bots.values import (
     ranked,
 )
 from tavola.games.signorie.game import GAME
+from tavola.games.signorie.state import Position
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -70,3 +71,21 @@ def test_contexts_shared_between_positions_give_the_plain_values(players, seed):
             for position in (state, dealt, *(GAME.apply(dealt, a) for a in legal)):
                 _same_values_as_alone(position, contexts, weights)
         GAME.apply_in_place(state, legal[rng.randrange(len(legal))])
+
+
+def test_a_copy_has_every_public_field_and_shares_no_list():
+    """Copies (clones, views, resampled deals) name each field of `Position` one by one: one
+    left out would be missing, one not copied would change with the original."""
+    state = GAME.new_game(["A", "B", "C"], 3)
+    for _ in range(40):
+        GAME.apply_in_place(state, GAME.legal_actions(state, state.to_move()[0])[0])
+    copies = (state.clone(), GAME.view(state, 1), GAME.resample(GAME.view(state, 1),
+                                                                random.Random(1)))
+    for copy in copies:
+        for name in Position.__annotations__:
+            mine, theirs = getattr(state, name), getattr(copy, name)
+            assert mine == theirs, name
+            if isinstance(mine, list):
+                assert mine is not theirs, name
+                assert all(a is not b for a, b in zip(mine, theirs, strict=True)
+                           if isinstance(a, list)), name

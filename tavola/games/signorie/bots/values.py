@@ -251,7 +251,14 @@ def estimate(p: Position, seat: int, w: Weights = GREEDY, c: Ctx | None = None) 
     context at `p` when one is at hand."""
     if p.is_over:
         return float(p.vp[seat])
-    c = c or Ctx(p, seat, w)
+    if c is None:
+        return _estimate(p, seat, w, Ctx(p, seat, w))
+    # besides the context's facts, an estimate reads the VP scored and the reward queue
+    queued = p.phase == REWARDS and seat in p.queue
+    return c.remembered(("estimate", p.vp[seat], queued), lambda: _estimate(p, seat, w, c))
+
+
+def _estimate(p: Position, seat: int, w: Weights, c: Ctx) -> float:
     t = c.t
     total = float(p.vp[seat])
     for ti, track in enumerate(p.career[seat]):
