@@ -264,7 +264,8 @@ def _best_rank(s: Position, seat: int) -> int:
     for track in s.career[seat]:
         for slot in range(len(track) - 1, -1, -1):
             if track[slot]:
-                best = max(best, rank[slot])
+                if rank[slot] > best:
+                    best = rank[slot]
                 break
     return best
 
@@ -277,12 +278,25 @@ def _lowest_empty(s: Position, city: int) -> int:
 
 
 def _mission_ok(s: Position, seat: int) -> bool:
+    """Has some city an empty slot the seat's best career rank reaches?"""
     best = _best_rank(s, seat)
-    return bool(best) and any(_lowest_empty(s, c) <= best for c in s.cities)
+    if not best:
+        return False
+    city_slots, meeples = s.t.city_slots, s.city_meeples
+    for c in s.cities:
+        slots, filled = city_slots[c], len(meeples[c])
+        if filled < len(slots) and slots[filled] <= best:
+            return True
+    return False
 
 
 def _min_dowry(s: Position) -> int:
-    low = min((_lowest_empty(s, c) for c in s.cities), default=INF)
+    low = INF
+    city_slots, meeples = s.t.city_slots, s.city_meeples
+    for c in s.cities:
+        slots, filled = city_slots[c], len(meeples[c])
+        if filled < len(slots) and slots[filled] < low:
+            low = slots[filled]
     return low if low <= s.t.dowry_max else INF
 
 
@@ -542,7 +556,7 @@ def settle(s: SignorieState) -> None:
                 return
             continue
         f = s.stack[-1]
-        options = _options(s, f)
+        options = OPTIONS_OF[f[0]](s, f) if f[0] in OPTIONS_OF else _options(s, f)
         if options:
             s.legal = options
             return
