@@ -244,7 +244,8 @@ def _points(s: Position, seat: int, males_spent: int = 0) -> int:
     top = len(s.t.career_vp) - 1
     n = (s.avail[seat][MALE] - males_spent) * (top + 1) + s.t.top_initiative - s.init_pos[seat]
     for track in s.career[seat]:
-        n += sum(count * (top - slot) for slot, count in enumerate(track))
+        if any(track):
+            n += sum(count * (top - slot) for slot, count in enumerate(track))
     return n
 
 
@@ -262,6 +263,8 @@ def _best_rank(s: Position, seat: int) -> int:
     rank = s.t.career_rank
     best = 0
     for track in s.career[seat]:
+        if not any(track):
+            continue
         for slot in range(len(track) - 1, -1, -1):
             if track[slot]:
                 if rank[slot] > best:
@@ -300,12 +303,18 @@ def _min_dowry(s: Position) -> int:
     return low if low <= s.t.dowry_max else INF
 
 
+#: The kinds of effect that may need florins or be impossible (any other is always possible).
+_NEEDY = frozenset(("advance", "mission", "marriage", "face_down_tile", "helper"))
+
+
 def _need(s: Position, seat: int, eff: Effect, sex: int = -1, spent: int = 0,
           times: int = 1) -> int:
     """Florins an effect needs to be performed completely `times` times (INF: impossible),
     after `spent` meeples of `sex` have left the supply. Each advancement effect spends at
     least one point, so `times` of them need `times` points that can be spent in a row."""
     kind = eff[0]
+    if kind not in _NEEDY:
+        return 0
     if kind == "advance":
         males = spent if sex == MALE else 0
         if times == 1:
@@ -365,23 +374,25 @@ def _turn_options(s: Position, seat: int) -> list:
         return []
     out = []
     florins = s.florins[seat]
-    take = menu(t).take[seat]
+    m = menu(t)
+    take = m.take[seat]
     cost = t.cost
     for c, values in enumerate(s.dice):
         # no die of the colour is open when even its cheapest costs more than the florins
         if taken[c] or not values or cost[c] - max(values) > florins:
             continue
-        need = _colour_need(s, seat, c)
-        if need >= INF:
+        spare = florins - _colour_need(s, seat, c)  # for the die: max(0, cost - v) <= spare
+        if spare < 0:
             continue
+        lowest = cost[c] - spare
         dice = take[c]
         last = 0
         for v in values:
-            if v != last and max(0, cost[c] - v) + need <= florins:
+            if v != last and v >= lowest:
                 out.append(dice[v])
             last = v
     if out:
-        out.append(menu(t).pass_[seat])
+        out.append(m.pass_[seat])
     return out
 
 
