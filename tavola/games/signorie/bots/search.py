@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import fields, replace
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,8 @@ DEPTH = 6  # turns an iteration looks ahead before the evaluation takes over
 
 def turns_taken(p: Position) -> int:
     """Turns played this round: dice taken and passes, by every seat."""
-    return sum(len(taken) - taken.count(0) for taken in p.taken) + p.passed.count(True)
+    dice = sum(map(len, p.taken)) - sum(map(list.count, p.taken, repeat(0)))
+    return dice + p.passed.count(True)
 
 
 class SignorieHooks:

@@ -159,6 +159,10 @@ class Ctx:
 
     def helper(self, h: int) -> float:
         """A hired helper: its typical use times the uses left."""
+        value: float = self.remembered(("helper", h), lambda: self._helper(h))
+        return value
+
+    def _helper(self, h: int) -> float:
         kind, amount, _ = self.t.helper_effect[h]
         per = TYPICAL.get(kind, 1.0) * (amount or 1)
         if kind == "florins":
