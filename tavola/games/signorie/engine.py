@@ -487,6 +487,8 @@ def _helper_options(s: Position, f: list) -> list:
     t, seat = s.t, f[1]
     column = t.column_helpers[f[2]]
     ready = f[4]
+    if not ready:
+        return []
     die = s.taken[seat][f[2]]
     for i in range(f[3], len(column)):
         h = column[i]
@@ -1003,10 +1005,16 @@ def resample(v: SignorieView, rng: random.Random) -> SignorieState:
     rng.shuffle(unseen)
     per_house = v.removed_count // len(t.houses)
     removed: list[int] = []
-    for house in range(len(t.houses)):
-        removed += [x for x in unseen if t.tile_house[x] == house][:per_house]
-    gone = set(removed)
-    rest = [x for x in unseen if x not in gone]
+    rest = unseen
+    if per_house:  # the first of each house in the shuffled order, house by house
+        by_house: list[list[int]] = [[] for _ in t.houses]
+        for x in unseen:
+            got = by_house[t.tile_house[x]]
+            if len(got) < per_house:
+                got.append(x)
+        removed = [x for got in by_house for x in got]
+        gone = set(removed)
+        rest = [x for x in unseen if x not in gone]
     s = SignorieState.__new__(SignorieState)
     copy_public(v, s)
     s.removed = removed

@@ -167,7 +167,7 @@ class Ctx:
         per = TYPICAL.get(kind, 1.0) * (amount or 1)
         if kind == "florins":
             per = amount * self.fv
-        per *= sum(self.t.helper_times(h, die) for die in range(1, 7)) / 6  # a die's mean
+        per *= self.t.helper_mean_times[h]
         rounds = max(0.0, self.left - 0.5)
         return per * self.w.helper_use * rounds + self.w.helper_early * rounds
 
