@@ -9,6 +9,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tavola.games.signorie.bots.search import SEARCH, SignorieSearch
 from tavola.games.signorie.bots.values import (
     GREEDY,
     PLANNER,
@@ -19,7 +20,8 @@ from tavola.games.signorie.bots.values import (
     ranked,
 )
 from tavola.games.signorie.game import GAME
-from tavola.games.signorie.state import Position
+from tavola.games.signorie.state import Position, SignorieState
+from tavola.search import MCTSBot, Settings
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -89,3 +91,24 @@ def test_a_copy_has_every_public_field_and_shares_no_list():
                 assert mine is not theirs, name
                 assert all(a is not b for a, b in zip(mine, theirs, strict=True)
                            if isinstance(a, list)), name
+
+
+def test_a_search_keeps_no_deal_in_its_contexts():
+    """Each iteration's deal is a whole state: the shared contexts let go of it once the
+    iteration's estimates are made, so a decision does not hold hundreds of them."""
+    made = []
+
+    class Kept(SignorieSearch):
+        def hooks(self, view, seat, settings):  # type: ignore[no-untyped-def]
+            made.append(super().hooks(view, seat, settings))
+            return made[-1]
+
+    state = GAME.new_game(["A", "B", "C"], 5)
+    for _ in range(30):
+        GAME.apply_in_place(state, GAME.legal_actions(state, state.to_move()[0])[0])
+    seat = state.to_move()[0]
+    bot = MCTSBot(GAME, 1, Settings(iterations=40), search=Kept(SEARCH.weights))
+    bot.decide(GAME.view(state, seat), GAME.legal_actions(state, seat))
+    contexts = made[0].contexts.known.values()
+    assert len(contexts) > 3
+    assert not any(isinstance(c.p, SignorieState) for c in contexts)

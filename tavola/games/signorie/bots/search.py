@@ -71,7 +71,10 @@ class SignorieHooks:
         return state.round != self.round or turns_taken(state) >= self.stop
 
     def estimates(self, state: Any) -> Sequence[float]:
-        return final_estimates(state, self.weights, self.contexts)
+        """The end of an iteration: its estimates, then its deal is let go."""
+        out = final_estimates(state, self.weights, self.contexts)
+        self.contexts.release()
+        return out
 
 
 WEIGHTS_PATH = Path(__file__).with_name("weights.json")

@@ -47,11 +47,12 @@ from ..engine import (  # _need: what an effect costs, as the rules count it
     assignment_need,
     criterion_count,
     die_cost,
+    menu,
     plan_needs,
     threshold_of,
 )
 from ..state import Position
-from ..tables import FEMALE, MALE, ROW_NAMES, SEXES, Effect
+from ..tables import FEMALE, MALE, ROW_NAMES, Effect
 
 ROWS = 4
 _MISSING = object()
@@ -202,21 +203,35 @@ class Contexts:
     `seat_facts`: a search meets a seat's holdings again and again while the other seats
     move, and values them once (a bounded number kept, then forgotten at once)."""
 
-    KEPT = 20_000
+    KEPT = 4096
 
     def __init__(self, w: Weights = GREEDY) -> None:
         self.w = w
         self.known: dict[tuple[Any, ...], Ctx] = {}
+        self.used: list[Ctx] = []  # since the last `release`
 
     def of(self, p: Position, seat: int) -> Ctx:
         key = seat_facts(p, seat)
         c = self.known.get(key)
-        if c is not None:
-            return c.at(p)
-        if len(self.known) >= self.KEPT:
-            self.known.clear()
-        c = self.known[key] = Ctx(p, seat, self.w)
+        if c is None:
+            if len(self.known) >= self.KEPT:
+                self.known.clear()
+            c = self.known[key] = Ctx(p, seat, self.w)
+        else:
+            c.at(p)
+        self.used.append(c)
         return c
+
+    def release(self) -> None:
+        """Let go of the positions the contexts were last used at (a search's deal of one
+        iteration each, which would otherwise stay in memory with them)."""
+        for c in self.used:
+            c.p = _NOWHERE
+        self.used.clear()
+
+
+#: where a released context points: no position (any read of it fails)
+_NOWHERE = Position.__new__(Position)
 
 
 def reward_value(c: Ctx) -> float:
@@ -526,10 +541,11 @@ def _raises_threshold(c: Ctx, colour: int) -> bool:
 def _choice_values(c: Ctx, colour: int, florins: int, new_sum: int
                    ) -> list[tuple[ChooseAction, float]]:
     p, t, seat = c.p, c.t, c.seat
+    m = menu(t)  # the engine's own action objects
     out: list[tuple[ChooseAction, float]] = []
     sig = t.signoria[colour]
     if _need(p, seat, sig) <= florins:
-        out.append((ChooseAction(seat, "signoria"),
+        out.append((m.signoria[seat],
                     effect_value(c, sig, florins=florins, new_sum=new_sum)))
     for slot in t.colour_assignment_slots[colour]:
         sex = t.assignment_slots[slot][1]
@@ -540,11 +556,11 @@ def _choice_values(c: Ctx, colour: int, florins: int, new_sum: int
         for k in range(1, most + 1):
             if assignment_need(p, seat, tile, sex, k) <= florins:
                 v = effect_value(c, eff, k, sex, k, florins, new_sum) - k * meeple
-                out.append((ChooseAction(seat, "assignment", SEXES[sex], k), v))
+                out.append((m.assign[seat][sex][k], v))
     hired = p.helpers[seat]
     for h in t.column_helpers[t.ring[colour]]:
         if not hired[h] and t.helper_cost[h] <= florins:
-            out.append((ChooseAction(seat, "helper", "", 0, h),
+            out.append((m.hire_slot[seat][h],
                         c.helper(h) - t.helper_cost[h] * c.fv))
     return out
 
