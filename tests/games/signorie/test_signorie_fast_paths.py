@@ -55,7 +55,7 @@ def _same_values_as_alone(position, contexts, weights):
     assert final_estimates(position, weights, contexts) == final_estimates(position, weights)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 4), seed=st.integers(0, 10**6))
 def test_contexts_shared_between_positions_give_the_plain_values(players, seed):
     """A search's contexts are shared by every position with the same seat facts: over a
