@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import time
 
-from tavola import bench, games
+from tavola import bench, registry
 from tavola.bench import measure_search
 from tavola.game import Game
 from tavola.games.gonzaga.bench import random_game
@@ -39,7 +39,7 @@ def random_speed(count: int, game: Game = GAME) -> tuple[float, float]:
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     decisions = int(sys.argv[2]) if len(sys.argv) > 2 else 4
-    game = games.get(sys.argv[3]) if len(sys.argv) > 3 else GAME
+    game = registry.get(sys.argv[3]) if len(sys.argv) > 3 else GAME
     per_game, per_action = random_speed(count, game)
     line = f"games/s {per_game:.1f} actions/s {per_action:.0f}"
     if decisions:

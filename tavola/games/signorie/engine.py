@@ -76,6 +76,42 @@ def _act(cls: type, *args: Any) -> Any:
     return a
 
 
+class Menu:
+    """The shared action objects of the frequent decisions of one set of tables, by index
+    (seat, colour, die value...): listing options reads them instead of looking each up."""
+
+    def __init__(self, t: Tables) -> None:
+        seats, helpers = range(4), range(len(t.helper_cost))
+        self.take = [[[_act(TakeDie, p, colour, v) for v in range(7)] for colour in t.colours]
+                     for p in seats]
+        self.pass_ = [_act(Pass, p) for p in seats]
+        self.signoria = [_act(ChooseAction, p, "signoria") for p in seats]
+        self.assign = [[[_act(ChooseAction, p, "assignment", sex, k) for k in range(4)]
+                        for sex in SEXES] for p in seats]
+        self.hire_slot = [[_act(ChooseAction, p, "helper", "", 0, h) for h in helpers]
+                          for p in seats]
+        self.new = [[_act(Advance, p, "new", track) for track in t.tracks] for p in seats]
+        self.up = [[[_act(Advance, p, "up", track, slot) for slot in range(len(t.career_vp))]
+                    for track in t.tracks] for p in seats]
+        self.initiative = [_act(Advance, p, "initiative") for p in seats]
+        self.stop = [_act(Advance, p, "stop") for p in seats]
+        self.activate = [[[_act(Activate, p, h, True), _act(Activate, p, h, False)]
+                          for h in helpers] for p in seats]
+
+
+_MENUS: dict[int, tuple[Tables, Menu]] = {}
+
+
+def menu(t: Tables) -> Menu:
+    """The menu of the tables `t`, made once (kept with them, so their id stays theirs)."""
+    found = _MENUS.get(id(t))
+    if found is None:
+        if len(_MENUS) >= 64:
+            _MENUS.clear()
+        found = _MENUS[id(t)] = (t, Menu(t))
+    return found[1]
+
+
 def _log(s: Position, kind: str, seat: int | None, **data: Any) -> None:
     s.log.append(LogEntry(kind, seat, data))
 
@@ -208,7 +244,8 @@ def _points(s: Position, seat: int, males_spent: int = 0) -> int:
     top = len(s.t.career_vp) - 1
     n = (s.avail[seat][MALE] - males_spent) * (top + 1) + s.t.top_initiative - s.init_pos[seat]
     for track in s.career[seat]:
-        n += sum(count * (top - slot) for slot, count in enumerate(track))
+        if any(track):
+            n += sum(count * (top - slot) for slot, count in enumerate(track))
     return n
 
 
@@ -226,9 +263,12 @@ def _best_rank(s: Position, seat: int) -> int:
     rank = s.t.career_rank
     best = 0
     for track in s.career[seat]:
+        if not any(track):
+            continue
         for slot in range(len(track) - 1, -1, -1):
             if track[slot]:
-                best = max(best, rank[slot])
+                if rank[slot] > best:
+                    best = rank[slot]
                 break
     return best
 
@@ -241,13 +281,30 @@ def _lowest_empty(s: Position, city: int) -> int:
 
 
 def _mission_ok(s: Position, seat: int) -> bool:
+    """Has some city an empty slot the seat's best career rank reaches?"""
     best = _best_rank(s, seat)
-    return bool(best) and any(_lowest_empty(s, c) <= best for c in s.cities)
+    if not best:
+        return False
+    city_slots, meeples = s.t.city_slots, s.city_meeples
+    for c in s.cities:
+        slots, filled = city_slots[c], len(meeples[c])
+        if filled < len(slots) and slots[filled] <= best:
+            return True
+    return False
 
 
 def _min_dowry(s: Position) -> int:
-    low = min((_lowest_empty(s, c) for c in s.cities), default=INF)
+    low = INF
+    city_slots, meeples = s.t.city_slots, s.city_meeples
+    for c in s.cities:
+        slots, filled = city_slots[c], len(meeples[c])
+        if filled < len(slots) and slots[filled] < low:
+            low = slots[filled]
     return low if low <= s.t.dowry_max else INF
+
+
+#: The kinds of effect that may need florins or be impossible (any other is always possible).
+_NEEDY = frozenset(("advance", "mission", "marriage", "face_down_tile", "helper"))
 
 
 def _need(s: Position, seat: int, eff: Effect, sex: int = -1, spent: int = 0,
@@ -256,6 +313,8 @@ def _need(s: Position, seat: int, eff: Effect, sex: int = -1, spent: int = 0,
     after `spent` meeples of `sex` have left the supply. Each advancement effect spends at
     least one point, so `times` of them need `times` points that can be spent in a row."""
     kind = eff[0]
+    if kind not in _NEEDY:
+        return 0
     if kind == "advance":
         males = spent if sex == MALE else 0
         if times == 1:
@@ -285,15 +344,19 @@ def _colour_need(s: Position, seat: int, c: int) -> int:
     performed completely."""
     t = s.t
     need = _need(s, seat, t.signoria[c])
+    if not need:
+        return 0
+    avail = s.avail[seat]
     for slot in t.colour_assignment_slots[c]:
         sex = t.assignment_slots[slot][1]
-        if need and s.avail[seat][sex]:
+        if need and avail[sex]:
             need = min(need, assignment_need(s, seat, s.assignment[slot], sex, 1))
     if need:
         hired = s.helpers[seat]
+        costs = t.helper_cost
         for h in t.column_helpers[t.ring[c]]:
-            if not hired[h] and t.helper_cost[h] < need:
-                need = t.helper_cost[h]
+            if not hired[h] and costs[h] < need:
+                need = costs[h]
     return need
 
 
@@ -307,44 +370,51 @@ def die_cost(s: Position, colour: int, value: int) -> int:
 def _turn_options(s: Position, seat: int) -> list:
     t = s.t
     taken = s.taken[seat]
-    if sum(1 for v in taken if v) >= t.max_dice:
+    if len(taken) - taken.count(0) >= t.max_dice:
         return []
     out = []
     florins = s.florins[seat]
+    m = menu(t)
+    take = m.take[seat]
+    cost = t.cost
     for c, values in enumerate(s.dice):
-        if taken[c] or not values:
+        # no die of the colour is open when even its cheapest costs more than the florins
+        if taken[c] or not values or cost[c] - max(values) > florins:
             continue
-        need = _colour_need(s, seat, c)
-        if need >= INF:
+        spare = florins - _colour_need(s, seat, c)  # for the die: max(0, cost - v) <= spare
+        if spare < 0:
             continue
-        colour = t.colours[c]
+        lowest = cost[c] - spare
+        dice = take[c]
         last = 0
         for v in values:
-            if v != last and max(0, t.cost[c] - v) + need <= florins:
-                out.append(_act(TakeDie, seat, colour, v))
+            if v != last and v >= lowest:
+                out.append(dice[v])
             last = v
     if out:
-        out.append(_act(Pass, seat))
+        out.append(m.pass_[seat])
     return out
 
 
 def _choose_options(s: Position, seat: int, c: int) -> list:
     t = s.t
     florins = s.florins[seat]
+    m = menu(t)
     out = []
     if _need(s, seat, t.signoria[c]) <= florins:
-        out.append(_act(ChooseAction, seat, "signoria"))
+        out.append(m.signoria[seat])
+    avail = s.avail[seat]
     for slot in t.colour_assignment_slots[c]:
         sex = t.assignment_slots[slot][1]
         tile = s.assignment[slot]
-        most = min(3 if t.tile_repeat[tile] else 1, s.avail[seat][sex])
+        most = min(3 if t.tile_repeat[tile] else 1, avail[sex])
         for k in range(1, most + 1):
             if assignment_need(s, seat, tile, sex, k) <= florins:
-                out.append(_act(ChooseAction, seat, "assignment", SEXES[sex], k))
+                out.append(m.assign[seat][sex][k])
     hired = s.helpers[seat]
     for h in t.column_helpers[t.ring[c]]:
         if not hired[h] and t.helper_cost[h] <= florins:
-            out.append(_act(ChooseAction, seat, "helper", "", 0, h))
+            out.append(m.hire_slot[seat][h])
     return out
 
 
@@ -369,17 +439,19 @@ def advance_left(f: list) -> int:
 def advance_moves(s: Position, f: list) -> list:
     """Every move of one advancement point that moves something (and `stop` after one)."""
     t, seat = s.t, f[1]
+    m = menu(t)
     out: list = []
     if s.avail[seat][MALE]:
-        out += [_act(Advance, seat, "new", track) for track in t.tracks]
+        out += m.new[seat]
+    up = m.up[seat]
     for i, track in enumerate(s.career[seat]):
         for slot in range(len(track) - 1):
             if track[slot]:
-                out.append(_act(Advance, seat, "up", t.tracks[i], slot))
+                out.append(up[i][slot])
     if s.init_pos[seat] < t.top_initiative:
-        out.append(_act(Advance, seat, "initiative"))
+        out.append(m.initiative[seat])
     if out and f[3]:
-        out.append(_act(Advance, seat, "stop"))
+        out.append(m.stop[seat])
     return out
 
 
@@ -415,49 +487,71 @@ def _helper_options(s: Position, f: list) -> list:
     t, seat = s.t, f[1]
     column = t.column_helpers[f[2]]
     ready = f[4]
+    if not ready:
+        return []
     die = s.taken[seat][f[2]]
     for i in range(f[3], len(column)):
         h = column[i]
         if (h in ready and t.helper_times(h, die)
                 and _need(s, seat, t.helper_effect[h]) <= s.florins[seat]):
             f[3] = i
-            return [_act(Activate, seat, h, True), _act(Activate, seat, h, False)]
+            return menu(t).activate[seat][h][:]
     return []
 
 
+def _face_down_options(s: Position, f: list) -> list:
+    return [_act(FaceDown, f[1], row) for row in ROW_NAMES] if s.deck_left() else []
+
+
+def _hire_options(s: Position, f: list) -> list:
+    seat = f[1]
+    return [_act(Hire, seat, h) for h, hired in enumerate(s.helpers[seat]) if not hired]
+
+
+def _reward_options(s: Position, f: list) -> list:
+    seat = f[1]
+    bonus = s.t.bonus_tiles[s.rewards[s.round - 1]]
+    if _need(s, seat, bonus) > s.florins[seat]:
+        return []
+    return [_act(Reward, seat, "bonus"), _act(Reward, seat, "florins")]
+
+
+def _wedding_options(s: Position, f: list) -> list:
+    seat = f[1]
+    if s.brides[seat] >= len(s.t.bride_vp):
+        return []
+    return [_act(Wedding, seat, True), _act(Wedding, seat, False)]
+
+
+def _buy_options(s: Position, f: list) -> list:
+    seat = f[1]
+    if s.florins[seat] < s.t.buy_florins:
+        return []
+    return [_act(BuyVp, seat, True), _act(BuyVp, seat, False)]
+
+
+#: The options of each kind of frame.
+OPTIONS_OF: dict[str, Any] = {
+    "turn": lambda s, f: _turn_options(s, f[1]),
+    "choose": lambda s, f: _choose_options(s, f[1], f[2]),
+    "helpers": _helper_options,
+    "advance": lambda s, f: _advance_options(s, f) if f[2] > 0 else [],
+    "mission": lambda s, f: _mission_options(s, f[1]),
+    "marriage": lambda s, f: _marriage_options(s, f[1]),
+    "face_down": _face_down_options,
+    "hire": _hire_options,
+    "reward": _reward_options,
+    "wedding": _wedding_options,
+    "buy": _buy_options,
+}
+
+
 def _options(s: Position, f: list) -> list:
-    kind, seat = f[0], f[1]
-    t = s.t
-    if kind == "turn":
-        return _turn_options(s, seat)
-    if kind == "choose":
-        return _choose_options(s, seat, f[2])
-    if kind == "helpers":
-        return _helper_options(s, f)
-    if kind == "advance":
-        return _advance_options(s, f) if f[2] > 0 else []
-    if kind == "mission":
-        return _mission_options(s, seat)
-    if kind == "marriage":
-        return _marriage_options(s, seat)
-    if kind == "face_down":
-        return [_act(FaceDown, seat, row) for row in ROW_NAMES] if s.deck_left() else []
-    if kind == "hire":
-        return [_act(Hire, seat, h) for h, hired in enumerate(s.helpers[seat]) if not hired]
-    if kind == "reward":
-        bonus = t.bonus_tiles[s.rewards[s.round - 1]]
-        if _need(s, seat, bonus) > s.florins[seat]:
-            return []
-        return [_act(Reward, seat, "bonus"), _act(Reward, seat, "florins")]
-    if kind == "wedding":
-        if s.brides[seat] >= len(t.bride_vp):
-            return []
-        return [_act(Wedding, seat, True), _act(Wedding, seat, False)]
-    if kind == "buy":
-        if s.florins[seat] < t.buy_florins:
-            return []
-        return [_act(BuyVp, seat, True), _act(BuyVp, seat, False)]
-    raise AssertionError(f"unknown frame {kind}")
+    options = OPTIONS_OF.get(f[0])
+    if options is None:
+        raise AssertionError(f"unknown frame {f[0]}")
+    result: list = options(s, f)
+    return result
 
 
 # -- settling: answer forced questions, move the game on ---------------------------------------
@@ -475,7 +569,7 @@ def settle(s: SignorieState) -> None:
                 return
             continue
         f = s.stack[-1]
-        options = _options(s, f)
+        options = OPTIONS_OF[f[0]](s, f) if f[0] in OPTIONS_OF else _options(s, f)
         if options:
             s.legal = options
             return
@@ -854,10 +948,15 @@ def legal_actions(p: Position, seat: int) -> list[Action]:
 
 
 def apply_in_place(s: SignorieState, action: Action) -> None:
-    try:
-        ok = action in s.legal
-    except TypeError:
-        ok = False
+    for listed in s.legal:  # the listed objects themselves, as bots hand them back
+        if listed is action:
+            ok = True
+            break
+    else:
+        try:
+            ok = action in s.legal
+        except TypeError:
+            ok = False
     if not ok:  # which rule, in words: `refusals.explain`, as the game (GAME.apply) says it
         raise IllegalAction("not possible", "refuse.not-open")
     HANDLERS[type(action)](s, action)
@@ -906,10 +1005,16 @@ def resample(v: SignorieView, rng: random.Random) -> SignorieState:
     rng.shuffle(unseen)
     per_house = v.removed_count // len(t.houses)
     removed: list[int] = []
-    for house in range(len(t.houses)):
-        removed += [x for x in unseen if t.tile_house[x] == house][:per_house]
-    gone = set(removed)
-    rest = [x for x in unseen if x not in gone]
+    rest = unseen
+    if per_house:  # the first of each house in the shuffled order, house by house
+        by_house: list[list[int]] = [[] for _ in t.houses]
+        for x in unseen:
+            got = by_house[t.tile_house[x]]
+            if len(got) < per_house:
+                got.append(x)
+        removed = [x for got in by_house for x in got]
+        gone = set(removed)
+        rest = [x for x in unseen if x not in gone]
     s = SignorieState.__new__(SignorieState)
     copy_public(v, s)
     s.removed = removed

@@ -98,22 +98,25 @@ class Position:
         return self.t.board_colours[seat]
 
 
-_PUBLIC_FLAT = ("t", "options", "names", "round", "phase", "cursor", "stamp")
-_PUBLIC_LIST = ("order", "passed", "florins", "vp", "init_pos", "init_stamp", "brides", "raised",
-                "cities", "assignment", "rewards", "queue", "legal", "log", "chance", "events",
-                "history")
-_PUBLIC_NESTED = ("dice", "taken", "avail", "stock", "threshold", "helpers", "down",
-                  "city_meeples", "city_tiles")
-
-
 def copy_public(src: Position, dst: Position) -> None:
     """Copy every public field (lists copied, so the copies change independently)."""
-    for name in _PUBLIC_FLAT:
-        setattr(dst, name, getattr(src, name))
-    for name in _PUBLIC_LIST:
-        setattr(dst, name, getattr(src, name)[:])
-    for name in _PUBLIC_NESTED:
-        setattr(dst, name, [x[:] for x in getattr(src, name)])
+    dst.t, dst.options, dst.names, dst.round = src.t, src.options, src.names, src.round
+    dst.phase, dst.cursor, dst.stamp = src.phase, src.cursor, src.stamp
+    dst.order, dst.passed, dst.florins = src.order[:], src.passed[:], src.florins[:]
+    dst.vp, dst.init_pos, dst.init_stamp = src.vp[:], src.init_pos[:], src.init_stamp[:]
+    dst.brides, dst.raised, dst.cities = src.brides[:], src.raised[:], src.cities[:]
+    dst.assignment, dst.rewards, dst.queue = src.assignment[:], src.rewards[:], src.queue[:]
+    dst.legal, dst.log, dst.chance = src.legal[:], src.log[:], src.chance[:]
+    dst.events, dst.history = src.events[:], src.history[:]
+    dst.dice = [x[:] for x in src.dice]
+    dst.taken = [x[:] for x in src.taken]
+    dst.avail = [x[:] for x in src.avail]
+    dst.stock = [x[:] for x in src.stock]
+    dst.threshold = [x[:] for x in src.threshold]
+    dst.helpers = [x[:] for x in src.helpers]
+    dst.down = [x[:] for x in src.down]
+    dst.city_meeples = [x[:] for x in src.city_meeples]
+    dst.city_tiles = [x[:] for x in src.city_tiles]
     dst.career = [[s[:] for s in tracks] for tracks in src.career]
     dst.rows = [[r[:] for r in rows] for rows in src.rows]
     dst.stack = [f[:] for f in src.stack]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from pydantic import ValidationError
@@ -94,6 +94,13 @@ class Tables:
         """How many times helper `h` gives its amount after a die of `die` pips (0: nothing)."""
         per = self.helper_per_pips[h]
         return die // per if per else 1
+
+    @cached_property
+    def helper_mean_times(self) -> tuple[float, ...]:
+        """How many times each helper gives its amount after a die, on average over its six
+        faces (the bots' worth of a hired helper)."""
+        return tuple(sum(self.helper_times(h, die) for die in range(1, 7)) / 6
+                     for h in range(len(self.helper_cost)))
 
     @property
     def top_initiative(self) -> int:

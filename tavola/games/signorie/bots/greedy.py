@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .values import GREEDY, Ctx, Weights, action_value
+from .values import GREEDY, Contexts, Ctx, Weights, action_value
 
 
 class GreedyBot:
@@ -34,9 +34,20 @@ class GreedyBot:
 
 
 def best_action(p: Any, seat: int, legal: Sequence[Any], weights: Weights,
-                rng: random.Random | None = None) -> Any:
+                rng: random.Random | None = None, contexts: Contexts | None = None) -> Any:
     """The legal action of highest value; ties go to a random one of them (or the first)."""
-    c = Ctx(p, seat, weights)
+    if len(legal) == 1:
+        return legal[0]
+    if contexts is None:
+        return _best(Ctx(p, seat, weights), legal, rng)
+    c = contexts.of(p, seat)
+    if rng is not None:
+        return _best(c, legal, rng)
+    # the values read the frame asked now besides the context's facts
+    return c.remembered(("best", tuple(p.stack[-1]), tuple(legal)), lambda: _best(c, legal))
+
+
+def _best(c: Ctx, legal: Sequence[Any], rng: random.Random | None = None) -> Any:
     best: list[Any] = []
     top = -float("inf")
     for a in legal:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import fields, replace
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from tavola.tune import load_tuned
 
 from ..state import Position
 from .greedy import best_action
-from .values import PLANNER, Weights, final_estimates, ranked
+from .values import PLANNER, Contexts, Weights, final_estimates, ranked
 
 REWARD_SCALE = 10.0  # VP of lead that make a reward of about 0.73
 
@@ -42,7 +43,8 @@ DEPTH = 6  # turns an iteration looks ahead before the evaluation takes over
 
 def turns_taken(p: Position) -> int:
     """Turns played this round: dice taken and passes, by every seat."""
-    return sum(1 for taken in p.taken for v in taken if v) + sum(p.passed)
+    dice = sum(map(len, p.taken)) - sum(map(list.count, p.taken, repeat(0)))
+    return dice + p.passed.count(True)
 
 
 class SignorieHooks:
@@ -54,18 +56,25 @@ class SignorieHooks:
         self.weights = weights
         self.round = view.round
         self.stop = turns_taken(view) + depth
+        # the decision's positions share a seat's valuation while its holdings stay put
+        self.contexts = Contexts(weights)
 
     def options(self, state: Any, seat: int, settings: Settings) -> list[tuple[Any, float]]:
-        return ranked(state, seat, list(state.legal), self.weights)[: settings.width]
+        return ranked(state, seat, list(state.legal), self.weights,
+                      self.contexts)[: settings.width]
 
     def rollout(self, state: Any) -> Any:
-        return best_action(state, state.to_move()[0], state.legal, self.weights)
+        return best_action(state, state.to_move()[0], state.legal, self.weights,
+                           contexts=self.contexts)
 
     def horizon(self, state: Any) -> Hashable:
         return state.round != self.round or turns_taken(state) >= self.stop
 
     def estimates(self, state: Any) -> Sequence[float]:
-        return final_estimates(state, self.weights)
+        """The end of an iteration: its estimates, then its deal is let go."""
+        out = final_estimates(state, self.weights, self.contexts)
+        self.contexts.release()
+        return out
 
 
 WEIGHTS_PATH = Path(__file__).with_name("weights.json")

@@ -47,11 +47,12 @@ from ..engine import (  # _need: what an effect costs, as the rules count it
     assignment_need,
     criterion_count,
     die_cost,
+    menu,
     plan_needs,
     threshold_of,
 )
 from ..state import Position
-from ..tables import FEMALE, MALE, ROW_NAMES, SEXES, Effect
+from ..tables import FEMALE, MALE, ROW_NAMES, Effect
 
 ROWS = 4
 _MISSING = object()
@@ -112,6 +113,12 @@ class Ctx:
         # advancement points, the best mission, marriage or hire, a die's choices (None: off)
         self.memo: dict[tuple, Any] | None = {} if memo else None
 
+    def at(self, p: Position) -> Ctx:
+        """This context for another position whose `seat_facts` are the same (so every value
+        it gives, remembered or not, is the one a new context would give)."""
+        self.p = p
+        return self
+
     def remembered(self, key: tuple, compute: Callable[[], Any]) -> Any:
         """`compute()`, worked out once per context and key (the position is not changed
         while its decisions are valued)."""
@@ -153,11 +160,15 @@ class Ctx:
 
     def helper(self, h: int) -> float:
         """A hired helper: its typical use times the uses left."""
+        value: float = self.remembered(("helper", h), lambda: self._helper(h))
+        return value
+
+    def _helper(self, h: int) -> float:
         kind, amount, _ = self.t.helper_effect[h]
         per = TYPICAL.get(kind, 1.0) * (amount or 1)
         if kind == "florins":
             per = amount * self.fv
-        per *= sum(self.t.helper_times(h, die) for die in range(1, 7)) / 6  # a die's mean
+        per *= self.t.helper_mean_times[h]
         rounds = max(0.0, self.left - 0.5)
         return per * self.w.helper_use * rounds + self.w.helper_early * rounds
 
@@ -172,6 +183,55 @@ class Ctx:
         new = min(t.top_initiative, pos + steps)
         later = 1.0 if p.phase == ACTIONS else (0.8 if p.round < t.rounds else 0.0)
         return later * (t.initiative_vp[new] - t.initiative_vp[pos] + self.w.order * (new - pos))
+
+
+def seat_facts(p: Position, seat: int) -> tuple[Any, ...]:
+    """Every fact of a position a seat's `Ctx` reads, besides the frame asked now (`stack`),
+    the VP scored and the reward queue, which the values read afresh from the position: two
+    positions with the same facts give the seat the same values. `cities`, `rewards` and the
+    tables are the same in every position of one game."""
+    return (seat, p.round, p.phase, p.florins[seat], p.init_pos[seat], p.raised[seat],
+            p.brides[seat], p.deck_left() > 0, tuple(p.avail[seat]), tuple(p.stock[seat]),
+            tuple(p.taken[seat]), tuple(p.helpers[seat]), tuple(p.down[seat]),
+            tuple(map(tuple, p.career[seat])), tuple(map(tuple, p.rows[seat])),
+            tuple(map(tuple, p.city_meeples)), tuple(map(tuple, p.city_tiles)),
+            tuple(p.assignment))
+
+
+class Contexts:
+    """The contexts of one game's positions, shared between positions with the same
+    `seat_facts`: a search meets a seat's holdings again and again while the other seats
+    move, and values them once (a bounded number kept, then forgotten at once)."""
+
+    KEPT = 4096
+
+    def __init__(self, w: Weights = GREEDY) -> None:
+        self.w = w
+        self.known: dict[tuple[Any, ...], Ctx] = {}
+        self.used: list[Ctx] = []  # since the last `release`
+
+    def of(self, p: Position, seat: int) -> Ctx:
+        key = seat_facts(p, seat)
+        c = self.known.get(key)
+        if c is None:
+            if len(self.known) >= self.KEPT:
+                self.known.clear()
+            c = self.known[key] = Ctx(p, seat, self.w)
+        else:
+            c.at(p)
+        self.used.append(c)
+        return c
+
+    def release(self) -> None:
+        """Let go of the positions the contexts were last used at (a search's deal of one
+        iteration each, which would otherwise stay in memory with them)."""
+        for c in self.used:
+            c.p = _NOWHERE
+        self.used.clear()
+
+
+#: where a released context points: no position (any read of it fails)
+_NOWHERE = Position.__new__(Position)
 
 
 def reward_value(c: Ctx) -> float:
@@ -205,11 +265,19 @@ def _typical(c: Ctx, eff: Effect) -> float:
 # -- the estimate of a whole position ------------------------------------------------------------
 
 
-def estimate(p: Position, seat: int, w: Weights = GREEDY) -> float:
-    """The seat's estimated final score (exact once the game is over)."""
+def estimate(p: Position, seat: int, w: Weights = GREEDY, c: Ctx | None = None) -> float:
+    """The seat's estimated final score (exact once the game is over); `c`: the seat's
+    context at `p` when one is at hand."""
     if p.is_over:
         return float(p.vp[seat])
-    c = Ctx(p, seat, w)
+    if c is None:
+        return _estimate(p, seat, w, Ctx(p, seat, w))
+    # besides the context's facts, an estimate reads the VP scored and the reward queue
+    queued = p.phase == REWARDS and seat in p.queue
+    return c.remembered(("estimate", p.vp[seat], queued), lambda: _estimate(p, seat, w, c))
+
+
+def _estimate(p: Position, seat: int, w: Weights, c: Ctx) -> float:
     t = c.t
     total = float(p.vp[seat])
     for ti, track in enumerate(p.career[seat]):
@@ -235,8 +303,11 @@ def estimate(p: Position, seat: int, w: Weights = GREEDY) -> float:
     return total
 
 
-def final_estimates(p: Position, w: Weights = GREEDY) -> list[float]:
-    return [estimate(p, seat, w) for seat in range(p.n)]
+def final_estimates(p: Position, w: Weights = GREEDY,
+                    contexts: Contexts | None = None) -> list[float]:
+    if contexts is None or p.is_over:
+        return [estimate(p, seat, w) for seat in range(p.n)]
+    return [estimate(p, seat, w, contexts.of(p, seat)) for seat in range(p.n)]
 
 
 def advance_value(c: Ctx, points: int, spent_males: int = 0, must: int = 1) -> float:
@@ -470,10 +541,11 @@ def _raises_threshold(c: Ctx, colour: int) -> bool:
 def _choice_values(c: Ctx, colour: int, florins: int, new_sum: int
                    ) -> list[tuple[ChooseAction, float]]:
     p, t, seat = c.p, c.t, c.seat
+    m = menu(t)  # the engine's own action objects
     out: list[tuple[ChooseAction, float]] = []
     sig = t.signoria[colour]
     if _need(p, seat, sig) <= florins:
-        out.append((ChooseAction(seat, "signoria"),
+        out.append((m.signoria[seat],
                     effect_value(c, sig, florins=florins, new_sum=new_sum)))
     for slot in t.colour_assignment_slots[colour]:
         sex = t.assignment_slots[slot][1]
@@ -484,11 +556,11 @@ def _choice_values(c: Ctx, colour: int, florins: int, new_sum: int
         for k in range(1, most + 1):
             if assignment_need(p, seat, tile, sex, k) <= florins:
                 v = effect_value(c, eff, k, sex, k, florins, new_sum) - k * meeple
-                out.append((ChooseAction(seat, "assignment", SEXES[sex], k), v))
+                out.append((m.assign[seat][sex][k], v))
     hired = p.helpers[seat]
     for h in t.column_helpers[t.ring[colour]]:
         if not hired[h] and t.helper_cost[h] <= florins:
-            out.append((ChooseAction(seat, "helper", "", 0, h),
+            out.append((m.hire_slot[seat][h],
                         c.helper(h) - t.helper_cost[h] * c.fv))
     return out
 
@@ -506,6 +578,10 @@ def column_value(c: Ctx, colour: int, die: int) -> float:
 
 def take_die_value(c: Ctx, colour: int, value: int) -> float:
     """A die: its best action and helpers, less its cost and the reward it may forfeit."""
+    return c.remembered(("take", colour, value), lambda: _take_die_value(c, colour, value))
+
+
+def _take_die_value(c: Ctx, colour: int, value: int) -> float:
     p, t, seat = c.p, c.t, c.seat
     cost = die_cost(p, colour, value)
     florins = p.florins[seat] - cost
@@ -595,9 +671,10 @@ def _advance_point(c: Ctx, a: Advance) -> float:
 ROWS_INDEX = {name: i for i, name in enumerate(ROW_NAMES)}
 
 
-def ranked(p: Position, seat: int, legal: list, w: Weights = GREEDY) -> list[tuple[object, float]]:
+def ranked(p: Position, seat: int, legal: list, w: Weights = GREEDY,
+           contexts: Contexts | None = None) -> list[tuple[object, float]]:
     """The legal decisions with their values, best first (stable among equals)."""
-    c = Ctx(p, seat, w)
+    c = contexts.of(p, seat) if contexts is not None else Ctx(p, seat, w)
     values = [(a, action_value(c, a)) for a in legal]
     values.sort(key=lambda av: -av[1])
     return values
