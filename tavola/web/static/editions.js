@@ -65,8 +65,10 @@ export const redo = () => step(state.redo, state.undo);
 
 function showFindings(findings, note = "") {
   state.editor.showFindings(findings);
+  // where each is: in the game's words if its editor says them (region, city, hex), else its JSON Pointer
+  const place = (f) => (state.editor.describe ? state.editor.describe(f) : f.where);
   const items = findings.map((f) => el("li", {}, el("button", { type: "button", class: "finding", "data-where": f.where,
-    onclick: () => state.editor.focus(f) }, f.message), f.where ? el("span", { class: "muted", text: ` ${f.where}` }) : ""));
+    onclick: () => state.editor.focus(f) }, f.message), place(f) ? el("span", { class: "muted finding-place", text: place(f) }) : ""));
   $("edition-findings").replaceChildren(...(items.length ? items : [el("li", { class: "muted", id: "edition-no-findings", text: t("No problems: a game can be played on it.") })]));
   $("edition-describe").textContent = note;
 }
