@@ -594,6 +594,7 @@ def test_the_findings_stand_beside_the_map_and_say_where_in_the_games_words(
     assert f"Region {region.name}" in said and "Hex " in said and "/" not in said
     item.locator(".finding").click()  # the map goes to it
     page.wait_for_selector(".ged-finding.focused")
+    shot(page, "gonzaga-editor-findings-beside")
     page.close()
     page = browser.new_page(viewport=PHONE, locale="de-DE")
     page.goto(f"{relaxed.base}/editions/edit?game=gonzaga")
@@ -601,5 +602,6 @@ def test_the_findings_stand_beside_the_map_and_say_where_in_the_games_words(
     box, map_ = page.evaluate(rect, "#edition-findings-box"), page.evaluate(rect, "#board")
     assert box["top"] >= map_["bottom"]  # under it, folded with a tap
     assert "Feld " in item.locator(".finding-place").text_content()
+    shot(page, "gonzaga-editor-findings-phone")
     page.click("#edition-findings-box summary")
     assert not page.evaluate("document.querySelector('#edition-findings-box').open")

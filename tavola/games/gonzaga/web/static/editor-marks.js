@@ -59,7 +59,8 @@ export function describe(d, finding, t) {
   for (const [c, r] of hexesOf(d, finding).slice(0, 3)) {
     const e = entryAt(d, c, r), here = [placeAt(d, "cities", c, r), placeAt(d, "harbors", c, r)].filter(Boolean).map((p) => String(p.name || p.id));
     const area = e.region ? areaName(d, "regions", e.region) : e.sea ? areaName(d, "seas", e.sea) : "";
-    words.push([`${t("Hex")} ${c},${r}`, ...here, area].filter(Boolean).join(" "));
+    const what = [...here, area].filter(Boolean).join(", ");
+    words.push(`${t("Hex")} ${c},${r}` + (what ? `: ${what}` : ""));
   }
   return words.join(" · ");
 }
