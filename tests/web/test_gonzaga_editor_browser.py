@@ -95,7 +95,8 @@ def test_breaking_and_repairing_a_rule_shows_and_clears_its_finding(server: Serv
     page.keyboard.press("Delete")
     assert page.evaluate("changes") >= 1
     found = findings_now(page)
-    four = [f for f in found if f"Region {city.region} must have 4 cities" in f["message"]]
+    region = load_board().regions[city.region].name  # the findings name it as the file does
+    four = [f for f in found if f"Region {region} must have 4 cities" in f["message"]]
     assert four and four[0]["where"].startswith("/regions/")
     assert marked(page) >= {m.removeprefix("hex:") for m in four[0]["marks"]}
     page.evaluate("(f) => editor.focus(f)", four[0])
@@ -153,7 +154,8 @@ def test_barriers_seals_the_church_and_an_empty_grid(server: Server, browser: An
     page.select_option("#ged-sea", other)
     assert page.evaluate("editor.current().harbors[0].sea") == other
     found = findings_now(page)
-    assert any(f"Sea {other} must have 4 harbors" in f["message"] for f in found), found
+    named = board.seas[other].name
+    assert any(f"Sea {named} must have 4 harbors" in f["message"] for f in found), found
     page.click(".ged-start summary")  # the grid's tools, folded away at first
     page.click("text=Start from an empty grid")
     data = page.evaluate("editor.current()")
@@ -257,7 +259,8 @@ def test_an_edition_is_made_on_the_map_saved_and_played_to_a_verified_record(
     page.click('[data-tool="city"]')
     page.click(f'.ged-cell[data-at="{c},{r}"]')  # selects the city there
     page.click("#ged-place-remove")
-    finding = page.locator(".finding", has_text=f"Region {city.region} must have 4 cities")
+    region = load_board().regions[city.region].name
+    finding = page.locator(".finding", has_text=f"Region {region} must have 4 cities")
     finding.wait_for()
     page.wait_for_selector(".ged-finding")
     finding.click()  # the map pans to it
@@ -366,7 +369,7 @@ def test_the_editor_speaks_the_pages_language(relaxed: Server, browser: Any) -> 
     page.wait_for_selector(".ged[data-drawn]")
     tools = page.evaluate("[...document.querySelectorAll('.ged-tools button')]"
                           ".map((b) => b.textContent)")
-    assert tools[:4] == ["Land", "Meer", "Außerhalb des Spielplans", "Stadt"]
+    assert tools[:5] == ["Auswählen", "Land", "Meer", "Außerhalb des Spielplans", "Stadt"]
     assert page.text_content("#church-label") == "Kirche"
     assert page.text_content(".ged-fiefs summary") == "Lehen"
 
@@ -422,3 +425,186 @@ def test_an_editions_own_names_show_as_written_in_every_language(
             with page.expect_navigation():
                 page.select_option("#language", "de")
     page.close()
+
+
+# -- a newcomer's walk through the editor -----------------------------------------------------
+
+DESK = {"width": 1280, "height": 900}
+
+
+def cell_centre(page: Any, c: int, r: int) -> tuple[float, float]:
+    box = page.locator(f'.ged-cell[data-at="{c},{r}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_harbor_moves_by_dragging_it_and_by_shift_arrows(server: Server, browser: Any) -> None:
+    page = browser.new_page(viewport=DESK)
+    page.goto(server.base + "/")
+    mount(page, load_board().raw)
+    board = load_board()
+    harbor = board.model.harbors[0]
+    c, r = harbor.at
+    taken = {tuple(p.at) for p in [*board.model.cities, *board.model.harbors]}
+    assert (c + 1, r) not in taken
+    page.click('[data-tool="harbor"]')
+    start, end = cell_centre(page, c, r), cell_centre(page, c + 1, r)
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(*end, steps=4)
+    page.mouse.up()  # the file changes at once; the map is drawn again on the next frame
+    data = page.evaluate("editor.current()")
+    assert data["harbors"][0]["at"] == [c + 1, r]  # the same harbor, on the hex it was let go on
+    assert len(data["harbors"]) == len(board.model.harbors)
+    page.keyboard.press("Shift+ArrowLeft")  # and back, on the keyboard
+    assert page.evaluate("editor.current().harbors[0].at") == [c, r]
+
+
+def test_the_editor_opens_with_a_tool_that_changes_nothing(server: Server,
+                                                          browser: Any) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.base + "/")
+    raw = load_board().raw
+    mount(page, raw)
+    pressed = page.evaluate("[...document.querySelectorAll('.ged-tools button')]"
+                            ".filter((b) => b.getAttribute('aria-pressed') === 'true')"
+                            ".map((b) => b.dataset.tool)")
+    assert pressed == ["select"]
+    board = load_board()  # a click on a sea hex, Enter on others
+    water = next(board.coords[h] for h in range(board.hex_count) if board.region_of[h] is None)
+    page.click(f'.ged-cell[data-at="{water[0]},{water[1]}"]')
+    page.focus("#board")
+    for key in ("Enter", " ", "ArrowRight", "Enter"):
+        page.keyboard.press(key)
+    assert page.evaluate("changes") == 0 and page.evaluate("editor.current()") == raw
+    city = board.model.cities[0]  # a city is selected: its name shows, to rename or remove
+    redrawn(page, lambda: page.click(f'.ged-cell[data-at="{city.at[0]},{city.at[1]}"]'))
+    assert page.input_value("#ged-place-name") == city.name
+    assert page.evaluate("changes") == 0
+
+
+def test_a_barrier_is_a_thick_line_on_its_side_with_ticks_across(server: Server,
+                                                                browser: Any) -> None:
+    page = browser.new_page(viewport=DESK)
+    page.goto(server.base + "/")
+    raw = load_board().raw
+    mount(page, raw)
+    edges = [e for g in raw["barriers"] for e in g["edges"]]
+    lines = page.evaluate("""[...document.querySelectorAll('.ged-barrier')].map((l) => ({
+      x1: +l.getAttribute('x1'), y1: +l.getAttribute('y1'), x2: +l.getAttribute('x2'),
+      y2: +l.getAttribute('y2'), width: parseFloat(getComputedStyle(l).strokeWidth)}))""")
+    assert len(lines) == len(edges)
+    board = load_board()
+    for (a, b), line in zip(edges, lines, strict=True):
+        (ax, ay), (bx, by) = (board.centre(board.index_of[tuple(h)]) for h in (a, b))
+        assert abs((line["x1"] + line["x2"]) / 2 - (ax + bx) / 2) < 0.01  # on the shared side
+        assert abs((line["y1"] + line["y2"]) / 2 - (ay + by) / 2) < 0.01
+        assert abs(((line["x2"] - line["x1"]) ** 2 + (line["y2"] - line["y1"]) ** 2) - 1) < 0.01
+        assert line["width"] >= 0.3  # thick: a third of a side
+    dashes = page.evaluate("[...document.querySelectorAll('.ged-barrier-ticks')]"
+                           ".map((l) => getComputedStyle(l).strokeDasharray)")
+    assert len(dashes) == len(edges) and all(d != "none" for d in dashes)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESK], ids=["phone", "desk"])
+def test_selecting_a_city_does_not_move_the_map(server: Server, browser: Any,
+                                                viewport: dict[str, int]) -> None:
+    page = browser.new_page(viewport=viewport)
+    page.goto(server.base + "/")
+    mount(page, load_board().raw)
+    page.click('[data-tool="city"]')
+    c, r = load_board().model.cities[0].at
+    cell = f'.ged-cell[data-at="{c},{r}"]'
+    page.locator(cell).scroll_into_view_if_needed()
+    top = "document.querySelector('#board').getBoundingClientRect().top"
+    before = page.evaluate(top)
+    redrawn(page, lambda: page.click(cell))
+    assert page.is_visible("#ged-place-name")
+    assert abs(page.evaluate(top) - before) < 0.5
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESK], ids=["phone", "desk"])
+def test_the_fiefs_grids_are_whole_and_large_enough_to_tap(server: Server, browser: Any,
+                                                           viewport: dict[str, int]) -> None:
+    page = browser.new_page(viewport=viewport)
+    page.goto(server.base + "/")
+    mount(page, load_board().raw)
+    page.click(".ged-fiefs summary")
+    cards = page.evaluate("""[...document.querySelectorAll('svg.ged-fief')].map((s) => {
+      const box = s.getBoundingClientRect();
+      return [...s.querySelectorAll('.ged-fief-cell')].map((c) => {
+        const r = c.getBoundingClientRect();
+        return {inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+                && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5, width: r.width};
+      });
+    })""")
+    assert len(cards) == len(load_board().raw["fiefs"])
+    cells = [c for card in cards for c in card]
+    assert all(c["inside"] for c in cells)  # no hex cut off at the grid's edge
+    assert min(c["width"] for c in cells) >= 30  # a finger's width, about
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+
+
+def test_regions_seas_symbols_and_objective_cards_have_form_fields(server: Server,
+                                                                   browser: Any) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.set_default_timeout(5000)
+    page.goto(server.base + "/")
+    raw = load_board().raw
+    mount(page, raw)
+    page.click(".ged-names summary")
+    page.fill('[data-regions="0"] input[aria-label="Name"]', "Iberia")
+    redrawn(page, lambda: page.press('[data-regions="0"] input[aria-label="Name"]', "Enter"))
+    assert page.evaluate("editor.current().regions[0].name") == "Iberia"
+    assert "Iberia" in page.evaluate("[...document.querySelectorAll('#ged-region option')]"
+                                     ".map((o) => o.textContent)")
+    page.fill('[data-seas="1"] input[aria-label="Name"]', "Mare Suevicum")
+    page.press('[data-seas="1"] input[aria-label="Name"]', "Enter")
+    other = next(g for g in {1, 2} if g != raw["symbols"][0]["objective_group"])
+    page.select_option('[data-symbols="0"] select[aria-label="Objective group"]', str(other))
+    pair = raw["objectives"][0]["symbols"]
+    swapped = next(s["id"] for s in raw["symbols"] if s["id"] not in pair)
+    page.select_option('[data-objectives="0"] select[aria-label="Symbol 2"]', swapped)
+    data = page.evaluate("editor.current()")
+    assert data["seas"][1]["name"] == "Mare Suevicum"
+    assert data["symbols"][0]["objective_group"] == other
+    assert data["objectives"][0]["symbols"] == [pair[0], swapped]
+    assert page.evaluate("changes") == 4
+
+
+def remove_a_city(page: Any) -> Any:
+    """On the editor page: the first city taken away; its finding."""
+    city = load_board().model.cities[0]
+    page.wait_for_selector(".ged[data-drawn]")
+    page.wait_for_selector("#edition-no-findings")
+    page.click('[data-tool="city"]')
+    page.click(f'.ged-cell[data-at="{city.at[0]},{city.at[1]}"]')
+    page.click("#ged-place-remove")
+    page.wait_for_selector(".finding")
+    return page.locator("#edition-findings li").first
+
+
+def test_the_findings_stand_beside_the_map_and_say_where_in_the_games_words(
+        relaxed: Server, browser: Any) -> None:
+    board = load_board()
+    region = next(x for x in board.model.regions if x.id == board.model.cities[0].region)
+    page = browser.new_page(viewport=DESK)
+    page.goto(f"{relaxed.base}/editions/edit?game=gonzaga")
+    item = remove_a_city(page)
+    rect = "(s) => document.querySelector(s).getBoundingClientRect().toJSON()"
+    box, map_ = page.evaluate(rect, "#edition-findings-box"), page.evaluate(rect, "#board")
+    assert box["left"] >= map_["right"] - 1 and box["top"] < map_["bottom"]  # beside it
+    said = item.locator(".finding-place").text_content()
+    assert f"Region {region.name}" in said and "Hex " in said and "/" not in said
+    item.locator(".finding").click()  # the map goes to it
+    page.wait_for_selector(".ged-finding.focused")
+    shot(page, "gonzaga-editor-findings-beside")
+    page.close()
+    page = browser.new_page(viewport=PHONE, locale="de-DE")
+    page.goto(f"{relaxed.base}/editions/edit?game=gonzaga")
+    item = remove_a_city(page)
+    box, map_ = page.evaluate(rect, "#edition-findings-box"), page.evaluate(rect, "#board")
+    assert box["top"] >= map_["bottom"]  # under it, folded with a tap
+    assert "Feld " in item.locator(".finding-place").text_content()
+    shot(page, "gonzaga-editor-findings-phone")
+    page.click("#edition-findings-box summary")
+    assert not page.evaluate("document.querySelector('#edition-findings-box').open")

@@ -82,6 +82,17 @@ def _where(board: Board, key: str, ident: object) -> str:
     return f"/{key}"
 
 
+def _name(board: Board, key: str, ident: str) -> str:
+    """A region's, sea's or symbol's name as the board file gives it (the reader's word for it,
+    where its id is the file's)."""
+    entry = getattr(board, key).get(ident)
+    return entry.name if entry is not None else ident
+
+
+def _names(board: Board, symbols: Iterable[str]) -> str:
+    return ", ".join(_name(board, "symbols", s) for s in symbols)
+
+
 def _place(board: Board, place: City | Harbor) -> tuple[str, list[str]]:
     """Where a city or harbor is in the file, and its hex."""
     key = "cities" if isinstance(place, City) else "harbors"
@@ -131,11 +142,12 @@ def _check_grid(board: Board) -> list[Problem]:
     for rid in board.regions:
         if not board.region_hexes(rid):
             problems.append(_said("check.region-no-land",
-                                  _where(board, "regions", rid), region=rid))
+                                  _where(board, "regions", rid),
+                                  region=_name(board, "regions", rid)))
     for sid in board.seas:
         if sid not in board.sea_of:
             problems.append(_said("check.sea-no-water", _where(board, "seas", sid),
-                                  sea=sid))
+                                  sea=_name(board, "seas", sid)))
     return problems
 
 
@@ -153,17 +165,20 @@ def _check_places(board: Board) -> list[Problem]:
         if cities[rid] != 4:
             problems.append(_said("check.region-cities", where,
                                   [hex_mark(c.at) for c in board.cities.values()
-                                  if c.region == rid], region=rid, count=cities[rid]))
+                                  if c.region == rid], region=_name(board, "regions", rid),
+                                  count=cities[rid]))
         if harbors[rid] != 4:
             problems.append(_said("check.region-harbors", where,
                                   [hex_mark(h.at) for h in board.harbors.values()
-                                  if h.region == rid], region=rid, count=harbors[rid]))
+                                  if h.region == rid], region=_name(board, "regions", rid),
+                                  count=harbors[rid]))
     per_sea = Counter(h.sea for h in board.harbors.values())
     for sid in board.seas:
         if per_sea[sid] != 4:
             problems.append(_said("check.sea-harbors", _where(board, "seas", sid),
                                   [hex_mark(h.at) for h in board.harbors.values()
-                                  if h.sea == sid], sea=sid, count=per_sea[sid]))
+                                  if h.sea == sid], sea=_name(board, "seas", sid),
+                                  count=per_sea[sid]))
     used: dict[int, str] = {}
     for place in [*board.cities.values(), *board.harbors.values()]:
         where, mark = _place(board, place)
@@ -173,12 +188,13 @@ def _check_places(board: Board) -> list[Problem]:
         used[place.hex] = place.name
         if board.region_of[place.hex] != place.region:
             problems.append(_said("check.off-region", where + "/at", mark,
-                                  place=place.name, at=place.at, region=place.region))
+                                  place=place.name, at=place.at,
+                                  region=_name(board, "regions", place.region)))
     for h in board.harbors.values():
         if not any(board.sea_of[n] == h.sea for n in board.neighbours[h.hex]):
             where, mark = _place(board, h)
             problems.append(_said("check.harbor-dry", where + "/at", mark,
-                                  harbor=h.name, at=h.at, sea=h.sea))
+                                  harbor=h.name, at=h.at, sea=_name(board, "seas", h.sea)))
     germanicum = [h for h in board.harbors.values() if h.sea == "mare-germanicum"]
     split = Counter(h.region for h in germanicum)
     if split != Counter({"britannia": 2, "germania": 2}):
@@ -197,7 +213,8 @@ def _check_symbols(board: Board) -> list[Problem]:
         if count[sid] != 3:
             problems.append(_said("check.symbol-cities", _where(board, "symbols", sid),
                                   [hex_mark(c.at) for c in board.cities.values()
-                                  if c.symbol == sid], symbol=sid, count=count[sid]))
+                                  if c.symbol == sid], symbol=_name(board, "symbols", sid),
+                                  count=count[sid]))
     groups: dict[int, list[str]] = {}
     for r in board.regions.values():
         groups.setdefault(r.objective_group, []).append(r.id)
@@ -216,9 +233,9 @@ def _check_symbols(board: Board) -> list[Problem]:
             if have != symbols:
                 problems.append(_said("check.region-symbols",
                                       _where(board, "regions", rid),
-                                      [hex_mark(c.at) for c in mine], region=rid,
-                                      group=group, symbols=", ".join(symbols),
-                                      have=", ".join(have)))
+                                      [hex_mark(c.at) for c in mine],
+                                      region=_name(board, "regions", rid), group=group,
+                                      symbols=_names(board, symbols), have=_names(board, have)))
     pairs = Counter(tuple(sorted(o.symbols, key=lambda s: board.symbols[s].objective_group))
                     for o in board.objectives.values())
     g1 = [s.id for s in board.symbols.values() if s.objective_group == 1]

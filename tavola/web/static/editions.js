@@ -65,9 +65,11 @@ export const redo = () => step(state.redo, state.undo);
 
 function showFindings(findings, note = "") {
   state.editor.showFindings(findings);
-  // the finding in the game's words; its place in the data (a JSON Pointer) only as a tooltip
+  // the finding in the game's words, and where it is in the game's words if its editor says them
+  // (region, city, hex); its place in the data (a JSON Pointer) only as a tooltip
+  const place = (f) => (state.editor.describe ? state.editor.describe(f) : "");
   const items = findings.map((f) => el("li", {}, el("button", { type: "button", class: "finding", "data-where": f.where,
-    title: f.where || "", onclick: () => state.editor.focus(f) }, f.message)));
+    title: f.where || "", onclick: () => state.editor.focus(f) }, f.message), place(f) ? el("span", { class: "muted finding-place", text: place(f) }) : ""));
   $("edition-findings").replaceChildren(...(items.length ? items : [el("li", { class: "muted", id: "edition-no-findings", text: t("No problems: a game can be played on it.") })]));
   $("edition-describe").textContent = note;
 }

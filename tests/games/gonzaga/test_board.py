@@ -52,6 +52,22 @@ def test_polyhex_canonical_forms():
     assert fixed_piece(line, [(0, 0), (1, 0)]) != fixed_piece(line, [(0, 0), (2, 0)])
 
 
+def test_a_finding_names_regions_seas_and_symbols_as_the_file_does():
+    """An edition's own names (Iberia for the region hispania) are the reader's words: the
+    sentence says them, not the file's ids."""
+    def renamed(data):
+        region, sea, symbol = data["regions"][0], data["seas"][0], data["symbols"][0]
+        region["name"], sea["name"], symbol["name"] = "Iberia", "Mare Nostrum", "Corona"
+        data["cities"].remove(next(c for c in data["cities"] if c["region"] == region["id"]
+                                   and c["symbol"] == symbol["id"]))
+        data["harbors"].remove(next(h for h in data["harbors"] if h["sea"] == sea["id"]))
+
+    found = problems_after(renamed)
+    assert any(p.startswith("region Iberia must have 4 cities") for p in found), found
+    assert any(p.startswith("sea Mare Nostrum must have 4 harbors") for p in found), found
+    assert any(p.startswith("symbol Corona must be on 3 cities") for p in found), found
+
+
 def test_violations_are_named():
     def no_city(data):
         data["cities"].pop()

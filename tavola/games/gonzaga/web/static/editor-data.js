@@ -107,6 +107,14 @@ export function addPlace(d, kind, c, r, given) {
   placesOf(d, kind).push(item);
   return item;
 }
+// a city or harbor moved to another hex, in that hex's region; false if a city or harbor is
+// there already (no two share a hex)
+export function movePlace(d, item, c, r) {
+  if (placeAt(d, "cities", c, r) || placeAt(d, "harbors", c, r)) return false;
+  item.at = [c, r];
+  item.region = entryAt(d, c, r).region || item.region;
+  return true;
+}
 export function removePlace(d, kind, item) {
   const items = placesOf(d, kind), i = items.indexOf(item);
   if (i >= 0) items.splice(i, 1);
@@ -129,6 +137,17 @@ export function toggleBarrier(d, a, b, range) {
   group.edges = list(group.edges);
   group.edges.push([[...a], [...b]]);
   return true;
+}
+// every barrier's side as a line between two corners, for the editor to draw it: the side the
+// two hexes share, whatever they are (off the board too); edges of hexes not side by side: none
+export function barrierSides(d) {
+  return list(d.barriers).flatMap((g) => list(g && g.edges)).filter(isEdge).map(([a, b]) => {
+    const [ax, ay] = centre(...a), [bx, by] = centre(...b);
+    const dx = bx - ax, dy = by - ay, far = Math.hypot(dx, dy);
+    if (Math.abs(far - SQRT3) > 0.01) return null;
+    const mx = (ax + bx) / 2, my = (ay + by) / 2, ux = -dy / far / 2, uy = dx / far / 2;  // half a side across
+    return [[mx + ux, my + uy], [mx - ux, my - uy]];
+  }).filter(Boolean);
 }
 // a hex's centre as the file gives seals and the church (the board's pixel frame)
 export function pointAt(c, r) {

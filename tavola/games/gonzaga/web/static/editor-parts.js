@@ -45,9 +45,15 @@ export function showPart(root, finding, fiefBox, scenarioBox) {
 const axialCentre = (q, r) => centre(q + (r - (r & 1)) / 2, r);
 const at = (h, q, r) => h[0] === q && h[1] === r;
 
+// the grid of every hex three steps from the anchor, with a margin: whole cells, none cut off
+const FIEF_VIEW = (() => {
+  const [w, h] = [3 * Math.sqrt(3) + 0.9, 3 * 1.5 + 1.05];
+  return `${-w} ${-h} ${2 * w} ${2 * h}`;
+})();
+
 function fiefCard(f, index, t, changed) {
   const hexes = list(f.hexes).filter(isPair), castles = list(f.castles).filter(isPair);
-  const s = svg("svg", { viewBox: "-5.2 -4.6 10.4 9.2", class: "ged-fief", role: "group", "aria-label": `${t("Fief")} ${f.number}` });
+  const s = svg("svg", { viewBox: FIEF_VIEW, class: "ged-fief", role: "group", "aria-label": `${t("Fief")} ${f.number}` });
   const [ox, oy] = axialCentre(0, 0);
   for (let r = -3; r <= 3; r++) for (let q = -3 - Math.min(0, r); q <= 3 - Math.max(0, r); q++) {
     const [x, y] = axialCentre(q, r);
@@ -99,6 +105,45 @@ export function renderScenarios(box, data, t, changed) {
   } }, t("Add a tile"));
   const head = el("tr", {}, el("th", {}, t("Name")), el("th", {}, t("Players")), el("th", {}, t("Flourishing regions")), el("th", {}, t("Person")), el("th"));
   box.replaceChildren(el("table", {}, head, ...rows), add);
+}
+
+// -- regions, seas, symbols and the objective cards ---------------------------------------------
+// a table of a part of the file, a row an entry, a column a field (`kind`: "text", "group" or a
+// list of the file's own symbols)
+function fieldTable(data, key, columns, t, changed) {
+  const groups = [...new Set([...list(data.regions), ...list(data.symbols)].map((x) => x && x.objective_group).filter(Number.isInteger))].sort();
+  const symbols = list(data.symbols).filter((x) => x && typeof x.id === "string");
+  const control = (item, field, kind, label) => {
+    const set = (v) => { item[field] = v; changed(); };
+    if (kind === "text") return el("input", { value: String(item[field] ?? ""), size: 14, maxlength: 80, "aria-label": label, onchange: (e) => set(e.target.value) });
+    const [choices, read] = kind === "group" ? [groups.map((g) => [g, String(g)]), Number] : [symbols.map((x) => [x.id, String(x.name || x.id)]), String];
+    return el("select", { "aria-label": label, onchange: (e) => set(read(e.target.value)) },
+      ...choices.map(([v, name]) => el("option", { value: v, selected: v === item[field] }, name)));
+  };
+  const rows = list(data[key]).map((item, i) => (item && typeof item === "object"
+    ? el("tr", { [`data-${key}`]: i }, ...columns.map(([field, kind, label]) => el("td", {}, control(item, field, kind, label)))) : null)).filter(Boolean);
+  return el("table", { class: `ged-${key}` }, el("tr", {}, ...columns.map(([, , label]) => el("th", {}, label))), ...rows);
+}
+// an objective card's two symbols as two pickers
+function objectiveRows(data, t, changed) {
+  const symbols = list(data.symbols).filter((x) => x && typeof x.id === "string");
+  const rows = list(data.objectives).map((o, i) => {
+    if (!o || typeof o !== "object") return null;
+    const pair = o.symbols = Array.isArray(o.symbols) ? o.symbols : [];
+    const pick = (k) => el("select", { "aria-label": `${t("Symbol")} ${k + 1}`, onchange: (e) => { pair[k] = e.target.value; changed(); } },
+      ...symbols.map((x) => el("option", { value: x.id, selected: x.id === pair[k] }, String(x.name || x.id))));
+    return el("tr", { "data-objectives": i }, el("td", {}, String(o.id ?? i + 1)), el("td", {}, pick(0)), el("td", {}, pick(1)));
+  }).filter(Boolean);
+  return el("table", { class: "ged-objectives" }, el("tr", {}, el("th", {}, t("Objective card")), el("th", {}, t("Symbol")), el("th", {}, t("Symbol"))), ...rows);
+}
+// the names and groups of the regions, seas and symbols, and the objective cards, as form fields
+export function renderNames(box, data, t, changed) {
+  const [name, group] = [t("Name"), t("Objective group")];
+  box.replaceChildren(
+    el("h3", {}, t("Regions")), fieldTable(data, "regions", [["name", "text", name], ["objective_group", "group", group]], t, changed),
+    el("h3", {}, t("Seas")), fieldTable(data, "seas", [["name", "text", name], ["symbol", "text", t("Symbol")]], t, changed),
+    el("h3", {}, t("Symbols")), fieldTable(data, "symbols", [["name", "text", name], ["meaning", "text", t("Meaning")], ["objective_group", "group", group]], t, changed),
+    el("h3", {}, t("Objective cards")), objectiveRows(data, t, changed));
 }
 
 // -- the photo under the grid --------------------------------------------------------------------

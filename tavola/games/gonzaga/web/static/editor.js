@@ -5,20 +5,20 @@
 // (board.js) from the file's data (editor-data.js); every fact of the game is read from it.
 import { svg } from "/static/tavola/common.js";
 import { drawBoard } from "./board.js";
-import { addPlace, boardOf, emptied, entryAt, fileOf, list, MAX_SIDE, paint, placeAt, pointAt, removePlace, resized, toggleBarrier } from "./editor-data.js";
-import { el, gonzagaWords, photoPanel, renderFiefs, renderScenarios, showPart } from "./editor-parts.js";
+import { addPlace, boardOf, emptied, entryAt, fileOf, list, MAX_SIDE, movePlace, paint, placeAt, pointAt, removePlace, resized, toggleBarrier } from "./editor-data.js";
+import { areaName, describe, drawMarksOn, hexesOf, same } from "./editor-marks.js";
+import { el, gonzagaWords, photoPanel, renderFiefs, renderNames, renderScenarios, showPart } from "./editor-parts.js";
 import { centre, corners, pointsAttr } from "./hexes.js";
 import { ui } from "./state.js";
 
-const TOOLS = (t) => [  // [id, key, label]
-  ["land", "l", t("Land")], ["sea", "s", t("Sea")], ["off", "x", t("Off the board")],
+const TOOLS = (t) => [  // [id, key, label]; the first, chosen at the start, changes nothing
+  ["select", "v", t("Select")], ["land", "l", t("Land")], ["sea", "s", t("Sea")], ["off", "x", t("Off the board")],
   ["city", "c", t("City")], ["harbor", "h", t("Harbor")], ["barrier", "b", t("Barrier")],
   ["seal", "g", t("Seal")], ["church", "k", t("Church")],
 ];
 const PAINTS = new Set(["land", "sea", "off"]);
 const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-const HEX_MARK = /^hex:(-?\d+),(-?\d+)$/;
-const same = (a, b) => !!a && !!b && a.message === b.message && a.where === b.where;
+const PICKS = { select: ["cities", "harbors"], city: ["cities"], harbor: ["harbors"] };  // what a tool picks up to move
 
 function stylesheet(href) {
   if (!document.querySelector(`link[href="${href}"]`)) document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
@@ -28,7 +28,7 @@ export function mountEditor(root, data, host) {
   const t = (text) => (host && host.t ? host.t(text) : text);
   stylesheet("/static/gonzaga/style.css");
   stylesheet("/static/gonzaga/editor.css");
-  const ed = { data: fileOf(data), tool: "land", cursor: [0, 0], zoom: 1, findings: [], focused: null,
+  const ed = { data: fileOf(data), tool: "select", cursor: [0, 0], zoom: 1, findings: [], focused: null,
     region: null, sea: null, symbol: null, place: null, looks: {}, queued: false, byCentre: new Map() };
   const d = () => ed.data;
   // -- the parts of the page -------------------------------------------------------------------
@@ -40,7 +40,7 @@ export function mountEditor(root, data, host) {
   const options = el("div", { class: "ged-options" },
     pick("ged-region", t("Region")), pick("ged-sea", t("Sea")), pick("ged-symbol", t("Symbol")),
     el("label", { class: "ged-pick" }, t("Barrier range") + " ", el("input", { id: "ged-range", size: 10, maxlength: 80 })));
-  const placeForm = el("div", { class: "ged-place", hidden: true },
+  const placeForm = el("div", { class: "ged-place ged-unchosen", inert: true },
     el("label", {}, t("Name") + " ", el("input", { id: "ged-place-name", size: 14, maxlength: 80 })),
     el("button", { type: "button", id: "ged-place-remove", onclick: () => removeChosen() }, t("Remove")));
   const start = el("details", { class: "ged-start" }, el("summary", {}, t("Grid")),
@@ -59,10 +59,11 @@ export function mountEditor(root, data, host) {
   const fiefList = el("div", { class: "ged-fief-list" });
   const fiefBox = el("details", { class: "ged-fiefs" }, el("summary", {}, t("Fiefs")),
     el("p", { class: "ged-note" }, t("Click a hex to add or take it away; Shift+click (or C on a focused hex) for a castle.")), fiefList);
+  const namesBox = el("details", { class: "ged-names" }, el("summary", {}, t("Regions, seas and symbols")), el("div"));
   const scenarioList = el("div");
   const scenarioBox = el("details", { class: "ged-scenarios" }, el("summary", {}, t("Scenario tiles")), scenarioList);
   root.classList.add("ged");
-  root.replaceChildren(start, tools, options, placeForm, zoom, scroller, photoPanel(root, photo, t), fiefBox, scenarioBox);
+  root.replaceChildren(start, tools, options, placeForm, zoom, scroller, photoPanel(root, photo, t), fiefBox, namesBox, scenarioBox);
   const $ = (id) => root.querySelector("#" + id);
 
   // -- changing the data -----------------------------------------------------------------------
@@ -80,6 +81,17 @@ export function mountEditor(root, data, host) {
       region: ed.region, symbol: ed.symbol, sea: ed.sea }) };
     return !found;
   }
+  // the city or harbor on a hex the tool can pick up (to select or move it)
+  function pickAt(c, r) {
+    for (const kind of PICKS[ed.tool] || []) { const item = placeAt(d(), kind, c, r); if (item) return { kind, item }; }
+    return null;
+  }
+  function moveChosen(c, r) {
+    if (!ed.place || !movePlace(d(), ed.place.item, c, r)) return false;
+    ed.cursor = [c, r];
+    edited();
+    return true;
+  }
   function removeChosen() {
     if (ed.place && removePlace(d(), ed.place.kind, ed.place.item)) { ed.place = null; edited(); }
   }
@@ -87,7 +99,8 @@ export function mountEditor(root, data, host) {
   function apply(c, r, side = null) {
     ed.cursor = [c, r];
     let done = false;
-    if (PAINTS.has(ed.tool)) done = paint(d(), c, r, ed.tool, ed.region, ed.sea);
+    if (ed.tool === "select") ed.place = pickAt(c, r);
+    else if (PAINTS.has(ed.tool)) done = paint(d(), c, r, ed.tool, ed.region, ed.sea);
     else if (ed.tool === "city" || ed.tool === "harbor") done = place(ed.tool === "city" ? "cities" : "harbors", c, r);
     else if (ed.tool === "barrier" && side !== null) done = toggleBarrier(d(), [c, r], across(c, r, side), $("ged-range").value.trim() || t("Mountains"));
     else if (ed.tool === "seal") {
@@ -108,7 +121,7 @@ export function mountEditor(root, data, host) {
     ui.landCentres = null;  // the table draws one board; here the land changes
     drawBoard(null);
     drawGrid();
-    drawMarks();
+    drawMarksOn(svg("g", { id: "ged-marks", class: "overlay" }, map), d(), ed.cursor, ed.findings, ed.focused);
     showPlace();
     if (!root.dataset.drawn) performance.mark("gonzaga-editor-drawn");  // the load time, as measured
     root.dataset.drawn = String((Number(root.dataset.drawn) || 0) + 1);
@@ -125,28 +138,17 @@ export function mountEditor(root, data, host) {
       }
     });
   }
-  function drawMarks() {
-    const layer = svg("g", { id: "ged-marks", class: "overlay" }, map);
-    svg("polygon", { points: pointsAttr(corners(...centre(...ed.cursor), 0.96)), class: "ged-cursor", id: "ged-cursor" }, layer);
-    const marked = new Map();
-    for (const f of ed.findings) for (const m of list(f && f.marks)) {
-      const hex = HEX_MARK.exec(m);
-      if (hex) marked.set(`${hex[1]},${hex[2]}`, marked.get(`${hex[1]},${hex[2]}`) || same(f, ed.focused));
-    }
-    for (const [key, focused] of marked) {
-      const [x, y] = centre(...key.split(",").map(Number));
-      svg("polygon", { points: pointsAttr(corners(x, y, 0.8)), class: "ged-finding" + (focused ? " focused" : ""), "data-finding": key }, layer);
-    }
-  }
-  const nameOf = (key, id) => { const x = list(d()[key]).find((y) => y && y.id === id); return x ? String(x.name || id) : id; };
+  const nameOf = (key, id) => areaName(d(), key, id);
   function showPlace() {
     const [c, r] = ed.cursor, e = entryAt(d(), c, r);
     const area = e.region ? nameOf("regions", e.region) : e.sea ? nameOf("seas", e.sea) : t("Off the board");
     const here = [placeAt(d(), "cities", c, r), placeAt(d(), "harbors", c, r)].filter(Boolean).map((p) => p.name);
     status.textContent = [`${c},${r}`, area, ...here].join(" · ");
     const p = ed.place;
-    placeForm.hidden = !p || !list(d()[p.kind]).includes(p.item);
-    if (placeForm.hidden) return;
+    const none = !p || !list(d()[p.kind]).includes(p.item);  // its room kept: the map does not move
+    placeForm.classList.toggle("ged-unchosen", none);
+    placeForm.inert = none;
+    if (none) return;
     if (document.activeElement !== $("ged-place-name")) $("ged-place-name").value = p.item.name || "";
     const [key, id] = p.kind === "cities" ? ["symbol", "ged-symbol"] : ["sea", "ged-sea"];  // the place's own
     if ([...$(id).options].some((o) => o.value === p.item[key])) $(id).value = ed[key] = p.item[key];
@@ -169,7 +171,7 @@ export function mountEditor(root, data, host) {
     ed.tool = tool;
     for (const b of tools.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
     root.dataset.tool = tool;
-    if (tool !== "city" && tool !== "harbor") ed.place = null;
+    if (!PICKS[tool]) ed.place = null;
     showPlace();
   }
   $("ged-region").addEventListener("change", (e) => { ed.region = e.target.value; });
@@ -201,20 +203,28 @@ export function mountEditor(root, data, host) {
     if (!at) return;
     map.focus({ preventScroll: true });
     ed.painting = PAINTS.has(ed.tool);
+    const picked = pickAt(...at);
+    if (picked) { ed.place = picked; ed.dragging = true; ed.cursor = at; redrawSoon(); return; }
     apply(at[0], at[1], ed.tool === "barrier" ? sideOf(ev, ...at) : null);
   });
   map.addEventListener("pointermove", (ev) => {  // painting: dragged over several hexes
     const at = ed.painting && (ev.buttons & 1) && cellAt(document.elementFromPoint(ev.clientX, ev.clientY));
     if (at) apply(...at);
   });
-  addEventListener("pointerup", () => { ed.painting = false; });
+  addEventListener("pointerup", (ev) => {  // a city or harbor dragged: moved where it is let go
+    const at = ed.dragging && cellAt(document.elementFromPoint(ev.clientX, ev.clientY));
+    ed.painting = ed.dragging = false;
+    if (at && ed.place && (at[0] !== ed.place.item.at[0] || at[1] !== ed.place.item.at[1])) moveChosen(...at);
+  });
   map.addEventListener("keydown", (ev) => {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const move = MOVES[ev.key], tool = tooling.find(([, key]) => key === ev.key.toLowerCase());
-    const [c, r] = ed.cursor;
+    const [c, r] = move && ev.shiftKey && ed.place ? ed.place.item.at : ed.cursor;
     if (move) {
       const rows = list(d().terrain).length, first = list(d().terrain)[0], cols = typeof first === "string" ? first.length : 1;
-      ed.cursor = [Math.max(0, Math.min(cols - 1, c + move[0])), Math.max(0, Math.min(rows - 1, r + move[1]))];
+      const next = [Math.max(0, Math.min(cols - 1, c + move[0])), Math.max(0, Math.min(rows - 1, r + move[1]))];
+      if (ev.shiftKey && ed.place) moveChosen(...next);  // Shift+arrow: the chosen city or harbor moves
+      else ed.cursor = next;
       redrawSoon();
       keepInView();
     } else if (ev.key === "Enter" || ev.key === " ") apply(c, r);
@@ -248,6 +258,7 @@ export function mountEditor(root, data, host) {
     $("ged-rows").value = list(d().terrain).length;
     renderFiefs(fiefList, d(), t, changed);
     renderScenarios(scenarioList, d(), t, changed);
+    renderNames(namesBox.lastChild, d(), t, edited);
   }
   async function startFrom(how) {
     if (how === "reconstruction") {
@@ -262,7 +273,7 @@ export function mountEditor(root, data, host) {
     renderPanels();
     edited();
   }
-  choose("land");
+  choose("select");
   renderPanels();
   Promise.all([fetch("/api/gonzaga/board").then((res) => (res.ok ? res.json() : {})).catch(() => ({})), gonzagaWords(root)])
     .then(([found]) => { ed.looks = found || {}; redraw(); });
@@ -274,11 +285,12 @@ export function mountEditor(root, data, host) {
       ed.findings = list(findings);
       if (!ed.findings.some((f) => same(f, ed.focused))) ed.focused = null;
       redrawSoon(); },
+    describe: (finding) => describe(d(), finding, t),
     focus(finding) {
       ed.focused = finding;
       if (showPart(root, finding, fiefBox, scenarioBox)) return;
-      const first = list(finding && finding.marks).map((m) => HEX_MARK.exec(m)).find(Boolean);
-      if (first) ed.cursor = [Number(first[1]), Number(first[2])];
+      const first = hexesOf(d(), finding)[0];
+      if (first) ed.cursor = first;
       if (first && ed.zoom < 2) zoomTo(2);
       redraw();
       if (first) keepInView(true);
