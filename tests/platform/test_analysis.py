@@ -71,3 +71,34 @@ def test_a_spectator_or_no_option_gets_a_clear_error() -> None:
         bot.analyse(game.view(state, seat), [])
     with pytest.raises(ValueError, match="spectator"):
         bot.analyse(game.view(state, None), game.legal_actions(state, seat))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_collector_runs_less_often_during_a_search_and_as_before_after_it(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search makes and drops many positions: its youngest generation is collected less
+    often while it runs, and the thresholds are as they were after it, even after an error."""
+    import gc
+
+    from tavola.search import SEARCH_GC_THRESHOLD
+
+    game, state, seat = _position(name, seed=3, moves=5)
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    before = gc.get_threshold()
+    seen: list[tuple[int, ...]] = []
+    real = game.resample
+
+    def resample(view: Any, rng: random.Random) -> Any:
+        seen.append(gc.get_threshold())
+        if len(seen) == 30:
+            raise RuntimeError("a search that fails")
+        return real(view, rng)
+
+    monkeypatch.setattr(game, "resample", resample)
+    MCTSBot(game, 0, Settings(iterations=20)).decide(view, legal)
+    assert seen and all(t[0] == max(before[0], SEARCH_GC_THRESHOLD) and t[1:] == before[1:]
+                        for t in seen)
+    assert gc.get_threshold() == before
+    with pytest.raises(RuntimeError, match="fails"):
+        MCTSBot(game, 0, Settings(iterations=20)).decide(view, legal)
+    assert gc.get_threshold() == before
