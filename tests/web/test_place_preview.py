@@ -103,7 +103,7 @@ def test_the_views_weddings_score_as_the_engine_says(seed):
         legal = wire.legal_json(v)
         weddings = [a for a in legal_actions(state, me) if isinstance(a, Wedding)]
         assert [[list(w.first), None if w.second is None else list(w.second)]
-                for w in weddings] == legal["weddings"]
+                for w in weddings] == wire.wedding_list(legal["weddings"], v.board)
         scores = legal["wedding_scores"]
         for i, w in enumerate(weddings):
             events = action_events(v, w)
@@ -115,9 +115,9 @@ def test_the_views_weddings_score_as_the_engine_says(seed):
     assert checked > 0
 
 
-def test_the_views_weddings_encode_as_one_list_per_ring():
-    """Each pair's rings are written as their own [column, row] (None for no second ring),
-    though a hex held by several pairs is one list in the view."""
+def test_the_views_weddings_are_hex_indices_two_by_two():
+    """Each Wedding is written as its rings' hex indices, two by two in one flat list (-1 for
+    no second ring), which read back as the rings' [column, row]."""
     rings = one_ring = 0
     for seed in range(5, 11):
         for state in placing_positions(seed, 2 + seed % 3):
@@ -126,8 +126,11 @@ def test_the_views_weddings_encode_as_one_list_per_ring():
             pairs = legal_actions(v, me).wedding_pairs
             plain = [[list(v.board.coords[a]), None if b < 0 else list(v.board.coords[b])]
                      for a, b in pairs.tolist()]
-            shown = wire.weddings_json(v, pairs)
-            assert orjson.dumps(shown) == orjson.dumps(plain)
+            shown = orjson.loads(orjson.dumps(wire.weddings_json(v, pairs)))
+            assert len(shown) == 2 * len(plain) and all(isinstance(i, int) for i in shown)
+            assert all(0 <= i < len(v.board.coords) for i in shown[0::2])
+            assert all(-1 <= i < len(v.board.coords) for i in shown[1::2])
+            assert wire.wedding_list(shown, v.board) == plain
             rings += len(plain)
             one_ring += sum(b is None for _, b in plain)
     assert rings > 1000 and one_ring > 0

@@ -109,7 +109,7 @@ def test_gonzaga_places_and_weddings_are_read_plainly():
                         assert wire.places_json(v, seat, arrays, pairs) \
                             == plain_places(v, seat, arrays, pairs)
                 coords = v.board.coords
-                assert wire.weddings_json(v, pairs) == [
+                assert wire.wedding_list(wire.weddings_json(v, pairs), v.board) == [
                     [list(coords[a]), list(coords[b]) if b >= 0 else None]
                     for a, b in pairs.tolist()]
                 checked += 1

@@ -216,7 +216,8 @@ class PlaceLegal(WireObject):
     fief: Int
     plan: PlanShown
     placements: Placements
-    weddings: list[Annotated[list[Hex | None], Field(min_length=2, max_length=2)]]
+    # each legal Wedding's rings, hex indices two by two (-1: no second ring)
+    weddings: list[Annotated[int, Field(ge=-1)]]
     wedding_scores: WeddingScores
     places: dict[str, Str]  # hex index -> the words of the city or harbor it scores
     donate: Bool

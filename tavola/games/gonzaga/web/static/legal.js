@@ -20,14 +20,18 @@ export function unpack(v) {
     const hexes = p.hexes.slice(i * n, (i + 1) * n);
     return [...at(hexes[0]), rot, p.points[i], hexes.map(at), castles.map((j) => at(hexes[j])), scoreWords(v.legal, hexes, p.leagues, i)];
   });
-  // a Wedding's points and leagues, by its rings in either order (the page lets either go first)
+  // Weddings arrive as hex indices two by two (-1: no second ring); the page works with pairs
+  // of [column, row], and a Wedding's points and leagues by its rings in either order (the
+  // page lets either go first)
+  const flat = v.legal.weddings, pairs = [];
+  for (let i = 0; i < flat.length; i += 2) pairs.push([at(flat[i]), flat[i + 1] >= 0 ? at(flat[i + 1]) : null]);
   const w = v.legal.wedding_scores, weddings = new Map();
-  v.legal.weddings.forEach(([a, b], i) => {
+  pairs.forEach(([a, b], i) => {
     const score = { points: w.points[i], leagues: scoreWords(v.legal, [], w.leagues, i) };
     weddings.set(weddingKey(a, b), score);
     if (b) weddings.set(weddingKey(b, a), score);
   });
-  return { ...v, legal: { ...v.legal, placements, weddingScores: weddings } };
+  return { ...v, legal: { ...v.legal, placements, weddings: pairs, weddingScores: weddings } };
 }
 // a move's scoring words: its cities and harbors in the order of its hexes, then its leagues
 export function scoreWords(legal, hexes, leagues, i) {
