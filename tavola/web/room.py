@@ -418,10 +418,21 @@ class Room:
                  "hints": self.hints_used.get(i, 0)}
                 for i, s in enumerate(self.params.seats)]
 
+    def seats_key(self) -> tuple[Any, ...]:
+        """What `seats_json` is made of, compared in C: a view message is built again only
+        when it changes (or the game does), without building the seats' JSON to find out."""
+        return (tuple(self.params.seats), tuple(self.connected.get(i, 0) > 0
+                                                for i in range(len(self.params.seats))),
+                tuple(self.claimed), tuple(self.replaced),
+                tuple(self.bots.items()) if self.replaced else (),
+                tuple(self.hints_used.items()))
+
     def names_in(self, lang: str) -> dict[str, str]:
         """Each bot named by its level: its name in the game (the creator's language) -> its
         name in `lang`, where they differ."""
         bots = [s for s in self.params.seats if s.kind == BOT and not s.named]
+        if not bots:
+            return {}
         with i18n.use(lang):
             names = level_names(bots, self.site)
         return {s.name: name for s, name in zip(bots, names, strict=True) if s.name != name}
@@ -429,7 +440,7 @@ class Room:
     def message_for(self, seat: int | None, lang: str = i18n.DEFAULT) -> dict[str, Any]:
         """The view message of a seat (None: spectators) in a language, built once per change,
         seat and language."""
-        key = (self.version, repr(self.seats_json()))
+        key = (self.version, self.seats_key())
         cached = self._messages.get((seat, lang))
         if cached is not None and cached[0] == key:
             return cached[1]
