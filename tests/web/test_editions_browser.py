@@ -17,6 +17,8 @@ from test_accounts import RELAXED
 from test_editions_api import installed_fixture
 from web_server import Server, launch
 
+from tavola.testing import game_names
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
@@ -161,7 +163,7 @@ def test_the_lobby_offers_the_scenarios_of_the_chosen_edition(server: Server, br
     assert errors == []
 
 
-@pytest.mark.parametrize("game", ["gonzaga", "signorie"])
+@pytest.mark.parametrize("game", game_names("site", "editions"))
 def test_both_games_name_their_edition_in_the_lobby_and_at_the_table(server: Server,
                                                                      browser: Any, game: str
                                                                      ) -> None:
