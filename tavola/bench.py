@@ -15,6 +15,8 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from . import registry
 from .bots import make_bot
 from .game import Game
@@ -45,6 +47,11 @@ def random_game(game: Game, seed: int, players: int = 4,
     return state
 
 
+#: How the engines run, the one path there is: the rules in Python over numpy's arrays, with
+#: no compiled copy of them (docs/engine-speed.md, "Tried, not adopted", says why).
+ENGINE_PATH = f"Python {platform.python_version()} with numpy {np.__version__}, no compiled core"
+
+
 def run_bench(game: Game, games: int = 200, seed: int = 0, mcts_decisions: int = 16,
               mcts_spec: str = "mcts:hard", options: Mapping[str, Any] | None = None
               ) -> dict[str, Any]:
@@ -56,7 +63,8 @@ def run_bench(game: Game, games: int = 200, seed: int = 0, mcts_decisions: int =
         figures: dict[str, Any] = {
             "game": game.info.title,
             "machine": f"{platform.machine()} {platform.python_implementation()} "
-                       f"{platform.python_version()}, {pinning}"}
+                       f"{platform.python_version()}, {pinning}",
+            "engine": ENGINE_PATH}
         figures.update(_game_figures(game, seed))
         figures.update(measure_views(game, seed, options=options))
         figures.update(measure_random(game, games, seed, options))

@@ -599,8 +599,9 @@ def bench(
                                          "over --server-games finished games instead.")] = False,
     lobby_pollers: Annotated[int, typer.Option(help="--server: clients reading the lobby in a "
                                                     "loop meanwhile.")] = 0,
-    every_game: Annotated[bool, typer.Option("--every-game", help="--server: games of every "
-                                             "game the server hosts, in turn, instead of "
+    every_game: Annotated[bool, typer.Option("--every-game", help="Every game's figures, one "
+                                             "game after the other (--server: games of every "
+                                             "game the server hosts, in turn), instead of "
                                              "--game's.")] = False,
     db: Annotated[str | None, typer.Option(help="--server: the server's database URL, e.g. "
                                            "postgresql://USER@HOST/DB (its games stay there); "
@@ -669,16 +670,37 @@ def bench(
                            names=names, db=db, workers=workers, route=route, options=options)
         _print_figures(figures, as_json)
         return
-    from .bench import run_bench
-
     if games < 1 or mcts < 0:
         raise fail("--games must be at least 1 and --mcts at least 0", 2)
-    try:
-        figures = run_bench(chosen, games=games, mcts_decisions=mcts, mcts_spec=bot,
-                            options=options)
-    except ValueError as exc:
-        raise fail(str(exc), 2) from None
-    _print_figures(figures, as_json)
+    if every_game and options:
+        raise fail("--option sets one game's options: not with --every-game")
+    chosen_games = [game_named(name) for name in catalogue.available()] if every_game \
+        else [chosen]
+    _print_engine_figures(chosen_games, games, mcts, bot, options, as_json)
+
+
+def _print_engine_figures(chosen: list[Any], games: int, mcts: int, bot: str,
+                          options: dict[str, Any], as_json: bool) -> None:
+    """Each game's engine and search figures; several games one block after the other (JSON:
+    an object by game name)."""
+    from .bench import run_bench
+
+    every: dict[str, dict[str, object]] = {}
+    for one in chosen:
+        try:
+            every[one.info.name] = run_bench(one, games=games, mcts_decisions=mcts,
+                                             mcts_spec=bot, options=options)
+        except ValueError as exc:
+            raise fail(str(exc), 2) from None
+    if len(every) == 1:
+        _print_figures(next(iter(every.values())), as_json)
+    elif as_json:
+        console.print_json(json.dumps(every))
+    else:
+        for i, figures in enumerate(every.values()):
+            if i:
+                console.print()
+            _print_figures(figures, False)
 
 
 def _check_lobby_options(game: Any, options: dict[str, Any], mixed: bool) -> None:

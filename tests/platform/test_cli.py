@@ -73,6 +73,28 @@ def test_bench_json_reports_the_targets():
     assert figures["MCTS iterations/s"] > 0
 
 
+def test_bench_every_game_gives_each_games_figures_and_the_engine_path():
+    import json
+
+    from tavola.testing import game_names
+
+    result = runner.invoke(app, ["bench", "--json", "--every-game", "--games", "2", "--mcts",
+                                 "1", "--bot", "mcts:iterations=10"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert sorted(figures) == sorted(game_names())
+    for name, mine in figures.items():
+        assert mine["game"] == registry.get(name).info.title
+        assert "no compiled core" in mine["engine"]
+        assert mine["random 4-player games/s"] > 0 and mine["MCTS iterations/s"] > 0
+
+
+def test_bench_every_game_refuses_one_games_options():
+    result = runner.invoke(app, ["bench", "--every-game", "--option",
+                                 "variants=one-league-per-sea"])
+    assert result.exit_code != 0 and "--every-game" in result.output
+
+
 def test_bench_names_a_bad_bot():
     result = runner.invoke(app, ["bench", "--games", "1", "--bot", "mcts:fast"])
     assert result.exit_code == 2 and "fast" in result.output
