@@ -13,7 +13,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint bench bench-server board clean
+.PHONY: run play test lint bench bench-server compile board clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ bench: $(STAMP)
 
 bench-server: $(STAMP)
 	$(BIN)/tavola bench --server
+
+# optional: the games' hot modules compiled from their own source (`tavola compile --clean` undoes)
+compile: $(STAMP)
+	$(BIN)/tavola compile
 
 board: $(STAMP)
 	$(BIN)/tavola board check

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from . import registry
+from . import compiling, registry
 from .bots import make_bot
 from .game import Game
 
@@ -47,9 +47,12 @@ def random_game(game: Game, seed: int, players: int = 4,
     return state
 
 
-#: How the engines run, the one path there is: the rules in Python over numpy's arrays, with
-#: no compiled copy of them (docs/engine-speed.md, "Tried, not adopted", says why).
-ENGINE_PATH = f"Python {platform.python_version()} with numpy {np.__version__}, no compiled core"
+def engine_path(game: Game) -> str:
+    """How the game's engine runs here: Python, and which of its modules are compiled from
+    that same source (`tavola compile`), if any."""
+    kit = registry.kit(game.info.name)
+    return f"Python {platform.python_version()}, numpy {np.__version__}; " \
+        + compiling.path_used(kit)
 
 
 def run_bench(game: Game, games: int = 200, seed: int = 0, mcts_decisions: int = 16,
@@ -64,7 +67,7 @@ def run_bench(game: Game, games: int = 200, seed: int = 0, mcts_decisions: int =
             "game": game.info.title,
             "machine": f"{platform.machine()} {platform.python_implementation()} "
                        f"{platform.python_version()}, {pinning}",
-            "engine": ENGINE_PATH}
+            "engine": engine_path(game)}
         figures.update(_game_figures(game, seed))
         figures.update(measure_views(game, seed, options=options))
         figures.update(measure_random(game, games, seed, options))

@@ -119,6 +119,33 @@ def list_games() -> None:
             console.print(f"  --option {option}=...: {spec.help}", highlight=False)
 
 
+@app.command("compile")
+def compile_games(
+    game: Annotated[list[str] | None, typer.Option(
+        "--game", help="A game to compile (repeatable; default: every game that declares "
+                       "modules to compile).")] = None,
+    clean: Annotated[bool, typer.Option("--clean", help="Remove the compiled modules: the "
+                                                        "games run as Python.")] = False,
+) -> None:
+    """Compile each game's hot modules with mypyc, beside their source (optional: without
+    them the same source runs as Python and plays the same games; needs a C compiler)."""
+    from . import compiling
+
+    kits = [catalogue.kit(name) for name in game] if game else \
+        [k for k in catalogue.kits().values() if k.compiled]
+    for kit in kits:
+        if clean:
+            removed = compiling.clean(kit)
+            console.print(f"{kit.name}: removed {len(removed)} compiled files", highlight=False)
+            continue
+        try:
+            done = compiling.build(kit)
+        except compiling.CompileError as exc:
+            raise fail(f"{kit.name}: {exc}", 1) from None
+        console.print(f"{kit.name}: compiled {', '.join(done.modules) or 'nothing'} in "
+                      f"{done.seconds} s", highlight=False)
+
+
 @app.command(context_settings=OLD_FLAGS)
 def simulate(
     ctx: typer.Context,

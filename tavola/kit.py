@@ -80,6 +80,9 @@ class GameKit:
     #: games a web server stored before its games named their game are this game's (only
     #: the first game ever hosted says so)
     owns_unnamed_games: bool = False
+    #: modules of `package` (names within it) that `tavola compile` may compile with mypyc:
+    #: the same source, run as Python where they are not compiled (`tavola.compiling`)
+    compiled: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.cover_bot not in self.levels:

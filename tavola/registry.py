@@ -20,7 +20,7 @@ from importlib.metadata import EntryPoint, entry_points
 from importlib.util import find_spec
 from types import MappingProxyType
 
-from . import games
+from . import compiling, games
 from .game import Game
 from .kit import GameKit, MoveWords
 
@@ -106,6 +106,9 @@ def kit(name: str = DEFAULT) -> GameKit:
 def get(name: str = DEFAULT) -> Game:
     """The game called `name`; an unknown name raises ValueError listing the known ones."""
     declared = kit(name)
+    if declared.compiled:  # for a game whose package does not see to it as it is imported
+        compiling.prefer_source(declared.package,
+                                compiling.source_of(compiling.declared(declared)[0]).parent)
     game: Game = declared.game.load()
     if (game.info.name, game.info.record_format) != (declared.name, declared.record_format):
         raise KitError(f"{declared.name}'s kit declares records {declared.record_format!r} but "

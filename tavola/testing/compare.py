@@ -77,6 +77,8 @@ def _field_names(obj: Any) -> list[str] | None:
     if is_dataclass(obj):
         return [f.name for f in fields(obj)]
     names = list(getattr(obj, "__dict__", {}))
+    # a compiled class (`tavola compile`) lists its attributes; it has no `__dict__`
+    names += [n for n in getattr(type(obj), "__mypyc_attrs__", ()) if hasattr(obj, n)]
     for cls in type(obj).__mro__:
         slots = cls.__dict__.get("__slots__", ())
         names += [slots] if isinstance(slots, str) else [s for s in slots if s != "__dict__"]

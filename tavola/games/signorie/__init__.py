@@ -5,3 +5,7 @@
     >>> seat = state.to_move()[0]
     >>> state = GAME.apply(state, GAME.legal_actions(state, seat)[0])
 """
+
+from tavola.compiling import prefer_source
+
+prefer_source(__name__, __path__[0])  # not a module compiled from another source

@@ -15,8 +15,22 @@ from .tables import ROW_NAMES as ROWS
 from .tables import SEXES
 
 
+class Value:
+    """An action is a value of numbers and words: a copy of it, deep or not, is itself (as
+    for a tuple of them), and so it is whether it runs as Python or compiled (`tavola compile`:
+    a compiled frozen class cannot be rebuilt field by field)."""
+
+    __slots__ = ()
+
+    def __copy__(self) -> Value:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Value:
+        return self
+
+
 @dataclass(frozen=True, slots=True)
-class TakeDie:
+class TakeDie(Value):
     """Take a die of this colour and value from the board (pays the slot's cost minus it)."""
 
     seat: int
@@ -25,14 +39,14 @@ class TakeDie:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Value):
     """Take no more dice this round."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseAction:
+class ChooseAction(Value):
     """The action of the die just placed: `signoria`, `assignment` (the tile on the `sex` slot
     of the die's colour, with `meeples` meeples) or `helper` (hire into helper slot `helper`)."""
 
@@ -44,7 +58,7 @@ class ChooseAction:
 
 
 @dataclass(frozen=True, slots=True)
-class Advance:
+class Advance(Value):
     """One advancement point: `new` meeple on `track`, `up` from `slot` of `track`,
     `initiative`, or `stop` (after at least one point)."""
 
@@ -55,7 +69,7 @@ class Advance:
 
 
 @dataclass(frozen=True, slots=True)
-class Mission:
+class Mission(Value):
     """Send the male meeple on `slot` (0 = bottom) of `track` to `city`."""
 
     seat: int
@@ -65,7 +79,7 @@ class Mission:
 
 
 @dataclass(frozen=True, slots=True)
-class Marry:
+class Marry(Value):
     """Place a female meeple in `city`, paying `dowry` florins."""
 
     seat: int
@@ -74,7 +88,7 @@ class Marry:
 
 
 @dataclass(frozen=True, slots=True)
-class FaceDown:
+class FaceDown(Value):
     """Put the alliance tile drawn face down next to `row` of the plan."""
 
     seat: int
@@ -82,7 +96,7 @@ class FaceDown:
 
 
 @dataclass(frozen=True, slots=True)
-class Hire:
+class Hire(Value):
     """A free helper (from a bonus): into helper slot `helper`, of any column."""
 
     seat: int
@@ -90,7 +104,7 @@ class Hire:
 
 
 @dataclass(frozen=True, slots=True)
-class Activate:
+class Activate(Value):
     """Use (or not) the hired helper `helper` of the column just used."""
 
     seat: int
@@ -99,7 +113,7 @@ class Activate:
 
 
 @dataclass(frozen=True, slots=True)
-class Reward:
+class Reward(Value):
     """Rounds 1-5: `bonus` (the current reward tile) or `florins`."""
 
     seat: int
@@ -107,7 +121,7 @@ class Reward:
 
 
 @dataclass(frozen=True, slots=True)
-class Wedding:
+class Wedding(Value):
     """Rounds 1-5, with the reward: marry (or not) a son to a bride."""
 
     seat: int
@@ -115,7 +129,7 @@ class Wedding:
 
 
 @dataclass(frozen=True, slots=True)
-class BuyVp:
+class BuyVp(Value):
     """Rounds 6-7, with the reward: pay exactly 5 florins for 5 VP (or not)."""
 
     seat: int
@@ -175,7 +189,7 @@ def action_from_json(data: Any) -> Action:
         raise ValueError(f"an action must be a JSON object, found {type(data).__name__}")
     name = data.get("type")
     cls = TYPES.get(name) if isinstance(name, str) else None
-    if cls is None:
+    if cls is None or not isinstance(name, str):
         raise ValueError(f"unknown action type {name!r} (expected one of {', '.join(TYPES)})")
     known = {f.name: f for f in fields(cls)}
     extra = sorted(set(data) - set(known) - {"type"})
@@ -192,7 +206,7 @@ def action_from_json(data: Any) -> Action:
 
 
 def _field(name: str, key: str, value: Any, type_name: Any) -> Any:
-    kind = str(type_name)
+    kind = getattr(type_name, "__name__", str(type_name))  # a name, or the type itself (compiled)
     if kind == "bool":
         if not isinstance(value, bool):
             raise ValueError(f"{name}.{key} must be true or false, found {value!r}")

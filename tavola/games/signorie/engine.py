@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tavola.editions import content_hash
@@ -932,9 +932,10 @@ def _end_game(s: SignorieState) -> None:
     _log(s, "game_over", None, scores=s.vp[:], order=s.order[:], winners=list(winners(s)))
 
 
-HANDLERS = {TakeDie: _take_die, Pass: _take_pass, ChooseAction: _choose, Advance: _advance,
-            Mission: _mission, Marry: _marry, FaceDown: _face_down, Hire: _hire,
-            Activate: _activate, Reward: _reward, Wedding: _wedding, BuyVp: _buy}
+HANDLERS: dict[type, Callable[[Any, Any], None]] = {
+    TakeDie: _take_die, Pass: _take_pass, ChooseAction: _choose, Advance: _advance,
+    Mission: _mission, Marry: _marry, FaceDown: _face_down, Hire: _hire,
+    Activate: _activate, Reward: _reward, Wedding: _wedding, BuyVp: _buy}
 
 
 # -- the public interface -----------------------------------------------------------------------
@@ -947,7 +948,9 @@ def legal_actions(p: Position, seat: int) -> list[Action]:
     return list(p.legal)
 
 
-def apply_in_place(s: SignorieState, action: Action) -> None:
+def apply_in_place(s: SignorieState, action: object) -> None:
+    """Take `action`, anything a client sent (compiled, an `Action` parameter would refuse
+    any other type before the rules could), if it is listed; else `IllegalAction`."""
     for listed in s.legal:  # the listed objects themselves, as bots hand them back
         if listed is action:
             ok = True
@@ -964,7 +967,7 @@ def apply_in_place(s: SignorieState, action: Action) -> None:
     settle(s)
 
 
-def apply(s: SignorieState, action: Action) -> SignorieState:
+def apply(s: SignorieState, action: object) -> SignorieState:
     out = s.clone()
     apply_in_place(out, action)
     return out

@@ -162,6 +162,17 @@ class SignorieView(Position):
     def removed_left(self) -> int:
         return self.removed_count
 
+    def shallow_copy(self) -> SignorieView:
+        """A view sharing every value with this one, for a caller that replaces the values it
+        changes (`web.wire`'s look past a die): a plain object's attributes, or a compiled
+        one's (`tavola compile`: its class lists them, it has no `__dict__`)."""
+        w = SignorieView.__new__(SignorieView)
+        names: Any = getattr(type(self), "__mypyc_attrs__", None) or list(vars(self))
+        for name in names:
+            if hasattr(self, name):
+                setattr(w, name, getattr(self, name))
+        return w
+
 
 def empty_state(names: tuple[str, ...], t: Tables | None = None) -> SignorieState:
     """A state with every field at its setup value, before chance is drawn, on the tables `t`

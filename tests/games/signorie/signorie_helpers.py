@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from tavola.games.signorie import engine
 from tavola.games.signorie.state import ACTIONS, REWARDS, SignorieState
@@ -76,3 +77,12 @@ def play(s: SignorieState, seed: int = 0, until=None) -> SignorieState:
         legal = engine.legal_actions(s, seat)
         engine.apply_in_place(s, legal[rng.randrange(len(legal))])
     return s
+
+
+def facts(obj: Any) -> dict[str, Any]:
+    """An object's attributes by name, as Python runs it or compiled (`tavola compile`:
+    compiled classes keep their attributes in slots listed by `__mypyc_attrs__`)."""
+    names = getattr(type(obj), "__mypyc_attrs__", None)
+    if names is None:
+        return dict(vars(obj))
+    return {name: getattr(obj, name) for name in names if hasattr(obj, name)}

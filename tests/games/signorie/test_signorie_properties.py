@@ -6,7 +6,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from signorie_helpers import NAMES, T
+from signorie_helpers import NAMES, T, facts
 
 from tavola.game import IllegalAction
 from tavola.games.signorie import engine
@@ -20,12 +20,12 @@ FEW = settings(max_examples=30, deadline=None, suppress_health_check=[HealthChec
 
 
 def public(p) -> dict:
-    return {k: v for k, v in vars(p).items() if k not in HIDDEN | {"viewer", "deck_size",
+    return {k: v for k, v in facts(p).items() if k not in HIDDEN | {"viewer", "deck_size",
                                                                    "removed_count"}}
 
 
 def whole(s: SignorieState) -> dict:
-    d = {k: v for k, v in vars(s).items() if k != "rng"}
+    d = {k: v for k, v in facts(s).items() if k != "rng"}
     d["rng"] = s.rng.getstate()
     return d
 
@@ -93,7 +93,7 @@ def _views_and_resample(s: SignorieState, a, rng: random.Random) -> None:
     if rng.random() > 0.1:
         return
     views = [engine.view(s, seat) for seat in (None, *range(s.n))]
-    assert all(not (HIDDEN & set(vars(v))) for v in views)
+    assert all(not (HIDDEN & set(facts(v))) for v in views)
     assert all(public(v) == public(views[0]) for v in views)
     other = s.clone()  # the same public position, other secrets
     pool = other.deck + [x for rows in other.down_tiles for r in rows for x in r]

@@ -485,8 +485,7 @@ def _after_die(v: SignorieView, seat: int, c: int, value: int) -> SignorieView:
     """The view as it would be once `seat` has taken and paid for the die (nothing random):
     the lists the die changes are copied, the others shared with `v` (read, never written, by
     what asks about the actions of the die's colour)."""
-    w = SignorieView.__new__(SignorieView)
-    w.__dict__.update(v.__dict__)
+    w = v.shallow_copy()
     w.dice = [values[:] if i == c else values for i, values in enumerate(v.dice)]
     w.taken = [taken[:] if i == seat else taken for i, taken in enumerate(v.taken)]
     w.florins = v.florins[:]

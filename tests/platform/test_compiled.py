@@ -1,0 +1,147 @@
+"""Compiled modules (`tavola compile`, `tavola.compiling`) play exactly as their source: a copy
+of the package is compiled, and seeded play, the games' own tests and the commands are run in
+processes that import the copy. CI must test both ways: there a missing C compiler fails."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+import tavola
+from tavola.testing import every_game
+from tavola.testing.compiled import compiled_copy, fingerprint
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPILED = [kit.name for kit in every_game() if kit.compiled]
+
+
+@pytest.fixture(scope="module")
+def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if shutil.which("cc") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("no C compiler: CI must play the compiled modules too")
+        pytest.skip("no C compiler on this machine: the games run as Python")
+    return compiled_copy(Path(tavola.__file__).parent, tmp_path_factory.mktemp("compiled"),
+                         COMPILED)
+
+
+def run_in(folder: Path, *args: str, cwd: Path | None = None) -> str:
+    """A Python process importing `tavola` from `folder`; its output (it must succeed)."""
+    done = subprocess.run([sys.executable, *args], cwd=cwd or folder, capture_output=True,
+                          text=True, timeout=1200, check=False,
+                          env={**os.environ, "PYTHONPATH": str(folder)})
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return done.stdout + done.stderr
+
+
+def test_some_game_declares_modules_to_compile() -> None:
+    assert COMPILED, "no game declares modules to compile: the compiled path is untested"
+
+
+@pytest.mark.parametrize("game", COMPILED)
+def test_every_declared_module_is_compiled_and_imported_compiled(copy: Path, game: str) -> None:
+    out = run_in(copy, "-c", "import tavola; from tavola import compiling, registry; "
+                 f"kit = registry.kit({game!r}); print(tavola.__file__); "
+                 "print([compiling.is_compiled(m) for m in compiling.declared(kit)]); "
+                 "print(compiling.path_used(kit))")
+    where, flags, words = out.splitlines()[:3]
+    assert Path(where).is_relative_to(copy)
+    assert "False" not in flags and "True" in flags
+    assert words.startswith("compiled with mypyc")
+
+
+@pytest.mark.parametrize("game", COMPILED)
+def test_compiled_modules_play_exactly_as_their_source(copy: Path, game: str) -> None:
+    """Random games at every player count, bot games and a search decision, hashed."""
+    compiled = run_in(copy, "-m", "tavola.testing.compiled", game).split()[-1]
+    assert compiled == fingerprint(game)
+
+
+@pytest.mark.parametrize("game", COMPILED)
+def test_the_conformance_suite_passes_on_the_compiled_modules(copy: Path, game: str) -> None:
+    """Secrecy, purity, clones, resampling, records, words: `tavola.testing`'s checks."""
+    assert f"{game}: ok" in run_in(copy, "-m", "tavola.testing", game)
+
+
+@pytest.mark.parametrize("game", COMPILED)
+def test_its_web_views_are_built_from_the_compiled_modules(copy: Path, game: str) -> None:
+    """The web side reads the compiled objects too (a view copied by its `__dict__` once
+    broke there): every seat's view messages and their changes over a random game."""
+    out = run_in(copy, "-c", "from tavola import registry; from tavola.bench import "
+                 f"measure_views; print(measure_views(registry.get({game!r}), 0, games=1))")
+    assert "view messages" in out
+
+
+@pytest.mark.parametrize("game", COMPILED)
+def test_the_games_own_tests_pass_on_its_compiled_modules(copy: Path, game: str,
+                                                           tmp_path: Path) -> None:
+    folder = ROOT / "tests" / "games" / game
+    if not folder.is_dir():
+        pytest.skip(f"{game} has no tests of its own here")
+    report = tmp_path / "report.xml"
+    run_in(copy, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}",
+           str(folder), cwd=ROOT)
+    suite = ElementTree.parse(report).getroot().find("testsuite")
+    assert suite is not None
+    counts = {k: int(suite.get(k, "0")) for k in ("tests", "failures", "errors", "skipped")}
+    assert counts["tests"] - counts["skipped"] >= 50 and not counts["failures"] \
+        and not counts["errors"], counts
+
+
+def test_a_module_whose_source_changed_runs_its_source_until_built_again(
+        copy: Path, tmp_path: Path) -> None:
+    """An extension built from another source would play other rules: it is passed over
+    (with a warning), and `--clean` removes every compiled file."""
+    game = COMPILED[0]
+    changed = tmp_path / "changed"
+    shutil.copytree(copy / "tavola", changed / "tavola")
+    kit = next(k for k in every_game() if k.name == game)
+    source = changed / Path(*kit.package.split(".")) / f"{kit.compiled[-1]}.py"
+    source.write_text(source.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    probe = ("from tavola import compiling, registry; "
+             f"kit = registry.kit({game!r}); registry.get({game!r}); "
+             "print([compiling.is_compiled(m) for m in compiling.declared(kit)])")
+    out = run_in(changed, "-c", probe)
+    assert "built from an older source" in out
+    flags = next(line for line in out.splitlines() if line.startswith("["))
+    assert flags.endswith("False]") and "True" in flags  # the changed one runs its source
+    run_in(changed, "-m", "tavola", "compile", "--game", game, "--clean")
+    folder = source.parent
+    assert not list(folder.glob("*.so")) and not (folder / "compiled.json").exists()
+    assert "older source" not in run_in(changed, "-c", probe)
+
+
+def test_a_module_is_stale_unless_its_extension_was_built_from_its_source(tmp_path: Path) -> None:
+    """Without a compiler: the stamps alone say which extensions match their source."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    from tavola import compiling
+
+    (tmp_path / "rules.py").write_text("X = 1\n", encoding="utf-8")
+    (tmp_path / "plain.py").write_text("Y = 2\n", encoding="utf-8")
+    assert compiling.stale_in(tmp_path) == []  # nothing compiled: nothing hashed
+    (tmp_path / f"rules{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    assert compiling.stale_in(tmp_path) == ["rules"]  # no stamp: never trusted
+    digest = hashlib.sha256(b"X = 1\n").hexdigest()
+    (tmp_path / compiling.STAMP).write_text(json.dumps({"rules.py": digest}), encoding="utf-8")
+    assert compiling.stale_in(tmp_path) == []
+    (tmp_path / "rules.py").write_text("X = 2\n", encoding="utf-8")
+    assert compiling.stale_in(tmp_path) == ["rules"]
+
+
+def test_compile_names_a_game_without_modules_to_compile_and_builds_nothing() -> None:
+    from tavola import compiling, registry
+
+    plain = [k for k in registry.kits().values() if not k.compiled]
+    if not plain:
+        pytest.skip("every game declares modules to compile")
+    built = compiling.build(plain[0])
+    assert built.modules == [] and "no compiled modules" in compiling.path_used(plain[0])
