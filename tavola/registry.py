@@ -106,9 +106,9 @@ def kit(name: str = DEFAULT) -> GameKit:
 def get(name: str = DEFAULT) -> Game:
     """The game called `name`; an unknown name raises ValueError listing the known ones."""
     declared = kit(name)
-    if declared.compiled:  # for a game whose package does not see to it as it is imported
-        compiling.prefer_source(declared.package,
-                                compiling.source_of(compiling.declared(declared)[0]).parent)
+    for module in compiling.declared(declared):  # for a game whose packages do not see to
+        compiling.prefer_source(module.rpartition(".")[0],  # it as they are imported
+                                compiling.source_of(module).parent)
     game: Game = declared.game.load()
     if (game.info.name, game.info.record_format) != (declared.name, declared.record_format):
         raise KitError(f"{declared.name}'s kit declares records {declared.record_format!r} but "

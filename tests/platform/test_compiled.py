@@ -104,7 +104,8 @@ def test_a_module_whose_source_changed_runs_its_source_until_built_again(
     changed = tmp_path / "changed"
     shutil.copytree(copy / "tavola", changed / "tavola")
     kit = next(k for k in every_game() if k.name == game)
-    source = changed / Path(*kit.package.split(".")) / f"{kit.compiled[-1]}.py"
+    source = (changed / Path(*kit.package.split(".")) / Path(*kit.compiled[-1].split("."))
+              ).with_suffix(".py")
     source.write_text(source.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
     probe = ("from tavola import compiling, registry; "
              f"kit = registry.kit({game!r}); registry.get({game!r}); "
@@ -114,8 +115,8 @@ def test_a_module_whose_source_changed_runs_its_source_until_built_again(
     flags = next(line for line in out.splitlines() if line.startswith("["))
     assert flags.endswith("False]") and "True" in flags  # the changed one runs its source
     run_in(changed, "-m", "tavola", "compile", "--game", game, "--clean")
-    folder = source.parent
-    assert not list(folder.glob("*.so")) and not (folder / "compiled.json").exists()
+    package = changed / Path(*kit.package.split("."))
+    assert not list(package.rglob("*.so")) and not list(package.rglob("compiled.json"))
     assert "older source" not in run_in(changed, "-c", probe)
 
 

@@ -10,9 +10,12 @@ from collections.abc import Callable
 
 from tavola import bots as platform
 from tavola.bots import Bot
+from tavola.compiling import prefer_source
 
-from .greedy import GreedyBot
-from .planner import PlannerBot
+prefer_source(__name__, __path__[0])  # not a module compiled from another source
+
+from .greedy import GreedyBot  # noqa: E402 (after the check above: they use the valuation)
+from .planner import PlannerBot  # noqa: E402
 
 GAME_BOTS: dict[str, Callable[[int | None, str], Bot]] = {
     "greedy": platform.plain(GreedyBot, "greedy"),

@@ -324,7 +324,8 @@ def _advance_value(c: Ctx, points: int, spent_males: int, must: int) -> float:
     pos = p.init_pos[seat]
     total = 0.0
     for k in range(points):
-        best, move = -INF, None
+        best: float = -float(INF)
+        move: tuple[str, int, int] | None = None
         if pos < t.top_initiative:
             best, move = c.initiative(seat, 1, pos), ("i", 0, 0)
         for i, track in enumerate(career):
@@ -409,7 +410,7 @@ def best_mission(c: Ctx) -> float:
 
 def _best_mission(c: Ctx) -> float:
     p, t, seat = c.p, c.t, c.seat
-    best = -INF
+    best: float = -float(INF)
     for ti, track in enumerate(p.career[seat]):
         for slot, n in enumerate(track):
             if not n:
@@ -442,7 +443,7 @@ def best_marriage(c: Ctx, florins: int) -> float:
 def _best_marriage(c: Ctx, florins: int) -> float:
     p, t = c.p, c.t
     most = min(t.dowry_max, florins)
-    best = -INF
+    best: float = -float(INF)
     for city in p.cities:
         low = _lowest(p, city)
         if low <= most:
@@ -462,7 +463,7 @@ def best_hire(c: Ctx, florins: int | None = None, column: int | None = None) -> 
 def _best_hire(c: Ctx, florins: int | None, column: int | None) -> float:
     t = c.t
     hired = c.p.helpers[c.seat]
-    best = -INF
+    best: float = -float(INF)
     for h, done in enumerate(hired):
         if done or (column is not None and t.helper_column[h] != column):
             continue
