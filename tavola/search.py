@@ -80,7 +80,12 @@ class SearchHooks(Protocol):
     def horizon(self, state: Any) -> Hashable:
         """Where the search stops: an iteration ends when this value changes (or at the end).
         A game may also lend `rollout_horizon`, the same for rollouts, to play them on past
-        the tree (a look past the round); by default rollouts stop at `horizon`."""
+        the tree (a look past the round); by default rollouts stop at `horizon`.
+        A game whose tree reveals no chance and whose moves in the tree read no hidden fact
+        may lend `redeal(position, deal)`: the position a tree node was reached at (under
+        another iteration's deal) with the hidden facts of `deal`, equal to the state that
+        replaying the node's path on `deal` gives; the search then keeps each node's
+        position and applies only the last choice of an iteration's path."""
         ...
 
     #: points of lead that make a reward of about 0.73 (`rewards`)
@@ -238,6 +243,9 @@ class _Node:
     arms: list[list[_Arm]]  # per mover, options best prior first
     visits: int = 0
     children: dict[Hashable, _Node] = field(default_factory=dict)
+    #: the state here under the deal of the iteration that made the node, kept for games whose
+    #: hooks continue an iteration from it (`redeal`); None at the root and otherwise
+    position: Any = None
 
 
 @dataclass(frozen=True)
@@ -383,6 +391,27 @@ class MCTSBot:
         start = hooks.horizon(state)
         rollout_horizon = getattr(hooks, "rollout_horizon", hooks.horizon)
         rollout_start = rollout_horizon(state)
+        redeal = getattr(hooks, "redeal", None)
+        if redeal is None:
+            path = self._replay(root, state, hooks, start)
+        else:
+            path, state = self._continue(root, state, hooks, start, redeal)
+        while not state.is_over and rollout_horizon(state) == rollout_start:
+            game.apply_in_place(state, hooks.rollout(state))
+        lead = leads(hooks.estimates(state))
+        reward = rewards_of_leads(lead, hooks.reward_scale)
+        for node, choice in path:
+            node.visits += 1
+            for k, index in enumerate(choice):
+                arm = node.arms[k][index]
+                arm.visits += 1
+                arm.total += reward[node.movers[k]]
+                arm.lead += lead[node.movers[k]]
+
+    def _replay(self, root: _Node, state: Any, hooks: SearchHooks, start: Hashable
+                ) -> list[tuple[_Node, tuple[int, ...]]]:
+        """Walk the tree from the root, applying each choice to this iteration's deal."""
+        game = self.game
         path: list[tuple[_Node, tuple[int, ...]]] = []
         node: _Node | None = root
         while node is not None:
@@ -400,17 +429,30 @@ class MCTSBot:
                 node.children[key] = self._new_node(state, hooks)
                 break
             node = child
-        while not state.is_over and rollout_horizon(state) == rollout_start:
-            game.apply_in_place(state, hooks.rollout(state))
-        lead = leads(hooks.estimates(state))
-        reward = rewards_of_leads(lead, hooks.reward_scale)
-        for node, choice in path:
-            node.visits += 1
-            for k, index in enumerate(choice):
-                arm = node.arms[k][index]
-                arm.visits += 1
-                arm.total += reward[node.movers[k]]
-                arm.lead += lead[node.movers[k]]
+        return path
+
+    def _continue(self, root: _Node, deal: Any, hooks: SearchHooks, start: Hashable,
+                  redeal: Any) -> tuple[list[tuple[_Node, tuple[int, ...]]], Any]:
+        """`_replay` for games whose tree reveals no chance and whose hidden facts no move in
+        the tree reads (`redeal`): the choices are selected down to the last node first, and
+        that node's kept position, given this iteration's hidden facts, is the state
+        replaying the path would reach there; only the last choice is applied."""
+        path: list[tuple[_Node, tuple[int, ...]]] = []
+        node = root
+        while True:
+            choice = self._select(node)
+            path.append((node, choice))
+            child = node.children.get(choice)
+            if child is None:
+                break
+            node = child
+        state = deal if node is root else redeal(node.position, deal)
+        for arms, index in zip(node.arms, choice, strict=True):
+            self.game.apply_in_place(state, arms[index].action)
+        if not state.is_over and hooks.horizon(state) == start:
+            child = node.children[choice] = self._new_node(state, hooks)
+            child.position = self.game.clone(state)
+        return path, state
 
     def _select(self, node: _Node) -> tuple[int, ...]:
         s = self.settings

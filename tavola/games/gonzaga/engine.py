@@ -1356,6 +1356,21 @@ def resample(v: PlayerView, rng: random.Random) -> GameState:
     return state
 
 
+def redeal(position: GameState, deal: GameState) -> GameState:
+    """A copy of `position` with the hidden facts of `deal` (objectives, fief decks, setup).
+
+    For a search whose positions were reached from one deal by moves within the round: those
+    moves read neither the objectives nor the decks (fiefs are drawn when a round starts), so
+    the copy is the state the same moves reach from `deal`.
+    """
+    state = position.clone()
+    state.setup = deal.setup
+    for p, d in zip(state.players, deal.players, strict=True):
+        p.objective = d.objective
+        p.deck = list(d.deck)
+    return state
+
+
 def clone(state: GameState) -> GameState:
     return state.clone()
 
@@ -1386,6 +1401,7 @@ __all__ = [
     "placement_events",
     "placement_points",
     "placement_rows",
+    "redeal",
     "resample",
     "turn_order_key",
     "uncovered_count",

@@ -25,7 +25,14 @@ from tavola.search import MCTSBot, Settings, make_mcts, parse_settings
 from tavola.tune import load_tuned
 
 from ..actions import Action, Plan
-from ..engine import LegalActions, PlayerView, closed_seas, legal_actions, piece_groups
+from ..engine import (
+    LegalActions,
+    PlayerView,
+    closed_seas,
+    legal_actions,
+    piece_groups,
+    redeal,
+)
 from ..state import GameState, Phase, Position
 from .evaluation import (
     DEFAULT_WEIGHTS,
@@ -129,6 +136,11 @@ class GonzagaHooks:
 
     def horizon(self, state: GameState) -> Hashable:
         return state.round
+
+    def redeal(self, position: GameState, deal: GameState) -> GameState:
+        """The tree's position under another deal: the tree stays in the round, whose moves
+        read no hidden card and reveal no chance (`engine.redeal`)."""
+        return redeal(position, deal)
 
     def rollout_horizon(self, state: GameState) -> Hashable:
         return state.round > self.last_round
