@@ -296,8 +296,9 @@ def test_search_move_tables_value_moves_as_the_planner_does(players, seed, board
 def test_search_estimates_shared_between_deals_are_the_plain_estimates(players, seed,
                                                                         board_no):
     """The search counts the public part of an estimate once per position, whatever the deal
-    of the hidden cards; each estimate is still `final_estimates` of the position reached,
-    to the end of the game, where the objectives are scored."""
+    of the hidden cards (and the fiefs it puts in hand in the next round); each estimate is
+    still `final_estimates` of the position reached, to the end of the game, where the
+    objectives are scored."""
     board = BOARDS[min(board_no, len(BOARDS) - 1)]
     state = new_game(players, seed, board=board)
     rng = random.Random(seed)
@@ -306,15 +307,20 @@ def test_search_estimates_shared_between_deals_are_the_plain_estimates(players, 
         if last_round or rng.random() < 0.1:
             seat = state.to_move()[0]
             hooks = GonzagaHooks(seat)
+            lines = set()
             for deal in range(6):
                 reached = resample(view(state, seat), random.Random(deal))
                 moves = random.Random(deal % 2)  # two lines of play, each met thrice
                 while True:
                     assert hooks.estimates(reached) == final_estimates(reached).tolist()
-                    if reached.is_over or reached.round != state.round:
+                    if not reached.is_over:
+                        lines.add(tuple(reached.history))
+                    if reached.is_over or reached.round > state.round + 1:
                         break
                     legal = legal_actions(reached, reached.to_move()[0])
                     apply_in_place(reached, legal[moves.randrange(len(legal))])
+            # counted once per line of play, whatever fiefs the deals put in hand
+            assert len(hooks._prospects) == len(lines)
         legal = legal_actions(state, state.to_move()[0])
         apply_in_place(state, legal[rng.randrange(len(legal))])
 

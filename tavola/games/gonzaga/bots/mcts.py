@@ -90,7 +90,7 @@ class GonzagaHooks:
         self._policy: dict[tuple[object, ...], Action] = {}
         self.tables = MoveTables(weights)
         self._last: tuple[Hashable, TurnValues] | None = None
-        self._prospects: dict[tuple[object, ...], Prospects] = {}
+        self._prospects: dict[tuple[Action, ...], Prospects] = {}
 
     def _objective(self, state: GameState, player: int) -> int | None:
         return state.players[player].objective if player == self.me else None
@@ -146,12 +146,15 @@ class GonzagaHooks:
         return state.round > self.last_round
 
     def estimates(self, state: GameState) -> Sequence[float]:
-        """`evaluation.final_estimates`, its public part counted once per position: most
-        iterations end on a position an earlier one reached under other hidden cards. At the
-        end of the game the scores include the objective cards, so they are not shared."""
+        """`evaluation.final_estimates`, its public part counted once per position and each
+        player's part once per objective card there: most iterations end on a position an
+        earlier one reached under other hidden cards. The position is known by the moves
+        that led to it (a placement names its fief; the fiefs in hand, which differ from deal
+        to deal once a round has begun, are not counted). At the end of the game the scores
+        include the objective cards, so they are not shared."""
         if state.phase is Phase.OVER:
             return final_estimates(state, self.weights).tolist()
-        key = _seen(state)
+        key = tuple(state.history)
         prospects = self._prospects.get(key)
         if prospects is None:
             if len(self._prospects) >= PROSPECTS_KEPT:
