@@ -17,6 +17,8 @@ from typing import overload
 
 import numpy as np
 
+from tavola.chance import shuffle
+
 from .actions import (
     ACTION_CARDS,
     ACTION_COVERAGE,
@@ -96,7 +98,7 @@ def deal(board: Board, players: int | Sequence[str], seed: int | None = None,
     decks = []
     for _ in range(n):
         deck = list(fiefs)
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         decks.append(tuple(deck))
     objectives = tuple(rng.sample(sorted(board.objectives), n))
     return Setup(chosen, tuple(names), COLOURS[:n], tuple(decks), objectives, oldest)
@@ -1329,11 +1331,11 @@ def resample(v: PlayerView, rng: random.Random) -> GameState:
     me = v.viewer
     known = {p.objective for p in v.players if p.objective is not None}
     pool = [o for o in sorted(board.objectives) if o not in known]
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     players = []
     for p in v.players:
         deck = list(p.remaining_fiefs)
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         objective = p.objective if p.objective is not None else pool.pop()
         players.append(PlayerState(p.name, p.colour, objective, deck, p.fief, p.rings, p.score,
                                    p.resting, p.played, p.plan, p.leagues, p.fiefs_left))
