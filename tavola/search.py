@@ -82,10 +82,11 @@ class SearchHooks(Protocol):
         A game may also lend `rollout_horizon`, the same for rollouts, to play them on past
         the tree (a look past the round); by default rollouts stop at `horizon`.
         A game whose tree reveals no chance and whose moves in the tree read no hidden fact
-        may lend `redeal(position, deal)`: the position a tree node was reached at (under
-        another iteration's deal) with the hidden facts of `deal`, equal to the state that
-        replaying the node's path on `deal` gives; the search then keeps each node's
-        position and applies only the last choice of an iteration's path."""
+        may lend `redeal(position, view, rng)`: the position a tree node was reached at
+        (under another iteration's deal) with the hidden facts `Game.resample(view, rng)`
+        would deal, drawn alike, equal to the state that replaying the node's path on that
+        deal gives; the search then keeps each node's position and applies only the last
+        choice of an iteration's path."""
         ...
 
     #: points of lead that make a reward of about 0.73 (`rewards`)
@@ -244,7 +245,7 @@ class _Node:
     visits: int = 0
     children: dict[Hashable, _Node] = field(default_factory=dict)
     #: the state here under the deal of the iteration that made the node, kept for games whose
-    #: hooks continue an iteration from it (`redeal`); None at the root and otherwise
+    #: hooks continue an iteration from it (`redeal`), the root's included
     position: Any = None
 
 
@@ -375,27 +376,35 @@ class MCTSBot:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            state = self.game.resample(view, rng)
             if root is None:
+                state = self.game.resample(view, rng)
                 root = self._new_node(state, hooks)
+                if hasattr(hooks, "redeal"):
+                    root.position = self.game.clone(state)
                 if include is not None and include[1] is not None:
                     _add_arm(root, *include)
-            self._iterate(root, state, hooks)
+                self._iterate(root, state, hooks, view, rng)
+            else:
+                self._iterate(root, None, hooks, view, rng)
             done += 1
         self.last_iterations = done
         assert root is not None
         return root
 
-    def _iterate(self, root: _Node, state: Any, hooks: SearchHooks) -> None:
+    def _iterate(self, root: _Node, state: Any, hooks: SearchHooks, view: Any,
+                 rng: random.Random) -> None:
+        """One iteration: the deal `state` (None: this iteration deals its own)."""
         game = self.game
-        start = hooks.horizon(state)
         rollout_horizon = getattr(hooks, "rollout_horizon", hooks.horizon)
-        rollout_start = rollout_horizon(state)
         redeal = getattr(hooks, "redeal", None)
         if redeal is None:
-            path = self._replay(root, state, hooks, start)
-        else:
-            path, state = self._continue(root, state, hooks, start, redeal)
+            state = game.resample(view, rng) if state is None else state
+            rollout_start = rollout_horizon(state)
+            path = self._replay(root, state, hooks, hooks.horizon(state))
+        else:  # horizons are public: the root's under any deal
+            rollout_start = rollout_horizon(root.position)
+            path, state = self._continue(root, state, hooks, hooks.horizon(root.position),
+                                         redeal, view, rng)
         while not state.is_over and rollout_horizon(state) == rollout_start:
             game.apply_in_place(state, hooks.rollout(state))
         lead = leads(hooks.estimates(state))
@@ -432,7 +441,8 @@ class MCTSBot:
         return path
 
     def _continue(self, root: _Node, deal: Any, hooks: SearchHooks, start: Hashable,
-                  redeal: Any) -> tuple[list[tuple[_Node, tuple[int, ...]]], Any]:
+                  redeal: Any, view: Any, rng: random.Random
+                  ) -> tuple[list[tuple[_Node, tuple[int, ...]]], Any]:
         """`_replay` for games whose tree reveals no chance and whose hidden facts no move in
         the tree reads (`redeal`): the choices are selected down to the last node first, and
         that node's kept position, given this iteration's hidden facts, is the state
@@ -446,7 +456,10 @@ class MCTSBot:
             if child is None:
                 break
             node = child
-        state = deal if node is root else redeal(node.position, deal)
+        if node is not root:
+            state = redeal(node.position, view, rng)
+        else:
+            state = self.game.resample(view, rng) if deal is None else deal
         for arms, index in zip(node.arms, choice, strict=True):
             self.game.apply_in_place(state, arms[index].action)
         if not state.is_over and hooks.horizon(state) == start:

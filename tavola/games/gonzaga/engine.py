@@ -1327,22 +1327,11 @@ def resample(v: PlayerView, rng: random.Random) -> GameState:
     Plans that the viewer cannot see yet are dropped (those players are to plan again), so a
     search over the result never peeks at a secret plan.
     """
-    board = v.board
     me = v.viewer
-    known = {p.objective for p in v.players if p.objective is not None}
-    pool = [o for o in sorted(board.objectives) if o not in known]
-    shuffle(pool, rng)
-    players = []
-    for p in v.players:
-        deck = list(p.remaining_fiefs)
-        shuffle(deck, rng)
-        objective = p.objective if p.objective is not None else pool.pop()
-        players.append(PlayerState(p.name, p.colour, objective, deck, p.fief, p.rings, p.score,
-                                   p.resting, p.played, p.plan, p.leagues, p.fiefs_left))
-    decks = tuple(tuple(x) for x in (p.deck for p in players))
-    setup = Setup(v.rules.scenario.name, tuple(p.name for p in players),
-                  tuple(p.colour for p in players), decks,
-                  tuple(p.objective or 0 for p in players), v.last_turn_holder)
+    objectives, decks, setup = _deal(v, rng)
+    players = [PlayerState(p.name, p.colour, objective, deck, p.fief, p.rings, p.score,
+                           p.resting, p.played, p.plan, p.leagues, p.fiefs_left)
+               for p, objective, deck in zip(v.players, objectives, decks, strict=True)]
     state = GameState(
         rules=v.rules, setup=setup, players=players, round=v.round, phase=v.phase,
         order=v.order, turn=v.turn, final_round=v.final_round,
@@ -1358,18 +1347,38 @@ def resample(v: PlayerView, rng: random.Random) -> GameState:
     return state
 
 
-def redeal(position: GameState, deal: GameState) -> GameState:
-    """A copy of `position` with the hidden facts of `deal` (objectives, fief decks, setup).
+def _deal(v: PlayerView, rng: random.Random) -> tuple[list[int], list[list[int]], Setup]:
+    """The hidden cards of a resampled state: each player's objective and fief deck, and the
+    setup they make, drawn from `rng` in one fixed order."""
+    known = {p.objective for p in v.players if p.objective is not None}
+    pool = [o for o in sorted(v.board.objectives) if o not in known]
+    shuffle(pool, rng)
+    objectives, decks = [], []
+    for p in v.players:
+        deck = list(p.remaining_fiefs)
+        shuffle(deck, rng)
+        decks.append(deck)
+        objectives.append(p.objective if p.objective is not None else pool.pop())
+    setup = Setup(v.rules.scenario.name, tuple(p.name for p in v.players),
+                  tuple(p.colour for p in v.players), tuple(tuple(d) for d in decks),
+                  tuple(o or 0 for o in objectives), v.last_turn_holder)
+    return objectives, decks, setup
 
-    For a search whose positions were reached from one deal by moves within the round: those
-    moves read neither the objectives nor the decks (fiefs are drawn when a round starts), so
-    the copy is the state the same moves reach from `deal`.
+
+def redeal(position: GameState, v: PlayerView, rng: random.Random) -> GameState:
+    """A copy of `position` with the hidden cards `resample(v, rng)` would deal (the same
+    draws from `rng`).
+
+    For a search whose positions were reached from a resampled `v` by moves within the
+    round: those moves read neither the objectives nor the decks (fiefs are drawn when a
+    round starts), so the copy is the state the same moves reach from `resample(v, rng)`.
     """
+    objectives, decks, setup = _deal(v, rng)
     state = position.clone()
-    state.setup = deal.setup
-    for p, d in zip(state.players, deal.players, strict=True):
-        p.objective = d.objective
-        p.deck = list(d.deck)
+    state.setup = setup
+    for p, objective, deck in zip(state.players, objectives, decks, strict=True):
+        p.objective = objective
+        p.deck = deck
     return state
 
 

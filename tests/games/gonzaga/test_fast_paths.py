@@ -341,8 +341,9 @@ def same_state(a: GameState, b: GameState) -> None:
 @given(players=st.integers(2, 4), seed=st.integers(0, 10**6), board_no=st.integers(0, 1))
 def test_a_redealt_position_is_the_position_replayed_on_the_deal(players, seed, board_no):
     """The search keeps the position at each node of its tree under the deal that made it,
-    and continues later iterations from it with their own hidden cards (`engine.redeal`):
-    that is the state the same moves reach from the later deal, to the end of the round."""
+    and continues later iterations from it with their own hidden cards (`engine.redeal`,
+    drawn as `resample` draws them): that is the state the same moves reach from the later
+    deal, to the end of the round."""
     board = BOARDS[min(board_no, len(BOARDS) - 1)]
     state = new_game(players, seed, board=board)
     rng = random.Random(seed)
@@ -361,8 +362,10 @@ def test_a_redealt_position_is_the_position_replayed_on_the_deal(players, seed, 
                     apply_in_place(replayed, action)
                     if not kept.is_over and kept.round == state.round:
                         assert kept.setup != replayed.setup  # two deals, told apart
-                        same_state(redeal(kept, resample(seen, random.Random(deal + 100))),
-                                   replayed)
+                        drawn, dealt = random.Random(deal + 100), random.Random(deal + 100)
+                        same_state(redeal(kept, seen, drawn), replayed)
+                        resample(seen, dealt)
+                        assert drawn.getstate() == dealt.getstate()  # the same draws
         legal = legal_actions(state, state.to_move()[0])
         apply_in_place(state, legal[rng.randrange(len(legal))])
 

@@ -14,6 +14,7 @@ search's own, tuned by `tavola tune` and shipped in `weights.json`.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -137,10 +138,10 @@ class GonzagaHooks:
     def horizon(self, state: GameState) -> Hashable:
         return state.round
 
-    def redeal(self, position: GameState, deal: GameState) -> GameState:
+    def redeal(self, position: GameState, view: PlayerView, rng: random.Random) -> GameState:
         """The tree's position under another deal: the tree stays in the round, whose moves
         read no hidden card and reveal no chance (`engine.redeal`)."""
-        return redeal(position, deal)
+        return redeal(position, view, rng)
 
     def rollout_horizon(self, state: GameState) -> Hashable:
         return state.round > self.last_round
