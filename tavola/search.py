@@ -99,11 +99,13 @@ class SearchHooks(Protocol):
 
 
 def leads(estimates: Sequence[float]) -> list[float]:
-    """Each seat's expected final score minus the best other seat's."""
-    out = []
-    for i, e in enumerate(estimates):
-        out.append(float(e) - max(float(x) for j, x in enumerate(estimates) if j != i))
-    return out
+    """Each seat's expected final score minus the best other seat's: the best seat's lead is
+    over the second best (the same score on a tie), every other seat's over the best."""
+    values = [float(e) for e in estimates]
+    top = max(range(len(values)), key=values.__getitem__)
+    best = values[top]
+    second = max(values[:top] + values[top + 1:])
+    return [v - (second if i == top else best) for i, v in enumerate(values)]
 
 
 def rewards(estimates: Sequence[float], scale: float) -> list[float]:
@@ -469,17 +471,19 @@ class MCTSBot:
 
     def _select(self, node: _Node) -> tuple[int, ...]:
         s = self.settings
+        exploration, prior_weight, sqrt = s.exploration, s.prior_weight, math.sqrt
         log_n = math.log(node.visits + 1)
         choice = []
         for arms in node.arms:
             best_i, best_v = 0, -math.inf
             for i, arm in enumerate(arms):
-                if arm.visits == 0:
+                visits = arm.visits
+                if visits == 0:
                     value = 1e9 + arm.prior  # try every option once, favourites first
                 else:
-                    value = (arm.total / arm.visits
-                             + s.exploration * math.sqrt(log_n / arm.visits)
-                             + s.prior_weight * arm.prior / (arm.visits + 1))
+                    value = (arm.total / visits
+                             + exploration * sqrt(log_n / visits)
+                             + prior_weight * arm.prior / (visits + 1))
                 if value > best_v:
                     best_i, best_v = i, value
             choice.append(best_i)
