@@ -80,7 +80,13 @@ class SearchHooks(Protocol):
     def horizon(self, state: Any) -> Hashable:
         """Where the search stops: an iteration ends when this value changes (or at the end).
         A game may also lend `rollout_horizon`, the same for rollouts, to play them on past
-        the tree (a look past the round); by default rollouts stop at `horizon`."""
+        the tree (a look past the round); by default rollouts stop at `horizon`.
+        A game whose tree reveals no chance and whose moves in the tree read no hidden fact
+        may lend `redeal(position, view, rng)`: the position a tree node was reached at
+        (under another iteration's deal) with the hidden facts `Game.resample(view, rng)`
+        would deal, drawn alike, equal to the state that replaying the node's path on that
+        deal gives; the search then keeps each node's position and applies only the last
+        choice of an iteration's path."""
         ...
 
     #: points of lead that make a reward of about 0.73 (`rewards`)
@@ -93,11 +99,13 @@ class SearchHooks(Protocol):
 
 
 def leads(estimates: Sequence[float]) -> list[float]:
-    """Each seat's expected final score minus the best other seat's."""
-    out = []
-    for i, e in enumerate(estimates):
-        out.append(float(e) - max(float(x) for j, x in enumerate(estimates) if j != i))
-    return out
+    """Each seat's expected final score minus the best other seat's: the best seat's lead is
+    over the second best (the same score on a tie), every other seat's over the best."""
+    values = [float(e) for e in estimates]
+    top = max(range(len(values)), key=values.__getitem__)
+    best = values[top]
+    second = max(values[:top] + values[top + 1:])
+    return [v - (second if i == top else best) for i, v in enumerate(values)]
 
 
 def rewards(estimates: Sequence[float], scale: float) -> list[float]:
@@ -238,6 +246,9 @@ class _Node:
     arms: list[list[_Arm]]  # per mover, options best prior first
     visits: int = 0
     children: dict[Hashable, _Node] = field(default_factory=dict)
+    #: the state here under the deal of the iteration that made the node, kept for games whose
+    #: hooks continue an iteration from it (`redeal`), the root's included
+    position: Any = None
 
 
 @dataclass(frozen=True)
@@ -367,22 +378,51 @@ class MCTSBot:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            state = self.game.resample(view, rng)
             if root is None:
+                state = self.game.resample(view, rng)
                 root = self._new_node(state, hooks)
+                if hasattr(hooks, "redeal"):
+                    root.position = self.game.clone(state)
                 if include is not None and include[1] is not None:
                     _add_arm(root, *include)
-            self._iterate(root, state, hooks)
+                self._iterate(root, state, hooks, view, rng)
+            else:
+                self._iterate(root, None, hooks, view, rng)
             done += 1
         self.last_iterations = done
         assert root is not None
         return root
 
-    def _iterate(self, root: _Node, state: Any, hooks: SearchHooks) -> None:
+    def _iterate(self, root: _Node, state: Any, hooks: SearchHooks, view: Any,
+                 rng: random.Random) -> None:
+        """One iteration: the deal `state` (None: this iteration deals its own)."""
         game = self.game
-        start = hooks.horizon(state)
         rollout_horizon = getattr(hooks, "rollout_horizon", hooks.horizon)
-        rollout_start = rollout_horizon(state)
+        redeal = getattr(hooks, "redeal", None)
+        if redeal is None:
+            state = game.resample(view, rng) if state is None else state
+            rollout_start = rollout_horizon(state)
+            path = self._replay(root, state, hooks, hooks.horizon(state))
+        else:  # horizons are public: the root's under any deal
+            rollout_start = rollout_horizon(root.position)
+            path, state = self._continue(root, state, hooks, hooks.horizon(root.position),
+                                         redeal, view, rng)
+        while not state.is_over and rollout_horizon(state) == rollout_start:
+            game.apply_in_place(state, hooks.rollout(state))
+        lead = leads(hooks.estimates(state))
+        reward = rewards_of_leads(lead, hooks.reward_scale)
+        for node, choice in path:
+            node.visits += 1
+            for k, index in enumerate(choice):
+                arm = node.arms[k][index]
+                arm.visits += 1
+                arm.total += reward[node.movers[k]]
+                arm.lead += lead[node.movers[k]]
+
+    def _replay(self, root: _Node, state: Any, hooks: SearchHooks, start: Hashable
+                ) -> list[tuple[_Node, tuple[int, ...]]]:
+        """Walk the tree from the root, applying each choice to this iteration's deal."""
+        game = self.game
         path: list[tuple[_Node, tuple[int, ...]]] = []
         node: _Node | None = root
         while node is not None:
@@ -400,31 +440,50 @@ class MCTSBot:
                 node.children[key] = self._new_node(state, hooks)
                 break
             node = child
-        while not state.is_over and rollout_horizon(state) == rollout_start:
-            game.apply_in_place(state, hooks.rollout(state))
-        lead = leads(hooks.estimates(state))
-        reward = rewards_of_leads(lead, hooks.reward_scale)
-        for node, choice in path:
-            node.visits += 1
-            for k, index in enumerate(choice):
-                arm = node.arms[k][index]
-                arm.visits += 1
-                arm.total += reward[node.movers[k]]
-                arm.lead += lead[node.movers[k]]
+        return path
+
+    def _continue(self, root: _Node, deal: Any, hooks: SearchHooks, start: Hashable,
+                  redeal: Any, view: Any, rng: random.Random
+                  ) -> tuple[list[tuple[_Node, tuple[int, ...]]], Any]:
+        """`_replay` for games whose tree reveals no chance and whose hidden facts no move in
+        the tree reads (`redeal`): the choices are selected down to the last node first, and
+        that node's kept position, given this iteration's hidden facts, is the state
+        replaying the path would reach there; only the last choice is applied."""
+        path: list[tuple[_Node, tuple[int, ...]]] = []
+        node = root
+        while True:
+            choice = self._select(node)
+            path.append((node, choice))
+            child = node.children.get(choice)
+            if child is None:
+                break
+            node = child
+        if node is not root:
+            state = redeal(node.position, view, rng)
+        else:
+            state = self.game.resample(view, rng) if deal is None else deal
+        for arms, index in zip(node.arms, choice, strict=True):
+            self.game.apply_in_place(state, arms[index].action)
+        if not state.is_over and hooks.horizon(state) == start:
+            child = node.children[choice] = self._new_node(state, hooks)
+            child.position = self.game.clone(state)
+        return path, state
 
     def _select(self, node: _Node) -> tuple[int, ...]:
         s = self.settings
+        exploration, prior_weight, sqrt = s.exploration, s.prior_weight, math.sqrt
         log_n = math.log(node.visits + 1)
         choice = []
         for arms in node.arms:
             best_i, best_v = 0, -math.inf
             for i, arm in enumerate(arms):
-                if arm.visits == 0:
+                visits = arm.visits
+                if visits == 0:
                     value = 1e9 + arm.prior  # try every option once, favourites first
                 else:
-                    value = (arm.total / arm.visits
-                             + s.exploration * math.sqrt(log_n / arm.visits)
-                             + s.prior_weight * arm.prior / (arm.visits + 1))
+                    value = (arm.total / visits
+                             + exploration * sqrt(log_n / visits)
+                             + prior_weight * arm.prior / (visits + 1))
                 if value > best_v:
                     best_i, best_v = i, value
             choice.append(best_i)

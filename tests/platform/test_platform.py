@@ -12,7 +12,7 @@ from tavola import registry as games
 from tavola.bench import random_game
 from tavola.bots import make_bot
 from tavola.records import RecordError
-from tavola.search import MCTSBot, Settings, _Arm, _chosen, parse_settings
+from tavola.search import MCTSBot, Settings, _Arm, _chosen, leads, parse_settings
 
 
 def test_the_games_are_found_and_gonzaga_is_the_default() -> None:
@@ -185,3 +185,16 @@ def test_the_anchor_is_an_option_of_the_search_spec() -> None:
     assert parse_settings("hard").anchor == 0.0
     with pytest.raises(ValueError, match="anchor"):
         parse_settings("anchor=-1")
+
+
+def test_leads_are_each_seats_estimate_less_the_best_other_seats() -> None:
+    """`leads` finds the best and second best once; each lead is still the plain difference,
+    ties at the top included."""
+    rng = random.Random(5)
+    for _ in range(3000):
+        n = rng.randint(2, 5)
+        estimates = [float(rng.choice([0, 1, 2, 3.5])) + rng.choice([0.0, rng.random()])
+                     for _ in range(n)]
+        plain = [e - max(x for j, x in enumerate(estimates) if j != i)
+                 for i, e in enumerate(estimates)]
+        assert leads(estimates) == plain

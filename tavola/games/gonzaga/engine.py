@@ -17,6 +17,8 @@ from typing import overload
 
 import numpy as np
 
+from tavola.chance import shuffle
+
 from .actions import (
     ACTION_CARDS,
     ACTION_COVERAGE,
@@ -96,7 +98,7 @@ def deal(board: Board, players: int | Sequence[str], seed: int | None = None,
     decks = []
     for _ in range(n):
         deck = list(fiefs)
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         decks.append(tuple(deck))
     objectives = tuple(rng.sample(sorted(board.objectives), n))
     return Setup(chosen, tuple(names), COLOURS[:n], tuple(decks), objectives, oldest)
@@ -1325,22 +1327,11 @@ def resample(v: PlayerView, rng: random.Random) -> GameState:
     Plans that the viewer cannot see yet are dropped (those players are to plan again), so a
     search over the result never peeks at a secret plan.
     """
-    board = v.board
     me = v.viewer
-    known = {p.objective for p in v.players if p.objective is not None}
-    pool = [o for o in sorted(board.objectives) if o not in known]
-    rng.shuffle(pool)
-    players = []
-    for p in v.players:
-        deck = list(p.remaining_fiefs)
-        rng.shuffle(deck)
-        objective = p.objective if p.objective is not None else pool.pop()
-        players.append(PlayerState(p.name, p.colour, objective, deck, p.fief, p.rings, p.score,
-                                   p.resting, p.played, p.plan, p.leagues, p.fiefs_left))
-    decks = tuple(tuple(x) for x in (p.deck for p in players))
-    setup = Setup(v.rules.scenario.name, tuple(p.name for p in players),
-                  tuple(p.colour for p in players), decks,
-                  tuple(p.objective or 0 for p in players), v.last_turn_holder)
+    objectives, decks, setup = _deal(v, rng)
+    players = [PlayerState(p.name, p.colour, objective, deck, p.fief, p.rings, p.score,
+                           p.resting, p.played, p.plan, p.leagues, p.fiefs_left)
+               for p, objective, deck in zip(v.players, objectives, decks, strict=True)]
     state = GameState(
         rules=v.rules, setup=setup, players=players, round=v.round, phase=v.phase,
         order=v.order, turn=v.turn, final_round=v.final_round,
@@ -1353,6 +1344,41 @@ def resample(v: PlayerView, rng: random.Random) -> GameState:
         for i, p in enumerate(state.players):
             if i != me:
                 p.plan = None
+    return state
+
+
+def _deal(v: PlayerView, rng: random.Random) -> tuple[list[int], list[list[int]], Setup]:
+    """The hidden cards of a resampled state: each player's objective and fief deck, and the
+    setup they make, drawn from `rng` in one fixed order."""
+    known = {p.objective for p in v.players if p.objective is not None}
+    pool = [o for o in sorted(v.board.objectives) if o not in known]
+    shuffle(pool, rng)
+    objectives, decks = [], []
+    for p in v.players:
+        deck = list(p.remaining_fiefs)
+        shuffle(deck, rng)
+        decks.append(deck)
+        objectives.append(p.objective if p.objective is not None else pool.pop())
+    setup = Setup(v.rules.scenario.name, tuple(p.name for p in v.players),
+                  tuple(p.colour for p in v.players), tuple(tuple(d) for d in decks),
+                  tuple(o or 0 for o in objectives), v.last_turn_holder)
+    return objectives, decks, setup
+
+
+def redeal(position: GameState, v: PlayerView, rng: random.Random) -> GameState:
+    """A copy of `position` with the hidden cards `resample(v, rng)` would deal (the same
+    draws from `rng`).
+
+    For a search whose positions were reached from a resampled `v` by moves within the
+    round: those moves read neither the objectives nor the decks (fiefs are drawn when a
+    round starts), so the copy is the state the same moves reach from `resample(v, rng)`.
+    """
+    objectives, decks, setup = _deal(v, rng)
+    state = position.clone()
+    state.setup = setup
+    for p, objective, deck in zip(state.players, objectives, decks, strict=True):
+        p.objective = objective
+        p.deck = deck
     return state
 
 
@@ -1386,6 +1412,7 @@ __all__ = [
     "placement_events",
     "placement_points",
     "placement_rows",
+    "redeal",
     "resample",
     "turn_order_key",
     "uncovered_count",

@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from tavola.chance import shuffle
 from tavola.editions import content_hash
 from tavola.game import IllegalAction, LogEntry
 
@@ -143,7 +144,7 @@ def new_game(names: Sequence[str], seed: int | None = None,
     s.seed = seed
     s.rng = rng = random.Random(seed)
     order = list(range(n))
-    rng.shuffle(order)
+    shuffle(order, rng)
     s.order = order
     for position, seat in enumerate(order):
         s.florins[seat] += t.extra_florins[position]
@@ -203,7 +204,7 @@ def _deal_alliances(s: SignorieState, rng: random.Random) -> None:
         s.removed += rng.sample(tiles, k)
     gone = set(s.removed)
     s.deck = [i for i in range(len(t.tile_house)) if i not in gone]
-    rng.shuffle(s.deck)
+    shuffle(s.deck, rng)
 
 
 def _start_round(s: SignorieState) -> None:
@@ -219,7 +220,7 @@ def _start_round(s: SignorieState) -> None:
                 s.chance.append(("tile", s.round, city, slot, tile))
     per = t.dice_per_colour[s.n]
     s.dice = [sorted(int(rng.random() * 6) + 1 for _ in range(per)) for _ in t.colours]
-    rng.shuffle(s.assignment)
+    shuffle(s.assignment, rng)
     s.chance.append(("dice", s.round, tuple(tuple(d) for d in s.dice)))
     s.chance.append(("assignments", s.round, tuple(s.assignment)))
     _log(s, "round", None, round=s.round, dice={t.colours[c]: d[:] for c, d in enumerate(s.dice)},
@@ -1005,7 +1006,7 @@ def resample(v: SignorieView, rng: random.Random) -> SignorieState:
     seen = {x for rows in v.rows for row in rows for x in row}
     seen |= {x for c in v.city_tiles for x in c if x >= 0}
     unseen = [i for i in range(len(t.tile_house)) if i not in seen]
-    rng.shuffle(unseen)
+    shuffle(unseen, rng)
     per_house = v.removed_count // len(t.houses)
     removed: list[int] = []
     rest = unseen

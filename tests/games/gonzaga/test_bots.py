@@ -408,3 +408,49 @@ def test_every_search_level_says_which_search_it_is(module, lang):
     names = [level["name"] for level in levels if level["id"].startswith("mcts")]
     assert len(names) == len(set(names)) == 3
     assert all(len(name.split()) >= 2 for name in names), names
+
+
+@pytest.mark.parametrize(("players", "seed", "steps", "lookahead"),
+                         [(2, 3, 0, 0), (3, 5, 7, 0), (4, 8, 13, 1), (4, 2, 30, 0)])
+def test_a_search_continuing_from_kept_positions_applies_less_and_decides_the_same(
+        players, seed, steps, lookahead):
+    """The search keeps each node's position and continues from it under each iteration's
+    deal (`GonzagaHooks.redeal`) instead of replaying the path from the root: every
+    option's visits, rewards and leads are those of the replaying search, and fewer
+    actions are applied."""
+    from tavola.games.gonzaga.bots.mcts import GonzagaHooks, GonzagaSearch
+    from tavola.games.gonzaga.game import GAME
+
+    class Counting(type(GAME)):
+        applied = 0
+
+        def apply_in_place(self, state, action):
+            Counting.applied += 1
+            return super().apply_in_place(state, action)
+
+    class Replaying(GonzagaHooks):
+        redeal = None  # the search replays each path
+
+    class Search(GonzagaSearch):
+        def __init__(self, hooks):
+            super().__init__()
+            self.kind = hooks
+
+        def hooks(self, view_, seat, settings):
+            return self.kind(seat, self.weights, view_.round + settings.lookahead)
+
+    state = new_game(players, seed=seed, board=BOARD)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        legal = legal_actions(state, state.to_move()[0])
+        apply_in_place(state, legal[rng.randrange(len(legal))])
+    seat = state.to_move()[0]
+    settings = parse_settings(f"iterations=300:lookahead={lookahead}")
+    analyses, applied = [], []
+    for hooks in (Replaying, GonzagaHooks):
+        Counting.applied = 0
+        bot = MCTSBot(Counting(), 7, settings, search=Search(hooks))
+        analyses.append(bot.analyse(view(state, seat), legal_actions(state, seat)))
+        applied.append(Counting.applied)
+    assert analyses[0] == analyses[1]
+    assert applied[1] < applied[0]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import astuple
 from functools import cache
 
 import numpy as np
@@ -54,6 +55,7 @@ from tavola.games.gonzaga.engine import (
     placement_points,
     placement_rows,
     player_groups,
+    redeal,
     resample,
     uncovered_count,
     view,
@@ -294,8 +296,9 @@ def test_search_move_tables_value_moves_as_the_planner_does(players, seed, board
 def test_search_estimates_shared_between_deals_are_the_plain_estimates(players, seed,
                                                                         board_no):
     """The search counts the public part of an estimate once per position, whatever the deal
-    of the hidden cards; each estimate is still `final_estimates` of the position reached,
-    to the end of the game, where the objectives are scored."""
+    of the hidden cards (and the fiefs it puts in hand in the next round); each estimate is
+    still `final_estimates` of the position reached, to the end of the game, where the
+    objectives are scored."""
     board = BOARDS[min(board_no, len(BOARDS) - 1)]
     state = new_game(players, seed, board=board)
     rng = random.Random(seed)
@@ -304,15 +307,65 @@ def test_search_estimates_shared_between_deals_are_the_plain_estimates(players, 
         if last_round or rng.random() < 0.1:
             seat = state.to_move()[0]
             hooks = GonzagaHooks(seat)
+            lines = set()
             for deal in range(6):
                 reached = resample(view(state, seat), random.Random(deal))
                 moves = random.Random(deal % 2)  # two lines of play, each met thrice
                 while True:
                     assert hooks.estimates(reached) == final_estimates(reached).tolist()
-                    if reached.is_over or reached.round != state.round:
+                    if not reached.is_over:
+                        lines.add(tuple(reached.history))
+                    if reached.is_over or reached.round > state.round + 1:
                         break
                     legal = legal_actions(reached, reached.to_move()[0])
                     apply_in_place(reached, legal[moves.randrange(len(legal))])
+            # counted once per line of play, whatever fiefs the deals put in hand
+            assert len(hooks._prospects) == len(lines)
+        legal = legal_actions(state, state.to_move()[0])
+        apply_in_place(state, legal[rng.randrange(len(legal))])
+
+
+def same_state(a: GameState, b: GameState) -> None:
+    """Every field of two states equal, the owner arrays compared as arrays."""
+    for name in GameState.__dataclass_fields__:
+        x, y = getattr(a, name), getattr(b, name)
+        if isinstance(x, np.ndarray):
+            assert x.dtype == y.dtype and np.array_equal(x, y), name
+        elif name == "players":  # players compare by identity
+            assert [astuple(p) for p in x] == [astuple(p) for p in y]
+        else:
+            assert x == y, name
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6), board_no=st.integers(0, 1))
+def test_a_redealt_position_is_the_position_replayed_on_the_deal(players, seed, board_no):
+    """The search keeps the position at each node of its tree under the deal that made it,
+    and continues later iterations from it with their own hidden cards (`engine.redeal`,
+    drawn as `resample` draws them): that is the state the same moves reach from the later
+    deal, to the end of the round."""
+    board = BOARDS[min(board_no, len(BOARDS) - 1)]
+    state = new_game(players, seed, board=board)
+    rng = random.Random(seed)
+    while not state.is_over:
+        if rng.random() < 0.15:
+            seat = state.to_move()[0]
+            seen = view(state, seat)
+            for deal in range(3):
+                kept = resample(seen, random.Random(deal))
+                replayed = resample(seen, random.Random(deal + 100))
+                moves = random.Random(deal)
+                while not kept.is_over and kept.round == state.round:
+                    legal = legal_actions(kept, kept.to_move()[0])
+                    action = legal[moves.randrange(len(legal))]
+                    apply_in_place(kept, action)
+                    apply_in_place(replayed, action)
+                    if not kept.is_over and kept.round == state.round:
+                        assert kept.setup != replayed.setup  # two deals, told apart
+                        drawn, dealt = random.Random(deal + 100), random.Random(deal + 100)
+                        same_state(redeal(kept, seen, drawn), replayed)
+                        resample(seen, dealt)
+                        assert drawn.getstate() == dealt.getstate()  # the same draws
         legal = legal_actions(state, state.to_move()[0])
         apply_in_place(state, legal[rng.randrange(len(legal))])
 

@@ -12,7 +12,7 @@ opponent in a view) simply gets no objective terms.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -287,6 +287,8 @@ class Prospects:
     leagues: tuple[float, ...]  # per player, sea leagues within reach
     rings: tuple[float, ...]  # per player, rings in hand
     tile: np.ndarray | None  # per player, the share of the Gonzaga tile (None: no pieces yet)
+    #: (player, objective card) -> what the player may still add, as deals meet it
+    extras: dict[tuple[int, int | None], float] = field(default_factory=dict)
 
 
 def public_prospects(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> Prospects:
@@ -314,8 +316,14 @@ def estimates_with(state: Position, prospects: Prospects, weights: Weights = DEF
     """`final_estimates` from the position's `public_prospects` and the objective cards."""
     if prospects.over:
         return prospects.scores.copy()
-    extra = np.array([_player_extra(state, i, prospects, weights)
-                      for i in range(len(state.players))], dtype=np.float64)
+    extras = prospects.extras
+    values = []
+    for i, p in enumerate(state.players):
+        value = extras.get((i, p.objective))
+        if value is None:
+            value = extras[i, p.objective] = _player_extra(state, i, prospects, weights)
+        values.append(value)
+    extra = np.array(values, dtype=np.float64)
     if prospects.tile is not None:
         extra += prospects.tile
     return prospects.scores + extra

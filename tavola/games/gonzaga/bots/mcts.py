@@ -14,6 +14,7 @@ search's own, tuned by `tavola tune` and shipped in `weights.json`.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -25,7 +26,14 @@ from tavola.search import MCTSBot, Settings, make_mcts, parse_settings
 from tavola.tune import load_tuned
 
 from ..actions import Action, Plan
-from ..engine import LegalActions, PlayerView, closed_seas, legal_actions, piece_groups
+from ..engine import (
+    LegalActions,
+    PlayerView,
+    closed_seas,
+    legal_actions,
+    piece_groups,
+    redeal,
+)
 from ..state import GameState, Phase, Position
 from .evaluation import (
     DEFAULT_WEIGHTS,
@@ -83,7 +91,7 @@ class GonzagaHooks:
         self._policy: dict[tuple[object, ...], Action] = {}
         self.tables = MoveTables(weights)
         self._last: tuple[Hashable, TurnValues] | None = None
-        self._prospects: dict[tuple[object, ...], Prospects] = {}
+        self._prospects: dict[tuple[Action, ...], Prospects] = {}
 
     def _objective(self, state: GameState, player: int) -> int | None:
         return state.players[player].objective if player == self.me else None
@@ -130,16 +138,24 @@ class GonzagaHooks:
     def horizon(self, state: GameState) -> Hashable:
         return state.round
 
+    def redeal(self, position: GameState, view: PlayerView, rng: random.Random) -> GameState:
+        """The tree's position under another deal: the tree stays in the round, whose moves
+        read no hidden card and reveal no chance (`engine.redeal`)."""
+        return redeal(position, view, rng)
+
     def rollout_horizon(self, state: GameState) -> Hashable:
         return state.round > self.last_round
 
     def estimates(self, state: GameState) -> Sequence[float]:
-        """`evaluation.final_estimates`, its public part counted once per position: most
-        iterations end on a position an earlier one reached under other hidden cards. At the
-        end of the game the scores include the objective cards, so they are not shared."""
+        """`evaluation.final_estimates`, its public part counted once per position and each
+        player's part once per objective card there: most iterations end on a position an
+        earlier one reached under other hidden cards. The position is known by the moves
+        that led to it (a placement names its fief; the fiefs in hand, which differ from deal
+        to deal once a round has begun, are not counted). At the end of the game the scores
+        include the objective cards, so they are not shared."""
         if state.phase is Phase.OVER:
             return final_estimates(state, self.weights).tolist()
-        key = _seen(state)
+        key = tuple(state.history)
         prospects = self._prospects.get(key)
         if prospects is None:
             if len(self._prospects) >= PROSPECTS_KEPT:
