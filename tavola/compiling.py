@@ -214,6 +214,9 @@ def build(kit: GameKit) -> Built:
         return Built(kit.name, [], 0.0)
     if shutil.which(os.environ.get("CC", "cc")) is None:
         raise CompileError("no C compiler (cc) on this machine: the game runs as Python")
+    if importlib.util.find_spec("mypyc") is None:
+        raise CompileError("mypyc is not installed: pip install -e '.[compile]' (it comes "
+                           "with mypy)")
     sources = [source_of(m) for m in modules]
     clean(kit)
     root = _root_of(sources[0], modules[0])
