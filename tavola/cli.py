@@ -192,6 +192,9 @@ def tournament(
     overwrite: Annotated[bool, typer.Option("--overwrite", help="Replace the results of an "
                                                                 "earlier run in --out.")]
     = False,
+    resume: Annotated[bool, typer.Option("--resume", help="Finish an interrupted run in --out: "
+                                                          "play only the games it did not "
+                                                          "finish (same arguments).")] = False,
     records: Annotated[bool, typer.Option("--records/--no-records", help="Write every game's "
                                           "record into --out/records.")] = True,
     solo: Annotated[str | None, typer.Option(help="Only line-ups where this bot holds one seat "
@@ -224,7 +227,7 @@ def tournament(
         result = run_tournament(chosen, split(bots), counts, games=games, seed=seed, workers=k,
                                 out=folder, console=console, overwrite=overwrite,
                                 command=command, solo=solo, records=records, ray=ray,
-                                options=options)
+                                options=options, resume=resume)
     except ValueError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:

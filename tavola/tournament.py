@@ -35,6 +35,9 @@ from .records import dumps_record
 from .simulate import bot_seed, check_options
 
 FORMAT = "tavola-tournament/1"
+#: Each finished game is appended here as one JSON line, after a first line with the run's
+#: parameters, so a long run that stops (a crash, a closed terminal) resumes with `--resume`.
+JOURNAL = "games.jsonl"
 #: Before the platform named its own format, a tournament's was `NAME-tournament/1` after a
 #: game (and the earliest did not name their game in `parameters`: it is that NAME).
 EARLIER = re.compile(r"(?P<game>[a-z0-9_-]+)-tournament/1")
@@ -249,16 +252,21 @@ def check_arguments(game: Game, bots: Sequence[str], players: Sequence[int], gam
     return specs
 
 
-def prepare_out(out: Path, overwrite: bool) -> None:
-    """Make the output folder, refusing to mix a new run into an old one unless asked."""
+def prepare_out(out: Path, overwrite: bool, resume: bool = False) -> None:
+    """Make the output folder, refusing to mix a new run into an old one unless asked.
+
+    With `resume`, the games of an earlier run's journal stay (`resumable` checks them).
+    """
     records = out / "records"
-    old = [out / name for name in ("results.json", "results.md", "scores.png")
+    old = [out / name for name in ("results.json", "results.md", "scores.png", JOURNAL)
            if (out / name).exists()]
     if records.is_dir():
         old += sorted(records.glob("game-*.json"))
-    if old and not overwrite:
+    if resume:
+        old = [path for path in old if path.name in ("results.json", "results.md", "scores.png")]
+    elif old and not overwrite:
         raise ValueError(f"{out} already holds a tournament ({old[0].name}); choose another "
-                         "--out or pass --overwrite")
+                         "--out, pass --resume to finish it or --overwrite to replace it")
     try:
         records.mkdir(parents=True, exist_ok=True)
         for path in old:
@@ -289,6 +297,7 @@ class Tournament:
     solo: str | None = None  # only line-ups where this bot holds one seat
     sources: tuple[str, ...] = ()  # the game's kinds of points
     ray: str | None = None  # the Ray address the games ran at (parallel.LOCAL: started here)
+    resumed: int = 0  # games taken from an earlier, interrupted run's journal
 
     @property
     def executor(self) -> Executor:
@@ -299,11 +308,14 @@ def run_tournament(game: Game, bots: Sequence[str], players: Sequence[int], *, g
                    seed: int, workers: int | None, out: Path | None, console: Console,
                    overwrite: bool = False, options: Options | None = None,
                    command: str | None = None, solo: str | None = None,
-                   records: bool = True, ray: str | None = None) -> Tournament:
+                   records: bool = True, ray: str | None = None,
+                   resume: bool = False) -> Tournament:
     """Check the arguments, play the schedule with a progress bar, write every output.
 
     The games run in `workers` processes, or as Ray tasks when `ray` is an address (or
-    `parallel.LOCAL`, with `workers` CPUs); the results are the same either way.
+    `parallel.LOCAL`, with `workers` CPUs); the results are the same either way. Each finished
+    game goes to `out`'s journal; `resume` plays only the games an earlier run of the same
+    tournament did not finish.
     Raises ValueError for bad arguments or an unwritable `out` before any game is played.
     """
     how = Executor(workers, ray)
@@ -315,34 +327,94 @@ def run_tournament(game: Game, bots: Sequence[str], players: Sequence[int], *, g
             raise ValueError(f"--solo {solo!r} is not one of the bots ({', '.join(specs)})")
     for p in players:
         check_options(game, p, options)
-    if out is not None:
-        prepare_out(out, overwrite)
+    if resume and out is None:
+        raise ValueError("--resume needs the output folder of the run to finish")
     tables, scheduled = schedule(specs, players, games, seed, solo)
+    plan = {"game": game.info.name, "bots": specs, "players": list(players),
+            "games_per_lineup": games, "seed": seed, "solo": solo,
+            "board": game.describe_options(options), "records": records}
+    done: dict[int, GameResult] = {}
+    if out is not None:
+        done = resumable(out, plan, scheduled) if resume else {}
+        prepare_out(out, overwrite, resume)
     started = time.perf_counter()
-    results = _play(game, options, scheduled, out if records else None, how, console)
+    results = _play(game, options, scheduled, out, records, how, console, plan, done)
     tour = Tournament(tuple(specs), tuple(players), games, seed, workers,
                       game.describe_options(options), tables, results,
                       summarise(specs, tables, results, game.info.score_sources),
                       elapsed=time.perf_counter() - started, out=out, solo=solo,
-                      game=game.info.name, sources=game.info.score_sources, ray=ray)
+                      game=game.info.name, sources=game.info.score_sources, ray=ray,
+                      resumed=len(done))
     if out is not None:
         write_outputs(tour, out, command)
     return tour
 
 
+def resumable(out: Path, plan: dict[str, Any], scheduled: Sequence[ScheduledGame]
+              ) -> dict[int, GameResult]:
+    """The games an earlier run of this same tournament finished, by schedule index.
+
+    ValueError if the journal is missing or was started with other parameters. A last line cut
+    short by the stop, or a game whose record went missing, is simply played again.
+    """
+    path = out / JOURNAL
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        first = json.loads(lines[0])["tournament"] if lines else None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{path}: no journal of a tournament to resume "
+                         f"({getattr(exc, 'strerror', None) or exc})") from None
+    if not isinstance(first, dict):
+        raise ValueError(f"{path}: no journal of a tournament to resume (it is empty)")
+    for key, value in plan.items():
+        if first.get(key) != value:
+            raise ValueError(f"{out} holds a tournament with {key} {first.get(key)!r}, not "
+                             f"{value!r}; resume it with the same arguments")
+    planned = {one.index: one for one in scheduled}
+    done: dict[int, GameResult] = {}
+    for line in lines[1:]:
+        try:
+            result = game_from_json(json.loads(line))
+        except (ValueError, KeyError, TypeError):
+            continue
+        one = planned.get(result.index)
+        if one is None or (one.seed, one.seats) != (result.seed, result.seats):
+            raise ValueError(f"{path}: game {result.index} is not this tournament's")
+        if result.record is None or (out / result.record).is_file():
+            done[result.index] = result
+    return done
+
+
 def _play(game: Game, options: Options, scheduled: list[ScheduledGame], out: Path | None,
-          how: Executor, console: Console) -> list[GameResult]:
-    """Every game's result in schedule order; records written here as the games finish."""
-    results: list[GameResult | None] = [None] * len(scheduled)
-    jobs = [(one, out is not None) for one in scheduled]
-    with Progress(TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console, transient=True) as progress:
-        task = progress.add_task("games", total=len(scheduled))
-        for i, (result, text) in play_all(play_scheduled, game, options, jobs, how):
-            if out is not None and result.record is not None and text is not None:
-                (out / result.record).write_text(text, encoding="utf-8")
-            results[i] = result
-            progress.advance(task)
+          records: bool, how: Executor, console: Console, plan: dict[str, Any],
+          done: dict[int, GameResult]) -> list[GameResult]:
+    """Every game's result in schedule order; records and the journal written here as the
+    games finish (the journal rewritten first without any line a stop cut short)."""
+    results: list[GameResult | None] = [done.get(one.index) for one in scheduled]
+    todo = [one for one in scheduled if one.index not in done]
+    jobs = [(one, out is not None and records) for one in todo]
+    journal = None
+    if out is not None:
+        journal = (out / JOURNAL).open("w", encoding="utf-8")
+        for line in [{"tournament": plan}, *(game_json(r) for r in results if r is not None)]:
+            journal.write(json.dumps(line) + "\n")
+        journal.flush()
+    position = {one.index: i for i, one in enumerate(scheduled)}
+    try:
+        with Progress(TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=console, transient=True) as progress:
+            task = progress.add_task("games", total=len(scheduled), completed=len(done))
+            for _, (result, text) in play_all(play_scheduled, game, options, jobs, how):
+                if out is not None and result.record is not None and text is not None:
+                    (out / result.record).write_text(text, encoding="utf-8")
+                if journal is not None:
+                    journal.write(json.dumps(game_json(result)) + "\n")
+                    journal.flush()
+                results[position[result.index]] = result
+                progress.advance(task)
+    finally:
+        if journal is not None:
+            journal.close()
     return [r for r in results if r is not None]
 
 
@@ -530,7 +602,9 @@ def header(tour: Tournament) -> str:
     return (f"{len(tour.results)} games on {tour.table}: bots {', '.join(tour.bots)}; "
             f"{players} players; {tour.games_per_lineup} games per line-up, rounded up to "
             f"whole seat rotations; seed {tour.seed}"
-            + (f"; only line-ups with one {tour.solo}" if tour.solo else ""))
+            + (f"; only line-ups with one {tour.solo}" if tour.solo else "")
+            + (f"; {tour.resumed} games finished by an earlier run and resumed"
+               if tour.resumed else ""))
 
 
 def reports(tour: Tournament) -> list[Report]:
@@ -627,15 +701,7 @@ def to_json(tour: Tournament, command: str | None = None) -> dict[str, Any]:
         "lineups": [{"id": i + 1, "players": t.players, "label": t.label,
                      "bots": dict(t.counts), "seats": list(t.seats)}
                     for i, t in enumerate(tour.lineups)],
-        "games": [{"index": r.index, "lineup": r.lineup + 1, "deal": r.deal,
-                   "rotation": r.rotation, "seed": r.seed, "seats": list(r.seats),
-                   "setup": r.setup, "rounds": r.rounds, "scores": list(r.scores),
-                   "ranks": list(r.ranks), "winners": list(r.winners),
-                   "points": list(r.points), "record": r.record,
-                   "wall_seconds": round(r.wall, 4), "decisions": list(r.decisions),
-                   "think_seconds": [round(t, 4) for t in r.think],
-                   "think_max_seconds": [round(t, 4) for t in r.think_max]}
-                  for r in tour.results],
+        "games": [game_json(r) for r in tour.results],
         "bots": [asdict(b) for b in s.overall],
         "by_players": {str(p): [asdict(b) for b in stats] for p, stats in s.by_players.items()},
         "by_lineup": [{"lineup": i + 1, "bots": [asdict(b) for b in stats]}
@@ -644,6 +710,30 @@ def to_json(tour: Tournament, command: str | None = None) -> dict[str, Any]:
         "rounds_mean": s.rounds_mean,
         "elapsed_seconds": round(tour.elapsed, 3),
     }
+
+
+def game_json(r: GameResult) -> dict[str, Any]:
+    """One game as `results.json` and the journal hold it (line-ups counted from 1)."""
+    return {"index": r.index, "lineup": r.lineup + 1, "deal": r.deal,
+            "rotation": r.rotation, "seed": r.seed, "seats": list(r.seats),
+            "setup": r.setup, "rounds": r.rounds, "scores": list(r.scores),
+            "ranks": list(r.ranks), "winners": list(r.winners),
+            "points": list(r.points), "record": r.record,
+            "wall_seconds": round(r.wall, 4), "decisions": list(r.decisions),
+            "think_seconds": [round(t, 4) for t in r.think],
+            "think_max_seconds": [round(t, 4) for t in r.think_max]}
+
+
+def game_from_json(d: dict[str, Any]) -> GameResult:
+    """The inverse of `game_json`; KeyError or TypeError for a line that is not a game."""
+    return GameResult(
+        index=int(d["index"]), lineup=int(d["lineup"]) - 1, deal=int(d["deal"]),
+        rotation=int(d["rotation"]), seed=int(d["seed"]), seats=tuple(d["seats"]),
+        setup=str(d["setup"]), rounds=int(d["rounds"]), scores=tuple(d["scores"]),
+        ranks=tuple(d["ranks"]), winners=tuple(d["winners"]),
+        points=tuple(dict(p) for p in d["points"]), decisions=tuple(d["decisions"]),
+        record=d["record"], think=tuple(d["think_seconds"]),
+        think_max=tuple(d["think_max_seconds"]), wall=float(d["wall_seconds"]))
 
 
 def read_results(path: Path) -> dict[str, Any]:

@@ -201,3 +201,73 @@ def test_solo_must_be_one_of_the_bots(tmp_path: Path) -> None:
     result = runner.invoke(app, ["tournament", "--bots", "greedy,random", "--solo", "planner",
                                  "--out", str(tmp_path / "t")])
     assert result.exit_code != 0 and "planner" in result.output
+
+
+def test_an_interrupted_run_resumes_with_only_the_unfinished_games(
+        tiny: Board, run: Tournament, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tavola.tournament as tournament
+
+    real = tournament.play_scheduled
+    played: list[int] = []
+
+    def stops_after_five(game: object, options: object, job: tuple[object, bool]) -> object:
+        if len(played) == 5:
+            raise KeyboardInterrupt  # the player closed the terminal
+        played.append(job[0].index)  # type: ignore[attr-defined]
+        return real(game, options, job)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tournament, "play_scheduled", stops_after_five)
+    args = dict(games=4, seed=10, workers=1, out=tmp_path, console=quiet(),
+                options={"board": tiny})
+    with pytest.raises(KeyboardInterrupt):
+        run_tournament(GAME, ["greedy", "random"], [2, 4], **args)  # type: ignore[arg-type]
+    journal = tmp_path / "games.jsonl"
+    assert len(journal.read_text(encoding="utf-8").splitlines()) == 1 + 5
+    with journal.open("a", encoding="utf-8") as f:
+        f.write('{"index": 5, "lineup"')  # a line cut short by the stop
+    with pytest.raises(ValueError, match="--resume"):
+        run_tournament(GAME, ["greedy", "random"], [2, 4], **args)  # type: ignore[arg-type]
+    played.clear()
+    monkeypatch.setattr(tournament, "play_scheduled", real)
+    again: list[int] = []
+    monkeypatch.setattr(tournament, "play_scheduled",
+                        lambda g, o, job: again.append(job[0].index) or real(g, o, job))
+    tour = run_tournament(GAME, ["greedy", "random"], [2, 4], resume=True,
+                          **args)  # type: ignore[arg-type]
+    assert again == list(range(5, len(run.results)))
+    assert tour.resumed == 5 and tour.results == run.results and tour.summary == run.summary
+    assert "5 games finished by an earlier run" in (tmp_path / "results.md").read_text(
+        encoding="utf-8")
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1 + len(run.results)  # the cut line is gone
+    for game in json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["games"]:
+        state = verify_record(load_record(tmp_path / game["record"]), board=tiny)
+        assert [p.score for p in state.players] == game["scores"]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"seed": 11}, "seed 10, not 11"),
+    ({"games": 8}, "games_per_lineup 4, not 8"),
+    ({"bots": ["greedy", "planner"]}, "bots"),
+])
+def test_resuming_with_other_arguments_is_refused_and_changes_nothing(
+        tiny: Board, run: Tournament, tmp_path: Path, change: dict[str, object],
+        message: str) -> None:
+    import shutil
+
+    assert run.out is not None
+    folder = tmp_path / "copy"
+    shutil.copytree(run.out, folder)
+    before = (folder / "games.jsonl").read_bytes()
+    args: dict[str, object] = dict(bots=["greedy", "random"], games=4, seed=10)
+    args.update(change)
+    bots = args.pop("bots")
+    with pytest.raises(ValueError, match=message):
+        run_tournament(GAME, bots, [2, 4], workers=1, out=folder,  # type: ignore[arg-type]
+                       console=quiet(), options={"board": tiny}, resume=True,
+                       **args)  # type: ignore[arg-type]
+    assert (folder / "games.jsonl").read_bytes() == before
+    with pytest.raises(ValueError, match="no journal"):
+        run_tournament(GAME, ["greedy", "random"], [2, 4], games=4, seed=10, workers=1,
+                       out=tmp_path / "empty", console=quiet(), options={"board": tiny},
+                       resume=True)
