@@ -28,7 +28,7 @@ KIT = GameKit(
     bench=Part("tavola.games.signorie.bench:figures"),
     bot_ratings="data/bot_ratings.json",
     editions=Part("tavola.games.signorie.edition:EDITION"),
-    compiled=("state", "actions", "engine", "bots.values"),
+    compiled=("state", "actions", "engine", "tables", "bots.values", "bots.hooks"),
 )
 
 if TYPE_CHECKING:  # mypy checks that the parts named above are what the platform takes

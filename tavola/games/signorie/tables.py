@@ -90,6 +90,14 @@ class Tables:
     #: the content hash of the component data when it is not the shipped file ("" for it)
     edition: str = ""
 
+    def __copy__(self) -> Tables:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tables:
+        """The same tables: they never change, and a compiled frozen class cannot be rebuilt
+        field by field the way `copy` rebuilds a plain one."""
+        return self
+
     def helper_times(self, h: int, die: int) -> int:
         """How many times helper `h` gives its amount after a die of `die` pips (0: nothing)."""
         per = self.helper_per_pips[h]

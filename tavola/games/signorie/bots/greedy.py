@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .values import GREEDY, Contexts, Ctx, Weights, action_value
+from .values import GREEDY, Weights, best_action
 
 
 class GreedyBot:
@@ -31,31 +31,3 @@ class GreedyBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         return best_action(view, view.viewer, legal_actions, self.weights, self.rng)
-
-
-def best_action(p: Any, seat: int, legal: Sequence[Any], weights: Weights,
-                rng: random.Random | None = None, contexts: Contexts | None = None) -> Any:
-    """The legal action of highest value; ties go to a random one of them (or the first)."""
-    if len(legal) == 1:
-        return legal[0]
-    if contexts is None:
-        return _best(Ctx(p, seat, weights), legal, rng)
-    c = contexts.of(p, seat)
-    if rng is not None:
-        return _best(c, legal, rng)
-    # the values read the frame asked now besides the context's facts
-    return c.remembered(("best", tuple(p.stack[-1]), tuple(legal)), lambda: _best(c, legal))
-
-
-def _best(c: Ctx, legal: Sequence[Any], rng: random.Random | None = None) -> Any:
-    best: list[Any] = []
-    top = -float("inf")
-    for a in legal:
-        v = action_value(c, a)
-        if v > top + 1e-9:
-            top, best = v, [a]
-        elif v > top - 1e-9:
-            best.append(a)
-    if rng is None or len(best) == 1:
-        return best[0]
-    return best[rng.randrange(len(best))]

@@ -1,4 +1,5 @@
-"""What Signorie lends the platform's search (`tavola.search`): its levels and heuristics.
+"""What Signorie lends the platform's search (`tavola.search`): its levels, weights and
+heuristics (the heuristics in `hooks`).
 
 - Options: the decisions the greedy valuation ranks highest (`values.ranked`), their values as
   priors, so the search spends its iterations on the few sensible dice and choices.
@@ -15,20 +16,15 @@ shipped in `weights.json`; the planner keeps the hand-set `values.PLANNER`.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
 from dataclasses import fields, replace
-from itertools import repeat
 from pathlib import Path
-from typing import Any
 
 from tavola.search import Settings
 from tavola.tune import load_tuned
 
 from ..state import Position
-from .greedy import best_action
-from .values import PLANNER, Contexts, Weights, final_estimates, ranked
-
-REWARD_SCALE = 10.0  # VP of lead that make a reward of about 0.73
+from .hooks import DEPTH, REWARD_SCALE, SignorieHooks, turns_taken
+from .values import PLANNER, Weights
 
 LEVELS: dict[str, Settings] = {
     "easy": Settings(iterations=80, width=4, joint_width=4),
@@ -38,45 +34,6 @@ LEVELS: dict[str, Settings] = {
     # estimates over a few turns of dice are noisier than the planner's judgement
     "hard": Settings(iterations=600, time_limit=1.6, width=6, joint_width=6, anchor=2.0),
 }
-DEPTH = 6  # turns an iteration looks ahead before the evaluation takes over
-
-
-def turns_taken(p: Position) -> int:
-    """Turns played this round: dice taken and passes, by every seat."""
-    dice = sum(map(len, p.taken)) - sum(map(list.count, p.taken, repeat(0)))
-    return dice + p.passed.count(True)
-
-
-class SignorieHooks:
-    """The heuristics for one decision of the bot at `seat`."""
-
-    reward_scale = REWARD_SCALE
-
-    def __init__(self, view: Position, weights: Weights = PLANNER, depth: int = DEPTH) -> None:
-        self.weights = weights
-        self.round = view.round
-        self.stop = turns_taken(view) + depth
-        # the decision's positions share a seat's valuation while its holdings stay put
-        self.contexts = Contexts(weights)
-
-    def options(self, state: Any, seat: int, settings: Settings) -> list[tuple[Any, float]]:
-        return ranked(state, seat, list(state.legal), self.weights,
-                      self.contexts)[: settings.width]
-
-    def rollout(self, state: Any) -> Any:
-        return best_action(state, state.to_move()[0], state.legal, self.weights,
-                           contexts=self.contexts)
-
-    def horizon(self, state: Any) -> Hashable:
-        return state.round != self.round or turns_taken(state) >= self.stop
-
-    def estimates(self, state: Any) -> Sequence[float]:
-        """The end of an iteration: its estimates, then its deal is let go."""
-        out = final_estimates(state, self.weights, self.contexts)
-        self.contexts.release()
-        return out
-
-
 WEIGHTS_PATH = Path(__file__).with_name("weights.json")
 
 
@@ -99,3 +56,6 @@ class SignorieSearch:
 
 
 SEARCH = SignorieSearch(search_weights())
+
+__all__ = ["DEPTH", "LEVELS", "REWARD_SCALE", "SEARCH", "WEIGHTS_PATH", "SignorieHooks",
+           "SignorieSearch", "search_weights", "turns_taken"]

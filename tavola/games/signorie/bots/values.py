@@ -17,7 +17,8 @@ whole greedy decision), so a bot decides in well under a millisecond.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -679,3 +680,31 @@ def ranked(p: Position, seat: int, legal: list, w: Weights = GREEDY,
     values = [(a, action_value(c, a)) for a in legal]
     values.sort(key=lambda av: -av[1])
     return values
+
+
+def best_action(p: Any, seat: int, legal: Sequence[Any], weights: Weights,
+                rng: random.Random | None = None, contexts: Contexts | None = None) -> Any:
+    """The legal action of highest value; ties go to a random one of them (or the first)."""
+    if len(legal) == 1:
+        return legal[0]
+    if contexts is None:
+        return _best(Ctx(p, seat, weights), legal, rng)
+    c = contexts.of(p, seat)
+    if rng is not None:
+        return _best(c, legal, rng)
+    # the values read the frame asked now besides the context's facts
+    return c.remembered(("best", tuple(p.stack[-1]), tuple(legal)), lambda: _best(c, legal))
+
+
+def _best(c: Ctx, legal: Sequence[Any], rng: random.Random | None = None) -> Any:
+    best: list[Any] = []
+    top = -float("inf")
+    for a in legal:
+        v = action_value(c, a)
+        if v > top + 1e-9:
+            top, best = v, [a]
+        elif v > top - 1e-9:
+            best.append(a)
+    if rng is None or len(best) == 1:
+        return best[0]
+    return best[rng.randrange(len(best))]
