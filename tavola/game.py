@@ -20,7 +20,7 @@ import random
 import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, runtime_checkable
 
 if sys.version_info >= (3, 13):
     from typing import TypeVar
@@ -147,12 +147,13 @@ class IllegalAction(ValueError):
         self.message = message
 
 
-@dataclass(frozen=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One line of a game's public log: what happened, in data, for records and replays.
 
     `kind` names the event (`turn`, `reward`, ...), `seat` whose it is (None for the table),
     `data` the JSON-ready details; `Game.describe_log` makes it a sentence for players.
+    A named tuple rather than a frozen dataclass: as immutable, and made in half the time
+    (an engine may log every step of every random game and search rollout).
     """
 
     kind: str
