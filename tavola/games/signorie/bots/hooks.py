@@ -37,6 +37,7 @@ class SignorieHooks:
         self.contexts = Contexts(weights)
 
     def options(self, state: Any, seat: int, settings: Any) -> list[tuple[Any, float]]:
+        # settings: a `tavola.search.Settings`, not imported so compiling stays quick
         return ranked(state, seat, list(state.legal), self.weights,
                       self.contexts)[: settings.width]
 
