@@ -50,7 +50,13 @@ def play_until(c: Client, seat: int, stop: Any) -> dict[str, Any]:
     a function of the round and turn, so a game can be played again identically."""
     view = c.fresh_state()
     while not stop(view):
-        if view["legal"] and view["seq"] == c.fresh_state()["seq"]:
+        if view["legal"]:
+            fresh = c.fresh_state()
+            if fresh["seq"] != view["seq"]:
+                # the bots moved meanwhile: decide on the newest view, never wait for a
+                # broadcast that already came (it may have been the last before our turn)
+                view = fresh
+                continue
             rng = random.Random(view["round"] * 10 + view["turn"])
             c.send({"type": "act", "action": choose(view, rng)})
             while True:
