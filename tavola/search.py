@@ -48,6 +48,7 @@ class Settings:
     # iteration of a 4-player game costs about twice one of a 2-player game
     by_players: tuple[tuple[int, int], ...] = ()
     anchor: float = 0.0  # points of expected lead another option needs over the favourite
+    anchors: tuple[tuple[int, float], ...] = ()  # (players, anchor) where it differs
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_limit is None:
@@ -56,6 +57,10 @@ class Settings:
     def budget(self, players: int) -> int | None:
         """The iterations of one decision in a game of `players`."""
         return dict(self.by_players).get(players, self.iterations)
+
+    def anchor_for(self, players: int) -> float:
+        """The anchor of a decision in a game of `players`."""
+        return dict(self.anchors).get(players, self.anchor)
 
 
 DEFAULT_LEVELS: dict[str, Settings] = {
@@ -184,7 +189,7 @@ def parse_settings(options: str, levels: Mapping[str, Settings] = DEFAULT_LEVELS
             elif key in ("c", "exploration"):
                 settings = replace(settings, exploration=_positive(float(value)))
             elif key == "anchor":
-                settings = replace(settings, anchor=_non_negative(float(value)))
+                settings = replace(settings, anchor=_non_negative(float(value)), anchors=())
             elif key == "lookahead":
                 settings = replace(settings, lookahead=_count(int(value)))
             elif key == "width":
@@ -318,7 +323,7 @@ class MCTSBot:
         hooks = spec.hooks(view, me, self.settings) if spec else RandomHooks(self.game, rng)
         root = self._search(view, hooks, rng)
         arms = root.arms[root.movers.index(me)]
-        return _chosen(arms, self.settings.anchor).action
+        return _chosen(arms, self.settings.anchor_for(len(self.game.scores(view)))).action
 
     def analyse(self, view: Any, legal_actions: Sequence[Any],
                 include: Any = None) -> list[MoveValue]:

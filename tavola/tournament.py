@@ -38,6 +38,7 @@ FORMAT = "tavola-tournament/1"
 #: Each finished game is appended here as one JSON line, after a first line with the run's
 #: parameters, so a long run that stops (a crash, a closed terminal) resumes with `--resume`.
 JOURNAL = "games.jsonl"
+REPORTS = ("results.json", "results.md", "scores.png")  # written over all the games at the end
 #: Before the platform named its own format, a tournament's was `NAME-tournament/1` after a
 #: game (and the earliest did not name their game in `parameters`: it is that NAME).
 EARLIER = re.compile(r"(?P<game>[a-z0-9_-]+)-tournament/1")
@@ -258,12 +259,11 @@ def prepare_out(out: Path, overwrite: bool, resume: bool = False) -> None:
     With `resume`, the games of an earlier run's journal stay (`resumable` checks them).
     """
     records = out / "records"
-    old = [out / name for name in ("results.json", "results.md", "scores.png", JOURNAL)
-           if (out / name).exists()]
+    old = [out / name for name in (*REPORTS, JOURNAL) if (out / name).exists()]
     if records.is_dir():
         old += sorted(records.glob("game-*.json"))
     if resume:
-        old = [path for path in old if path.name in ("results.json", "results.md", "scores.png")]
+        old = [path for path in old if path.name in REPORTS]
     elif old and not overwrite:
         raise ValueError(f"{out} already holds a tournament ({old[0].name}); choose another "
                          "--out, pass --resume to finish it or --overwrite to replace it")

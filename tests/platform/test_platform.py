@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 import pytest
 
@@ -12,7 +13,7 @@ from tavola import registry as games
 from tavola.bench import random_game
 from tavola.bots import make_bot
 from tavola.records import RecordError
-from tavola.search import MCTSBot, Settings, _Arm, _chosen, leads, parse_settings
+from tavola.search import MCTSBot, RandomHooks, Settings, _Arm, _chosen, leads, parse_settings
 
 
 def test_the_games_are_found_and_gonzaga_is_the_default() -> None:
@@ -185,6 +186,44 @@ def test_the_anchor_is_an_option_of_the_search_spec() -> None:
     assert parse_settings("hard").anchor == 0.0
     with pytest.raises(ValueError, match="anchor"):
         parse_settings("anchor=-1")
+
+
+def test_an_anchor_may_depend_on_the_number_of_players() -> None:
+    settings = Settings(anchor=1.0, anchors=((2, 2.0),))
+    assert (settings.anchor_for(2), settings.anchor_for(4)) == (2.0, 1.0)
+    assert parse_settings("hard:anchor=1.5", {"hard": settings, "medium": settings}
+                          ).anchor_for(2) == 1.5  # an explicit anchor holds at every count
+    from tavola.games.gonzaga.bots.mcts import LEVELS
+
+    assert [LEVELS["hard"].anchor_for(n) for n in (2, 3, 4)] == [2.0, 0.0, 0.0]
+
+
+class _TakeFirst(RandomHooks):
+    """The toy's options with the losing one (`take`) first: the favourite an anchor holds."""
+
+    def options(self, state: Any, seat: int, settings: Settings) -> list[tuple[Any, float]]:
+        return sorted(super().options(state, seat, settings), key=lambda o: o[0] != "take")
+
+
+class _TakeFirstSpec:
+    levels: ClassVar[dict[str, Settings]] = {"medium": Settings()}
+
+    def hooks(self, view: Any, seat: int, settings: Settings) -> _TakeFirst:
+        return _TakeFirst(ToyGame(), random.Random(seat))  # type: ignore[arg-type]
+
+
+def test_a_decision_uses_the_anchor_of_its_number_of_players() -> None:
+    """The toy has 2 players: an anchor set for 2 holds the favourite, which loses; one set
+    for 3 players does not, and the search rolls."""
+    game = ToyGame()
+    view = Toy(random.Random(0))
+    chosen = {}
+    for players in (2, 3):
+        settings = Settings(iterations=600, anchors=((players, 1e9),))
+        bot = MCTSBot(game, seed=1, settings=settings,  # type: ignore[arg-type]
+                      search=_TakeFirstSpec())
+        chosen[players] = bot.decide(view, ["roll", "take"])
+    assert chosen == {2: "take", 3: "roll"}
 
 
 def test_leads_are_each_seats_estimate_less_the_best_other_seats() -> None:

@@ -48,12 +48,16 @@ def test_the_lobby_offers_every_game_as_its_site_describes_it(server):
 
 #: the bots' ratings (ordinal, per player count) as last measured, with the 200-game runs
 MEASURED = {
-    "gonzaga": {"2": {"mcts:hard": 32.4, "planner": 25.4, "greedy": 15.3, "random": -17.8},
+    "gonzaga": {"2": {"mcts:hard": 29.2, "mcts:medium": 26.1, "mcts:easy": 25.9, "planner": 22.0,
+                      "greedy": 12.4, "random": -18.7},
                 "3": {"mcts:hard": 26.6, "planner": 12.3, "greedy": 0.9},
-                "4": {"mcts:hard": 33.5, "planner": 24.4, "greedy": 11.4, "random": -17.8}},
-    "signorie": {"2": {"mcts:hard": 33.9, "planner": 21.3, "greedy": 17.1, "random": -17.7},
+                "4": {"mcts:hard": 29.5, "mcts:medium": 27.4, "mcts:easy": 26.4, "planner": 20.9,
+                      "greedy": 9.6, "random": -19.1}},
+    "signorie": {"2": {"mcts:hard": 31.2, "mcts:medium": 26.8, "mcts:easy": 19.0,
+                       "planner": 18.8, "greedy": 14.8, "random": -18.6},
                  "3": {"mcts:hard": 29.1, "planner": 24.9, "greedy": 21.2, "random": -15.9},
-                 "4": {"mcts:hard": 35.6, "planner": 25.9, "greedy": 21.2, "random": -22.2}}}
+                 "4": {"mcts:hard": 31.9, "mcts:medium": 31.4, "mcts:easy": 29.5,
+                       "planner": 22.6, "greedy": 18.9, "random": -23.5}}}
 
 
 def test_the_lobby_shows_each_games_bot_ratings_as_measured(server):

@@ -44,7 +44,7 @@ LEVEL_HELP: dict[str, Level] = {
                                                  "times before each move"),
     "mcts:medium": Level("Careful search", "strong", "the same search, four times longer"),
     "mcts:hard": Level("Deep search", "strongest", "the longest search: it wins about 9 games "
-                                                   "of 10 against Greedy and 3 of 4 against "
+                                                   "of 10 against Greedy and 4 of 5 against "
                                                    "the Planner; thinks about a third of a "
                                                    "second a move, two at most"),
 }
