@@ -10,13 +10,13 @@ is advice, not part of a game's replay.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from . import registry
 from .game import Game
-from .search import DEFAULT_LEVELS, MCTSBot, MoveValue, Settings
+from .search import DEFAULT_LEVELS, MCTSBot, MoveValue, Settings, per_players
 
 TOP = 3  # moves a hint shows
 MIN_ITERATIONS = 50  # the least search a hint gets, however short of time the server is
@@ -48,12 +48,17 @@ def hint_settings(game: Game, share: float = 1.0) -> Settings:
     if share >= 1:
         return hard
 
-    def cut(iterations: int) -> int:
-        return max(MIN_ITERATIONS, round(iterations * share))
+    def cut(values: Mapping[str, Any]) -> dict[str, Any]:
+        out = dict(values)
+        if out.get("iterations") is not None:
+            out["iterations"] = max(MIN_ITERATIONS, round(out["iterations"] * share))
+        if out.get("time_limit") is not None:
+            out["time_limit"] = out["time_limit"] * share
+        return out
 
-    return replace(hard, iterations=None if hard.iterations is None else cut(hard.iterations),
-                   time_limit=None if hard.time_limit is None else hard.time_limit * share,
-                   by_players=tuple((n, cut(i)) for n, i in hard.by_players))
+    counts = {n: cut(dict(values)) for n, values in hard.by_players}
+    whole = cut({"iterations": hard.iterations, "time_limit": hard.time_limit})
+    return replace(hard, **whole, by_players=per_players(counts))
 
 
 def move_words(game: Game, view: Any, move: MoveValue, exact: bool = False) -> str:

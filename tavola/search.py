@@ -28,7 +28,7 @@ import math
 import random
 import time
 from collections.abc import Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol, TypeVar
 
 from . import registry
@@ -44,23 +44,47 @@ class Settings:
     width: int = 6  # options where one seat moves
     prior_weight: float = 0.3  # progressive bias towards the heuristic's favourites
     lookahead: int = 0  # rounds a rollout plays on past the tree (games whose hooks read it)
-    # (players, iterations) where a level's budget depends on the number of players: an
-    # iteration of a 4-player game costs about twice one of a 2-player game
-    by_players: tuple[tuple[int, int], ...] = ()
     anchor: float = 0.0  # points of expected lead another option needs over the favourite
-    anchors: tuple[tuple[int, float], ...] = ()  # (players, anchor) where it differs
+    reward_scale: float | None = None  # points of lead worth a reward of 0.73 (None: the game's)
+    # (players, ((field, value), ...)): the fields that differ in a game of that many players
+    # (`per_players`): an iteration of a 4-player game costs about twice one of a 2-player
+    # game, and what helps a 2-player search may lose 4-player games
+    by_players: tuple[tuple[int, tuple[tuple[str, Any], ...]], ...] = ()
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_limit is None:
             raise ValueError("an mcts budget needs iterations, a time limit or both")
+        for _, values in self.by_players:
+            unknown = {k for k, _ in values} - _PER_PLAYERS_FIELDS
+            if unknown:
+                raise ValueError(f"{', '.join(sorted(unknown))} cannot differ by players")
+            replace(self, by_players=(), **dict(values))  # each count's settings are valid
+
+    def at(self, players: int) -> Settings:
+        """The settings of a decision in a game of `players`."""
+        if not self.by_players:
+            return self
+        return replace(self, by_players=(), **dict(dict(self.by_players).get(players, ())))
 
     def budget(self, players: int) -> int | None:
         """The iterations of one decision in a game of `players`."""
-        return dict(self.by_players).get(players, self.iterations)
+        return self.at(players).iterations
 
-    def anchor_for(self, players: int) -> float:
-        """The anchor of a decision in a game of `players`."""
-        return dict(self.anchors).get(players, self.anchor)
+    def everywhere(self, **changes: Any) -> Settings:
+        """`changes` at every number of players: an option a bot's spec names overrides what
+        its level sets per number of players."""
+        kept = ((n, tuple((k, v) for k, v in values if k not in changes))
+                for n, values in self.by_players)
+        return replace(self, **changes, by_players=tuple((n, f) for n, f in kept if f))
+
+
+_PER_PLAYERS_FIELDS = {f.name for f in fields(Settings)} - {"by_players"}
+
+
+def per_players(counts: Mapping[int, Mapping[str, Any]]
+                ) -> tuple[tuple[int, tuple[tuple[str, Any], ...]], ...]:
+    """`Settings.by_players` written as a mapping: `per_players({2: {"anchor": 2.0}})`."""
+    return tuple((n, tuple(sorted(values.items()))) for n, values in sorted(counts.items()))
 
 
 DEFAULT_LEVELS: dict[str, Settings] = {
@@ -182,29 +206,34 @@ def parse_settings(options: str, levels: Mapping[str, Settings] = DEFAULT_LEVELS
             if not sep:
                 raise ValueError
             if key in ("iterations", "n"):
-                settings = replace(settings, iterations=_positive(int(value)), by_players=())
+                settings = settings.everywhere(iterations=_positive(int(value)))
                 iterations_given = True
             elif key in ("time", "t"):
                 time_given = _positive(float(value))
             elif key in ("c", "exploration"):
-                settings = replace(settings, exploration=_positive(float(value)))
+                settings = settings.everywhere(exploration=_positive(float(value)))
+            elif key == "prior":
+                settings = settings.everywhere(prior_weight=_non_negative(float(value)))
+            elif key == "scale":
+                settings = settings.everywhere(reward_scale=_positive(float(value)))
             elif key == "anchor":
-                settings = replace(settings, anchor=_non_negative(float(value)), anchors=())
+                settings = settings.everywhere(anchor=_non_negative(float(value)))
             elif key == "lookahead":
-                settings = replace(settings, lookahead=_count(int(value)))
+                settings = settings.everywhere(lookahead=_count(int(value)))
             elif key == "width":
                 width = _positive(int(value))
-                settings = replace(settings, width=width, joint_width=width)
+                settings = settings.everywhere(width=width, joint_width=width)
             else:
                 raise ValueError
         except ValueError:
             raise ValueError(f"bad mcts option {part!r}: use a level ({', '.join(levels)}), "
                              "iterations=N, time=SECONDS, c=EXPLORATION, width=N, "
-                             "lookahead=ROUNDS or anchor=POINTS") from None
+                             "lookahead=ROUNDS, anchor=POINTS, prior=WEIGHT or "
+                             "scale=POINTS") from None
     if time_given is not None:
-        settings = replace(settings, time_limit=time_given)
+        settings = settings.everywhere(time_limit=time_given)
         if not iterations_given:
-            settings = replace(settings, iterations=None, by_players=())
+            settings = settings.everywhere(iterations=None)
     return settings
 
 
@@ -307,6 +336,7 @@ class MCTSBot:
         self.settings = settings or (spec.levels if spec else DEFAULT_LEVELS)["medium"]
         self.name = label
         self.last_iterations = 0  # of the last decision, for benchmarks and reports
+        self._now = self.settings  # the settings at the current decision's number of players
 
     def decide(self, view: Any, legal_actions: Sequence[Any]) -> Any:
         if not legal_actions:
@@ -320,10 +350,11 @@ class MCTSBot:
             return legal_actions[0]
         rng = random.Random(seed)
         spec = self.search
-        hooks = spec.hooks(view, me, self.settings) if spec else RandomHooks(self.game, rng)
-        root = self._search(view, hooks, rng)
+        settings = self.settings.at(len(self.game.scores(view)))
+        hooks = spec.hooks(view, me, settings) if spec else RandomHooks(self.game, rng)
+        root = self._search(view, hooks, rng, settings)
         arms = root.arms[root.movers.index(me)]
-        return _chosen(arms, self.settings.anchor_for(len(self.game.scores(view)))).action
+        return _chosen(arms, settings.anchor).action
 
     def analyse(self, view: Any, legal_actions: Sequence[Any],
                 include: Any = None) -> list[MoveValue]:
@@ -338,8 +369,9 @@ class MCTSBot:
             raise ValueError("an analysis is for a seat; a spectator's view was given")
         rng = random.Random(self.rng.getrandbits(64))
         spec = self.search
-        hooks = spec.hooks(view, me, self.settings) if spec else RandomHooks(self.game, rng)
-        root = self._search(view, hooks, rng, (me, include))
+        settings = self.settings.at(len(self.game.scores(view)))
+        hooks = spec.hooks(view, me, settings) if spec else RandomHooks(self.game, rng)
+        root = self._search(view, hooks, rng, settings, (me, include))
         mine = root.arms[root.movers.index(me)]
         arms = sorted(mine, key=lambda a: (a.visits, a.total), reverse=True)
         return [MoveValue(a.action, a.visits, a.total / a.visits, a.lead / a.visits,
@@ -366,15 +398,16 @@ class MCTSBot:
             node, index = child, child.arms[0].index(step)
         return tuple(line)
 
-    def _search(self, view: Any, hooks: SearchHooks, rng: random.Random,
+    def _search(self, view: Any, hooks: SearchHooks, rng: random.Random, settings: Settings,
                 include: tuple[int, Any] | None = None) -> _Node:
+        self._now = settings
         with _collector_spaced():
             return self._search_on(view, hooks, rng, include)
 
     def _search_on(self, view: Any, hooks: SearchHooks, rng: random.Random,
                    include: tuple[int, Any] | None) -> _Node:
-        s = self.settings
-        budget = s.budget(len(self.game.scores(view)))
+        s = self._now
+        budget = s.iterations
         deadline = time.perf_counter() + s.time_limit if s.time_limit else None
         root: _Node | None = None
         done = 0
@@ -415,7 +448,7 @@ class MCTSBot:
         while not state.is_over and rollout_horizon(state) == rollout_start:
             game.apply_in_place(state, hooks.rollout(state))
         lead = leads(hooks.estimates(state))
-        reward = rewards_of_leads(lead, hooks.reward_scale)
+        reward = rewards_of_leads(lead, self._now.reward_scale or hooks.reward_scale)
         for node, choice in path:
             node.visits += 1
             for k, index in enumerate(choice):
@@ -475,7 +508,7 @@ class MCTSBot:
         return path, state
 
     def _select(self, node: _Node) -> tuple[int, ...]:
-        s = self.settings
+        s = self._now
         exploration, prior_weight, sqrt = s.exploration, s.prior_weight, math.sqrt
         log_n = math.log(node.visits + 1)
         choice = []
@@ -498,7 +531,7 @@ class MCTSBot:
         movers = tuple(state.to_move())
         arms = []
         for seat in movers:
-            ranked = hooks.options(state, seat, self.settings)
+            ranked = hooks.options(state, seat, self._now)
             priors = _normalised([v for _, v in ranked])
             arms.append([_Arm(a, p) for (a, _), p in zip(ranked, priors, strict=True)])
         return _Node(movers, arms)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 import pytest
@@ -13,7 +13,16 @@ from tavola import registry as games
 from tavola.bench import random_game
 from tavola.bots import make_bot
 from tavola.records import RecordError
-from tavola.search import MCTSBot, RandomHooks, Settings, _Arm, _chosen, leads, parse_settings
+from tavola.search import (
+    MCTSBot,
+    RandomHooks,
+    Settings,
+    _Arm,
+    _chosen,
+    leads,
+    parse_settings,
+    per_players,
+)
 
 
 def test_the_games_are_found_and_gonzaga_is_the_default() -> None:
@@ -115,7 +124,7 @@ def test_the_search_splits_its_tree_on_chance_outcomes() -> None:
     bot = MCTSBot(game, seed=1, settings=Settings(iterations=600))  # type: ignore[arg-type]
     view = Toy(random.Random(0))
     rng = random.Random(5)
-    root = bot._search(view, RandomHooks(game, rng), rng)  # type: ignore[arg-type]
+    root = bot._search(view, RandomHooks(game, rng), rng, bot.settings)  # type: ignore[arg-type]
     outcomes = {key[1][0] for key in root.children if isinstance(key, tuple) and
                 len(key) == 2 and isinstance(key[1], tuple)}
     assert outcomes == {1, 2, 3, 4, 5, 6}  # one chance node per die face after `roll`
@@ -181,6 +190,29 @@ def test_an_anchor_keeps_the_favourite_unless_another_option_leads_by_enough() -
     assert _chosen(arms, 1.0).action == "favourite"  # the most visited is the favourite
 
 
+def test_the_prior_weight_and_the_reward_scale_are_options_of_the_search_spec() -> None:
+    settings = parse_settings("hard:prior=0.6:scale=5")
+    assert (settings.prior_weight, settings.reward_scale) == (0.6, 5.0)
+    assert parse_settings("hard").reward_scale is None  # the game's own scale
+    for bad in ("prior=-1", "scale=0"):
+        with pytest.raises(ValueError, match="scale=POINTS"):
+            parse_settings(bad)
+
+
+def test_a_reward_scale_in_the_settings_replaces_the_games() -> None:
+    """A smaller scale makes the same lead a reward nearer 1: the root's mean rewards move."""
+    game = ToyGame()
+    totals = []
+    for scale in (None, 0.05):
+        settings = Settings(iterations=200, reward_scale=scale)
+        bot = MCTSBot(game, seed=1, settings=settings)  # type: ignore[arg-type]
+        rng = random.Random(5)
+        root = bot._search(Toy(random.Random(0)), RandomHooks(game, rng), rng,  # type: ignore[arg-type]
+                           settings)
+        totals.append([round(arm.total / arm.visits, 3) for arm in root.arms[0] if arm.visits])
+    assert totals[0] != totals[1]
+
+
 def test_the_anchor_is_an_option_of_the_search_spec() -> None:
     assert parse_settings("hard:anchor=1.5").anchor == 1.5
     assert parse_settings("hard").anchor == 0.0
@@ -189,13 +221,29 @@ def test_the_anchor_is_an_option_of_the_search_spec() -> None:
 
 
 def test_an_anchor_may_depend_on_the_number_of_players() -> None:
-    settings = Settings(anchor=1.0, anchors=((2, 2.0),))
-    assert (settings.anchor_for(2), settings.anchor_for(4)) == (2.0, 1.0)
+    settings = Settings(anchor=1.0, by_players=per_players({2: {"anchor": 2.0}}))
+    assert (settings.at(2).anchor, settings.at(4).anchor) == (2.0, 1.0)
     assert parse_settings("hard:anchor=1.5", {"hard": settings, "medium": settings}
-                          ).anchor_for(2) == 1.5  # an explicit anchor holds at every count
+                          ).at(2).anchor == 1.5  # an explicit anchor holds at every count
     from tavola.games.gonzaga.bots.mcts import LEVELS
 
-    assert [LEVELS["hard"].anchor_for(n) for n in (2, 3, 4)] == [2.0, 0.0, 0.0]
+    assert [LEVELS["hard"].at(n).anchor for n in (2, 3, 4)] == [2.0, 0.0, 0.0]
+
+
+def test_settings_by_players_change_only_the_fields_they_name() -> None:
+    settings = Settings(iterations=100, exploration=0.5, by_players=per_players(
+        {2: {"iterations": 600, "exploration": 0.25}, 3: {"iterations": 300}}))
+    two, three, four = (settings.at(n) for n in (2, 3, 4))
+    assert (two.iterations, two.exploration) == (600, 0.25)
+    assert (three.iterations, three.exploration) == (300, 0.5)
+    assert four == replace(settings, by_players=()) and two.by_players == ()
+    spec = parse_settings("hard:c=0.75", {"hard": settings, "medium": settings})
+    assert [spec.at(n).exploration for n in (2, 3)] == [0.75, 0.75]
+    assert [spec.at(n).iterations for n in (2, 3, 4)] == [600, 300, 100]  # the rest stays
+    with pytest.raises(ValueError, match="cannot differ"):
+        Settings(by_players=per_players({2: {"by_players": ()}}))
+    with pytest.raises(ValueError, match="budget"):
+        Settings(time_limit=None, by_players=per_players({2: {"iterations": None}}))
 
 
 class _TakeFirst(RandomHooks):
@@ -219,7 +267,7 @@ def test_a_decision_uses_the_anchor_of_its_number_of_players() -> None:
     view = Toy(random.Random(0))
     chosen = {}
     for players in (2, 3):
-        settings = Settings(iterations=600, anchors=((players, 1e9),))
+        settings = Settings(iterations=600, by_players=per_players({players: {"anchor": 1e9}}))
         bot = MCTSBot(game, seed=1, settings=settings,  # type: ignore[arg-type]
                       search=_TakeFirstSpec())
         chosen[players] = bot.decide(view, ["roll", "take"])

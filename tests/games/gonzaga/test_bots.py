@@ -385,8 +385,9 @@ def test_the_hard_level_spends_more_iterations_where_a_game_has_fewer_players():
 def test_a_budget_by_players_is_what_the_search_spends(players):
     from tavola.games.gonzaga.bots.mcts import Settings
     from tavola.games.gonzaga.game import GAME
+    from tavola.search import per_players
 
-    settings = Settings(iterations=5, by_players=((2, 9),))
+    settings = Settings(iterations=5, by_players=per_players({2: {"iterations": 9}}))
     state = new_game(players, seed=4, board=BOARD)
     bot = MCTSBot(GAME, 1, settings)
     bot.decide(view(state, 0), legal_actions(state, 0))

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from tavola.search import MCTSBot, Settings, make_mcts, parse_settings
+from tavola.search import MCTSBot, Settings, make_mcts, parse_settings, per_players
 from tavola.tune import load_tuned
 
 from ..actions import Action, Plan
@@ -59,8 +59,9 @@ LEVELS: dict[str, Settings] = {
     # the longest, so a decision is reproducible from its seed unless it is reached. With 2
     # players an anchor keeps the planner's favourite unless the search expects another
     # option to lead by 2 points more; with 4 it lost games (docs/bots.md)
-    "hard": Settings(iterations=1000, by_players=((2, 6000), (3, 1800)), time_limit=1.9,
-                     anchors=((2, 2.0),)),
+    "hard": Settings(iterations=1000, time_limit=1.9, by_players=per_players({
+        2: {"iterations": 6000, "anchor": 2.0},
+        3: {"iterations": 1800}})),
 }
 
 
