@@ -46,6 +46,7 @@ class Settings:
     lookahead: int = 0  # rounds a rollout plays on past the tree (games whose hooks read it)
     anchor: float = 0.0  # points of expected lead another option needs over the favourite
     reward_scale: float | None = None  # points of lead worth a reward of 0.73 (None: the game's)
+    value: str = ""  # the evaluation at the horizon: "" the game's own, else one it lends
     # (players, ((field, value), ...)): the fields that differ in a game of that many players
     # (`per_players`): an iteration of a 4-player game costs about twice one of a 2-player
     # game, and what helps a 2-player search may lose 4-player games
@@ -216,6 +217,8 @@ def parse_settings(options: str, levels: Mapping[str, Settings] = DEFAULT_LEVELS
                 settings = settings.everywhere(prior_weight=_non_negative(float(value)))
             elif key == "scale":
                 settings = settings.everywhere(reward_scale=_positive(float(value)))
+            elif key == "value":
+                settings = settings.everywhere(value=_named(value))
             elif key == "anchor":
                 settings = settings.everywhere(anchor=_non_negative(float(value)))
             elif key == "lookahead":
@@ -228,8 +231,8 @@ def parse_settings(options: str, levels: Mapping[str, Settings] = DEFAULT_LEVELS
         except ValueError:
             raise ValueError(f"bad mcts option {part!r}: use a level ({', '.join(levels)}), "
                              "iterations=N, time=SECONDS, c=EXPLORATION, width=N, "
-                             "lookahead=ROUNDS, anchor=POINTS, prior=WEIGHT or "
-                             "scale=POINTS") from None
+                             "lookahead=ROUNDS, anchor=POINTS, prior=WEIGHT, "
+                             "scale=POINTS or value=NAME") from None
     if time_given is not None:
         settings = settings.everywhere(time_limit=time_given)
         if not iterations_given:
@@ -248,6 +251,12 @@ def _positive(x: N) -> N:
 
 def _count(x: int) -> int:
     if x < 0:
+        raise ValueError
+    return x
+
+
+def _named(x: str) -> str:
+    if not x.isidentifier():
         raise ValueError
     return x
 
@@ -559,4 +568,9 @@ def make_mcts(game: Game, seed: int | None, options: str = "") -> MCTSBot:
     """The search bot from the options of its spec (`mcts:hard`, `mcts:iterations=500`)."""
     levels = game.search.levels if game.search else DEFAULT_LEVELS
     label = "mcts" + (f":{options}" if options else "")
-    return MCTSBot(game, seed, parse_settings(options, levels), label=label)
+    settings = parse_settings(options, levels)
+    lent = getattr(game.search, "values", ())
+    if settings.value and settings.value not in lent:
+        raise ValueError(f"bad mcts option value={settings.value}: {game.info.title} lends "
+                         + (", ".join(lent) if lent else "no other evaluation"))
+    return MCTSBot(game, seed, settings, label=label)

@@ -1,4 +1,5 @@
-"""Gonzaga's own commands: check and draw boards, list scenarios (its terminal game is
+"""Gonzaga's own commands: check and draw boards, list scenarios, train the search's learned
+value (its terminal game is
 `tavola/games/gonzaga/terminal`, which the platform's `tavola play` starts).
 
 The platform registers them at every start of `tavola`, so each imports the board and its
@@ -11,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from tavola.cli import console, err, fail, report_problems
+from tavola.cli import console, err, fail, report_problems, split
 
 board_app = typer.Typer(no_args_is_help=True, help="Check and draw Gonzaga board files.")
 
@@ -20,6 +21,7 @@ def register(app: typer.Typer) -> None:
     """Add Gonzaga's commands to the `gonzaga` command."""
     app.add_typer(board_app, name="board")
     app.command()(scenarios)
+    app.command("train-value")(train_value)
 
 
 def _load_board(path: Path | None):  # type: ignore[no-untyped-def]
@@ -85,3 +87,41 @@ def scenarios(players: Annotated[int | None, typer.Option(help="Only for this ma
                           ", ".join(board.regions[r].name for r in board.inactive_regions(s)),
                           s.person)
     console.print(table)
+
+
+def train_value(
+    games: Annotated[int, typer.Option(min=20, help="Self-play games per number of players.")
+                     ] = 400,
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 30000,
+    players: Annotated[str, typer.Option(help="Numbers of players, comma-separated.")
+                       ] = "2,4",
+    out: Annotated[Path, typer.Option(help="The value file to write.")] = Path("value.json"),
+) -> None:
+    """Gonzaga: fit the search's learned value to planner self-play games."""
+    from .bots.value import load_value, train, write_value
+
+    try:
+        counts = sorted({int(p) for p in split(players)})
+    except ValueError:
+        raise fail(f"--players: numbers between 2 and 4, not {players!r}") from None
+    if not counts or not all(2 <= n <= 4 for n in counts):
+        raise fail(f"--players: numbers between 2 and 4, not {players!r}")
+    try:  # replacing a value file raises its version
+        version = load_value(out).version + 1
+    except (OSError, ValueError):
+        version = 1
+    command = (f"tavola train-value --games {games} --seed {seed} "
+               f"--players {','.join(map(str, counts))} --out {out.name}")
+    with console.status(f"{games} games for each of {', '.join(map(str, counts))} players"):
+        model = train(games, seed, counts, command, version)
+    write_value(model, out)
+    for n, rows in model.by_players.items():
+        for row in rows:
+            console.print(f"{n} players, from {row.from_rounds_left} rounds left: "
+                          + " ".join(f"{p} {c:.2f}" for p, c in zip(model.parts,
+                                                                    row.coefficients,
+                                                                    strict=True))
+                          + f" (correlation {row.correlation_before:.3f} → "
+                            f"{row.correlation_after:.3f}, {row.pairs} pairs)",
+                          highlight=False)
+    console.print(f"[green]✓[/] wrote {out}")

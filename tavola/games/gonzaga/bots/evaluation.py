@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 
@@ -287,11 +288,15 @@ class Prospects:
     leagues: tuple[float, ...]  # per player, sea leagues within reach
     rings: tuple[float, ...]  # per player, rings in hand
     tile: np.ndarray | None  # per player, the share of the Gonzaga tile (None: no pieces yet)
+    #: what each part is worth, in `PARTS` order: all 1 for the hand-made estimate, else the
+    #: learned value's for this number of players and rounds left (`value.ValueModel`)
+    coefficients: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 1.0)
     #: (player, objective card) -> what the player may still add, as deals meet it
     extras: dict[tuple[int, int | None], float] = field(default_factory=dict)
 
 
-def public_prospects(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> Prospects:
+def public_prospects(state: Position, weights: Weights = DEFAULT_WEIGHTS,
+                     value: LearnedValue | None = None) -> Prospects:
     scores = np.array([p.score for p in state.players], dtype=np.float64)
     if state.phase is Phase.OVER:
         return Prospects(scores, True, 0, (), (), None)
@@ -308,7 +313,10 @@ def public_prospects(state: Position, weights: Weights = DEFAULT_WEIGHTS) -> Pro
         sharp = weights.tile_sharpness / math.sqrt(max(1, left))
         share = np.exp(sharp * (largest - largest.max()))
         tile = POINTS_GONZAGA_TILE * share / share.sum()
-    return Prospects(scores, False, left, leagues, rings, tile)
+    if value is None:
+        return Prospects(scores, False, left, leagues, rings, tile)
+    coefficients = value.coefficients(len(state.players), left)
+    return Prospects(scores, False, left, leagues, rings, tile, coefficients)
 
 
 def estimates_with(state: Position, prospects: Prospects, weights: Weights = DEFAULT_WEIGHTS
@@ -324,20 +332,51 @@ def estimates_with(state: Position, prospects: Prospects, weights: Weights = DEF
             value = extras[i, p.objective] = _player_extra(state, i, prospects, weights)
         values.append(value)
     extra = np.array(values, dtype=np.float64)
+    c = prospects.coefficients
     if prospects.tile is not None:
-        extra += prospects.tile
-    return prospects.scores + extra
+        extra += c[4] * prospects.tile
+    return c[0] * prospects.scores + extra
 
 
 def _player_extra(state: Position, i: int, prospects: Prospects, weights: Weights) -> float:
     """What player `i` may still add: objective, sea leagues within reach, rings in hand."""
+    objective, leagues, rings = _player_parts(state, i, prospects, weights)
+    c = prospects.coefficients
+    return c[1] * objective + c[2] * leagues + c[3] * rings
+
+
+def _player_parts(state: Position, i: int, prospects: Prospects, weights: Weights
+                  ) -> tuple[float, float, float]:
     objective = state.players[i].objective
-    extra = 0.0
+    value = 0.0
     if objective is not None:
-        extra += _objective_prospect(state, i, objective, prospects.left, weights)
-    extra += prospects.leagues[i]
-    extra += prospects.rings[i]
-    return extra
+        value = _objective_prospect(state, i, objective, prospects.left, weights)
+    return value, prospects.leagues[i], prospects.rings[i]
+
+
+#: the parts of the estimate, in the order of `Prospects.coefficients`
+PARTS = ("score", "objective", "sea_leagues", "rings", "gonzaga_tile")
+
+
+def estimate_parts(state: Position, weights: Weights = DEFAULT_WEIGHTS
+                   ) -> tuple[int, np.ndarray]:
+    """Rounds left and each player's `PARTS` (players × 5), unweighted: what the learned
+    value is fitted on. The estimate is their sum (with all coefficients 1)."""
+    prospects = public_prospects(state, weights)
+    if prospects.over:
+        raise ValueError("the game is over: its scores are exact")
+    rows = []
+    for i in range(len(state.players)):
+        tile = 0.0 if prospects.tile is None else float(prospects.tile[i])
+        rows.append((float(prospects.scores[i]),
+                     *_player_parts(state, i, prospects, weights), tile))
+    return prospects.left, np.array(rows, dtype=np.float64)
+
+
+class LearnedValue(Protocol):
+    """What the estimate asks of a learned value (`value.ValueModel`)."""
+
+    def coefficients(self, players: int, left: int) -> tuple[float, ...]: ...
 
 
 def _objective_prospect(state: Position, i: int, objective: int, left: int,

@@ -37,6 +37,7 @@ from ..engine import (
 from ..state import GameState, Phase, Position
 from .evaluation import (
     DEFAULT_WEIGHTS,
+    LearnedValue,
     MoveContext,
     Prospects,
     Weights,
@@ -87,10 +88,11 @@ class GonzagaHooks:
 
     reward_scale = REWARD_SCALE
 
-    def __init__(self, me: int, weights: Weights = DEFAULT_WEIGHTS, last_round: int = 0
-                 ) -> None:
+    def __init__(self, me: int, weights: Weights = DEFAULT_WEIGHTS, last_round: int = 0,
+                 value: LearnedValue | None = None) -> None:
         self.me = me
         self.weights = weights
+        self.value = value  # the learned worth of the estimate's parts (None: all 1)
         self.last_round = last_round  # rollouts stop once a later round begins
         self._policy: dict[tuple[object, ...], Action] = {}
         self.tables = MoveTables(weights)
@@ -164,7 +166,7 @@ class GonzagaHooks:
         if prospects is None:
             if len(self._prospects) >= PROSPECTS_KEPT:
                 self._prospects.clear()
-            prospects = self._prospects[key] = public_prospects(state, self.weights)
+            prospects = self._prospects[key] = public_prospects(state, self.weights, self.value)
         return estimates_with(state, prospects, self.weights).tolist()
 
 
@@ -281,12 +283,25 @@ class GonzagaSearch:
     """Gonzaga's part of the search: its levels and, for each decision, its heuristics."""
 
     levels = LEVELS
+    values = ("learned",)  # `mcts:...:value=learned`: the learned value (`value.py`)
 
-    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS, value: LearnedValue | None = None
+                 ) -> None:
         self.weights = weights
+        self.value = value
+        self._learned: LearnedValue | None = None
 
     def hooks(self, view: PlayerView, seat: int, settings: Settings) -> GonzagaHooks:
-        return GonzagaHooks(seat, self.weights, view.round + settings.lookahead)
+        value = self.learned() if settings.value == "learned" else self.value
+        return GonzagaHooks(seat, self.weights, view.round + settings.lookahead, value)
+
+    def learned(self) -> LearnedValue:
+        """The shipped learned value, read when first asked for."""
+        if self._learned is None:
+            from .value import load_value
+
+            self._learned = load_value()
+        return self._learned
 
 
 SEARCH = GonzagaSearch(search_weights())
