@@ -152,7 +152,9 @@ def rewards_of_leads(lead: Sequence[float], scale: float) -> list[float]:
 
 
 class SearchSpec(Protocol):
-    """What a game lends the search: its levels and its heuristics."""
+    """What a game lends the search: its levels and its heuristics. A spec may also lend
+    `values`, the names of other evaluations at the horizon that `Settings.value` may ask its
+    hooks for (`mcts:hard:value=learned`); a name it does not lend is refused."""
 
     @property
     def levels(self) -> Mapping[str, Settings]: ...
