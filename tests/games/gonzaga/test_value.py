@@ -144,7 +144,9 @@ def test_a_value_file_is_checked():
 
 
 def test_the_exported_schema_is_the_models():
-    assert json.loads(SCHEMA_PATH.read_text(encoding="utf-8")) == value_schema()
+    assert json.loads(SCHEMA_PATH.read_text(encoding="utf-8")) == value_schema(), (
+        "regenerate it: python -c 'from tavola.games.gonzaga.bots.value import write_schema; "
+        "write_schema()'")
 
 
 def test_the_command_writes_a_value_and_raises_its_version(tmp_path):

@@ -290,7 +290,7 @@ class Prospects:
     tile: np.ndarray | None  # per player, the share of the Gonzaga tile (None: no pieces yet)
     #: what each part is worth, in `PARTS` order: all 1 for the hand-made estimate, else the
     #: learned value's for this number of players and rounds left (`value.ValueModel`)
-    coefficients: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 1.0)
+    coefficients: tuple[float, ...] = (1.0,) * 5
     #: (player, objective card) -> what the player may still add, as deals meet it
     extras: dict[tuple[int, int | None], float] = field(default_factory=dict)
 
@@ -333,6 +333,10 @@ def estimates_with(state: Position, prospects: Prospects, weights: Weights = DEF
         values.append(value)
     extra = np.array(values, dtype=np.float64)
     c = prospects.coefficients
+    if c == UNWEIGHTED:  # the hand-made estimate: no arrays made for nothing
+        if prospects.tile is not None:
+            extra += prospects.tile
+        return prospects.scores + extra
     if prospects.tile is not None:
         extra += c[4] * prospects.tile
     return c[0] * prospects.scores + extra
@@ -356,6 +360,7 @@ def _player_parts(state: Position, i: int, prospects: Prospects, weights: Weight
 
 #: the parts of the estimate, in the order of `Prospects.coefficients`
 PARTS = ("score", "objective", "sea_leagues", "rings", "gonzaga_tile")
+UNWEIGHTED = (1.0,) * len(PARTS)
 
 
 def estimate_parts(state: Position, weights: Weights = DEFAULT_WEIGHTS
