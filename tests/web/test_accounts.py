@@ -341,10 +341,10 @@ def test_rated_games_refuse_guests_unmeasured_bots_seeds_and_double_seats(server
     status, _, err = guest.call("/api/games", {"seats": PEOPLE, "rated": True})
     assert status == 401 and err["code"] == "sign-in"
     eve = new_user(server, "Eve")
-    # no tournament has played the quick search with 3 players: it has no rating there
+    # no tournament has played the random bot with 3 players: it has no rating there
     status, _, err = eve.call("/api/games", {"game": "gonzaga", "rated": True, "seats": [
         {"kind": "person"}, {"kind": "bot", "bot": "planner"},
-        {"kind": "bot", "bot": "mcts:easy"}]})
+        {"kind": "bot", "bot": "random"}]})
     assert status == 400 and err["code"] == "bad-bot" and "planner" in err["message"]
     status, _, err = eve.call("/api/games", {"rated": True, "seed": 5, "seats": [
         {"kind": "person"}, {"kind": "bot", "bot": "greedy"}]})
@@ -465,7 +465,7 @@ def test_the_leaderboard_lists_measured_bots_and_refuses_bad_counts(server):
     data = board(v, "gonzaga", 2)
     bots = [b["bot"] for b in data["bots"]]
     three = [b["bot"] for b in board(v, "gonzaga", 3)["bots"]]
-    assert three and "mcts:easy" not in three and "mcts:easy" in bots  # only measured levels
+    assert three and "random" not in three and "random" in bots  # only measured bots
     ratings = [b["rating"] for b in data["bots"]]
     assert {"random", "greedy", "planner", "mcts:hard"} <= set(bots)
     assert ratings[bots.index("mcts:hard")] > ratings[bots.index("greedy")] > \
