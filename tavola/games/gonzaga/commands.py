@@ -99,6 +99,7 @@ def train_value(
 ) -> None:
     """Gonzaga: fit the search's learned value to planner self-play games."""
     from .bots.value import load_value, train, write_value
+    from .game import GAME
 
     try:
         counts = sorted({int(p) for p in split(players)})
@@ -113,7 +114,7 @@ def train_value(
     command = (f"tavola train-value --games {games} --seed {seed} "
                f"--players {','.join(map(str, counts))} --out {out.name}")
     with console.status(f"{games} games for each of {', '.join(map(str, counts))} players"):
-        model = train(games, seed, counts, command, version)
+        model = train(GAME, games, seed, counts, command, version)
     write_value(model, out)
     for n, rows in model.by_players.items():
         for row in rows:

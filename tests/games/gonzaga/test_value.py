@@ -96,7 +96,7 @@ def test_too_few_games_for_the_last_round_are_refused():
 
 
 def test_self_play_snapshots_every_round_and_pairs_every_two_players():
-    snapshots, final = self_play(30000, 3)
+    snapshots, final = self_play(GAME, 30000, 3)
     lefts = [left for left, _ in snapshots]
     assert lefts == sorted(lefts, reverse=True) and lefts[-1] >= 1
     assert len(final) == 3
@@ -109,9 +109,9 @@ def test_self_play_snapshots_every_round_and_pairs_every_two_players():
 
 
 def test_training_is_reproducible_from_its_seed():
-    one = train(20, 500, [2], "test")
-    assert one == train(20, 500, [2], "test")
-    assert one != train(20, 501, [2], "test")
+    one = train(GAME, 20, 500, [2], "test")
+    assert one == train(GAME, 20, 500, [2], "test")
+    assert one != train(GAME, 20, 501, [2], "test")
     assert one.coefficients(2, 1) == one.by_players[2][0].coefficients
     assert one.coefficients(4, 1) == one.coefficients(2, 1)  # the nearest count trained
 

@@ -26,6 +26,8 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from tavola.game import Game
+
 from .evaluation import PARTS, estimate_parts
 
 FORMAT: Literal["tavola-gonzaga-value/1"] = "tavola-gonzaga-value/1"
@@ -105,16 +107,16 @@ def load_value(path: Path = VALUE_PATH) -> ValueModel:
 # -- training ---------------------------------------------------------------------------------
 
 
-def self_play(seed: int, players: int) -> tuple[list[tuple[int, np.ndarray]], np.ndarray]:
-    """One game of planners: at the start of every round, the rounds left and each player's
+def self_play(game: Game, seed: int, players: int
+              ) -> tuple[list[tuple[int, np.ndarray]], np.ndarray]:
+    """One game of planners (`game` is Gonzaga's, which imports its search, and so this
+    module: it is passed in): at the start of every round, the rounds left and each player's
     parts; and the final scores."""
     from tavola.bench import seats
     from tavola.bots import make_bot
 
-    from ..game import GAME
-
-    state = GAME.new_game(seats(GAME, players), seed, {})
-    bots = [make_bot(GAME, SELF_PLAY, seed * 8 + i) for i in range(players)]
+    state = game.new_game(seats(game, players), seed, {})
+    bots = [make_bot(game, SELF_PLAY, seed * 8 + i) for i in range(players)]
     snapshots: list[tuple[int, np.ndarray]] = []
     last_round = None
     while not state.is_over:
@@ -122,8 +124,8 @@ def self_play(seed: int, players: int) -> tuple[list[tuple[int, np.ndarray]], np
             last_round = state.round
             snapshots.append(estimate_parts(state))
         seat = state.to_move()[0]
-        GAME.apply_in_place(state, bots[seat].decide(GAME.view(state, seat),
-                                                     GAME.legal_actions(state, seat)))
+        game.apply_in_place(state, bots[seat].decide(game.view(state, seat),
+                                                     game.legal_actions(state, seat)))
     return snapshots, np.array([float(p.score) for p in state.players])
 
 
@@ -166,15 +168,15 @@ def _correlation(a: np.ndarray, b: np.ndarray) -> float:
     return round(float(np.corrcoef(a, b)[0, 1]), 4)
 
 
-def train(games: int, seed: int, players: Sequence[int], command: str, version: int = 1
-          ) -> ValueModel:
+def train(game: Game, games: int, seed: int, players: Sequence[int], command: str,
+          version: int = 1) -> ValueModel:
     """Play `games` self-play games for each number of players (seeds `seed`, `seed + 1`,
     ...) and fit the value."""
     by_players = {}
     for n in players:
         pairs = []
         for g in range(games):
-            pairs += pair_differences(*self_play(seed + g, n))
+            pairs += pair_differences(*self_play(game, seed + g, n))
         by_players[n] = fit(pairs)
     return ValueModel(format=FORMAT, version=version, command=command, seed=seed,
                       games=games, parts=PARTS, by_players=by_players)
