@@ -96,11 +96,22 @@ def train_value(
     players: Annotated[str, typer.Option(help="Numbers of players, comma-separated.")
                        ] = "2,4",
     out: Annotated[Path, typer.Option(help="The value file to write.")] = Path("value.json"),
+    bots: Annotated[str, typer.Option(help="Bots of the training games, comma-separated, "
+                                           "seated in turn (the first one's seat rotates).")
+                    ] = "planner",
 ) -> None:
-    """Gonzaga: fit the search's learned value to planner self-play games."""
+    """Gonzaga: fit the search's learned value to self-play games (planners by default)."""
+    from tavola.bots import make_bot
+
     from .bots.value import load_value, train, write_value
     from .game import GAME
 
+    specs = split(bots)
+    try:
+        for spec in specs or ["(none)"]:
+            make_bot(GAME, spec)
+    except ValueError as exc:
+        raise fail(f"--bots: {exc}") from None
     try:
         counts = sorted({int(p) for p in split(players)})
     except ValueError:
@@ -112,9 +123,10 @@ def train_value(
     except (OSError, ValueError):
         version = 1
     command = (f"tavola train-value --games {games} --seed {seed} "
-               f"--players {','.join(map(str, counts))} --out {out.name}")
+               f"--players {','.join(map(str, counts))} --bots {','.join(specs)} "
+               f"--out {out.name}")
     with console.status(f"{games} games for each of {', '.join(map(str, counts))} players"):
-        model = train(GAME, games, seed, counts, command, version)
+        model = train(GAME, games, seed, counts, command, version, specs)
     write_value(model, out)
     for n, rows in model.by_players.items():
         for row in rows:

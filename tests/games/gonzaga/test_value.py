@@ -197,3 +197,35 @@ def test_the_learned_value_plays_a_seeded_decision():
                                                                         legal)
               for _ in range(2)}
     assert len(chosen) == 1 and chosen <= set(legal)
+
+
+def test_training_games_seat_the_given_bots_in_turn(monkeypatch):
+    import tavola.bots
+
+    made: dict[int, str] = {}
+    real = tavola.bots.make_bot
+
+    def recording(game, spec, seed=None):
+        made[seed % 8] = spec
+        return real(game, spec, seed)
+
+    monkeypatch.setattr(tavola.bots, "make_bot", recording)
+    for seed in (40, 41):
+        made.clear()
+        self_play(GAME, seed, 3, ("greedy", "planner"))
+        first = seed % 3  # the first bot's seat rotates with the seed, the others follow it
+        assert made == {first: "greedy", (first + 1) % 3: "planner", (first + 2) % 3: "greedy"}
+
+
+def test_the_command_names_its_bots_and_refuses_unknown_ones(tmp_path):
+    out = tmp_path / "value.json"
+    args = ["train-value", "--games", "20", "--players", "2", "--seed", "9", "--out", str(out)]
+    refused = runner.invoke(app, [*args, "--bots", "greedy,no-such-bot"])
+    assert refused.exit_code != 0 and "no-such-bot" in refused.output
+    assert not out.exists()  # a refused command writes nothing
+    done = runner.invoke(app, [*args, "--bots", "greedy,random"])
+    assert done.exit_code == 0, done.output
+    model = load_value(out)
+    assert model.bots == ("greedy", "random") and "--bots greedy,random" in model.command
+    planners = train(GAME, 20, 9, [2], model.command)
+    assert model.by_players != planners.by_players  # fitted to the games of the bots named

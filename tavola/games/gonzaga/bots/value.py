@@ -35,7 +35,7 @@ VALUE_PATH = Path(__file__).with_name("value.json")
 SCHEMA_PATH = Path(__file__).resolve().parents[4] / "docs" / "gonzaga-value.schema.json"
 #: where each row of coefficients starts, in rounds left (the current round counted)
 FROM_ROUNDS_LEFT = (1, 2, 3, 5, 8)
-SELF_PLAY = "planner"  # the bot of every seat in the training games
+SELF_PLAY = ("planner",)  # the bots of the training games, by default
 
 
 class Row(BaseModel):
@@ -70,6 +70,9 @@ class ValueModel(BaseModel):
     command: str = Field(description="The command that wrote the file.")
     seed: int
     games: int = Field(ge=1, description="Self-play games per number of players.")
+    bots: tuple[str, ...] = Field(default=SELF_PLAY, min_length=1, description=(
+        "The bots of the training games, seated in turn from the seed (`mcts:hard,planner`: "
+        "the search against planners, its seat rotating)."))
     parts: tuple[str, ...] = Field(description="The estimate's parts, in coefficient order.")
     by_players: dict[int, tuple[Row, ...]] = Field(
         description="Per number of players, rows by rounds left, the first from 1.")
@@ -107,16 +110,18 @@ def load_value(path: Path = VALUE_PATH) -> ValueModel:
 # -- training ---------------------------------------------------------------------------------
 
 
-def self_play(game: Game, seed: int, players: int
+def self_play(game: Game, seed: int, players: int, specs: Sequence[str] = SELF_PLAY
               ) -> tuple[list[tuple[int, np.ndarray]], np.ndarray]:
-    """One game of planners (`game` is Gonzaga's, which imports its search, and so this
-    module: it is passed in): at the start of every round, the rounds left and each player's
-    parts; and the final scores."""
+    """One game of the bots `specs` (`game` is Gonzaga's, which imports its search, and so
+    this module: it is passed in), the first of them seated at `seed % players`, the others
+    after it in turn: at the start of every round, the rounds left and each player's parts;
+    and the final scores."""
     from tavola.bench import seats
     from tavola.bots import make_bot
 
     state = game.new_game(seats(game, players), seed, {})
-    bots = [make_bot(game, SELF_PLAY, seed * 8 + i) for i in range(players)]
+    bots = [make_bot(game, specs[(i - seed) % players % len(specs)], seed * 8 + i)
+            for i in range(players)]
     snapshots: list[tuple[int, np.ndarray]] = []
     last_round = None
     while not state.is_over:
@@ -169,17 +174,17 @@ def _correlation(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def train(game: Game, games: int, seed: int, players: Sequence[int], command: str,
-          version: int = 1) -> ValueModel:
-    """Play `games` self-play games for each number of players (seeds `seed`, `seed + 1`,
+          version: int = 1, specs: Sequence[str] = SELF_PLAY) -> ValueModel:
+    """Play `games` games of `specs` for each number of players (seeds `seed`, `seed + 1`,
     ...) and fit the value."""
     by_players = {}
     for n in players:
         pairs = []
         for g in range(games):
-            pairs += pair_differences(*self_play(game, seed + g, n))
+            pairs += pair_differences(*self_play(game, seed + g, n, specs))
         by_players[n] = fit(pairs)
     return ValueModel(format=FORMAT, version=version, command=command, seed=seed,
-                      games=games, parts=PARTS, by_players=by_players)
+                      games=games, bots=tuple(specs), parts=PARTS, by_players=by_players)
 
 
 def write_value(model: ValueModel, path: Path) -> None:
