@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from . import compiling, registry
+from . import collector, compiling, registry
 from .bots import make_bot
 from .game import Game
 
@@ -49,10 +49,10 @@ def random_game(game: Game, seed: int, players: int = 4,
 
 def engine_path(game: Game) -> str:
     """How the game's engine runs here: Python, and which of its modules are compiled from
-    that same source (`tavola compile`), if any."""
+    that same source (`tavola compile`), if any; and the garbage collector's settings."""
     kit = registry.kit(game.info.name)
     return f"Python {platform.python_version()}, numpy {np.__version__}; " \
-        + compiling.path_used(kit)
+        + compiling.path_used(kit) + "; " + collector.describe()
 
 
 def run_bench(game: Game, games: int = 200, seed: int = 0, mcts_decisions: int = 16,

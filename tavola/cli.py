@@ -874,6 +874,9 @@ def ray_alone(argv: list[str]) -> list[str]:
 def main() -> None:
     import sys
 
+    from .collector import tune
+
+    tune()
     app(args=ray_alone(sys.argv[1:]), prog_name="tavola")
 
 

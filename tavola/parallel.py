@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from . import registry as games
+from .collector import tune
 from .game import Game
 
 Options = dict[str, Any]
@@ -126,6 +127,7 @@ _worker: tuple[Game, Options] | None = None
 def _init_worker(name: str, options: Options) -> None:
     """Remember the game and its options once per worker process (boards are then cached)."""
     global _worker
+    tune()
     _worker = (games.get(name), options)
 
 
@@ -150,6 +152,7 @@ def _in_processes(play: Play[J, R], game: Game, options: Options, jobs: Sequence
 
 def _play_batch(play: Play[J, R], name: str, options: Options, batch: Sequence[J]) -> list[R]:
     """One Ray task: a few games in a row (the game itself is cached by the worker's import)."""
+    tune()
     game = games.get(name)
     return [play(game, options, job) for job in batch]
 

@@ -35,6 +35,7 @@ from typing import Any
 from .. import i18n
 from .. import registry as games
 from ..bots import make_bot
+from ..collector import tune
 from ..hints import hint_settings, hints
 from ..review import reasons, result_words, review_game, review_settings
 
@@ -188,6 +189,7 @@ def _worker_main(conn: Connection, server_pid: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, daemon=True, name="server-watch").start()
+    tune()
     prepare_games()
     conn.send(("ready", None))  # its start is over: from now on a deadline is a decision's
     while True:

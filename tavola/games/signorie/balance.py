@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tavola.bots import make_bot
+from tavola.collector import tune
 from tavola.match import play_game
 from tavola.tournament import wilson
 
@@ -122,7 +123,7 @@ def play_run(label: str, players: int, games: int, specs: Sequence[str], search:
     if workers <= 1:
         facts = [play_facts(j) for j in jobs]
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=workers, initializer=tune) as pool:
             facts = list(pool.map(play_facts, jobs, chunksize=max(1, min(20, games // 40))))
     t = game_tables(options or {})[0]
     return Run(label, players, facts, time.perf_counter() - started, t)

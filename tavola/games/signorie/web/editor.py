@@ -17,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from tavola.collector import tune
 from tavola.editions import canonical
 from tavola.web.errors import ClientError
 from tavola.web.limits import RateLimiter
@@ -130,7 +131,7 @@ class BalanceChecks:
 
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers,
+            self._pool = ProcessPoolExecutor(self.workers, initializer=tune,
                                              mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
