@@ -38,12 +38,16 @@ def seats(game: Game, players: int) -> list[str]:
 
 def random_game(game: Game, seed: int, players: int = 4,
                 options: Mapping[str, Any] | None = None) -> Any:
-    """A game of uniformly random legal actions, through the public interface only."""
-    rng = random.Random(seed)
+    """A game of uniformly random legal actions, through the public interface only.
+
+    The index is drawn as `int(random() * n)`, one call into C, where `randrange` costs
+    about half a microsecond of Python a step: 6% of a compiled Signorie game (a bias below
+    one in 2**45 for the lists a game makes)."""
+    draw = random.Random(seed).random
     state = game.new_game(seats(game, players), seed, options)
     while not state.is_over:
         legal = game.legal_actions(state, state.to_move()[0])
-        game.apply_in_place(state, legal[rng.randrange(len(legal))])
+        game.apply_in_place(state, legal[int(draw() * len(legal))])
     return state
 
 
