@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import overload
 
@@ -1365,20 +1365,42 @@ def _deal(v: PlayerView, rng: random.Random) -> tuple[list[int], list[list[int]]
     return objectives, decks, setup
 
 
-def redeal(position: GameState, v: PlayerView, rng: random.Random) -> GameState:
+def redeal(position: GameState, v: PlayerView, rng: random.Random, decks: bool = True
+           ) -> GameState:
     """A copy of `position` with the hidden cards `resample(v, rng)` would deal (the same
     draws from `rng`).
 
     For a search whose positions were reached from a resampled `v` by moves within the
     round: those moves read neither the objectives nor the decks (fiefs are drawn when a
     round starts), so the copy is the state the same moves reach from `resample(v, rng)`.
+
+    With `decks=False` only the objectives are dealt anew (other draws from `rng`, the same
+    odds) and the decks stay `position`'s, themselves a deal of the view's remaining fiefs:
+    for a search that never plays past the round, which draws no fief, the shuffles of
+    every deck at every iteration were the largest cost of a deal.
     """
-    objectives, decks, setup = _deal(v, rng)
+    if not decks:
+        return _redeal_objectives(position, v, rng)
+    objectives, dealt, setup = _deal(v, rng)
     state = position.clone()
     state.setup = setup
-    for p, objective, deck in zip(state.players, objectives, decks, strict=True):
+    for p, objective, deck in zip(state.players, objectives, dealt, strict=True):
         p.objective = objective
         p.deck = deck
+    return state
+
+
+def _redeal_objectives(position: GameState, v: PlayerView, rng: random.Random) -> GameState:
+    """`position` with the objectives the viewer cannot see drawn anew from those left."""
+    known = {p.objective for p in v.players if p.objective is not None}
+    pool = [o for o in sorted(v.board.objectives) if o not in known]
+    state = position.clone()
+    objectives = []
+    for seen, p in zip(v.players, state.players, strict=True):
+        if seen.objective is None:
+            p.objective = pool.pop(int(rng.random() * len(pool)))
+        objectives.append(p.objective or 0)
+    state.setup = replace(state.setup, objectives=tuple(objectives))
     return state
 
 

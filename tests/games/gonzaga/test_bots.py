@@ -430,7 +430,11 @@ def test_a_search_continuing_from_kept_positions_applies_less_and_decides_the_sa
             return super().apply_in_place(state, action)
 
     class Replaying(GonzagaHooks):
-        redeal = None  # the search replays each path
+        redeal = None  # the search replays each path, each iteration's deal by `resample`
+
+    class Continuing(GonzagaHooks):
+        def deals_decks(self, view_):  # deals as `resample` does, decks too
+            return True
 
     class Search(GonzagaSearch):
         def __init__(self, hooks):
@@ -448,7 +452,7 @@ def test_a_search_continuing_from_kept_positions_applies_less_and_decides_the_sa
     seat = state.to_move()[0]
     settings = parse_settings(f"iterations=300:lookahead={lookahead}")
     analyses, applied = [], []
-    for hooks in (Replaying, GonzagaHooks):
+    for hooks in (Replaying, Continuing):
         Counting.applied = 0
         bot = MCTSBot(Counting(), 7, settings, search=Search(hooks))
         analyses.append(bot.analyse(view(state, seat), legal_actions(state, seat)))

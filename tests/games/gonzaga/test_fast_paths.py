@@ -19,6 +19,7 @@ from dataclasses import astuple
 from functools import cache
 
 import numpy as np
+import pytest
 from gonzaga_helpers import BOARDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -589,3 +590,37 @@ def check_points(state, player, pairs) -> int:
     assert wedding_points(state, player, pairs).tolist() == singles + doubles
     own = state.rules.hex_points[table.cells].sum(axis=1).tolist()
     return sum(p > h for p, h in zip(plain, own, strict=True))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_redeal_of_objectives_alone_keeps_the_decks_and_deals_what_is_hidden_evenly(players):
+    """A search that stays in the round deals only the objectives anew (`redeal(...,
+    decks=False)`): the position and its decks are kept, the viewer's own card stays, the
+    others are the cards the viewer has not seen, all different, each as likely."""
+    from collections import Counter
+
+    state = new_game(players, seed=40 + players, board=BOARDS[0])
+    rng = random.Random(players)
+    for _ in range(9):
+        legal = legal_actions(state, state.to_move()[0])
+        apply_in_place(state, legal[rng.randrange(len(legal))])
+    seat = state.to_move()[0]
+    seen = view(state, seat)
+    kept = resample(seen, random.Random(0))
+    hidden = sorted(set(BOARDS[0].objectives) - {state.players[seat].objective})
+    counts: Counter[int] = Counter()
+    draws = 600
+    for k in range(draws):
+        dealt = redeal(kept, seen, random.Random(k), decks=False)
+        objectives = [p.objective for p in dealt.players]
+        assert objectives[seat] == state.players[seat].objective
+        assert len(set(objectives)) == players and dealt.setup.objectives == tuple(objectives)
+        assert [p.deck for p in dealt.players] == [p.deck for p in kept.players]
+        assert dealt.setup.decks == kept.setup.decks
+        assert np.array_equal(dealt.fief_owner, kept.fief_owner) and dealt.round == kept.round
+        counts.update(o for i, o in enumerate(objectives) if i != seat)
+    assert sorted(counts) == hidden
+    expected = draws * (players - 1) / len(hidden)
+    assert all(abs(n - expected) < 0.35 * expected for n in counts.values()), counts
+    assert redeal(kept, seen, random.Random(3), decks=False).setup == \
+        redeal(kept, seen, random.Random(3), decks=False).setup  # reproducible from its seed

@@ -146,8 +146,13 @@ class GonzagaHooks:
 
     def redeal(self, position: GameState, view: PlayerView, rng: random.Random) -> GameState:
         """The tree's position under another deal: the tree stays in the round, whose moves
-        read no hidden card and reveal no chance (`engine.redeal`)."""
-        return redeal(position, view, rng)
+        read no hidden card and reveal no chance (`engine.redeal`). Rollouts that stop at
+        the round's end draw no fief, so only the objectives are dealt anew."""
+        return redeal(position, view, rng, decks=self.deals_decks(view))
+
+    def deals_decks(self, view: PlayerView) -> bool:
+        """Whether a deal shuffles the fief decks: only rollouts past the round draw fiefs."""
+        return self.last_round > view.round
 
     def rollout_horizon(self, state: GameState) -> Hashable:
         return state.round > self.last_round
