@@ -22,16 +22,15 @@ Budgets: a number of iterations (deterministic for a given seed) and/or a time l
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import math
 import random
 import time
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol, TypeVar
 
 from . import registry
+from .collector import spaced
 from .game import Game
 
 
@@ -412,7 +411,7 @@ class MCTSBot:
     def _search(self, view: Any, hooks: SearchHooks, rng: random.Random, settings: Settings,
                 include: tuple[int, Any] | None = None) -> _Node:
         self._now = settings
-        with _collector_spaced():
+        with spaced():
             return self._search_on(view, hooks, rng, include)
 
     def _search_on(self, view: Any, hooks: SearchHooks, rng: random.Random,
@@ -546,24 +545,6 @@ class MCTSBot:
             priors = _normalised([v for _, v in ranked])
             arms.append([_Arm(a, p) for (a, _), p in zip(ranked, priors, strict=True)])
         return _Node(movers, arms)
-
-
-#: The collector's first threshold during a search: a decision makes and drops many objects that
-#: hold others (positions, their lists), and at Python's 700 each collection scans the tree and
-#: the states alive at once; cycles are rare here, so fewer collections lose nothing.
-SEARCH_GC_THRESHOLD = 50_000
-
-
-@contextlib.contextmanager
-def _collector_spaced() -> Iterator[None]:
-    """The collector's youngest generation collected less often while the search runs, and
-    as before after it, whatever happens."""
-    before = gc.get_threshold()
-    gc.set_threshold(max(before[0], SEARCH_GC_THRESHOLD), *before[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
 
 
 def make_mcts(game: Game, seed: int | None, options: str = "") -> MCTSBot:

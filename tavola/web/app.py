@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
-import gc
 import hashlib
 import json
 import logging
@@ -30,6 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from .. import i18n
+from ..collector import freeze_long_lived
 from ..ratings import bot_table
 from ..text import say
 from . import accounts as account_routes
@@ -806,12 +806,8 @@ def create_app(db: str | GameStore = DEFAULT_DB, *, games: Sequence[str] | None 
     editions = editions_api.open_editions(server, store, editions_api.kinds_of(list(sites)))
     server.resume()
     account_store = open_account_store(store)
-    # The games' tables and every resumed game live as long as the server: keep
-    # them out of the garbage collector's full passes, which otherwise stall the event loop
-    # for tens of milliseconds under load; and collect young objects less often.
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(20_000, 20, 20)
+    # The games' tables and every resumed game live as long as the server
+    freeze_long_lived()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -11,7 +11,6 @@ reports percentiles (overall and per game) and games per minute.
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import os
 import random
@@ -35,6 +34,7 @@ import orjson
 import websockets
 
 from .. import registry
+from ..collector import freeze_long_lived
 from .changes import applied
 from .site import load_site
 
@@ -254,9 +254,7 @@ async def _run(base: str, games: int, players: int, seed: int, think: float,
     by_game: dict[str, list[float]] = {name: [] for name in names}
     sizes: dict[str, list[int]] = {name: [] for name in names}
     # the clients are the measuring instrument: keep their own collector pauses out of it
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(20_000, 20, 20)
+    freeze_long_lived()
     t0 = time.perf_counter()
     cpu0 = cpu_seconds(pids)
     tasks = []

@@ -80,7 +80,7 @@ def test_the_collector_runs_less_often_during_a_search_and_as_before_after_it(
     often while it runs, and the thresholds are as they were after it, even after an error."""
     import gc
 
-    from tavola.search import SEARCH_GC_THRESHOLD
+    from tavola.collector import SEARCH_YOUNGEST
 
     game, state, seat = _position(name, seed=3, moves=5)
     view, legal = game.view(state, seat), game.legal_actions(state, seat)
@@ -96,7 +96,7 @@ def test_the_collector_runs_less_often_during_a_search_and_as_before_after_it(
 
     monkeypatch.setattr(game, "resample", resample)
     MCTSBot(game, 0, Settings(iterations=20)).decide(view, legal)
-    assert seen and all(t[0] == max(before[0], SEARCH_GC_THRESHOLD) and t[1:] == before[1:]
+    assert seen and all(t[0] == max(before[0], SEARCH_YOUNGEST) and t[1:] == before[1:]
                         for t in seen)
     assert gc.get_threshold() == before
     with pytest.raises(RuntimeError, match="fails"):

@@ -59,3 +59,36 @@ def test_bench_reports_the_collector_of_its_process(keep, expected):
                          capture_output=True, text=True, timeout=300, check=True).stdout
     engine = json.loads(out)["engine"]
     assert engine.endswith("garbage collector thresholds " + "/".join(map(str, expected)))
+
+
+def test_what_lives_long_is_frozen_out_of_the_collectors_passes(restored, monkeypatch):
+    monkeypatch.delenv(collector.ENVIRONMENT, raising=False)
+    kept = [[n] for n in range(1000)]  # containers alive now
+    try:
+        collector.freeze_long_lived()
+        assert gc.get_freeze_count() >= len(kept)
+        assert gc.get_threshold() == collector.THRESHOLDS
+    finally:
+        gc.unfreeze()
+
+
+def test_the_server_freezes_its_tables_and_tunes_the_collector(restored, tmp_path, monkeypatch):
+    from tavola.web.app import create_app
+
+    monkeypatch.delenv(collector.ENVIRONMENT, raising=False)
+    gc.set_threshold(700, 10, 10)
+    try:
+        create_app(f"sqlite:///{tmp_path / 'g.db'}", games=["gonzaga"], bot_processes=False)
+        assert gc.get_freeze_count() > 0 and gc.get_threshold() == collector.THRESHOLDS
+    finally:
+        gc.unfreeze()
+
+
+def test_a_search_spaces_collections_only_while_it_runs(restored):
+    gc.set_threshold(900, 10, 10)
+    with collector.spaced():
+        assert gc.get_threshold() == (collector.SEARCH_YOUNGEST, 10, 10)
+    assert gc.get_threshold() == (900, 10, 10)
+    with pytest.raises(RuntimeError), collector.spaced():
+        raise RuntimeError("a decision that fails")
+    assert gc.get_threshold() == (900, 10, 10)
