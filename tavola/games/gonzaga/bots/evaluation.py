@@ -296,15 +296,19 @@ class Prospects:
 
 
 def public_prospects(state: Position, weights: Weights = DEFAULT_WEIGHTS,
-                     value: LearnedValue | None = None) -> Prospects:
+                     value: LearnedValue | None = None, contested: bool = False) -> Prospects:
+    """With `contested`, sea leagues within reach are counted by `contested_leagues`."""
     scores = np.array([p.score for p in state.players], dtype=np.float64)
     if state.phase is Phase.OVER:
         return Prospects(scores, True, 0, (), (), None)
     left = rounds_left(state)
     free_harbors, have_seas = _harbor_counts(state)
     players = range(len(state.players))
-    leagues = tuple(_league_prospect(state, i, left, free_harbors, have_seas[i])
-                    for i in players)
+    if contested:
+        leagues = contested_leagues(state, left, free_harbors, have_seas)
+    else:
+        leagues = tuple(_league_prospect(state, i, left, free_harbors, have_seas[i])
+                        for i in players)
     ring = weights.ring * min(1.0, left / 4)
     rings = tuple(state.players[i].rings * ring for i in players)
     largest = np.array([largest_group(state, i) for i in players], dtype=np.float64)
@@ -410,6 +414,38 @@ def _league_prospect(state: Position, i: int, left: int, free_harbors: list[int]
                  if free_harbors[sea] > 0 and board.sea_ids[sea] not in closed]
     chance = min(1.0, 0.35 * left)
     return POINTS_SEA_LEAGUE * chance * (0.5 * reachable.count(2) + 0.12 * reachable.count(1))
+
+
+def contested_leagues(state: Position, left: int, free_harbors: list[int],
+                      have_seas: list[list[int]]) -> tuple[float, ...]:
+    """Sea leagues within reach, per player, when players race for the same harbors: a sea
+    where several players hold two harbors gives each a share of its free harbors (one free
+    harbor and two such players: half the chance each), and a sea where the player holds one
+    counts only while two harbors are free. The plain count gives every player the whole
+    chance, so a move that leaves the last free harbor to an opponent looked as good as one
+    that takes it."""
+    board = state.board
+    closed = [closed_seas(state.rules.variants, p.leagues, state.leagues_formed)
+              for p in state.players]
+    contenders = [0] * len(free_harbors)
+    for i, have_sea in enumerate(have_seas):
+        for sea, have in enumerate(have_sea):
+            if have == 2 and board.sea_ids[sea] not in closed[i]:
+                contenders[sea] += 1
+    chance = min(1.0, 0.35 * left)
+    leagues = []
+    for i, have_sea in enumerate(have_seas):
+        total = 0.0
+        for sea, have in enumerate(have_sea):
+            free = free_harbors[sea]
+            if free == 0 or board.sea_ids[sea] in closed[i]:
+                continue
+            if have == 2:
+                total += 0.5 * min(1.0, free / contenders[sea])
+            elif have == 1 and free >= 2:
+                total += 0.12
+        leagues.append(POINTS_SEA_LEAGUE * chance * total)
+    return tuple(leagues)
 
 
 def _harbor_counts(state: Position) -> tuple[list[int], list[list[int]]]:

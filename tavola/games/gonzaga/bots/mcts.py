@@ -59,9 +59,11 @@ LEVELS: dict[str, Settings] = {
     # sized for a mean under 1 s a decision on one core (docs/bots.md); the time limit caps
     # the longest, so a decision is reproducible from its seed unless it is reached. With 2
     # players an anchor keeps the planner's favourite unless the search expects another
-    # option to lead by 2 points more; with 4 it lost games (docs/bots.md)
+    # option to lead by 2 points more; with 4 it lost games (docs/bots.md). With 2 players
+    # the sea leagues both players race for are shared between them (`value=contested`),
+    # which won more games on the same deals; with 3 and 4 it was not measured
     "hard": Settings(iterations=1000, time_limit=1.9, by_players=per_players({
-        2: {"iterations": 6000, "anchor": 2.0},
+        2: {"iterations": 6000, "anchor": 2.0, "value": "contested"},
         3: {"iterations": 1800}})),
 }
 
@@ -89,10 +91,11 @@ class GonzagaHooks:
     reward_scale = REWARD_SCALE
 
     def __init__(self, me: int, weights: Weights = DEFAULT_WEIGHTS, last_round: int = 0,
-                 value: LearnedValue | None = None) -> None:
+                 value: LearnedValue | None = None, contested: bool = False) -> None:
         self.me = me
         self.weights = weights
         self.value = value  # the learned worth of the estimate's parts (None: all 1)
+        self.contested = contested  # sea leagues by `evaluation.contested_leagues`
         self.last_round = last_round  # rollouts stop once a later round begins
         self._policy: dict[tuple[object, ...], Action] = {}
         self.tables = MoveTables(weights)
@@ -171,7 +174,8 @@ class GonzagaHooks:
         if prospects is None:
             if len(self._prospects) >= PROSPECTS_KEPT:
                 self._prospects.clear()
-            prospects = self._prospects[key] = public_prospects(state, self.weights, self.value)
+            prospects = self._prospects[key] = public_prospects(
+                state, self.weights, self.value, self.contested)
         return estimates_with(state, prospects, self.weights).tolist()
 
 
@@ -288,7 +292,10 @@ class GonzagaSearch:
     """Gonzaga's part of the search: its levels and, for each decision, its heuristics."""
 
     levels = LEVELS
-    values = ("learned",)  # `mcts:...:value=learned`: the learned value (`value.py`)
+    # `mcts:...:value=learned`: the learned value (`value.py`); `value=contested`: the
+    # hand-made estimate with sea leagues shared among the players racing for the same
+    # harbors (`evaluation.contested_leagues`)
+    values = ("learned", "contested")
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS, value: LearnedValue | None = None
                  ) -> None:
@@ -298,7 +305,8 @@ class GonzagaSearch:
 
     def hooks(self, view: PlayerView, seat: int, settings: Settings) -> GonzagaHooks:
         value = self.learned() if settings.value == "learned" else self.value
-        return GonzagaHooks(seat, self.weights, view.round + settings.lookahead, value)
+        return GonzagaHooks(seat, self.weights, view.round + settings.lookahead, value,
+                            contested=settings.value == "contested")
 
     def learned(self) -> LearnedValue:
         """The shipped learned value, read when first asked for."""
