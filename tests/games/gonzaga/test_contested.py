@@ -1,5 +1,5 @@
-"""Sea leagues within reach when players race for the same harbors (`contested_leagues`), and
-the 2-player hard level that values them so."""
+"""Sea leagues within reach when players race for the same harbors (`contested_leagues`,
+`mcts:...:value=contested`)."""
 
 from __future__ import annotations
 
@@ -89,14 +89,20 @@ def test_contested_never_counts_more_and_agrees_without_a_race(players):
                 assert contested == plain
 
 
-def test_the_hard_level_values_the_race_with_two_players_only():
-    settings = make_mcts(GAME, 1, "hard").settings
-    assert settings.at(2).value == "contested"
-    assert settings.at(4).value == ""
+def test_a_spec_asks_for_the_race_and_the_levels_do_not():
     view = GAME.view(engine.new_game(2, seed=1), 0)
-    assert SEARCH.hooks(view, 0, settings.at(2)).contested
-    assert not SEARCH.hooks(view, 0, settings.at(4)).contested
-    assert not SEARCH.hooks(view, 0, make_mcts(GAME, 1, "hard:value=learned").settings.at(2)
-                            ).contested
-    assert SEARCH.hooks(view, 0, make_mcts(GAME, 1, "medium:value=contested").settings
-                        ).contested
+    for spec in ("hard:value=contested", "medium:value=contested"):
+        settings = make_mcts(GAME, 1, spec).settings
+        assert all(SEARCH.hooks(view, 0, settings.at(n)).contested for n in (2, 3, 4))
+    for spec in ("hard", "hard:value=learned"):
+        settings = make_mcts(GAME, 1, spec).settings
+        assert not any(SEARCH.hooks(view, 0, settings.at(n)).contested for n in (2, 3, 4))
+
+
+def test_the_race_plays_a_seeded_decision():
+    state = engine.new_game(2, seed=4)
+    seat = state.to_move()[0]
+    legal = GAME.legal_actions(state, seat)
+    chosen = {make_mcts(GAME, 5, "iterations=60:value=contested").decide(
+        GAME.view(state, seat), legal) for _ in range(2)}
+    assert len(chosen) == 1 and chosen <= set(legal)

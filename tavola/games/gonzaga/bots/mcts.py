@@ -59,11 +59,9 @@ LEVELS: dict[str, Settings] = {
     # sized for a mean under 1 s a decision on one core (docs/bots.md); the time limit caps
     # the longest, so a decision is reproducible from its seed unless it is reached. With 2
     # players an anchor keeps the planner's favourite unless the search expects another
-    # option to lead by 2 points more; with 4 it lost games (docs/bots.md). With 2 players
-    # the sea leagues both players race for are shared between them (`value=contested`),
-    # which won more games on the same deals; with 3 and 4 it was not measured
+    # option to lead by 2 points more; with 4 it lost games (docs/bots.md)
     "hard": Settings(iterations=1000, time_limit=1.9, by_players=per_players({
-        2: {"iterations": 6000, "anchor": 2.0, "value": "contested"},
+        2: {"iterations": 6000, "anchor": 2.0},
         3: {"iterations": 1800}})),
 }
 
