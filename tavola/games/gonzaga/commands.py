@@ -93,12 +93,16 @@ def train_value(
     games: Annotated[int, typer.Option(min=20, help="Self-play games per number of players.")
                      ] = 400,
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 30000,
-    players: Annotated[str, typer.Option(help="Numbers of players, comma-separated.")
-                       ] = "2,4",
-    out: Annotated[Path, typer.Option(help="The value file to write.")] = Path("value.json"),
+    players: Annotated[str | None, typer.Option(
+        help="Numbers of players, comma-separated (default 2,4; 2 with --map).")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="The value file to write (default value.json, map-value.json with --map).")
+                   ] = None,
     bots: Annotated[str, typer.Option(help="Bots of the training games, comma-separated, "
                                            "seated in turn (the first one's seat rotates).")
                     ] = "planner",
+    map_: Annotated[bool, typer.Option(
+        "--map", help="Fit the value over the map (every hex's worth, 2 players).")] = False,
 ) -> None:
     """Gonzaga: fit the search's learned value to self-play games (planners by default)."""
     from tavola.bots import make_bot
@@ -112,12 +116,18 @@ def train_value(
             make_bot(GAME, spec)
     except ValueError as exc:
         raise fail(f"--bots: {exc}") from None
+    players = players or ("2" if map_ else "2,4")
     try:
         counts = sorted({int(p) for p in split(players)})
     except ValueError:
         raise fail(f"--players: numbers between 2 and 4, not {players!r}") from None
     if not counts or not all(2 <= n <= 4 for n in counts):
         raise fail(f"--players: numbers between 2 and 4, not {players!r}")
+    if map_:
+        if counts != [2]:
+            raise fail(f"--players: the value over the map is for 2 players, not {players!r}")
+        return _train_map(games, seed, out or Path("map-value.json"), specs)
+    out = out or Path("value.json")
     try:  # replacing a value file raises its version
         version = load_value(out).version + 1
     except (OSError, ValueError):
@@ -137,4 +147,27 @@ def train_value(
                           + f" (correlation {row.correlation_before:.3f} → "
                             f"{row.correlation_after:.3f}, {row.pairs} pairs)",
                           highlight=False)
+    console.print(f"[green]✓[/] wrote {out}")
+
+
+def _train_map(games: int, seed: int, out: Path, specs: list[str]) -> None:
+    from .bots.map_value import load_map_value, train_map, write_map_value
+    from .game import GAME
+
+    try:  # replacing a value file raises its version
+        version = load_map_value(out).version + 1
+    except (OSError, ValueError):
+        version = 1
+    command = (f"tavola train-value --map --games {games} --seed {seed} "
+               f"--bots {','.join(specs)} --out {out.name}")
+    with console.status(f"{games} games of 2 players"):
+        model = train_map(GAME, games, seed, command, version, specs)
+    write_map_value(model, out)
+    for row in model.rows:
+        console.print(f"from {row.from_rounds_left} rounds left: "
+                      + " ".join(f"{p} {c:.2f}" for p, c in zip(model.parts, row.coefficients,
+                                                                strict=True))
+                      + f", ridge {row.ridge:g} (held-out correlation "
+                        f"{row.correlation_before:.3f} → {row.correlation_after:.3f}, "
+                        f"{row.pairs} positions)", highlight=False)
     console.print(f"[green]✓[/] wrote {out}")

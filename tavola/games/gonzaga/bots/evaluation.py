@@ -293,6 +293,9 @@ class Prospects:
     coefficients: tuple[float, ...] = (1.0,) * 5
     #: (player, objective card) -> what the player may still add, as deals meet it
     extras: dict[tuple[int, int | None], float] = field(default_factory=dict)
+    #: per player, the worth of the hexes their pieces cover (`map_value.MapValue`; None:
+    #: no value over the map)
+    hexes: np.ndarray | None = None
 
 
 def public_prospects(state: Position, weights: Weights = DEFAULT_WEIGHTS,
@@ -320,7 +323,9 @@ def public_prospects(state: Position, weights: Weights = DEFAULT_WEIGHTS,
     if value is None:
         return Prospects(scores, False, left, leagues, rings, tile)
     coefficients = value.coefficients(len(state.players), left)
-    return Prospects(scores, False, left, leagues, rings, tile, coefficients)
+    map_term = getattr(value, "map_term", None)
+    hexes = None if map_term is None else map_term(state)
+    return Prospects(scores, False, left, leagues, rings, tile, coefficients, hexes=hexes)
 
 
 def estimates_with(state: Position, prospects: Prospects, weights: Weights = DEFAULT_WEIGHTS
@@ -337,6 +342,8 @@ def estimates_with(state: Position, prospects: Prospects, weights: Weights = DEF
         values.append(value)
     extra = np.array(values, dtype=np.float64)
     c = prospects.coefficients
+    if prospects.hexes is not None:
+        extra += prospects.hexes
     if c == UNWEIGHTED:  # the hand-made estimate: no arrays made for nothing
         if prospects.tile is not None:
             extra += prospects.tile
@@ -383,7 +390,8 @@ def estimate_parts(state: Position, weights: Weights = DEFAULT_WEIGHTS
 
 
 class LearnedValue(Protocol):
-    """What the estimate asks of a learned value (`value.ValueModel`)."""
+    """What the estimate asks of a learned value (`value.ValueModel`; `map_value.MapValue`
+    also lends `map_term`, the worth of each player's hexes)."""
 
     def coefficients(self, players: int, left: int) -> tuple[float, ...]: ...
 
@@ -423,7 +431,8 @@ def contested_leagues(state: Position, left: int, free_harbors: list[int],
     harbor and two such players: half the chance each), and a sea where the player holds one
     counts only while two harbors are free. The plain count gives every player the whole
     chance, so a move that leaves the last free harbor to an opponent looked as good as one
-    that takes it."""
+    that takes it. The rule (docs/rules.md, "Scoring while playing"): the third harbor of one
+    sea covered by a player's fiefs and rings scores 10 points, once per player and sea."""
     board = state.board
     closed = [closed_seas(state.rules.variants, p.leagues, state.leagues_formed)
               for p in state.players]

@@ -292,17 +292,20 @@ class GonzagaSearch:
     levels = LEVELS
     # `mcts:...:value=learned`: the learned value (`value.py`); `value=contested`: the
     # hand-made estimate with sea leagues shared among the players racing for the same
-    # harbors (`evaluation.contested_leagues`)
-    values = ("learned", "contested")
+    # harbors (`evaluation.contested_leagues`); `value=map`: the value over the map
+    # (`map_value.py`)
+    values = ("learned", "contested", "map")
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS, value: LearnedValue | None = None
                  ) -> None:
         self.weights = weights
         self.value = value
         self._learned: LearnedValue | None = None
+        self._map: LearnedValue | None = None
 
     def hooks(self, view: PlayerView, seat: int, settings: Settings) -> GonzagaHooks:
-        value = self.learned() if settings.value == "learned" else self.value
+        value = {"learned": self.learned, "map": self.map_value}.get(settings.value)
+        value = self.value if value is None else value()
         return GonzagaHooks(seat, self.weights, view.round + settings.lookahead, value,
                             contested=settings.value == "contested")
 
@@ -313,6 +316,14 @@ class GonzagaSearch:
 
             self._learned = load_value()
         return self._learned
+
+    def map_value(self) -> LearnedValue:
+        """The shipped value over the map, read when first asked for."""
+        if self._map is None:
+            from .map_value import MapValue, load_map_value
+
+            self._map = MapValue.of(load_map_value())
+        return self._map
 
 
 SEARCH = GonzagaSearch(search_weights())

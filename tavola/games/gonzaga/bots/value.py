@@ -19,9 +19,9 @@ from __future__ import annotations
 import itertools
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -110,24 +110,24 @@ def load_value(path: Path = VALUE_PATH) -> ValueModel:
 # -- training ---------------------------------------------------------------------------------
 
 
-def self_play(game: Game, seed: int, players: int, specs: Sequence[str] = SELF_PLAY
-              ) -> tuple[list[tuple[int, np.ndarray]], np.ndarray]:
+def self_play(game: Game, seed: int, players: int, specs: Sequence[str] = SELF_PLAY,
+              snapshot: Callable[[Any], Any] = estimate_parts) -> tuple[list[Any], np.ndarray]:
     """One game of the bots `specs` (`game` is Gonzaga's, which imports its search, and so
     this module: it is passed in), the first of them seated at `seed % players`, the others
-    after it in turn: at the start of every round, the rounds left and each player's parts;
-    and the final scores."""
+    after it in turn: at the start of every round, the `snapshot` of the position (the rounds
+    left and each player's parts); and the final scores."""
     from tavola.bench import seats
     from tavola.bots import make_bot
 
     state = game.new_game(seats(game, players), seed, {})
     bots = [make_bot(game, specs[(i - seed) % players % len(specs)], seed * 8 + i)
             for i in range(players)]
-    snapshots: list[tuple[int, np.ndarray]] = []
+    snapshots: list[Any] = []
     last_round = None
     while not state.is_over:
         if state.round != last_round:
             last_round = state.round
-            snapshots.append(estimate_parts(state))
+            snapshots.append(snapshot(state))
         seat = state.to_move()[0]
         game.apply_in_place(state, bots[seat].decide(game.view(state, seat),
                                                      game.legal_actions(state, seat)))
@@ -160,14 +160,14 @@ def fit(pairs: Sequence[tuple[int, np.ndarray, float]]) -> tuple[Row, ...]:
         coefficients = np.concatenate([[1.0], rest])
         rows.append(Row(from_rounds_left=int(start),
                         coefficients=tuple(round(float(c), 4) for c in coefficients),
-                        pairs=len(chosen), correlation_before=_correlation(x.sum(1), y),
-                        correlation_after=_correlation(x @ coefficients, y)))
+                        pairs=len(chosen), correlation_before=correlation(x.sum(1), y),
+                        correlation_after=correlation(x @ coefficients, y)))
     if not rows or rows[0].from_rounds_left != 1:
         raise ValueError("too few games to fit the last round: play more")
     return tuple(rows)
 
 
-def _correlation(a: np.ndarray, b: np.ndarray) -> float:
+def correlation(a: np.ndarray, b: np.ndarray) -> float:
     if a.std() == 0 or b.std() == 0:
         return 0.0
     return round(float(np.corrcoef(a, b)[0, 1]), 4)
