@@ -210,3 +210,18 @@ def test_a_spec_asks_for_the_map_value_and_plays_a_seeded_decision():
     chosen = {make_mcts(GAME, 5, "iterations=60:value=map").decide(view, legal)
               for _ in range(2)}
     assert len(chosen) == 1 and chosen <= set(legal)
+
+
+def test_the_hard_level_values_with_the_map_only_with_2_players():
+    from tavola.games.gonzaga.bots.mcts import SEARCH
+    from tavola.search import make_mcts
+
+    hard = make_mcts(GAME, 1, "hard").settings
+    plain = make_mcts(GAME, 1, "hard:value=estimate").settings
+    for players in (2, 3):
+        state = _midgame(players=players, actions=4)
+        seat = state.to_move()[0]
+        view = GAME.view(state, seat)
+        value = SEARCH.hooks(view, seat, hard.at(players)).value
+        assert value is (SEARCH.map_value() if players == 2 else None)
+        assert SEARCH.hooks(view, seat, plain.at(players)).value is None

@@ -59,9 +59,10 @@ LEVELS: dict[str, Settings] = {
     # sized for a mean under 1 s a decision on one core (docs/bots.md); the time limit caps
     # the longest, so a decision is reproducible from its seed unless it is reached. With 2
     # players an anchor keeps the planner's favourite unless the search expects another
-    # option to lead by 2 points more; with 4 it lost games (docs/bots.md)
+    # option to lead by 2 points more; with 4 it lost games (docs/bots.md). With 2 players
+    # the position is valued with the map (`map_value.py`): it won more paired deals
     "hard": Settings(iterations=1000, time_limit=1.9, by_players=per_players({
-        2: {"iterations": 6000, "anchor": 2.0},
+        2: {"iterations": 6000, "anchor": 2.0, "value": "map"},
         3: {"iterations": 1800}})),
 }
 
@@ -293,8 +294,8 @@ class GonzagaSearch:
     # `mcts:...:value=learned`: the learned value (`value.py`); `value=contested`: the
     # hand-made estimate with sea leagues shared among the players racing for the same
     # harbors (`evaluation.contested_leagues`); `value=map`: the value over the map
-    # (`map_value.py`)
-    values = ("learned", "contested", "map")
+    # (`map_value.py`); `value=estimate`: the hand-made estimate, where a level uses another
+    values = ("learned", "contested", "map", "estimate")
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS, value: LearnedValue | None = None
                  ) -> None:
