@@ -68,3 +68,18 @@ def put(state: GameState, player: int, hexes: Sequence[tuple[int, int]], kind: s
         else:
             state.ring_owner[h] = player
     state.pieces.append(Piece(player, kind, idx, fief if kind == "fief" else None, state.round))
+
+
+def midgame(seed: int = 3, players: int = 2, actions: int = 30) -> GameState:
+    """A default-board game after `actions` moves of greedy bots: pieces on the map."""
+    from tavola.bench import seats
+    from tavola.bots import make_bot
+    from tavola.games.gonzaga.game import GAME
+
+    state = GAME.new_game(seats(GAME, players), seed, {})
+    bots = [make_bot(GAME, "greedy", seed + i) for i in range(players)]
+    for _ in range(actions):
+        seat = state.to_move()[0]
+        GAME.apply_in_place(state, bots[seat].decide(GAME.view(state, seat),
+                                                     GAME.legal_actions(state, seat)))
+    return state

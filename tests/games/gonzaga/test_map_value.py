@@ -7,6 +7,7 @@ import json
 
 import numpy as np
 import pytest
+from gonzaga_helpers import midgame as _midgame
 from pydantic import ValidationError
 from typer.testing import CliRunner
 
@@ -35,17 +36,6 @@ from tavola.games.gonzaga.game import GAME
 runner = CliRunner()
 
 
-def _midgame(seed: int = 3, players: int = 2, actions: int = 30):
-    from tavola.bench import seats
-    from tavola.bots import make_bot
-
-    state = GAME.new_game(seats(GAME, players), seed, {})
-    bots = [make_bot(GAME, "greedy", seed + i) for i in range(players)]
-    for _ in range(actions):
-        seat = state.to_move()[0]
-        GAME.apply_in_place(state, bots[seat].decide(GAME.view(state, seat),
-                                                     GAME.legal_actions(state, seat)))
-    return state
 
 
 def _row(hexes: int, **changes):
