@@ -227,7 +227,7 @@ def test_an_anchor_may_depend_on_the_number_of_players() -> None:
                           ).at(2).anchor == 1.5  # an explicit anchor holds at every count
     from tavola.games.gonzaga.bots.mcts import LEVELS
 
-    assert [LEVELS["hard"].at(n).anchor for n in (2, 3, 4)] == [2.0, 0.0, 0.0]
+    assert [LEVELS["hard"].at(n).anchor for n in (2, 3, 4)] == [1.0, 0.0, 0.0]
 
 
 def test_settings_by_players_change_only_the_fields_they_name() -> None:

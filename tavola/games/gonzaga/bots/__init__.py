@@ -44,8 +44,8 @@ LEVEL_HELP: dict[str, Level] = {
                                                  "times before each move"),
     "mcts:medium": Level("Careful search", "strong", "the same search, four times longer"),
     "mcts:hard": Level("Deep search", "strongest", "the longest search: it wins about 9 games "
-                                                   "of 10 against Greedy and 4 of 5 against "
-                                                   "the Planner; thinks about a third of a "
+                                                   "of 10 against Greedy and nearly as many "
+                                                   "against the Planner; thinks under half a "
                                                    "second a move, two at most"),
 }
 

@@ -58,11 +58,12 @@ LEVELS: dict[str, Settings] = {
     "medium": Settings(iterations=400),
     # sized for a mean under 1 s a decision on one core (docs/bots.md); the time limit caps
     # the longest, so a decision is reproducible from its seed unless it is reached. With 2
-    # players an anchor keeps the planner's favourite unless the search expects another
-    # option to lead by 2 points more; with 4 it lost games (docs/bots.md). With 2 players
-    # the position is valued with the map (`map_value.py`): it won more paired deals
+    # players the position is valued with the map (`map_value.py`), and an anchor keeps the
+    # planner's favourite unless the search expects another option to lead by 1 point more
+    # (2 before the map: its estimates were noisier); with 4 the anchor lost games. Each
+    # change won more paired deals (docs/bots.md)
     "hard": Settings(iterations=1000, time_limit=1.9, by_players=per_players({
-        2: {"iterations": 6000, "anchor": 2.0, "value": "map"},
+        2: {"iterations": 6000, "anchor": 1.0, "value": "map"},
         3: {"iterations": 1800}})),
 }
 
