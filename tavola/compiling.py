@@ -179,23 +179,28 @@ def _extension_stem(filename: str) -> str | None:
 
 
 def clean(kit: GameKit) -> list[Path]:
-    """Remove the game's compiled modules and their stamps; the files removed."""
+    """Remove every compiled module of the game's package, declared or not, and their
+    stamps; the files removed. A module the kit no longer declares keeps no extension:
+    built against an older shared module, it would fail to import."""
     removed: list[Path] = []
-    for module in declared(kit):
-        for path in extensions_of(module):
+    package = package_folder(kit.package)
+    for path in sorted(package.rglob("*")):
+        stem = _extension_stem(path.name)
+        if stem is not None and (stem == f"{SHARED}__mypyc"
+                                 or path.with_name(f"{stem}.py").is_file()):
             path.unlink()
             removed.append(path)
-        source = source_of(module)
-        stamps = _stamps(source.parent)
-        if stamps.pop(source.name, None) is not None:
-            _write_stamps(source.parent, stamps)
-    if kit.compiled:
-        folder = source_of(declared(kit)[0]).parent
-        for path in folder.glob(f"{SHARED}__mypyc.*"):
-            if _extension_stem(path.name) is not None:
-                path.unlink()
-                removed.append(path)
+    for stamps in package.rglob(STAMP):
+        stamps.unlink()
     return removed
+
+
+def package_folder(package: str) -> Path:
+    """The folder of a package, found without importing it."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise CompileError(f"no package {package}")
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def _write_stamps(package_dir: Path, stamps: dict[str, str]) -> None:

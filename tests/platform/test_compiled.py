@@ -4,6 +4,7 @@ processes that import the copy. CI must test both ways: there a missing C compil
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
@@ -136,6 +137,55 @@ def test_a_module_is_stale_unless_its_extension_was_built_from_its_source(tmp_pa
     assert compiling.stale_in(tmp_path) == []
     (tmp_path / "rules.py").write_text("X = 2\n", encoding="utf-8")
     assert compiling.stale_in(tmp_path) == ["rules"]
+
+
+@pytest.mark.parametrize("game", COMPILED)
+def test_no_module_to_compile_relies_on_a_cached_property(game: str) -> None:
+    """mypyc compiles `functools.cached_property` as a plain property: its body runs at every
+    read, silently (a table meant to be built once per board was built at every move). A
+    module a game lets be compiled works such values out once, by hand."""
+    from tavola import compiling, registry
+
+    def cached(module: str) -> list[str]:
+        tree = ast.parse(compiling.source_of(module).read_text(encoding="utf-8"))
+        return [f"{module}.{node.name}" for node in ast.walk(tree)
+                if isinstance(node, ast.FunctionDef) and any(
+                    getattr(d, "id", getattr(d, "attr", None)) == "cached_property"
+                    for d in node.decorator_list)]
+
+    assert [name for m in compiling.declared(registry.kit(game)) for name in cached(m)] == []
+
+
+def test_clean_removes_the_extensions_of_modules_no_longer_declared(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kit that stops declaring a module must not leave its extension behind: built
+    against the old shared module, it would shadow its source and fail to import."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    from tavola import compiling
+    from tavola.kit import GameKit, Part
+
+    suffix = EXTENSION_SUFFIXES[0]
+    package = tmp_path / "oldgame"
+    (package / "bots").mkdir(parents=True)
+    for name in ("__init__.py", "rules.py", "placement.py", "bots/__init__.py",
+                 "bots/values.py", "plain.py"):
+        (package / name).write_text("X = 1\n", encoding="utf-8")
+    built = [package / f"rules{suffix}", package / f"placement{suffix}",
+             package / f"bots/values{suffix}", package / f"compiled__mypyc{suffix}"]
+    for path in built:
+        path.write_bytes(b"")
+    kept = package / f"vendored{suffix}"  # an extension with no source beside it: not ours
+    kept.write_bytes(b"")
+    for folder in (package, package / "bots"):
+        (folder / compiling.STAMP).write_text("{}", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    kit = GameKit(name="oldgame", package="oldgame", game=Part("oldgame.rules:X"),
+                  record_format="oldgame-record", levels=("greedy",), compiled=("rules",))
+    removed = compiling.clean(kit)
+    assert sorted(removed) == sorted(built)
+    assert kept.is_file() and not list(package.rglob(compiling.STAMP))
+    assert (package / "placement.py").is_file() and (package / "plain.py").is_file()
 
 
 def test_compile_names_a_game_without_modules_to_compile_and_builds_nothing() -> None:

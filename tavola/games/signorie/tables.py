@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -40,6 +40,9 @@ class Tables:
     helper_cost: tuple[int, ...]
     helper_effect: tuple[Effect, ...]
     helper_per_pips: tuple[int, ...]  # 0: the effect once; n: once per n pips of the die
+    #: per helper slot, how many times it gives its amount after a die, on average over the
+    #: die's six faces (the bots' worth of a hired helper; `mean_times`)
+    helper_mean_times: tuple[float, ...]
     column_helpers: tuple[tuple[int, ...], ...]  # per colour: helper slots in printed order
     assignment_slots: tuple[tuple[int, int], ...]  # (colour index, sex)
     colour_assignment_slots: tuple[tuple[int, ...], ...]
@@ -100,15 +103,7 @@ class Tables:
 
     def helper_times(self, h: int, die: int) -> int:
         """How many times helper `h` gives its amount after a die of `die` pips (0: nothing)."""
-        per = self.helper_per_pips[h]
-        return die // per if per else 1
-
-    @cached_property
-    def helper_mean_times(self) -> tuple[float, ...]:
-        """How many times each helper gives its amount after a die, on average over its six
-        faces (the bots' worth of a hired helper)."""
-        return tuple(sum(self.helper_times(h, die) for die in range(1, 7)) / 6
-                     for h in range(len(self.helper_cost)))
+        return times_after(self.helper_per_pips[h], die)
 
     @property
     def top_initiative(self) -> int:
@@ -117,6 +112,18 @@ class Tables:
     @property
     def top_career(self) -> int:
         return len(self.career_vp) - 1
+
+
+def times_after(per_pips: int, die: int) -> int:
+    """How many times a helper gives its amount after a die of `die` pips (0: nothing), when
+    it gives it once per `per_pips` pips (0: once, whatever the die)."""
+    return die // per_pips if per_pips else 1
+
+
+def mean_times(per_pips: int) -> float:
+    """`times_after` on average over a die's six faces. Worked out once, with the tables: a
+    compiled class does not keep a `cached_property` (mypyc runs its body at every read)."""
+    return sum(times_after(per_pips, die) for die in range(1, 7)) / 6
 
 
 def build(c: Components, edition: str = "") -> Tables:
@@ -152,6 +159,7 @@ def build(c: Components, edition: str = "") -> Tables:
         helper_cost=tuple(h.cost.value for h in helpers),
         helper_effect=tuple(_effect(h.effect.value) for h in helpers),
         helper_per_pips=tuple(h.effect.value.per_pips or 0 for h in helpers),
+        helper_mean_times=tuple(mean_times(h.effect.value.per_pips or 0) for h in helpers),
         column_helpers=tuple(
             tuple(sorted((i for i, h in enumerate(helpers) if ci[h.column] == col),
                          key=lambda i: helpers[i].order))
