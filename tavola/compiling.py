@@ -97,8 +97,8 @@ def path_used(kit: GameKit) -> str:
     old = stale(kit)
     if old:
         return (f"{', '.join(m.rpartition('.')[2] for m in old)} compiled from an older "
-                "source, run as Python (`tavola compile` builds them again)"
-                + (f"; compiled with mypyc: {', '.join(compiled)}" if compiled else ""))
+                "source: every compiled module runs as Python (`tavola compile` builds them "
+                "again)" + (f"; compiled with mypyc: {', '.join(compiled)}" if compiled else ""))
     if compiled:
         return f"compiled with mypyc ({', '.join(compiled)}), the rest Python"
     return "Python, no compiled modules" + (" (`tavola compile` builds them)"
@@ -120,8 +120,30 @@ def _stamps(package_dir: Path) -> dict[str, str]:
 def stale(kit: GameKit) -> list[str]:
     """Compiled modules of the game whose source changed since they were built (or whose
     source hash was never recorded)."""
-    folders = {source_of(m).parent for m in declared(kit)}
-    return sorted(f"{kit.package}.{name}" for folder in folders for name in stale_in(folder))
+    return stale_under(kit.package, package_folder(kit.package))
+
+
+def stale_under(package: str, root: Path) -> list[str]:
+    """`stale_in` over a package folder and the folders below it, by full module name."""
+    return sorted(_dotted(package, root, folder, name)
+                  for folder in _folders(root) for name in stale_in(folder))
+
+
+def compiled_under(package: str, root: Path) -> list[str]:
+    """Every module under a package folder with a compiled extension beside its source."""
+    return sorted(_dotted(package, root, folder, name) for folder in _folders(root)
+                  for path in folder.iterdir()
+                  if (name := _extension_stem(path.name)) is not None
+                  and (folder / f"{name}.py").is_file())
+
+
+def _folders(root: Path) -> list[Path]:
+    return [root, *(p for p in sorted(root.rglob("*")) if p.is_dir()
+                    and (p / "__init__.py").is_file())]
+
+
+def _dotted(package: str, root: Path, folder: Path, name: str) -> str:
+    return ".".join([package, *folder.relative_to(root).parts, name])
 
 
 def stale_in(folder: Path) -> list[str]:
@@ -141,34 +163,53 @@ def stale_in(folder: Path) -> list[str]:
 
 
 def prefer_source(package: str, folder: str | Path) -> list[str]:
-    """Called by a game package as it is imported, before any of its modules: a module whose
-    extension was built from another source is loaded from its source instead (an old
-    extension would play the old rules), with a warning to build again; the modules so
-    passed over."""
-    old = stale_in(Path(folder))
-    if old and package not in _PASSED_OVER:
-        _PASSED_OVER[package] = set(old)
-        sys.meta_path.insert(0, _SourceFirst(package, Path(folder), set(old)))
-        log.warning("compiled %s of %s was built from an older source: its source runs "
-                    "instead; `tavola compile` builds it again", ", ".join(old), package)
+    """Called by a game package as it is imported, before any of its modules: when a module
+    of the game's compiled group was built from another source, every module of the group
+    is loaded from its source instead (an old extension would play the old rules, and the
+    group's modules call one another directly, not through imports), with a warning to
+    build again; the modules found stale."""
+    root = _group_root(package, Path(folder))
+    if root is None:
+        return []
+    group, where = root
+    old = stale_under(group, where)
+    if old and group not in _PASSED_OVER:
+        every = set(compiled_under(group, where))
+        _PASSED_OVER[group] = every
+        sys.meta_path.insert(0, _SourceFirst(group, where, every))
+        log.warning("compiled %s of %s was built from an older source: every compiled "
+                    "module of the game runs its source instead; `tavola compile` builds "
+                    "them again", ", ".join(old), group)
     return old
 
 
-_PASSED_OVER: dict[str, set[str]] = {}  # package -> its modules loaded from source
+def _group_root(package: str, folder: Path) -> tuple[str, Path] | None:
+    """The package, at `folder` or above it, that holds a game's shared compiled module
+    (`SHARED`): the folder its compiled group was built in. None: nothing compiled."""
+    while "." in package:
+        if any(_extension_stem(p.name) == f"{SHARED}__mypyc"
+               for p in folder.glob(f"{SHARED}__mypyc.*")):
+            return package, folder
+        package, folder = package.rpartition(".")[0], folder.parent
+    return None
+
+
+_PASSED_OVER: dict[str, set[str]] = {}  # a game's package -> its modules loaded from source
 
 
 class _SourceFirst(importlib.abc.MetaPathFinder):
-    """Finds the listed modules of one package in their `.py` files."""
+    """Finds the listed modules (full names) under one package in their `.py` files."""
 
     def __init__(self, package: str, folder: Path, names: set[str]) -> None:
         self.package, self.folder, self.names = package, folder, names
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None
                   ) -> importlib.machinery.ModuleSpec | None:
-        package, _, name = fullname.rpartition(".")
-        if package != self.package or name not in self.names:
+        if fullname not in self.names:
             return None
-        return importlib.util.spec_from_file_location(fullname, self.folder / f"{name}.py")
+        parts = fullname[len(self.package) + 1:].split(".")
+        return importlib.util.spec_from_file_location(
+            fullname, self.folder.joinpath(*parts[:-1], f"{parts[-1]}.py"))
 
 
 def _extension_stem(filename: str) -> str | None:

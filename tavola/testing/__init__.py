@@ -27,6 +27,7 @@ from .rules import (
     check_actions_round_trip,
     check_apply_is_pure,
     check_clone_is_independent,
+    check_pickling_round_trip,
     check_random_games_end,
     check_records_replay,
 )
@@ -42,6 +43,7 @@ CHECKS: dict[str, Check] = {
     "apply-is-pure": check_apply_is_pure,
     "clone-is-independent": check_clone_is_independent,
     "actions-round-trip": check_actions_round_trip,
+    "pickling-round-trip": check_pickling_round_trip,
     "records-replay": check_records_replay,
     "secrets-stay-hidden": check_secrets_stay_hidden,
     "text-in-every-language": check_text_in_every_language,

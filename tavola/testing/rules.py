@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 from typing import Any
 
 from .. import records, registry
@@ -115,6 +116,27 @@ def check_actions_round_trip(kit: GameKit, seed: int = 0) -> None:
                     raise fail(kit, f"{action!r} comes back from {text} as {back!r} "
                                     f"{step.where(players)}")
     _check_nonsense_refused(kit)
+
+
+def check_pickling_round_trip(kit: GameKit, seed: int = 0, samples: int = 4) -> None:
+    """Actions come back equal from `pickle`, and a state comes back a state that plays on
+    alike (the same seats to move, legal actions and scores): the server's bot workers are
+    other processes, sent a game's actions and sending one back (a compiled frozen class
+    must say how it is rebuilt)."""
+    game = game_of(kit)
+    for players in player_counts(game):
+        for step in sampled(kit, players, seed, samples):
+            for action in step.legal[:50]:
+                back = pickle.loads(pickle.dumps(action))
+                if back != action or hash(back) != hash(action):
+                    raise fail(kit, f"{action!r} comes back from pickle as {back!r} "
+                                    f"{step.where(players)}")
+            state = pickle.loads(pickle.dumps(step.state))
+            if (tuple(state.to_move()) != tuple(step.state.to_move())
+                    or list(game.legal_actions(state, step.seat)) != step.legal
+                    or tuple(game.scores(state)) != tuple(game.scores(step.state))):
+                raise fail(kit, f"a state comes back from pickle playing otherwise "
+                                f"{step.where(players)}")
 
 
 #: JSON no game takes for an action.

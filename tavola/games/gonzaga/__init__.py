@@ -11,6 +11,10 @@ from __future__ import annotations
 import pkgutil
 from typing import Any
 
+from tavola.compiling import prefer_source
+
+prefer_source(__name__, __path__[0])  # not a module compiled from another source
+
 _WHERE = {  # each name by its module, imported when first asked for
     "ACTION_CARDS": "actions",
     "ALLIANCE": "actions",

@@ -7,7 +7,7 @@ sent over a wire and replayed. Hexes are written `(column, row)` as in the board
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from tavola.game import IllegalAction as PlatformIllegalAction
@@ -32,8 +32,28 @@ ACTION_COVERAGE: dict[str, frozenset[tuple[int, int]]] = {
 WEDDING_CARD = ALLIANCE
 
 
+class Value:
+    """An immutable value of numbers and words (an action, a journal entry, a piece): a
+    copy of it, deep or not, is itself, as for a tuple of them, and so it is whether it runs
+    as Python or compiled (`tavola compile`: a compiled frozen class cannot be rebuilt field
+    by field)."""
+
+    __slots__ = ()
+
+    def __copy__(self) -> Value:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Value:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class and its fields, rebuilt by the class itself (bot workers are
+        other processes)."""
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(Value):
     """Phase 2: a region card and an action card, optionally with the King's Privilege."""
 
     player: int
@@ -47,7 +67,7 @@ class Plan:
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceFief:
+class PlaceFief(Value):
     """Phase 4: lay this round's fief with its anchor hex and rotation (sixths clockwise)."""
 
     player: int
@@ -57,7 +77,7 @@ class PlaceFief:
 
 
 @dataclass(frozen=True, slots=True)
-class Wedding:
+class Wedding(Value):
     """Phase 4 with the Alliance card: one ring in the planned region, maybe a second beside it."""
 
     player: int
@@ -66,7 +86,7 @@ class Wedding:
 
 
 @dataclass(frozen=True, slots=True)
-class Donate:
+class Donate(Value):
     """Phase 4: give this round's fief to the church for 3 points (always allowed)."""
 
     player: int

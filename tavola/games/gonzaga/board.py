@@ -465,7 +465,8 @@ class Board:
     @cached_property
     def harbor_seas(self) -> list[int]:
         """`harbor_sea_number` as Python ints, for the few hexes of one move."""
-        return self.harbor_sea_number.tolist()
+        seas: list[int] = self.harbor_sea_number.tolist()
+        return seas
 
     def objective_cities(self, objective: int) -> tuple[City, ...]:
         """The six cities an objective card names: those of its two symbols, symbol by symbol."""
@@ -807,15 +808,15 @@ def _terrain(m: BoardModel, problems: list[str]) -> tuple[list[tuple[int, int]],
                                   columns=m.columns))
             continue
         for col, ch in enumerate(line):
-            entry = m.legend.get(ch)
-            if entry is None:
+            kind = m.legend.get(ch)
+            if kind is None:
                 problems.append(_said("load.terrain-char", f"/terrain/{row}",
                                       [hex_mark((col, row))], col=col, row=row, char=ch))
-            elif entry.region is not None or entry.sea is not None:
+            elif kind.region is not None or kind.sea is not None:
                 coords.append((col, row))
-                region_of.append(entry.region)
-                sea_of.append(entry.sea)
-            elif entry.land:
+                region_of.append(kind.region)
+                sea_of.append(kind.sea)
+            elif kind.land:
                 scenery.append((col, row))
     if problems:
         raise BoardError(problems)

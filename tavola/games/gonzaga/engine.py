@@ -12,7 +12,7 @@ import operator
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import overload
 
 import numpy as np
@@ -51,6 +51,7 @@ from .state import (
     RINGS,
     VARIANT_ONE_LEAGUE_PER_SEA,
     VARIANTS,
+    Entry,
     GameEnded,
     GameState,
     LastTurnChecked,
@@ -63,11 +64,14 @@ from .state import (
     RoundStarted,
     Rules,
     ScoreEvent,
-    Seat,
     Setup,
     TurnPlayed,
+    card_number,
+    current_player,
     detail,
+    journal_events,
     rules_for,
+    to_move,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -105,11 +109,11 @@ def deal(board: Board, players: int | Sequence[str], seed: int | None = None,
 
 
 def _names(players: int | Sequence[str]) -> list[str]:
-    if isinstance(players, int) and not isinstance(players, bool):
+    if isinstance(players, (bool, str)):
+        raise ValueError("players must be a number or a list of names")
+    if isinstance(players, int):
         return [c.title() for c in COLOURS[:players]] if players <= len(COLOURS) else [
             "?"] * players
-    if isinstance(players, str):
-        raise ValueError("players must be a number or a list of names")
     return [str(p) for p in players]
 
 
@@ -202,7 +206,7 @@ class PlacementArrays:
 
     The supported way for bots and interfaces to look at thousands of placements at once;
     entry i of a `LegalActions`' arrays is its `placement(i)`. Anchors and rotations are
-    looked up when first asked for (bots value cells and points only)."""
+    looked up when asked for (bots value cells and points only)."""
 
     fief: int
     rows: np.ndarray  # (K,) rows of the fief's placement table (`Rules.fief_placements`)
@@ -213,16 +217,19 @@ class PlacementArrays:
     def __len__(self) -> int:
         return len(self.rows)
 
-    @cached_property
+    @property
     def anchors(self) -> np.ndarray:
-        """(K, 2) anchor hex as [column, row]."""
+        """(K, 2) anchor hex as [column, row] (looked up at each reading: a screen reads
+        them once)."""
         table = self.rules.fief_placements(self.fief)
-        return self.rules.board.coord_array[table.anchors[self.rows]]
+        found: np.ndarray = self.rules.board.coord_array[table.anchors[self.rows]]
+        return found
 
-    @cached_property
+    @property
     def rotations(self) -> np.ndarray:
         """(K,) sixths of a turn clockwise."""
-        return self.rules.fief_placements(self.fief).rotations[self.rows]
+        found: np.ndarray = self.rules.fief_placements(self.fief).rotations[self.rows]
+        return found
 
 
 def placement_arrays(state: Position, player: int, fief: int, card: str,
@@ -416,10 +423,11 @@ def _legal_plans(state: Position, player: int) -> LegalActions:
     if plans is None:  # plans are frozen: one list serves every game on these rules
         regions = [c for c in state.rules.region_cards if c not in p.resting]
         actions = [c for c in ACTION_CARDS if c not in p.resting]
-        plans = LegalActions(tuple(Plan(player, r, a, privileged)
-                                   for privileged in (False, True)[:1 + privilege]
-                                   for r in regions for a in actions))
-        state.rules.plan_lists[key] = plans
+        made = LegalActions(tuple(Plan(player, r, a, privileged)
+                                  for privileged in (False, True)[:1 + privilege]
+                                  for r in regions for a in actions))
+        state.rules.plan_lists[key] = made
+        return made
     return plans
 
 
@@ -446,21 +454,27 @@ _SEAT8 = tuple(np.array(seat, dtype=np.int8) for seat in range(MAX_PLAYERS))
 def _ring_allowed(state: Position, player: int) -> np.ndarray:
     """Hexes where `player` may put a ring: no ring yet and not the player's own fief (NOTES 3)."""
     fiefs, rings = state.fief_owner, state.ring_owner
+    allowed: np.ndarray
     if fiefs.dtype is _INT8 and rings.dtype is _INT8 and 0 <= player < MAX_PLAYERS:
-        return (rings < _NONE8) & (fiefs != _SEAT8[player])
-    return (rings < 0) & (fiefs != player)
+        allowed = (rings < _NONE8) & (fiefs != _SEAT8[player])
+    else:
+        allowed = (rings < 0) & (fiefs != player)
+    return allowed
 
 
 def _wedding_pairs(state: Position, player: int, card: str) -> np.ndarray:
     """(first, second) ring hexes; second -1 for a single ring. Pairs are listed once."""
     frame = state.rules.wedding_frame(card)
     allowed = _ring_allowed(state, player)
+    pairs: np.ndarray
     if state.players[player].rings < 2:
-        return frame.single_pairs[allowed[frame.firsts]].view(np.int32).reshape(-1, 2)
+        pairs = frame.single_pairs[allowed[frame.firsts]].view(np.int32).reshape(-1, 2)
+        return pairs
     ok = allowed[frame.every_first]
     ok &= allowed[frame.every_second]
     ok &= frame.every_listed
-    return frame.every_pair[ok].view(np.int32).reshape(-1, 2)
+    pairs = frame.every_pair[ok].view(np.int32).reshape(-1, 2)
+    return pairs
 
 
 def wedding_pairs(state: Position, player: int, card: str) -> np.ndarray:
@@ -655,8 +669,8 @@ def _fief_move(state: Position, action: PlaceFief
                     and (table.city_counts[row], harbors) in ACTION_COVERAGE[plan.action]):
                 return (hexes, _events(state, player, hexes, harbors > 0),
                         table.castles(row))
-    hexes = _checked_fief_hexes(state, action)
-    return hexes, placement_events(state, action.player, hexes), _castles(rules, action)
+    checked = _checked_fief_hexes(state, action)
+    return checked, placement_events(state, action.player, checked), _castles(rules, action)
 
 
 def _checked_fief_hexes(state: Position, action: PlaceFief) -> list[int]:
@@ -900,7 +914,7 @@ def _points(rules: Rules, leagues: LeagueContext, fief: int, rows: np.ndarray) -
     scored hex by hex (a planning hint scores thousands of rows, most of them far from any
     league)."""
     scores = _row_scores(rules, fief)
-    points = scores.points[rows]
+    points: np.ndarray = scores.points[rows]
     mine, open_ = leagues
     board = rules.board
     have = np.bincount(board.harbor_sea_number[mine], minlength=len(board.sea_index))
@@ -944,7 +958,7 @@ def _row_scores(rules: Rules, fief: int) -> RowScores:
 
 
 def _cell_points(rules: Rules, leagues: LeagueContext, cells: np.ndarray) -> np.ndarray:
-    points = rules.hex_points[cells].sum(axis=1).astype(np.int32)
+    points: np.ndarray = rules.hex_points[cells].sum(axis=1).astype(np.int32)
     board = rules.board
     mine, open_ = leagues
     have = np.bincount(board.harbor_sea_number[mine], minlength=len(board.sea_index))
@@ -953,7 +967,8 @@ def _cell_points(rules: Rules, leagues: LeagueContext, cells: np.ndarray) -> np.
     if not board.is_harbor[cells].any():
         return points
     formed = _new_leagues(board, leagues, cells)
-    return points + POINTS_SEA_LEAGUE * formed.sum(axis=1).astype(np.int32)
+    found: np.ndarray = points + POINTS_SEA_LEAGUE * formed.sum(axis=1).astype(np.int32)
+    return found
 
 
 def action_events(state: Position, action: Action) -> list[ScoreEvent]:
@@ -1255,7 +1270,7 @@ def winners(state: GameState) -> tuple[int, ...]:
 
 
 @dataclass(eq=False, slots=True)
-class PublicPlayer(Seat):
+class PublicPlayer:
     """What everyone knows of a player; `objective` and `plan` only for the viewer's own seat."""
 
     name: str
@@ -1272,9 +1287,12 @@ class PublicPlayer(Seat):
     objective: int | None = None
     plan: Plan | None = None
 
+    def card_number(self, fief: int | None = None) -> int:
+        return card_number(self, fief)
+
 
 @dataclass(eq=False)
-class PlayerView(Position):
+class PlayerView:
     """A player's information state: everything they may know, nothing they may not."""
 
     rules: Rules
@@ -1290,10 +1308,37 @@ class PlayerView(Position):
     ring_owner: np.ndarray
     pieces: tuple[Piece, ...]
     church: tuple[tuple[int, int], ...]
-    journal: tuple
+    journal: tuple[Entry, ...]
     players: tuple[PublicPlayer, ...]
     leagues_formed: frozenset[str]
     winners: tuple[int, ...]
+
+    @property
+    def board(self) -> Board:
+        return self.rules.board
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    @property
+    def current_player(self) -> int | None:
+        return current_player(self)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def to_move(self) -> tuple[int, ...]:
+        return to_move(self)
+
+    def score_events(self) -> list[ScoreEvent]:
+        """Every scoring event so far: a score is always the sum of its events."""
+        return journal_events(self.journal)
 
 
 def view(state: GameState, player: int | None) -> PlayerView:

@@ -10,8 +10,9 @@ test the few things that change: which hexes already hold a fief or the player's
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
-from functools import cache, cached_property
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -41,8 +42,9 @@ def cells_of(board: Board, fief: FiefShape, anchor: int, rotation: int) -> list[
 
 def static_problem(board: Board, fief: FiefShape, anchor: int, rotation: int) -> str | None:
     """Why a placement can never be legal on this board, or None if it can be."""
-    cells = cells_of(board, fief, anchor, rotation)
-    if any(c is None for c in cells):
+    found = cells_of(board, fief, anchor, rotation)
+    cells = [c for c in found if c is not None]
+    if len(cells) < len(found):
         return "off-map"
     _, castles = fief.rotated(rotation)
     if any(is_castle and board.region_of[c] is None for c, is_castle in zip(cells, castles,
@@ -52,7 +54,7 @@ def static_problem(board: Board, fief: FiefShape, anchor: int, rotation: int) ->
     if edges:
         cs = set(cells)
         for c in cells:
-            for n in board.neighbours[c]:  # type: ignore[index]
+            for n in board.neighbours[c]:
                 if n in cs and (c, n) in edges:
                     return "barrier"
     return None
@@ -60,7 +62,10 @@ def static_problem(board: Board, fief: FiefShape, anchor: int, rotation: int) ->
 
 @dataclass(eq=False)
 class FiefPlacements:
-    """All statically possible placements of one fief, deduplicated by covered hexes."""
+    """All statically possible placements of one fief, deduplicated by covered hexes.
+
+    The forms the engine reads them in are worked out as the table is made, into fields: a
+    class compiled by mypyc does not keep a `cached_property`."""
 
     fief: FiefShape
     cells: np.ndarray  # (K, size) hex indices
@@ -70,6 +75,33 @@ class FiefPlacements:
     harbors: np.ndarray  # (K,) harbors covered
     regions: np.ndarray  # (K, R) bool: covers land of region r
     lookup: dict[int, int]  # anchor * 6 + rotation -> row, for every equivalent pair
+    #: `cells` widened to 4 columns (or a multiple of 8) by repeating each row's first hex,
+    #: so that a row's one-byte flags per hex read as whole machine words (`free_rows`):
+    #: listing placements tests thousands of rows on every turn. Kept as numpy's own index
+    #: type, which indexing would otherwise convert to each time.
+    padded_cells: np.ndarray = field(init=False, repr=False)
+    #: each row's hexes as Python ints: a move applied reads a handful of hexes, where
+    #: numpy's per-call cost outweighs the work
+    cell_tuples: list[tuple[int, ...]] = field(init=False, repr=False)
+    city_counts: list[int] = field(init=False, repr=False)  # `cities` as Python ints
+    harbor_counts: list[int] = field(init=False, repr=False)  # `harbors` as Python ints
+    #: per row, the regions whose land it touches as bits (bit r: region number r)
+    region_bits: list[int] = field(init=False, repr=False)
+    _canonical: list[int] = field(init=False, repr=False)  # each row's own anchor * 6 + rotation
+    _castles: dict[int, tuple[int, ...]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        size = self.cells.shape[1]
+        width = 4 if size <= 4 else -(-size // 8) * 8
+        pad = np.repeat(self.cells[:, :1], width - size, axis=1)
+        self.padded_cells = np.concatenate([self.cells, pad], axis=1).astype(np.intp)
+        self.cell_tuples = [tuple(row) for row in self.cells.tolist()]
+        self.city_counts = self.cities.tolist()
+        self.harbor_counts = self.harbors.tolist()
+        self.region_bits = [sum(1 << r for r, touched in enumerate(row) if touched)
+                            for row in self.regions.tolist()]
+        self._canonical = (self.anchors.astype(np.int64) * 6 + self.rotations).tolist()
+        self._castles = {}
 
     def __len__(self) -> int:
         return len(self.anchors)
@@ -85,43 +117,6 @@ class FiefPlacements:
             return None
         return row
 
-    @cached_property
-    def _canonical(self) -> list[int]:
-        return (self.anchors.astype(np.int64) * 6 + self.rotations).tolist()
-
-    @cached_property
-    def padded_cells(self) -> np.ndarray:
-        """`cells` widened to 4 columns (or a multiple of 8) by repeating each row's first
-        hex, so that a row's one-byte flags per hex read as whole machine words
-        (`free_rows`): listing placements tests thousands of rows on every turn. Kept as
-        numpy's own index type, which indexing would otherwise convert to each time."""
-        size = self.cells.shape[1]
-        width = 4 if size <= 4 else -(-size // 8) * 8
-        pad = np.repeat(self.cells[:, :1], width - size, axis=1)
-        return np.concatenate([self.cells, pad], axis=1).astype(np.intp)
-
-    @cached_property
-    def cell_tuples(self) -> list[tuple[int, ...]]:
-        """Each row's hexes as Python ints: a move applied reads a handful of hexes, where
-        numpy's per-call cost outweighs the work."""
-        return [tuple(row) for row in self.cells.tolist()]
-
-    @cached_property
-    def city_counts(self) -> list[int]:
-        """`cities` as Python ints (a move checked reads one)."""
-        return self.cities.tolist()
-
-    @cached_property
-    def harbor_counts(self) -> list[int]:
-        """`harbors` as Python ints."""
-        return self.harbors.tolist()
-
-    @cached_property
-    def region_bits(self) -> list[int]:
-        """Per row, the regions whose land it touches as bits (bit r: region number r)."""
-        return [sum(1 << r for r, touched in enumerate(row) if touched)
-                for row in self.regions.tolist()]
-
     def castles(self, row: int) -> tuple[int, ...]:
         """The row's hexes under castles, in the order of its cells (found when first asked:
         a game places a few dozen of the thousands of rows)."""
@@ -132,18 +127,26 @@ class FiefPlacements:
             self._castles[row] = found
         return found
 
-    @cached_property
-    def _castles(self) -> dict[int, tuple[int, ...]]:
-        return {}
-
 
 @dataclass(eq=False)
 class PlacementTables:
-    board: Board
+    """A board's placement tables, fief by fief, and the rows each plan allows."""
 
-    @cached_property
+    board: Board
+    _fiefs: dict[int, FiefPlacements] | None = field(init=False, repr=False)
+    _candidates: dict[tuple[int, tuple[int, ...], str], Candidates] = field(init=False,
+                                                                            repr=False)
+    _every: dict[int, Candidates] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:  # the fields' defaults, set where mypyc sets them too
+        self._fiefs, self._candidates, self._every = None, {}, {}
+
+    @property
     def fiefs(self) -> dict[int, FiefPlacements]:
-        return {n: _enumerate(self.board, f) for n, f in self.board.fiefs.items()}
+        """Every fief's table, built when first asked for (about a third of a second)."""
+        if self._fiefs is None:
+            self._fiefs = {n: _enumerate(self.board, f) for n, f in self.board.fiefs.items()}
+        return self._fiefs
 
     def __getitem__(self, fief: int) -> FiefPlacements:
         return self.fiefs[fief]
@@ -161,10 +164,6 @@ class PlacementTables:
             found = self._candidates[key] = Candidates.of(rows, fp.padded_cells[rows])
         return found
 
-    @cached_property
-    def _candidates(self) -> dict[tuple[int, tuple[int, ...], str], Candidates]:
-        return {}
-
     def every_row(self, fief: int) -> Candidates:
         """Every row of the fief's table as `Candidates` (placements under any plan)."""
         found = self._every.get(fief)
@@ -173,10 +172,6 @@ class PlacementTables:
             rows = np.arange(len(fp), dtype=np.int32)
             found = self._every[fief] = Candidates.of(rows, fp.padded_cells)
         return found
-
-    @cached_property
-    def _every(self) -> dict[int, Candidates]:
-        return {}
 
 
 #: Each seat as the one byte its number is in an owner array (int8, -1 for none).
@@ -202,7 +197,8 @@ class Candidates:
     @classmethod
     def of(cls, rows: np.ndarray, cells: np.ndarray) -> Candidates:
         width = cells.shape[1]
-        word = np.dtype(np.uint32 if width == 4 else np.uint64)
+        word: np.dtype[np.unsignedinteger[Any]] = np.dtype(np.uint32 if width == 4
+                                                             else np.uint64)
         flat = np.ascontiguousarray(cells).reshape(-1)
         for array in (rows, cells, flat):
             array.setflags(write=False)
@@ -211,13 +207,17 @@ class Candidates:
 
     def free(self, fief_owner: np.ndarray, ring_owner: np.ndarray, player: int) -> np.ndarray:
         """The rows covering no fief and none of `player`'s rings (NOTES 3), in order."""
+        found: np.ndarray
         if fief_owner.dtype is not _INT8 or ring_owner.dtype is not _INT8:
             blocked = (fief_owner >= 0) | (ring_owner == player)
-            return self.rows[free_rows(blocked, self.cells)]
+            found = self.rows[free_rows(blocked, self.cells)]
+            return found
         words = _blocked_bytes(fief_owner, ring_owner, player)[self.flat].view(self.word)
         if self.words == 1:
-            return self.rows[words == self.no_fief]
-        return self.rows[(words == self.no_fief).reshape(-1, self.words).all(axis=1)]
+            found = self.rows[words == self.no_fief]
+        else:
+            found = self.rows[(words == self.no_fief).reshape(-1, self.words).all(axis=1)]
+        return found
 
 
 def _blocked_bytes(fief_owner: np.ndarray, ring_owner: np.ndarray, player: int) -> np.ndarray:
@@ -241,7 +241,8 @@ def free_rows(blocked: np.ndarray, padded: np.ndarray) -> np.ndarray:
     be zero."""
     flags = blocked.view(np.uint8)[padded]
     words = flags.view(np.uint32 if padded.shape[1] == 4 else np.uint64)
-    return words[:, 0] == 0 if words.shape[1] == 1 else ~words.any(axis=1)
+    found: np.ndarray = words[:, 0] == 0 if words.shape[1] == 1 else ~words.any(axis=1)
+    return found
 
 
 def action_allows_array(action: str, cities: np.ndarray, harbors: np.ndarray) -> np.ndarray:
@@ -254,7 +255,8 @@ def counts_allowed(allowed: frozenset[tuple[int, int]], cities: np.ndarray,
     """Per entry, whether its (cities, harbors) counts are in `allowed` (a table look-up)."""
     table = _allowed_table(allowed)
     size = table.shape[0] - 1
-    return table[np.minimum(cities, size), np.minimum(harbors, size)]
+    found: np.ndarray = table[np.minimum(cities, size), np.minimum(harbors, size)]
+    return found
 
 
 @cache
@@ -329,8 +331,8 @@ def _enumerate(board: Board, fief: FiefShape) -> FiefPlacements:
     regions = np.zeros((len(anchors), n_regions), dtype=bool)
     if len(anchors):
         rn = board.region_number[cells_arr]
-        for r in range(n_regions):
-            regions[:, r] = (rn == r).any(axis=1)
+        for region in range(n_regions):
+            regions[:, region] = (rn == region).any(axis=1)
     return FiefPlacements(
         fief=fief,
         cells=cells_arr,

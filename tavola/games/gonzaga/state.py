@@ -9,12 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from .actions import INACTIVE, Action, Plan
+from .actions import INACTIVE, Action, Plan, Value
 from .board import Board, Scenario
 from .placement import (
     Candidates,
@@ -22,6 +21,9 @@ from .placement import (
     PlacementTables,
     placement_tables,
 )
+
+if TYPE_CHECKING:  # the engine's lists of legal actions, kept here for every game's planning
+    from .engine import LegalActions
 
 COLOURS = ("red", "yellow", "green", "blue")
 MIN_PLAYERS, MAX_PLAYERS = 2, len(COLOURS)  # a colour of pieces for each player
@@ -81,7 +83,7 @@ def detail(key: str, **fields: Any) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreEvent:
+class ScoreEvent(Value):
     round: int
     player: int
     points: int
@@ -91,7 +93,7 @@ class ScoreEvent:
 
 
 @dataclass(frozen=True, slots=True)
-class Piece:
+class Piece(Value):
     """A fief or a ring on the map; a ring counts as a one-hex fief for every purpose."""
 
     owner: int
@@ -106,20 +108,20 @@ class Piece:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundStarted:
+class RoundStarted(Value):
     round: int
     fiefs: tuple[int, ...]  # fief drawn by each player (face up)
 
 
 @dataclass(frozen=True, slots=True)
-class PlansRevealed:
+class PlansRevealed(Value):
     round: int
     plans: tuple[Plan, ...]
     order: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class TurnPlayed:
+class TurnPlayed(Value):
     round: int
     player: int
     action: Action
@@ -128,7 +130,7 @@ class TurnPlayed:
 
 
 @dataclass(frozen=True, slots=True)
-class LastTurnChecked:
+class LastTurnChecked(Value):
     round: int
     holder: int
     uncovered: int
@@ -136,7 +138,7 @@ class LastTurnChecked:
 
 
 @dataclass(frozen=True, slots=True)
-class GameEnded:
+class GameEnded(Value):
     round: int
     events: tuple[ScoreEvent, ...]
     winners: tuple[int, ...]
@@ -155,7 +157,7 @@ def journal_events(journal: Iterable[Entry]) -> list[ScoreEvent]:
 
 
 @dataclass(frozen=True)
-class Setup:
+class Setup(Value):
     """Everything chance decides before play; a game is fully determined by it and the actions."""
 
     scenario: str
@@ -168,89 +170,85 @@ class Setup:
 
 @dataclass(eq=False)
 class Rules:
-    """Static context of a game: board, scenario, variants and the placement tables."""
+    """Static context of a game: board, scenario, variants and the placement tables.
+
+    Its facts are worked out once, as it is made (`rules_for` keeps one per board, scenario
+    and variants), into plain fields: a class compiled by mypyc does not keep a
+    `cached_property`, and a field is the fastest read either way."""
 
     board: Board
     scenario: Scenario
     variants: frozenset[str]
+    tables: PlacementTables = field(init=False, repr=False)
+    inactive_regions: tuple[str, ...] = field(init=False, repr=False)
+    #: cards in every hand: the flourishing regions and the Inactive Regions card
+    region_cards: tuple[str, ...] = field(init=False, repr=False)
+    flourishing_hex: np.ndarray = field(init=False, repr=False)  # land of flourishing regions
+    #: points for covering each hex: 3 for a flourishing city or harbor, 1 inactive, else 0
+    hex_points: np.ndarray = field(init=False, repr=False)
+    hex_point_list: list[int] = field(init=False, repr=False)  # the same, as Python ints
+    #: the hexes worth points when covered: points, reason and the place's name, as a
+    #: move's scoring events give them
+    scoring_places: dict[int, tuple[int, Reason, str]] = field(init=False, repr=False)
+    #: per region card, its regions as bits (`FiefPlacements.region_bits`)
+    card_region_bits: dict[str, int] = field(init=False, repr=False)
+    #: cities and harbors of flourishing regions, counted by the Last Turn check
+    counted_at_last_turn: np.ndarray = field(init=False, repr=False)
+    counted_hexes: np.ndarray = field(init=False, repr=False)  # the same hexes, in order
+    card_land: dict[str, np.ndarray] = field(init=False, repr=False)  # a card's land (NOTES 2)
+    card_land_hexes: dict[str, np.ndarray] = field(init=False, repr=False)
+    neighbour_table: np.ndarray = field(init=False, repr=False)  # (hexes, 6), -1 off the map
+    #: a player's legal plans (the engine's list of them) by the cards that rest and whether
+    #: the Privilege may be played: every planning decision asks, and a few lists answer
+    #: them all (the engine fills it)
+    plan_lists: dict[tuple[int, tuple[str, ...], bool], LegalActions] = field(
+        init=False, repr=False)
+    #: a player's groups of pieces by the hexes of those pieces (the engine fills it)
+    group_memo: dict[tuple[tuple[int, ...], ...], Any] = field(init=False, repr=False)
+    _candidates: dict[tuple[int, str, str], Candidates] = field(init=False, repr=False)
+    _wedding_frames: dict[str, WeddingFrame] = field(init=False, repr=False)
 
-    @cached_property
-    def tables(self) -> PlacementTables:
-        return placement_tables(self.board)
+    def __post_init__(self) -> None:
+        board, scenario = self.board, self.scenario
+        self.tables = placement_tables(board)
+        self.inactive_regions = board.inactive_regions(scenario)
+        self.region_cards = (*[r for r in board.regions if r in scenario.flourishing], INACTIVE)
+        self.flourishing_hex = np.isin(board.region_number,
+                                       [board.region_index[r] for r in scenario.flourishing])
+        special = board.is_city | board.is_harbor
+        points = np.where(self.flourishing_hex, POINTS_FLOURISHING, POINTS_INACTIVE)
+        self.hex_points = np.where(special, points, 0).astype(np.int16)
+        self.hex_point_list = self.hex_points.tolist()
+        self.scoring_places = _scoring_places(board, self.hex_point_list)
+        self.card_region_bits = {
+            card: sum(1 << board.region_index[r] for r in self.card_regions(card))
+            for card in self.region_cards}
+        self.counted_at_last_turn = special & self.flourishing_hex
+        self.counted_hexes = np.flatnonzero(self.counted_at_last_turn)
+        self.card_land = {card: np.isin(board.region_number,
+                                        [board.region_index[r] for r in self.card_regions(card)])
+                          for card in self.region_cards}
+        self.card_land_hexes = {card: np.flatnonzero(mask).astype(np.int32)
+                                for card, mask in self.card_land.items()}
+        self.neighbour_table = np.full((board.hex_count, 6), -1, dtype=np.int32)
+        for i, near in enumerate(board.neighbours):
+            self.neighbour_table[i, : len(near)] = near
+        self.plan_lists, self.group_memo = {}, {}
+        self._candidates, self._wedding_frames = {}, {}
 
-    @cached_property
-    def inactive_regions(self) -> tuple[str, ...]:
-        return self.board.inactive_regions(self.scenario)
+    def __copy__(self) -> Rules:
+        return self
 
-    @cached_property
-    def region_cards(self) -> tuple[str, ...]:
-        """Cards in every hand: the flourishing regions and the Inactive Regions card."""
-        return (*[r for r in self.board.regions if r in self.scenario.flourishing], INACTIVE)
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        """The same rules: every state of a game shares them (their memos included)."""
+        return self
 
-    @cached_property
-    def flourishing_hex(self) -> np.ndarray:
-        """Land hexes of flourishing regions."""
-        idx = [self.board.region_index[r] for r in self.scenario.flourishing]
-        return np.isin(self.board.region_number, idx)
-
-    @cached_property
-    def hex_points(self) -> np.ndarray:
-        """Points for covering each hex: 3 for a flourishing city or harbor, 1 inactive, else 0."""
-        special = self.board.is_city | self.board.is_harbor
-        pts = np.where(self.flourishing_hex, POINTS_FLOURISHING, POINTS_INACTIVE)
-        return np.where(special, pts, 0).astype(np.int16)
-
-    @cached_property
-    def hex_point_list(self) -> list[int]:
-        """`hex_points` as Python ints, for scoring the few hexes of one move."""
-        return self.hex_points.tolist()
-
-    @cached_property
-    def scoring_places(self) -> dict[int, tuple[int, Reason, str]]:
-        """The hexes worth points when covered (`hex_points`): points, reason and the
-        place's name, as a move's scoring events give them."""
-        board = self.board
-        out = {}
-        for h, pts in enumerate(self.hex_point_list):
-            if pts:
-                place = board.city_at.get(h) or board.harbor_at.get(h)
-                assert place is not None
-                reason = Reason.CITY if h in board.city_at else Reason.HARBOR
-                out[h] = (pts, reason, place.name)
-        return out
-
-    @cached_property
-    def card_region_bits(self) -> dict[str, int]:
-        """Per region card, its regions as bits (`FiefPlacements.region_bits`)."""
-        return {card: sum(1 << self.board.region_index[r] for r in self.card_regions(card))
-                for card in self.region_cards}
-
-    @cached_property
-    def counted_at_last_turn(self) -> np.ndarray:
-        """Cities and harbors of flourishing regions, counted by the Last Turn check."""
-        return (self.board.is_city | self.board.is_harbor) & self.flourishing_hex
-
-    @cached_property
-    def counted_hexes(self) -> np.ndarray:
-        """The hexes of `counted_at_last_turn`, in order."""
-        return np.flatnonzero(self.counted_at_last_turn)
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as what they are made from; unpickled, made again (memos start empty)."""
+        return rules_for, (self.board, self.scenario, self.variants)
 
     def card_regions(self, card: str) -> tuple[str, ...]:
         return self.inactive_regions if card == INACTIVE else (card,)
-
-    @cached_property
-    def card_land(self) -> dict[str, np.ndarray]:
-        """Land hexes a region card accepts (NOTES 2)."""
-        out = {}
-        for card in self.region_cards:
-            idx = [self.board.region_index[r] for r in self.card_regions(card)]
-            out[card] = np.isin(self.board.region_number, idx)
-        return out
-
-    @cached_property
-    def card_land_hexes(self) -> dict[str, np.ndarray]:
-        return {card: np.flatnonzero(mask).astype(np.int32)
-                for card, mask in self.card_land.items()}
 
     def fief_placements(self, fief: int) -> FiefPlacements:
         return self.tables[fief]
@@ -272,22 +270,6 @@ class Rules:
             found = self._candidates[key] = self.tables.candidates(fief, regions, action)
         return found
 
-    @cached_property
-    def _candidates(self) -> dict[tuple[int, str, str], Candidates]:
-        return {}
-
-    @cached_property
-    def plan_lists(self) -> dict[tuple[int, tuple[str, ...], bool], Sequence[Plan]]:
-        """A player's legal plans (the engine's list of them) by the cards that rest and
-        whether the Privilege may be played: every planning decision asks, and a few lists
-        answer them all (the engine fills it)."""
-        return {}
-
-    @cached_property
-    def group_memo(self) -> dict[tuple[tuple[int, ...], ...], Any]:
-        """A player's groups of pieces by the hexes of those pieces (the engine fills it)."""
-        return {}
-
     def wedding_frame(self, card: str) -> WeddingFrame:
         """The Weddings a region card could ever allow (`WeddingFrame`), made once per card."""
         frame = self._wedding_frames.get(card)
@@ -295,17 +277,16 @@ class Rules:
             frame = self._wedding_frames[card] = WeddingFrame.of(self, card)
         return frame
 
-    @cached_property
-    def _wedding_frames(self) -> dict[str, WeddingFrame]:
-        return {}
 
-    @cached_property
-    def neighbour_table(self) -> np.ndarray:
-        """(hexes, 6) neighbour indices, -1 where the map ends."""
-        table = np.full((self.board.hex_count, 6), -1, dtype=np.int32)
-        for i, near in enumerate(self.board.neighbours):
-            table[i, : len(near)] = near
-        return table
+def _scoring_places(board: Board, points: list[int]) -> dict[int, tuple[int, Reason, str]]:
+    out = {}
+    for h, pts in enumerate(points):
+        if pts:
+            place = board.city_at.get(h) or board.harbor_at.get(h)
+            assert place is not None
+            reason = Reason.CITY if h in board.city_at else Reason.HARBOR
+            out[h] = (pts, reason, place.name)
+    return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -368,35 +349,52 @@ def rules_for(board: Board, scenario: Scenario, variants: frozenset[str]) -> Rul
     return rules
 
 
-class Seat:
+class Seat(Protocol):
     """What a player is at the table, as a full state and a view both hold it: the public
-    facts of every seat (the view adds `remaining_fiefs`, the state the secret deck)."""
+    facts of every seat (the view adds `remaining_fiefs`, the state the secret deck).
 
-    __slots__ = ()
+    A protocol of facts read, not a base class: the classes that hold them may be compiled
+    (`tavola compile`), and a compiled class may neither inherit from a plain one nor narrow
+    an attribute it inherits."""
 
-    name: str
-    colour: str
-    score: int
-    rings: int
-    fief: int | None  # the fief drawn this round, face up
-    resting: tuple[str, ...]  # cards played last round: not available for planning
-    played: tuple[str, ...]  # cards revealed this round
-    leagues: frozenset[str]  # seas whose league this player has scored
-    fiefs_left: int  # fief cards still to draw or in hand (public)
-    objective: int | None  # None where it is hidden
-    plan: Plan | None  # None where it is hidden or not made
-    has_planned: bool
+    @property
+    def name(self) -> str: ...
+    @property
+    def colour(self) -> str: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def rings(self) -> int: ...
+    @property
+    def fief(self) -> int | None: ...  # the fief drawn this round, face up
+    @property
+    def resting(self) -> tuple[str, ...]: ...  # cards played last round: not to plan with
+    @property
+    def played(self) -> tuple[str, ...]: ...  # cards revealed this round
+    @property
+    def leagues(self) -> frozenset[str]: ...  # seas whose league this player has scored
+    @property
+    def fiefs_left(self) -> int: ...  # fief cards still to draw or in hand (public)
+    @property
+    def objective(self) -> int | None: ...  # None where it is hidden
+    @property
+    def plan(self) -> Plan | None: ...  # None where it is hidden or not made
+    @property
+    def has_planned(self) -> bool: ...
 
-    def card_number(self, fief: int | None = None) -> int:
-        """The printed number of a fief card: fief number plus the colour digit (NOTES 8)."""
-        number = self.fief if fief is None else fief
-        if number is None:
-            raise ValueError("no fief card")
-        return number + COLOUR_DIGIT[self.colour]
+    def card_number(self, fief: int | None = None) -> int: ...
+
+
+def card_number(seat: Seat, fief: int | None = None) -> int:
+    """The printed number of a fief card: fief number plus the colour digit (NOTES 8)."""
+    number = seat.fief if fief is None else fief
+    if number is None:
+        raise ValueError("no fief card")
+    return number + COLOUR_DIGIT[seat.colour]
 
 
 @dataclass(eq=False, slots=True)
-class PlayerState(Seat):
+class PlayerState:
     name: str
     colour: str
     objective: int | None
@@ -411,8 +409,11 @@ class PlayerState(Seat):
     fiefs_left: int = 12
 
     @property
-    def has_planned(self) -> bool:  # type: ignore[override]
+    def has_planned(self) -> bool:
         return self.plan is not None
+
+    def card_number(self, fief: int | None = None) -> int:
+        return card_number(self, fief)
 
     def copy(self) -> PlayerState:
         return PlayerState(self.name, self.colour, self.objective, list(self.deck), self.fief,
@@ -420,66 +421,77 @@ class PlayerState(Seat):
                            self.leagues, self.fiefs_left)
 
 
-class Position:
+class Position(Protocol):
     """The public facts of a position, which a full `GameState` and a `PlayerView` both answer:
-    code that reads only those (rules checks, scoring previews, bots, screens) takes either."""
-
-    rules: Rules
-    round: int
-    phase: Phase
-    order: tuple[int, ...]  # turn order while placing
-    turn: int  # index into `order`
-    final_round: int | None  # set once the Last Turn check ends the game
-    last_turn_check: int | None  # round after which the holder checks
-    last_turn_holder: int
-    fief_owner: np.ndarray  # per hex: the player whose fief covers it, -1 none
-    ring_owner: np.ndarray  # per hex: the player whose ring is on it, -1 none
-    pieces: Sequence[Piece]
-    church: Sequence[tuple[int, int]]  # (player, fief) donations
-    journal: Sequence[Entry]
-    players: Sequence[Seat]
-    leagues_formed: frozenset[str]  # seas with a league by anyone (variant)
-    winners: tuple[int, ...]
+    code that reads only those (rules checks, scoring previews, bots, screens) takes either.
+    A protocol for the reason `Seat` is one: each class spells out the derived facts, in a
+    line that asks the functions below (`current_player`, `to_move`), where the rules are."""
 
     @property
-    def board(self) -> Board:
-        return self.rules.board
-
+    def rules(self) -> Rules: ...
     @property
-    def num_players(self) -> int:
-        return len(self.players)
-
+    def round(self) -> int: ...
     @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(p.name for p in self.players)
-
+    def phase(self) -> Phase: ...
     @property
-    def current_player(self) -> int | None:
-        """Whose turn it is while placing; None while planning (simultaneous) or when over."""
-        if self.phase is Phase.PLACING:
-            return self.order[self.turn]
-        return None
-
+    def order(self) -> tuple[int, ...]: ...  # turn order while placing
     @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+    def turn(self) -> int: ...  # index into `order`
+    @property
+    def final_round(self) -> int | None: ...  # set once the Last Turn check ends the game
+    @property
+    def last_turn_check(self) -> int | None: ...  # round after which the holder checks
+    @property
+    def last_turn_holder(self) -> int: ...
+    @property
+    def fief_owner(self) -> np.ndarray: ...  # per hex: whose fief covers it, -1 none
+    @property
+    def ring_owner(self) -> np.ndarray: ...  # per hex: whose ring is on it, -1 none
+    @property
+    def pieces(self) -> Sequence[Piece]: ...
+    @property
+    def church(self) -> Sequence[tuple[int, int]]: ...  # (player, fief) donations
+    @property
+    def journal(self) -> Sequence[Entry]: ...
+    @property
+    def players(self) -> Sequence[Seat]: ...
+    @property
+    def leagues_formed(self) -> frozenset[str]: ...  # seas with a league by anyone (variant)
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def board(self) -> Board: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    def to_move(self) -> tuple[int, ...]: ...
+    def score_events(self) -> list[ScoreEvent]: ...
 
-    def to_move(self) -> tuple[int, ...]:
-        """Players who may act now: everyone who has not planned yet, or the player to place."""
-        phase = self.phase
-        if phase is Phase.PLANNING:
-            return tuple([i for i, p in enumerate(self.players) if not p.has_planned])
-        if phase is Phase.PLACING:
-            return (self.order[self.turn],)
-        return ()
 
-    def score_events(self) -> list[ScoreEvent]:
-        """Every scoring event so far: a score is always the sum of its events."""
-        return journal_events(self.journal)
+def current_player(position: Position) -> int | None:
+    """Whose turn it is while placing; None while planning (simultaneous) or when over."""
+    if position.phase is Phase.PLACING:
+        return position.order[position.turn]
+    return None
+
+
+def to_move(position: Position) -> tuple[int, ...]:
+    """Players who may act now: everyone who has not planned yet, or the player to place."""
+    phase = position.phase
+    if phase is Phase.PLANNING:
+        return tuple([i for i, p in enumerate(position.players) if not p.has_planned])
+    if phase is Phase.PLACING:
+        return (position.order[position.turn],)
+    return ()
 
 
 @dataclass(eq=False)
-class GameState(Position):
+class GameState:
     """The full state of a game: every secret included (decks, objectives, unrevealed plans)."""
 
     rules: Rules
@@ -501,8 +513,35 @@ class GameState(Position):
     winners: tuple[int, ...] = ()
 
     @property
-    def last_turn_holder(self) -> int:  # type: ignore[override]
+    def last_turn_holder(self) -> int:
         return self.setup.oldest
+
+    @property
+    def board(self) -> Board:
+        return self.rules.board
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    @property
+    def current_player(self) -> int | None:
+        return current_player(self)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def to_move(self) -> tuple[int, ...]:
+        return to_move(self)
+
+    def score_events(self) -> list[ScoreEvent]:
+        """Every scoring event so far: a score is always the sum of its events."""
+        return journal_events(self.journal)
 
     def clone(self) -> GameState:
         return GameState(

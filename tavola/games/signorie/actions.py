@@ -28,6 +28,11 @@ class Value:
     def __deepcopy__(self, memo: dict[int, Any]) -> Value:
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class and its fields, rebuilt by the class itself (bot workers are
+        other processes)."""
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))  # type: ignore[arg-type]
+
 
 @dataclass(frozen=True, slots=True)
 class TakeDie(Value):

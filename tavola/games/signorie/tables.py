@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any
 
@@ -100,6 +100,10 @@ class Tables:
         """The same tables: they never change, and a compiled frozen class cannot be rebuilt
         field by field the way `copy` rebuilds a plain one."""
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its class and its fields, rebuilt by the class itself."""
+        return Tables, tuple(getattr(self, f.name) for f in fields(self))
 
     def helper_times(self, h: int, die: int) -> int:
         """How many times helper `h` gives its amount after a die of `die` pips (0: nothing)."""

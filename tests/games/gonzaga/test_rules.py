@@ -565,12 +565,18 @@ def test_placement_arrays_are_the_placements_with_their_points(board, variants):
 def test_a_state_and_a_view_are_one_kind_of_position(board):
     from tavola.games.gonzaga.state import Position, Seat
 
+    def members(protocol: type) -> list[str]:
+        return [name for name, value in vars(protocol).items() if not name.startswith("_")
+                and (callable(value) or isinstance(value, property))]
+
+    assert len(members(Position)) >= 20 and len(members(Seat)) >= 10
     state = placing(board, 10, "hispania", "cities")
     for position in (state, view(state, 1), view(state, None)):
-        assert isinstance(position, Position)
-        assert all(isinstance(p, Seat) for p in position.players)
+        assert [m for m in members(Position) if not hasattr(position, m)] == []
+        assert [m for p in position.players for m in members(Seat) if not hasattr(p, m)] == []
         assert position.names == ("Red", "Yellow")
         assert position.to_move() == (position.current_player,) == (0,)
+        assert position.board is board and position.num_players == 2 and not position.is_over
 
 
 def test_fief_card_numbers_rulebook_examples(board):
