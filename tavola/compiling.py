@@ -36,11 +36,15 @@ STAMP = "compiled.json"
 #: The module, in the game's package, of the code its compiled modules share.
 SHARED = "compiled"
 #: The build, as mypyc's own command writes it, with the shared code kept in the game's package
-#: (by default it is a top-level module named by a hash).
+#: (by default it is a top-level module named by a hash). The modules a compiled one imports
+#: are read for their types only (`--follow-imports=silent`): their own errors are for the
+#: project's type check, and a game's bots import the platform, whose web modules use libraries
+#: without type information.
 SETUP = """from setuptools import setup
 from mypyc.build import mypycify
 
-setup(name="compiled", ext_modules=mypycify({files!r}, opt_level="3", group_name={group!r}))
+setup(name="compiled", ext_modules=mypycify(["--follow-imports=silent", *{files!r}],
+                                            opt_level="3", group_name={group!r}))
 """
 
 

@@ -31,8 +31,11 @@ def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if os.environ.get("CI") == "true":
             pytest.fail("no C compiler: CI must play the compiled modules too")
         pytest.skip("no C compiler on this machine: the games run as Python")
-    return compiled_copy(Path(tavola.__file__).parent, tmp_path_factory.mktemp("compiled"),
-                         COMPILED)
+    folder = compiled_copy(Path(tavola.__file__).parent, tmp_path_factory.mktemp("compiled"),
+                           COMPILED)
+    # beside the package, as in the project: the exported schemas the games' tests compare
+    (folder / "docs").symlink_to(ROOT / "docs", target_is_directory=True)
+    return folder
 
 
 def run_in(folder: Path, *args: str, cwd: Path | None = None) -> str:
@@ -89,8 +92,17 @@ def test_the_games_own_tests_pass_on_its_compiled_modules(copy: Path, game: str,
     if not folder.is_dir():
         pytest.skip(f"{game} has no tests of its own here")
     report = tmp_path / "report.xml"
-    run_in(copy, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}",
-           str(folder), cwd=ROOT)
+    # run in the copy: `python -m` and `-c` put the working folder first on the path, and
+    # from the project's own folder the tests would import its source (as they once did);
+    # after the tests, the process says where the modules they used came from
+    out = run_in(copy, "-c", "import sys, pytest; code = pytest.main(sys.argv[1:]); "
+                 "from tavola import compiling, registry; "
+                 f"kit = registry.kit({game!r}); "
+                 "print('USED', [sys.modules[m].__file__ for m in compiling.declared(kit)]); "
+                 "sys.exit(code)", "-q", "-p", "no:cacheprovider", f"--junitxml={report}",
+                 f"--rootdir={ROOT}", str(folder))
+    used = ast.literal_eval(out.split("USED ", 1)[1].splitlines()[0])
+    assert used and all(Path(f).is_relative_to(copy) and not f.endswith(".py") for f in used)
     suite = ElementTree.parse(report).getroot().find("testsuite")
     assert suite is not None
     counts = {k: int(suite.get(k, "0")) for k in ("tests", "failures", "errors", "skipped")}

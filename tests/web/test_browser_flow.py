@@ -22,7 +22,7 @@ import pytest
 from browsers import in_page, shot, wait_new_view
 from test_web_server import Client, create, token_of
 
-from tavola.games.gonzaga.bots import level_options
+from tavola.games.gonzaga.bots.levels import level_options
 from tavola.web.loadbench import http_json, play_seat
 
 DESKTOP = (1280, 800)

@@ -272,7 +272,7 @@ def test_a_game_that_no_longer_replays_is_set_aside_not_fatal(db_url):
 def test_every_lobby_level_plays_a_move_from_the_worker_entry_point():
     """Each bot level the lobby offers decides through the same entry point the server's
     worker processes use, from the deal and the moves alone, and the same way twice."""
-    from tavola.games.gonzaga.bots import LEVELS
+    from tavola.games.gonzaga.bots.levels import LEVELS
 
     for level in LEVELS:
         params = parse_params({"seats": [{"kind": "bot", "bot": level},

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import load_board
-from .bots import LEVEL_HELP
+from .bots.levels import LEVEL_HELP
 from .state import DETAILS, VARIANTS
 from .web.wire import PLAYER_PATTERNS
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import overload
 
@@ -489,14 +489,15 @@ def wedding_pairs(state: Position, player: int, card: str) -> np.ndarray:
 # Applying actions
 
 
-def apply(state: GameState, action: Action) -> GameState:
-    """The state after `action`; raises `IllegalAction` (and changes nothing) if it is illegal."""
+def apply(state: GameState, action: object) -> GameState:
+    """The state after `action`; raises `IllegalAction` (and changes nothing) if it is illegal.
+    Anything may be passed as `action`, compiled or not: what is no action is refused alike."""
     new = state.clone()
     apply_in_place(new, action)
     return new
 
 
-def apply_in_place(state: GameState, action: Action) -> None:
+def apply_in_place(state: GameState, action: object) -> None:
     """Like `apply` but mutating `state`; for search code that owns its state.
 
     Every check runs before the first change, so an illegal action leaves `state` as it was.
@@ -1445,7 +1446,9 @@ def _redeal_objectives(position: GameState, v: PlayerView, rng: random.Random) -
         if seen.objective is None:
             p.objective = pool.pop(int(rng.random() * len(pool)))
         objectives.append(p.objective or 0)
-    state.setup = replace(state.setup, objectives=tuple(objectives))
+    was = state.setup  # made directly: `dataclasses.replace` reads the fields each time
+    state.setup = Setup(was.scenario, was.names, was.colours, was.decks, tuple(objectives),
+                        was.oldest)
     return state
 
 

@@ -29,7 +29,7 @@ KIT = GameKit(
     bot_ratings="data/bot_ratings.json",
     prepare=Part("tavola.games.gonzaga.game:GAME.prepare"),
     editions=Part("tavola.games.gonzaga.edition:EDITIONS"),
-    compiled=("engine", "actions", "state", "placement"),
+    compiled=("engine", "actions", "state", "placement", "bots.evaluation", "bots.hooks"),
     owns_unnamed_games=True,  # the web server hosted Gonzaga alone at first
 )
 

@@ -15,6 +15,15 @@ from tavola.games.gonzaga.state import COLOURS, GameState, Piece, Setup
 
 FIEFS = list(range(10, 130, 10))
 
+
+def attributes(obj: object) -> dict[str, object]:
+    """An object's attributes, whether it runs as Python or compiled (`tavola compile`): a
+    compiled object lists them in its class's `__mypyc_attrs__` and may have no `__dict__`."""
+    names = [n for n in getattr(type(obj), "__mypyc_attrs__", ()) if n != "__dict__"]
+    found = {n: getattr(obj, n) for n in names if hasattr(obj, n)}
+    found.update(getattr(obj, "__dict__", {}))
+    return found
+
 HAVE_REAL_BOARD = default_board_path().exists()
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 from boards import tiny_board
-from gonzaga_helpers import game, plan_all, put
+from gonzaga_helpers import attributes, game, plan_all, put
 
 from tavola.games.gonzaga.actions import Donate, PlaceFief, Plan, Wedding
 from tavola.games.gonzaga.bots import BOTS
@@ -86,9 +86,9 @@ def dump(obj: Any, rules: Rules, path: str = "view") -> Any:
         return sorted(dump(x, rules, path) for x in obj)
     if isinstance(obj, dict):
         return {repr(k): dump(v, rules, f"{path}[{k!r}]") for k, v in obj.items()}
-    if hasattr(obj, "__dict__"):  # e.g. LegalActions
+    if hasattr(obj, "__dict__") or hasattr(type(obj), "__mypyc_attrs__"):  # LegalActions
         return (type(obj).__name__, {k: dump(v, rules, f"{path}.{k}")
-                                     for k, v in vars(obj).items()})
+                                     for k, v in attributes(obj).items()})
     raise Forbidden(f"{path}: cannot inspect a {type(obj).__name__}")
 
 
@@ -333,6 +333,17 @@ def test_group_growth_matches_placing_the_piece(many_groups, monkeypatch):
         assert sizes[label[cells[i][0]]] == predicted[i]
 
 
+class Wrapped:
+    """A decision's hooks with some of their methods replaced (`hooks.GonzagaHooks` may be
+    compiled, and a compiled class cannot be extended by a Python one)."""
+
+    def __init__(self, hooks):
+        self.hooks = hooks
+
+    def __getattr__(self, name):
+        return getattr(self.hooks, name)
+
+
 def test_a_search_without_any_budget_is_refused():
     from tavola.games.gonzaga.bots.mcts import Settings
 
@@ -344,19 +355,19 @@ def test_a_search_without_any_budget_is_refused():
 def test_a_look_past_the_round_plays_rollouts_into_the_next_round(lookahead):
     """The evaluation is reached `lookahead` rounds after the end of the current round (or at
     the end of the game), while the tree stays in the round."""
-    from tavola.games.gonzaga.bots.mcts import GonzagaHooks, GonzagaSearch
+    from tavola.games.gonzaga.bots.mcts import GonzagaSearch
     from tavola.games.gonzaga.game import GAME
 
     reached: list[int] = []
 
-    class Recording(GonzagaHooks):
+    class Recording(Wrapped):
         def estimates(self, state):
             reached.append(-1 if state.is_over else state.round)
-            return super().estimates(state)
+            return self.hooks.estimates(state)
 
     class Search(GonzagaSearch):
         def hooks(self, view_, seat, settings):
-            return Recording(seat, self.weights, view_.round + settings.lookahead)
+            return Recording(super().hooks(view_, seat, settings))
 
     state = new_game(2, seed=4, board=BOARD)
     settings = parse_settings(f"iterations=30:lookahead={lookahead}")
@@ -394,7 +405,7 @@ def test_a_budget_by_players_is_what_the_search_spends(players):
     assert bot.last_iterations == {2: 9, 3: 5}[players]
 
 
-@pytest.mark.parametrize("module", ["tavola.games.gonzaga.bots",
+@pytest.mark.parametrize("module", ["tavola.games.gonzaga.bots.levels",
                                     "tavola.games.signorie.bots.levels"])
 @pytest.mark.parametrize("lang", ["en", "de", "it"])
 def test_every_search_level_says_which_search_it_is(module, lang):
@@ -419,7 +430,8 @@ def test_a_search_continuing_from_kept_positions_applies_less_and_decides_the_sa
     deal (`GonzagaHooks.redeal`) instead of replaying the path from the root: every
     option's visits, rewards and leads are those of the replaying search, and fewer
     actions are applied."""
-    from tavola.games.gonzaga.bots.mcts import GonzagaHooks, GonzagaSearch
+    from tavola.games.gonzaga.bots.mcts import GonzagaSearch
+    from tavola.games.gonzaga.engine import redeal
     from tavola.games.gonzaga.game import GAME
 
     class Counting(type(GAME)):
@@ -429,12 +441,12 @@ def test_a_search_continuing_from_kept_positions_applies_less_and_decides_the_sa
             Counting.applied += 1
             return super().apply_in_place(state, action)
 
-    class Replaying(GonzagaHooks):
+    class Replaying(Wrapped):
         redeal = None  # the search replays each path, each iteration's deal by `resample`
 
-    class Continuing(GonzagaHooks):
-        def deals_decks(self, view_):  # deals as `resample` does, decks too
-            return True
+    class Continuing(Wrapped):
+        def redeal(self, position, view_, rng):  # deals as `resample` does, decks too
+            return redeal(position, view_, rng, decks=True)
 
     class Search(GonzagaSearch):
         def __init__(self, hooks):
@@ -442,7 +454,7 @@ def test_a_search_continuing_from_kept_positions_applies_less_and_decides_the_sa
             self.kind = hooks
 
         def hooks(self, view_, seat, settings):
-            return self.kind(seat, self.weights, view_.round + settings.lookahead)
+            return self.kind(super().hooks(view_, seat, settings))
 
     state = new_game(players, seed=seed, board=BOARD)
     rng = random.Random(seed)

@@ -24,6 +24,7 @@ from gonzaga_helpers import BOARDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tavola.compiling import is_compiled
 from tavola.games.gonzaga.actions import IllegalAction, PlaceFief
 from tavola.games.gonzaga.bots.evaluation import (
     DEFAULT_WEIGHTS,
@@ -480,8 +481,9 @@ def test_a_fief_checked_from_its_row_is_checked_as_the_long_way_does():
             tries.append(PlaceFief(player, p.fief, coords[anchor], rotation))
         tries += [PlaceFief(player, p.fief + 1, coords[0], 0),
                   PlaceFief(player, p.fief, (-5, -5), 0),
-                  PlaceFief(player, p.fief, coords[0], 6),
-                  PlaceFief(player, p.fief, [*coords[0]], 0)]
+                  PlaceFief(player, p.fief, coords[0], 6)]
+        if not is_compiled(PlaceFief.__module__):  # compiled, it is refused as it is made
+            tries.append(PlaceFief(player, p.fief, [*coords[0]], 0))
         for action in tries:
             fast = fief_outcome(state, action, True)
             assert fast == fief_outcome(state, action, False), action

@@ -81,7 +81,8 @@ def rounds_left(state: Position) -> int:
 
 
 def own_mask(state: Position, player: int) -> np.ndarray:
-    return (state.fief_owner == player) | (state.ring_owner == player)
+    mine: np.ndarray = (state.fief_owner == player) | (state.ring_owner == player)
+    return mine
 
 
 def _group_reach(label: np.ndarray, sizes: np.ndarray,
@@ -202,14 +203,17 @@ class MoveContext:
             return np.zeros(0, dtype=np.float64)
         state = self.state
         cells = state.rules.fief_placements(fief).cells[rows]
-        points = placement_points(state, self.player, fief, rows).astype(np.float64)
-        return points + self.cover_values(cells)
+        values: np.ndarray = placement_points(state, self.player, fief, rows).astype(np.float64)
+        values += self.cover_values(cells)
+        return values
 
     def arrays_values(self, arrays: PlacementArrays) -> np.ndarray:
         """`placement_values` of placements listed as arrays (with their points already)."""
         if not len(arrays):
             return np.zeros(0, dtype=np.float64)
-        return arrays.points.astype(np.float64) + self.cover_values(arrays.cells)
+        values: np.ndarray = arrays.points.astype(np.float64)
+        values += self.cover_values(arrays.cells)
+        return values
 
     def wedding_values(self, pairs: np.ndarray) -> np.ndarray:
         """Worth of each (first, second) Wedding: points, long-term worth, less the rings."""
@@ -221,7 +225,7 @@ class MoveContext:
         second_hex = np.where(has_second, second, first)
         cells = np.stack([first, second_hex], axis=1)
         pts = rules.hex_points.astype(np.float64)
-        value = pts[first] + np.where(has_second, pts[second_hex], 0.0)
+        value: np.ndarray = pts[first] + np.where(has_second, pts[second_hex], 0.0)
         # A pair of rings is one group; a single ring's padding cell counts for nothing.
         valid = np.stack([np.ones(len(pairs), dtype=bool), has_second], axis=1)
         value += self.cover_values(cells, valid)
@@ -234,7 +238,8 @@ class MoveContext:
         valid = np.stack([np.ones(len(cells), dtype=bool),
                           has_second & (cells[:, 1] != cells[:, 0])], axis=1)
         formed = new_leagues(self.state, self.player, cells, valid)
-        return POINTS_SEA_LEAGUE * formed.sum(axis=1).astype(np.float64)
+        points: np.ndarray = POINTS_SEA_LEAGUE * formed.sum(axis=1).astype(np.float64)
+        return points
 
 
 _OBJECTIVE_TABLE = np.array(OBJECTIVE_POINTS, dtype=np.float64)

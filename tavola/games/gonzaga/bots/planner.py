@@ -16,7 +16,7 @@ import numpy as np
 
 from ..actions import ALLIANCE, Action, Donate, Plan
 from ..engine import LegalActions, PlayerView, legal_actions, placement_arrays, wedding_pairs
-from ..state import POINTS_DONATION
+from ..state import POINTS_DONATION, Position
 from .base import PlanOrPlaceBot
 from .evaluation import DEFAULT_WEIGHTS, MoveContext, Weights, worthwhile_weddings
 
@@ -93,7 +93,7 @@ NO_VALUES.setflags(write=False)
 NO_INDICES.setflags(write=False)
 
 
-def turn_values(state: PlayerView, player: int, legal: LegalActions, objective: int | None,
+def turn_values(state: Position, player: int, legal: LegalActions, objective: int | None,
                 weights: Weights = DEFAULT_WEIGHTS, weddings: bool = True) -> TurnValues:
     """The placements of `legal` valued, and its Weddings worth valuing (when `weddings`)."""
     ctx = MoveContext(state, player, objective, weights)
@@ -106,7 +106,7 @@ def turn_values(state: PlayerView, player: int, legal: LegalActions, objective: 
     return TurnValues(legal, player, placements, kept, values)
 
 
-def plan_values(state: PlayerView, player: int, plans: Sequence[Plan], objective: int | None,
+def plan_values(state: Position, player: int, plans: Sequence[Plan], objective: int | None,
                 weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
     """Worth of each plan: the best turn it allows with this round's fief, less its costs."""
     p = state.players[player]

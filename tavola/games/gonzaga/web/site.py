@@ -20,7 +20,7 @@ from tavola.web.site import lobby_options
 
 from ..board import Board, BoardError, load_board
 from ..boarddata import board_of_data, setup_board
-from ..bots import LEVELS, level_name, level_options
+from ..bots.levels import LEVELS, level_name, level_options
 from ..engine import deal, new_game
 from ..game import GAME, INFO
 from ..placement import placement_tables
