@@ -36,7 +36,12 @@ class Value:
     """An immutable value of numbers and words (an action, a journal entry, a piece): a
     copy of it, deep or not, is itself, as for a tuple of them, and so it is whether it runs
     as Python or compiled (`tavola compile`: a compiled frozen class cannot be rebuilt field
-    by field)."""
+    by field).
+
+    Each value writes its own `__init__`, setting its fields as `dataclasses` would: the one
+    `dataclasses` writes runs as Python even where the class is compiled, and making these
+    values was a tenth of a compiled random game. `tests/games/gonzaga/test_values.py`
+    holds each to its fields."""
 
     __slots__ = ()
 
@@ -61,6 +66,12 @@ class Plan(Value):
     action: str
     privilege: bool = False
 
+    def __init__(self, player: int, region: str, action: str, privilege: bool = False) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "region", region)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "privilege", privilege)
+
     def cards(self) -> tuple[str, ...]:
         return (self.region, self.action, PRIVILEGE) if self.privilege else (self.region,
                                                                              self.action)
@@ -75,6 +86,12 @@ class PlaceFief(Value):
     anchor: Hex
     rotation: int
 
+    def __init__(self, player: int, fief: int, anchor: Hex, rotation: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "fief", fief)
+        object.__setattr__(self, "anchor", anchor)
+        object.__setattr__(self, "rotation", rotation)
+
 
 @dataclass(frozen=True, slots=True)
 class Wedding(Value):
@@ -84,12 +101,20 @@ class Wedding(Value):
     first: Hex
     second: Hex | None = None
 
+    def __init__(self, player: int, first: Hex, second: Hex | None = None) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "second", second)
+
 
 @dataclass(frozen=True, slots=True)
 class Donate(Value):
     """Phase 4: give this round's fief to the church for 3 points (always allowed)."""
 
     player: int
+
+    def __init__(self, player: int) -> None:
+        object.__setattr__(self, "player", player)
 
 
 Action = Plan | PlaceFief | Wedding | Donate

@@ -91,6 +91,15 @@ class ScoreEvent(Value):
     detail: str
     sea: str | None = None  # the sea of a sea league
 
+    def __init__(self, round: int, player: int, points: int, reason: Reason, detail: str,
+                 sea: str | None = None) -> None:
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "detail", detail)
+        object.__setattr__(self, "sea", sea)
+
 
 @dataclass(frozen=True, slots=True)
 class Piece(Value):
@@ -103,6 +112,15 @@ class Piece(Value):
     round: int
     castles: tuple[int, ...] = ()  # hexes under the fief's castles
 
+    def __init__(self, owner: int, kind: str, hexes: tuple[int, ...], fief: int | None, round: int,
+                 castles: tuple[int, ...] = ()) -> None:
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "hexes", hexes)
+        object.__setattr__(self, "fief", fief)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "castles", castles)
+
 
 # -- journal entries: everything public that happened, in order ---------------------------------
 
@@ -112,12 +130,21 @@ class RoundStarted(Value):
     round: int
     fiefs: tuple[int, ...]  # fief drawn by each player (face up)
 
+    def __init__(self, round: int, fiefs: tuple[int, ...]) -> None:
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "fiefs", fiefs)
+
 
 @dataclass(frozen=True, slots=True)
 class PlansRevealed(Value):
     round: int
     plans: tuple[Plan, ...]
     order: tuple[int, ...]
+
+    def __init__(self, round: int, plans: tuple[Plan, ...], order: tuple[int, ...]) -> None:
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "plans", plans)
+        object.__setattr__(self, "order", order)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +155,14 @@ class TurnPlayed(Value):
     hexes: tuple[int, ...]  # hexes covered by the fief or rings (empty for a donation)
     events: tuple[ScoreEvent, ...]
 
+    def __init__(self, round: int, player: int, action: Action, hexes: tuple[int, ...],
+                 events: tuple[ScoreEvent, ...]) -> None:
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "hexes", hexes)
+        object.__setattr__(self, "events", events)
+
 
 @dataclass(frozen=True, slots=True)
 class LastTurnChecked(Value):
@@ -136,12 +171,24 @@ class LastTurnChecked(Value):
     uncovered: int
     last_round_next: bool
 
+    def __init__(self, round: int, holder: int, uncovered: int, last_round_next: bool) -> None:
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "holder", holder)
+        object.__setattr__(self, "uncovered", uncovered)
+        object.__setattr__(self, "last_round_next", last_round_next)
+
 
 @dataclass(frozen=True, slots=True)
 class GameEnded(Value):
     round: int
     events: tuple[ScoreEvent, ...]
     winners: tuple[int, ...]
+
+    def __init__(self, round: int, events: tuple[ScoreEvent, ...],
+                 winners: tuple[int, ...]) -> None:
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "winners", winners)
 
 
 Entry = RoundStarted | PlansRevealed | TurnPlayed | LastTurnChecked | GameEnded
@@ -166,6 +213,16 @@ class Setup(Value):
     decks: tuple[tuple[int, ...], ...]  # fief numbers, top card first
     objectives: tuple[int, ...]
     oldest: int = 0  # holder of the Last Turn card
+
+    def __init__(self, scenario: str, names: tuple[str, ...], colours: tuple[str, ...],
+                 decks: tuple[tuple[int, ...], ...], objectives: tuple[int, ...],
+                 oldest: int = 0) -> None:
+        object.__setattr__(self, "scenario", scenario)
+        object.__setattr__(self, "names", names)
+        object.__setattr__(self, "colours", colours)
+        object.__setattr__(self, "decks", decks)
+        object.__setattr__(self, "objectives", objectives)
+        object.__setattr__(self, "oldest", oldest)
 
 
 @dataclass(eq=False)
