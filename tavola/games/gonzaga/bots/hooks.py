@@ -44,6 +44,7 @@ from .planner import NO_INDICES, NO_VALUES, TurnValues, plan_values, turn_values
 REWARD_SCALE = 8.0  # points of lead that make a reward of about 0.73
 PROSPECTS_KEPT = 20_000  # end positions remembered in one decision (a kilobyte or so each)
 
+
 def _seen(state: GameState) -> tuple[object, ...]:
     """What a determinization shows the search: the moves so far and the fiefs in hand. Within
     the round every determinization agrees on it; past the round (`lookahead`) the fiefs drawn
