@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 from typing import overload
 
 import numpy as np
@@ -284,8 +285,8 @@ class LegalActions(Sequence[Action]):
         self._arrays: PlacementArrays | None = None
         self._lazy: LeagueFacts | None = None
         if state is not None:
-            self._rules = state.rules
             self._coords = state.rules.board.coords
+            self._table = state.rules.tables.fiefs[fief] if fief is not None and n_rows else None
             if fief is not None and n_rows:
                 # the arrays are made when asked for, from what scoring needs taken now: the
                 # list keeps no reference to the position (a bot is handed it)
@@ -313,11 +314,10 @@ class LegalActions(Sequence[Action]):
             return self._fixed[i]
         i -= self._n_fixed
         if i < self._n_rows:
-            assert self.fief is not None
-            table = self._rules.tables.fiefs[self.fief]
-            row = self._rows.item(i)
-            anchor = self._coords[table.anchors.item(row)]
-            return PlaceFief(self.player, self.fief, anchor, table.rotations.item(row))
+            table = self._table
+            assert self.fief is not None and table is not None
+            code = table.codes[self._rows.item(i)]
+            return PlaceFief(self.player, self.fief, self._coords[code // 6], code % 6)
         first, second = self._weddings[i - self._n_rows].tolist()
         return Wedding(self.player, self._coords[int(first)],
                        self._coords[int(second)] if second >= 0 else None)
@@ -808,20 +808,32 @@ LeagueContext = tuple[np.ndarray, np.ndarray]
 
 
 #: What scoring a sea league needs of a position for one player, copied at one moment (two
-#: small arrays; the rest is immutable), so a list of legal actions can score its placements
-#: later without keeping the position: rules, player, fief owners, ring owners, the player's
-#: leagues, the leagues formed by anyone.
-LeagueFacts = tuple[Rules, int, np.ndarray, np.ndarray, frozenset[str], frozenset[str]]
+#: small arrays, or their bytes; the rest is immutable), so a list of legal actions can score
+#: its placements later without keeping the position: rules, player, fief owners, ring
+#: owners, the player's leagues, the leagues formed by anyone.
+LeagueFacts = tuple[Rules, int, np.ndarray | bytes, np.ndarray | bytes, frozenset[str],
+                    frozenset[str]]
 
 
 def _league_facts(state: Position, player: int) -> LeagueFacts:
-    return (state.rules, player, state.fief_owner.copy(), state.ring_owner.copy(),
-            state.players[player].leagues, state.leagues_formed)
+    """The facts now; the owner arrays kept as byte strings when they are one byte a hex (a
+    copy at half an array's cost: this runs on every placing turn, used or not)."""
+    fiefs, rings = state.fief_owner, state.ring_owner
+    if fiefs.dtype is _INT8 and rings.dtype is _INT8:
+        return (state.rules, player, fiefs.tobytes(), rings.tobytes(),
+                state.players[player].leagues, state.leagues_formed)
+    return (state.rules, player, fiefs.copy(), rings.copy(), state.players[player].leagues,
+            state.leagues_formed)
 
 
-def _context_of(rules: Rules, player: int, fiefs: np.ndarray, rings: np.ndarray,
-                leagues: frozenset[str], formed: frozenset[str]) -> LeagueContext:
+def _context_of(rules: Rules, player: int, fiefs: np.ndarray | bytes,
+                rings: np.ndarray | bytes, leagues: frozenset[str], formed: frozenset[str]
+                ) -> LeagueContext:
     board = rules.board
+    if isinstance(fiefs, bytes):
+        fiefs = np.frombuffer(fiefs, dtype=np.int8)
+    if isinstance(rings, bytes):
+        rings = np.frombuffer(rings, dtype=np.int8)
     mine = ((fiefs == player) | (rings == player)) & board.is_harbor
     return mine, _open_seas(board, rules.variants, leagues, formed)
 
@@ -1129,19 +1141,45 @@ def _groups(rules: Rules, pieces: tuple[tuple[int, ...], ...]) -> Groups:
 
 def _find_groups(board: Board, pieces: tuple[tuple[int, ...], ...]) -> Groups:
     """Pieces joined along every side two of their hexes share, each side looked at once
-    (from its lower hex); groups numbered by their first piece. Pieces that share a hex (a
-    position written by hand) take the walk `_walk_groups`, as each hex then has two
+    (from its lower hex); groups numbered by their first piece. Which piece covers a hex is
+    read from a list over the map (its number + 1, `_slots`): compiled, a list is read
+    without making an object, where a dict look-up boxes every hex number. Pieces that share
+    a hex (a position written by hand) take the walk `_walk_groups`, as each hex then has two
     pieces."""
-    piece_at = {h: i for i, hexes in enumerate(pieces) for h in hexes}
-    if len(piece_at) != sum(map(len, pieces)):
-        return _walk_groups(board.neighbours, pieces, piece_at)
-    parent = list(range(len(pieces)))
+    hexes = tuple(chain.from_iterable(pieces))
+    slot = _slots.pop(board.hex_count, None) or [0] * board.hex_count
+    try:
+        return _joined(board, pieces, hexes, slot)
+    finally:
+        for h in hexes:
+            slot[h] = 0
+        _slots[board.hex_count] = slot
+
+
+#: A list over the map per map size, all zero between uses: made and dropped each time, its
+#: 1,500 entries cost as much as the grouping. Taken out while in use, so that two threads
+#: never share one.
+_slots: dict[int, list[int]] = {}
+
+
+def _joined(board: Board, pieces: tuple[tuple[int, ...], ...], hexes: tuple[int, ...],
+            slot: list[int]) -> Groups:
+    count = len(pieces)
+    piece_of: list[int] = []
+    for i in range(count):
+        for h in pieces[i]:
+            if slot[h]:
+                return _walk_groups(board.neighbours, pieces,
+                                    {h: i for i, cells in enumerate(pieces) for h in cells})
+            slot[h] = i + 1
+            piece_of.append(i)
+    parent = list(range(count))
     later = board.later_neighbours
-    at = piece_at.get
-    for h, i in piece_at.items():
-        for n in later[h]:
-            j = at(n, i)
-            if j != i:
+    for k in range(len(hexes)):
+        i = piece_of[k]
+        for n in later[hexes[k]]:
+            j = slot[n] - 1
+            if j >= 0 and j != i:
                 while parent[i] != i:
                     i = parent[i]
                 while parent[j] != j:
@@ -1152,7 +1190,7 @@ def _find_groups(board: Board, pieces: tuple[tuple[int, ...], ...]) -> Groups:
                     parent[i] = j
     group_of: list[int] = []
     sizes: list[int] = []
-    for i in range(len(pieces)):
+    for i in range(count):
         root = i
         while parent[root] != root:
             root = parent[root]
@@ -1163,8 +1201,7 @@ def _find_groups(board: Board, pieces: tuple[tuple[int, ...], ...]) -> Groups:
             group = group_of[root]
             group_of.append(group)
             sizes[group] += 1
-    return Groups(tuple(piece_at), tuple([group_of[i] for i in piece_at.values()]),
-                  tuple(sizes))
+    return Groups(hexes, tuple([group_of[i] for i in piece_of]), tuple(sizes))
 
 
 def _walk_groups(neighbours: Sequence[Sequence[int]], pieces: tuple[tuple[int, ...], ...],

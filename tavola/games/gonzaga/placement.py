@@ -87,7 +87,7 @@ class FiefPlacements:
     harbor_counts: list[int] = field(init=False, repr=False)  # `harbors` as Python ints
     #: per row, the regions whose land it touches as bits (bit r: region number r)
     region_bits: list[int] = field(init=False, repr=False)
-    _canonical: list[int] = field(init=False, repr=False)  # each row's own anchor * 6 + rotation
+    codes: list[int] = field(init=False, repr=False)  # each row's own anchor * 6 + rotation
     _castles: dict[int, tuple[int, ...]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -100,7 +100,7 @@ class FiefPlacements:
         self.harbor_counts = self.harbors.tolist()
         self.region_bits = [sum(1 << r for r, touched in enumerate(row) if touched)
                             for row in self.regions.tolist()]
-        self._canonical = (self.anchors.astype(np.int64) * 6 + self.rotations).tolist()
+        self.codes = (self.anchors.astype(np.int64) * 6 + self.rotations).tolist()
         self._castles = {}
 
     def __len__(self) -> int:
@@ -113,7 +113,7 @@ class FiefPlacements:
         """The row whose own (anchor, rotation) this is, else None: only then are the row's
         cells in the order `cells_of` gives, so the row can stand for the placement."""
         row = self.lookup.get(anchor * 6 + rotation)
-        if row is None or self._canonical[row] != anchor * 6 + rotation:
+        if row is None or self.codes[row] != anchor * 6 + rotation:
             return None
         return row
 

@@ -31,6 +31,7 @@ from tavola.games.gonzaga.engine import (
 )
 from tavola.games.gonzaga.game import make_bot
 from tavola.games.gonzaga.match import play_game
+from tavola.games.gonzaga.placement import FiefPlacements
 from tavola.games.gonzaga.state import OBJECTIVE_POINTS, GameState, Phase, PlayerState, Rules, Setup
 from tavola.search import leads, rewards
 
@@ -69,12 +70,19 @@ def dump(obj: Any, rules: Rules, path: str = "view") -> Any:
         return "<rules>"
     if isinstance(obj, Rules):
         raise Forbidden(f"{path} holds rules of another game")
+    if isinstance(obj, FiefPlacements):
+        for fief, table in rules.tables.fiefs.items():
+            if obj is table:
+                return f"<placements of fief {fief}>"
+        raise Forbidden(f"{path} holds placements of another board")
     if isinstance(obj, enum.Enum):
         return obj.value
     if obj is None or isinstance(obj, bool | int | float | str):
         return obj
     if isinstance(obj, np.ndarray):
         return obj.tolist()
+    if isinstance(obj, bytes):
+        return list(obj)
     if isinstance(obj, np.generic):
         return obj.item()
     if dataclasses.is_dataclass(obj):
