@@ -318,9 +318,10 @@ class LegalActions(Sequence[Action]):
             assert self.fief is not None and table is not None
             code = table.codes[self._rows.item(i)]
             return PlaceFief(self.player, self.fief, self._coords[code // 6], code % 6)
-        first, second = self._weddings[i - self._n_rows].tolist()
-        return Wedding(self.player, self._coords[int(first)],
-                       self._coords[int(second)] if second >= 0 else None)
+        i -= self._n_rows
+        second: int = self._weddings.item(i, 1)
+        return Wedding(self.player, self._coords[self._weddings.item(i, 0)],
+                       self._coords[second] if second >= 0 else None)
 
     def __iter__(self) -> Iterator[Action]:
         for i in range(len(self)):

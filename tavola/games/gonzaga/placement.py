@@ -88,7 +88,7 @@ class FiefPlacements:
     #: per row, the regions whose land it touches as bits (bit r: region number r)
     region_bits: list[int] = field(init=False, repr=False)
     codes: list[int] = field(init=False, repr=False)  # each row's own anchor * 6 + rotation
-    _castles: dict[int, tuple[int, ...]] = field(init=False, repr=False)
+    _castle_columns: list[int] = field(init=False, repr=False)  # the cells under castles
 
     def __post_init__(self) -> None:
         size = self.cells.shape[1]
@@ -101,7 +101,7 @@ class FiefPlacements:
         self.region_bits = [sum(1 << r for r, touched in enumerate(row) if touched)
                             for row in self.regions.tolist()]
         self.codes = (self.anchors.astype(np.int64) * 6 + self.rotations).tolist()
-        self._castles = {}
+        self._castle_columns = [k for k, castle in enumerate(self.fief.rotated(0)[1]) if castle]
 
     def __len__(self) -> int:
         return len(self.anchors)
@@ -118,14 +118,10 @@ class FiefPlacements:
         return row
 
     def castles(self, row: int) -> tuple[int, ...]:
-        """The row's hexes under castles, in the order of its cells (found when first asked:
-        a game places a few dozen of the thousands of rows)."""
-        found = self._castles.get(row)
-        if found is None:
-            flags = self.fief.rotated(self.rotations.item(row))[1]
-            found = tuple(c for c, k in zip(self.cell_tuples[row], flags, strict=True) if k)
-            self._castles[row] = found
-        return found
+        """The row's hexes under castles, in the order of its cells (a fief's castles are the
+        same cells of its shape however it is turned)."""
+        cells = self.cell_tuples[row]
+        return tuple([cells[k] for k in self._castle_columns])
 
 
 @dataclass(eq=False)
