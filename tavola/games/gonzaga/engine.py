@@ -153,8 +153,8 @@ def new_game(players: int | Sequence[str] | None = None, seed: int | None = None
         players=[PlayerState(name, colour, objective, list(deck), fiefs_left=len(deck))
                  for name, colour, deck, objective in zip(setup.names, setup.colours, setup.decks,
                                                           setup.objectives, strict=True)],
-        fief_owner=np.full(board.hex_count, -1, dtype=np.int8),
-        ring_owner=np.full(board.hex_count, -1, dtype=np.int8),
+        fief_owner=rules.empty_map.copy(),
+        ring_owner=rules.empty_map.copy(),
     )
     _start_round(state)
     return state

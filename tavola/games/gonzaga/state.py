@@ -255,6 +255,9 @@ class Rules:
     card_land: dict[str, np.ndarray] = field(init=False, repr=False)  # a card's land (NOTES 2)
     card_land_hexes: dict[str, np.ndarray] = field(init=False, repr=False)
     neighbour_table: np.ndarray = field(init=False, repr=False)  # (hexes, 6), -1 off the map
+    #: an owner array with no owner (-1 on every hex), read-only: a new game's maps are its
+    #: copies (numpy's `full` is Python, and runs twice a game)
+    empty_map: np.ndarray = field(init=False, repr=False)
     #: a player's legal plans (the engine's list of them) by the cards that rest and whether
     #: the Privilege may be played: every planning decision asks, and a few lists answer
     #: them all (the engine fills it)
@@ -290,6 +293,8 @@ class Rules:
         self.neighbour_table = np.full((board.hex_count, 6), -1, dtype=np.int32)
         for i, near in enumerate(board.neighbours):
             self.neighbour_table[i, : len(near)] = near
+        self.empty_map = np.full(board.hex_count, -1, dtype=np.int8)
+        self.empty_map.setflags(write=False)
         self.plan_lists, self.group_memo = {}, {}
         self._candidates, self._wedding_frames = {}, {}
 
